@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+
+/** A page title block: an optional eyebrow, the h1 and a lead paragraph. */
+export function PageHeader({ eyebrow, title, lead }: { eyebrow?: string; title: string; lead?: React.ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-4xl px-4 py-14 sm:py-20">
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{eyebrow}</p> : null}
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+        {lead ? <p className="mt-4 max-w-2xl text-lg text-slate-600">{lead}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A column of readable text with styled headings, paragraphs and lists. */
+export function Prose({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_a]:font-medium [&_a]:text-brand-600 [&_a]:underline [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_p]:leading-7 [&_table]:mt-4 [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_th]:text-left [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
+      {children}
+    </div>
+  );
+}
+
+export interface CardLink {
+  title: string;
+  description: string;
+  to: string;
+}
+
+export function CardGrid({ items }: { items: CardLink[] }) {
+  return (
+    <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            className="block h-full rounded-xl border border-slate-200 p-5 transition-shadow hover:shadow-md focus-visible:shadow-md"
+          >
+            <h2 className="font-semibold text-slate-900">{item.title}</h2>
+            <p className="mt-2 text-sm text-slate-600">{item.description}</p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `<title>` and description in one place. */
+export function pageMeta(title: string, description: string) {
+  return [
+    { title: `${title} | Voxlate` },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+  ];
+}

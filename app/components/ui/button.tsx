@@ -1,0 +1,16 @@
+const BASE =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50";
+
+const VARIANTS = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+  ghost: "text-slate-700 hover:bg-slate-100",
+  danger: "bg-red-600 text-white hover:bg-red-700",
+};
+
+export type ButtonVariant = keyof typeof VARIANTS;
+
+/** Classes for a button, or a link that looks like one. */
+export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
+  return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
+}

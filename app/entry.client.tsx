@@ -1,0 +1,23 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+// "ResizeObserver loop completed with undelivered notifications" is a benign browser warning that
+// layout libraries trigger; the spec asks for it to be suppressed rather than reported as an error.
+const RESIZE_OBSERVER_LOOP = /ResizeObserver loop (completed with undelivered notifications|limit exceeded)/;
+window.addEventListener(
+  "error",
+  (event) => {
+    if (RESIZE_OBSERVER_LOOP.test(event.message)) event.stopImmediatePropagation();
+  },
+  true,
+);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

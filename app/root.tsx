@@ -1,0 +1,66 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { CookieConsent } from "./components/cookie-consent";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { NavigationSpinner } from "./components/navigation-spinner";
+import { Toaster } from "./components/toaster";
+import { readCookieConsent } from "./utils/cookie-consent.server";
+import { getEnv } from "./utils/env.server";
+import { useNonce } from "./utils/nonce";
+import { getUser } from "./utils/session.server";
+import { getToast } from "./utils/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, consent, { toast, headers }] = await Promise.all([
+    getUser(request),
+    readCookieConsent(request),
+    getToast(request),
+  ]);
+  const analyticsScriptUrl = consent.preferences.analytics ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
+  return data({ user, consent, toast, analyticsScriptUrl }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2550e8" />
+        <Meta />
+        <Links />
+        {rootData?.analyticsScriptUrl ? <script async src={rootData.analyticsScriptUrl} nonce={nonce} /> : null}
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <NavigationSpinner />
+        {rootData ? <CookieConsent consent={rootData.consent} /> : null}
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,60 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** Every route of the spec's route table, plus the resource routes the pages post to. */
+export default [
+  layout("routes/_site.tsx", [
+    index("routes/_site.index.tsx"),
+    route("business", "routes/_site.business.tsx"),
+
+    // Protected: signed-out visitors are redirected to /signin?redirectTo=… by the loader.
+    route("dashboard", "routes/_site.dashboard.tsx"),
+    route("recordings", "routes/_site.recordings.tsx"),
+    route("transcription/:recordingId", "routes/_site.transcription.$recordingId.tsx"),
+    route("account", "routes/_site.account.tsx"),
+    route("data-privacy", "routes/_site.data-privacy.tsx"),
+
+    route("plan-selection", "routes/_site.plan-selection.tsx", { id: "plan-selection" }),
+    route("plans", "routes/_site.plan-selection.tsx", { id: "plans" }),
+
+    route("content-creators", "routes/_site.audience.tsx", { id: "content-creators" }),
+    route("education", "routes/_site.audience.tsx", { id: "education" }),
+    route("students", "routes/_site.audience.tsx", { id: "students" }),
+    route("sales-marketing", "routes/_site.audience.tsx", { id: "sales-marketing" }),
+    route("personal-productivity", "routes/_site.audience.tsx", { id: "personal-productivity" }),
+
+    route("help", "routes/_site.help.tsx", { id: "help" }),
+    route("faq", "routes/_site.help.tsx", { id: "faq" }),
+    route("howto", "routes/_site.howto.tsx"),
+    route("email-templates", "routes/_site.email-templates.tsx"),
+
+    route("privacy", "routes/_site.privacy.tsx"),
+    route("terms", "routes/_site.terms.tsx"),
+    route("security", "routes/_site.security.tsx"),
+    route("cookies", "routes/_site.cookies.tsx", { id: "cookies" }),
+    route("cookie-policy", "routes/_site.cookies.tsx", { id: "cookie-policy" }),
+    route("coming-soon", "routes/_site.coming-soon.tsx"),
+
+    route("blog", "routes/_site.blog._index.tsx"),
+    route("blog/:slug", "routes/_site.blog.$slug.tsx"),
+
+    route("*", "routes/_site.$.tsx"),
+  ]),
+
+  // The auth page and its password-reset modes have their own header ("Back to Home").
+  route("signin", "routes/auth.tsx", { id: "signin" }),
+  route("signup", "routes/auth.tsx", { id: "signup" }),
+  route("auth", "routes/auth.tsx", { id: "auth" }),
+  route("forgot-password", "routes/auth.tsx", { id: "forgot-password" }),
+  route("reset-password", "routes/auth.tsx", { id: "reset-password" }),
+
+  route("signup-business", "routes/legacy-redirects.tsx", { id: "signup-business" }),
+  route("landing", "routes/legacy-redirects.tsx", { id: "landing" }),
+  route("businessplan", "routes/legacy-redirects.tsx", { id: "businessplan" }),
+
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/chat", "routes/admin.chat.tsx"),
+
+  route("logout", "routes/logout.tsx"),
+  route("cookie-consent", "routes/cookie-consent.tsx"),
+  route("_test/error", "routes/test.error.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { destroyUserSession } from "~/utils/session.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  let cookie: string;
+  try {
+    cookie = await destroyUserSession(request);
+  } catch (error) {
+    // Logging out must work even when the server side fails: clear the cookie regardless.
+    console.error("[auth] logout failed", error);
+    cookie = "voxlate_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
+  }
+  return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
+}

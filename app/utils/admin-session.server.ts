@@ -1,0 +1,62 @@
+import { redirect } from "react-router";
+import { signedCookie } from "./cookies.server";
+import { db } from "./database.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+// Separate from the user session: an admin is not a user, and signing out of one leaves the other.
+const adminCookie = () => signedCookie("voxlate_admin_session", { maxAge: ADMIN_SESSION_TTL_MS / 1000 });
+
+export async function getAdminId(request: Request): Promise<string | undefined> {
+  const sessionId: unknown = await adminCookie().parse(request.headers.get("Cookie"));
+  if (typeof sessionId !== "string" || !sessionId) return undefined;
+  const session = await (await db()).adminSession.findFirst({
+    where: { id: sessionId, expiresAt: { gt: new Date() } },
+    select: { adminId: true },
+  });
+  return session?.adminId;
+}
+
+export async function requireAdmin(request: Request): Promise<string> {
+  const adminId = await getAdminId(request);
+  if (!adminId) throw redirect("/admin/login");
+  return adminId;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Starts an admin session when the credentials match; returns its Set-Cookie header, or null. */
+export async function signInAdmin(email: string, password: string): Promise<string | null> {
+  const database = await db();
+  const admin = await database.admin.findUnique({ where: { email: email.toLowerCase() } });
+  if (!admin) {
+    dummyHash ??= hashPassword("not-a-real-password");
+    await verifyPassword(await dummyHash, password);
+    return null;
+  }
+  if (!(await verifyPassword(admin.passwordHash, password))) return null;
+  const session = await database.adminSession.create({
+    data: { adminId: admin.id, expiresAt: new Date(Date.now() + ADMIN_SESSION_TTL_MS) },
+  });
+  return adminCookie().serialize(session.id);
+}
+
+export async function signOutAdmin(request: Request): Promise<string> {
+  const sessionId: unknown = await adminCookie().parse(request.headers.get("Cookie"));
+  if (typeof sessionId === "string" && sessionId) {
+    await (await db()).adminSession.deleteMany({ where: { id: sessionId } });
+  }
+  return adminCookie().serialize("", { maxAge: 0 });
+}
+
+/** Creates or updates an admin account (used by `npm run admin:create`). */
+export async function upsertAdmin(email: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return (await db()).admin.upsert({
+    where: { email: email.toLowerCase() },
+    create: { email: email.toLowerCase(), passwordHash },
+    update: { passwordHash },
+    select: { id: true, email: true },
+  });
+}

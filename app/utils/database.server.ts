@@ -1,0 +1,278 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "~/generated/prisma/client";
+import { dataDir as resolveDataDir, getEnv } from "./env.server";
+import { applyMigrations, type SqlClient } from "./migrations.server";
+import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+
+/**
+ * Who opens the database decides what happens when the embedded one is already open elsewhere:
+ * - app: owns the embedded database and serves it on a local socket for CLI commands;
+ * - cli: uses the app's socket when the app is running, else opens the files itself;
+ * - worker: a standalone worker needs a PostgreSQL server (DATABASE_URL).
+ */
+export type DatabaseRole = "app" | "cli" | "worker";
+
+export interface OpenDatabaseOptions {
+  role: DatabaseRole;
+  /** postgres://… ; defaults to DATABASE_URL. */
+  url?: string;
+  /** Where the embedded database lives; "memory://" for a throwaway one. Defaults to DATA_DIR. */
+  dataDir?: string;
+  /** Apply pending migrations after connecting (default true). */
+  migrate?: boolean;
+}
+
+/** A pg-boss `db` bridge: pg-boss sends multi-statement scripts, which PGlite runs only through exec(). */
+export interface QueueSqlBridge {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  /** Where it is, for logs: a data dir, a socket or a host (never a password). */
+  location: string;
+  prisma: PrismaClient;
+  /** Plain SQL on the same connection(s) Prisma uses. */
+  sql: SqlClient;
+  /** Runs fn on one connection held for its whole duration (transactions, session locks). */
+  withConnection<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
+  /** What pg-boss needs to reach this database. */
+  queue: { connectionString: string } | { db: QueueSqlBridge };
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+const SOCKET_PORT = 5432; // pg derives the socket file name (.s.PGSQL.5432) from it.
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const url = options.url ?? getEnv().DATABASE_URL;
+  const database = url ? await openPostgres({ connectionString: url }, redact(url)) : await openEmbedded(options);
+  if (options.migrate ?? true) {
+    try {
+      await database.withConnection((sql) => applyMigrations(sql));
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPostgres(config: pg.PoolConfig, location: string, onClose?: () => Promise<void>): Promise<Database> {
+  const pool = new pg.Pool({ max: 10, ...config });
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(`Cannot reach PostgreSQL at ${location}: ${(error as Error).message}`);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const connectionString =
+    config.connectionString ??
+    `postgres://${config.user}@localhost:${config.port}/${config.database}?host=${encodeURIComponent(String(config.host))}`;
+  return {
+    kind: "postgres",
+    location,
+    prisma,
+    sql: pgSqlClient(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(pgSqlClient(client));
+      } finally {
+        client.release();
+      }
+    },
+    queue: { connectionString },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      await onClose?.();
+    },
+  };
+}
+
+interface EmbeddedLock {
+  pid: number;
+  host: string;
+  /** Directory of the unix socket the owning app serves the database on, if any. */
+  socketDir?: string;
+}
+
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
+  const base = options.dataDir ?? resolveDataDir();
+  if (base.startsWith("memory://")) return wrapPglite(new PGlite(base), "memory", async () => {});
+
+  const dbDir = path.join(path.resolve(base), "db");
+  const lockFile = path.join(path.resolve(base), "db.lock");
+  fs.mkdirSync(dbDir, { recursive: true });
+
+  const holder = takeLock(lockFile);
+  if (holder) {
+    if (options.role === "worker") {
+      throw new DatabaseUnavailableError(
+        "Standalone workers need a PostgreSQL server: set DATABASE_URL=postgres://… for the app and every worker. " +
+          "With the embedded database, the app runs its workers in-process.",
+      );
+    }
+    if (holder.socketDir && fs.existsSync(path.join(holder.socketDir, `.s.PGSQL.${SOCKET_PORT}`))) {
+      // The app owns the files; reach its database through the socket it serves, as ordinary Postgres.
+      return openPostgres(
+        { host: holder.socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres", max: 1 },
+        `embedded database served by process ${holder.pid} (${holder.socketDir})`,
+      );
+    }
+    throw new DatabaseUnavailableError(
+      `The embedded database in ${dbDir} is in use by process ${holder.pid}, which does not share it. ` +
+        "Wait for that command to finish, or set DATABASE_URL to use a PostgreSQL server.",
+    );
+  }
+
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dbDir);
+    await pglite.waitReady;
+  } catch (error) {
+    fs.rmSync(lockFile, { force: true });
+    throw error;
+  }
+  let socketServer: PGLiteSocketServer | undefined;
+  const socketDir = path.join(path.resolve(base), "run");
+  if (options.role === "app") {
+    fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+    fs.rmSync(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), { force: true });
+    socketServer = new PGLiteSocketServer({
+      db: pglite,
+      path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+      maxConnections: 8,
+    });
+    await socketServer.start();
+    writeLock(lockFile, { pid: process.pid, host: os.hostname(), socketDir });
+  }
+  return wrapPglite(pglite, dbDir, async () => {
+    await socketServer?.stop();
+    fs.rmSync(lockFile, { force: true });
+  });
+}
+
+function wrapPglite(pglite: PGlite, location: string, afterClose: () => Promise<void>): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  let closed = false;
+  const sql: SqlClient = {
+    query: async (text, params) => (await pglite.query(text, params)).rows as never[],
+    exec: async (script) => void (await pglite.exec(script)),
+  };
+  return {
+    kind: "pglite",
+    location,
+    prisma,
+    sql,
+    // PGlite is a single connection already.
+    withConnection: (fn) => fn(sql),
+    queue: {
+      db: {
+        async executeSql(text, values) {
+          if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        },
+      },
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await pglite.close();
+      await afterClose();
+    },
+  };
+}
+
+/** Takes the lock for this process, or returns who holds it. A lock left by a dead process is taken over. */
+function takeLock(lockFile: string): EmbeddedLock | undefined {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: os.hostname() }), { flag: "wx" });
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = readLock(lockFile);
+    if (holder && holder.pid !== process.pid && isAlive(holder)) return holder;
+    fs.rmSync(lockFile, { force: true });
+  }
+  throw new DatabaseUnavailableError(`Could not lock the embedded database (${lockFile}).`);
+}
+
+function readLock(lockFile: string): EmbeddedLock | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(lockFile, "utf8")) as EmbeddedLock;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeLock(lockFile: string, lock: EmbeddedLock) {
+  fs.writeFileSync(lockFile, JSON.stringify(lock));
+}
+
+function isAlive(lock: EmbeddedLock): boolean {
+  if (lock.host !== os.hostname()) return true; // A shared folder: we cannot tell, so do not touch it.
+  try {
+    process.kill(lock.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function pgSqlClient(client: pg.Pool | pg.PoolClient): SqlClient {
+  return {
+    query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    exec: async (script) => void (await client.query(script)),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://(unparsable)";
+  }
+}
+
+// ---- The process-wide database ---------------------------------------------------------------
+
+const STATE = "database";
+
+/** Opens the process-wide database once; later calls return the same one. */
+export function connectDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return singleton(STATE, () => openDatabase(options));
+}
+
+/** The process-wide database, for code that runs after start-up (loaders, actions, jobs). */
+export async function getDatabase(): Promise<Database> {
+  const database = existingSingleton<Promise<Database>>(STATE);
+  if (!database) throw new Error("The database is not open: call connectDatabase() at start-up.");
+  return database;
+}
+
+/** Prisma for the process-wide database. */
+export async function db(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
+
+export async function disconnectDatabase() {
+  const database = takeSingleton<Promise<Database>>(STATE);
+  if (database) await (await database).close();
+}

@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+/** Every setting the app reads. `.env.example` documents each one; keep the two in step. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** The public origin, used in emails and OAuth callbacks. */
+  APP_URL: z.url().default("http://localhost:3000"),
+  /**
+   * Signs cookies. Several, comma-separated, allow rotation: the first signs, all verify.
+   * Unset: a random secret is created once and kept in DATA_DIR/session-secret.
+   */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** postgres://… for a PostgreSQL server; unset means the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
+  WORKER_IN_PROCESS: booleanFromString.default(true),
+  /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default("Voxlate <no-reply@voxlate.local>"),
+  /** Marks cookies Secure; defaults to on in production. Turn off only to serve production over plain http. */
+  COOKIE_SECURE: booleanFromString.optional(),
+  /** Express "trust proxy": set to the number of proxies in front of the app so rate limits see real IPs. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Multiplies every rate limit; raise it only for automated tests. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
+  ENABLE_TEST_ROUTES: booleanFromString.default(false),
+  LOG_REQUESTS: booleanFromString.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function readEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once. */
+export function getEnv(): Env {
+  cached ??= readEnv();
+  return cached;
+}
+
+export function dataDir(...parts: string[]): string {
+  return path.resolve(getEnv().DATA_DIR, ...parts);
+}
+
+export function isProduction(): boolean {
+  return getEnv().NODE_ENV === "production";
+}
+
+let secrets: string[] | undefined;
+
+/** Cookie-signing secrets: from SESSION_SECRET, else one generated on first start and kept in the data dir. */
+export function sessionSecrets(): string[] {
+  if (secrets) return secrets;
+  const configured = getEnv().SESSION_SECRET;
+  if (configured) {
+    secrets = configured.split(",").map((secret) => secret.trim()).filter(Boolean);
+    return secrets;
+  }
+  const file = dataDir("session-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      // Another process wrote it first; read theirs.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  secrets = [fs.readFileSync(file, "utf8").trim()];
+  return secrets;
+}

@@ -1,0 +1,75 @@
+import PgBoss from "pg-boss";
+import type { Database } from "./database.server";
+import { EmailMessageSchema, mailTransport, type EmailMessage } from "./email.server";
+import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+
+/** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
+export const QUEUES = {
+  sendEmail: "send-email",
+  sendEmailDead: "send-email-dead",
+} as const;
+
+const EMAIL_RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
+
+export interface StartJobsOptions {
+  /** Run handlers in this process (the in-process worker or `npm run worker`). */
+  work: boolean;
+  /** How often idle workers look for jobs. */
+  pollingIntervalSeconds?: number;
+}
+
+const BOSS = "pg-boss";
+
+export function startJobs(database: Database, options: StartJobsOptions): Promise<PgBoss> {
+  return singleton(BOSS, async () => {
+    const boss = new PgBoss({
+      ...database.queue,
+      // Maintenance (expiry, archiving) runs from one place: the process that works jobs.
+      supervise: options.work,
+      schedule: options.work,
+    });
+    boss.on("error", (error) => console.error("[jobs]", error));
+    await boss.start();
+    await boss.createQueue(QUEUES.sendEmailDead);
+    await boss.createQueue(QUEUES.sendEmail, {
+      name: QUEUES.sendEmail,
+      ...EMAIL_RETRIES,
+      deadLetter: QUEUES.sendEmailDead,
+    });
+    if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2);
+    return boss;
+  });
+}
+
+async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number) {
+  await boss.work<EmailMessage>(QUEUES.sendEmail, { pollingIntervalSeconds }, async ([job]) => {
+    const message = EmailMessageSchema.parse(job.data);
+    const sent = await mailTransport().send(message);
+    return sent;
+  });
+}
+
+async function getBoss(): Promise<PgBoss> {
+  const boss = existingSingleton<Promise<PgBoss>>(BOSS);
+  if (!boss) throw new Error("Jobs are not started: call startJobs() at start-up.");
+  return boss;
+}
+
+/** Queues an email; a worker sends it with retries. Returns the job id. */
+export async function enqueueEmail(message: EmailMessage, options: PgBoss.SendOptions = {}): Promise<string> {
+  const boss = await getBoss();
+  const id = await boss.send(QUEUES.sendEmail, EmailMessageSchema.parse(message), options);
+  if (!id) throw new Error("The email job was not queued.");
+  return id;
+}
+
+export async function getJob(queue: string, id: string) {
+  return (await getBoss()).getJobById(queue, id);
+}
+
+export async function stopJobs() {
+  const boss = takeSingleton<Promise<PgBoss>>(BOSS);
+  if (!boss) return;
+  // Graceful: running handlers finish first. The database itself is closed by its owner afterwards.
+  await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+}

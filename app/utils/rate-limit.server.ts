@@ -1,0 +1,58 @@
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import { getEnv } from "./env.server";
+
+/**
+ * Three tiers per IP address:
+ * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
+ * - writes: every other non-GET request;
+ * - reads: everything else.
+ * Counts live in memory, per process; several web processes each count their own.
+ */
+export const STRONGEST_PATHS = [
+  "/signin",
+  "/signup",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/admin/login",
+  "/api/login",
+  "/api/register",
+  "/api/check-user-exists",
+  "/api/send-verification",
+  "/api/send-verification-code",
+  "/api/verify-email-code",
+  "/api/password-reset/request",
+  "/api/password-reset/validate",
+  "/api/password-reset/verify",
+  "/api/admin/login",
+];
+
+export const RATE_LIMITS = {
+  strongest: { windowMs: 60_000, limit: 10 },
+  writes: { windowMs: 60_000, limit: 100 },
+  reads: { windowMs: 60_000, limit: 1000 },
+};
+
+export function rateLimits(): RequestHandler {
+  const multiplier = getEnv().RATE_LIMIT_MULTIPLIER;
+  const tier = (name: keyof typeof RATE_LIMITS) =>
+    rateLimit({
+      windowMs: RATE_LIMITS[name].windowMs,
+      limit: Math.ceil(RATE_LIMITS[name].limit * multiplier),
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      message: { error: "Too many requests. Please wait a minute and try again." },
+    });
+  const strongest = tier("strongest");
+  const writes = tier("writes");
+  const reads = tier("reads");
+  return (request, response, next) => {
+    if (request.path.startsWith("/assets/")) return next();
+    if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
+    // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
+    const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+    if (STRONGEST_PATHS.includes(path)) return strongest(request, response, next);
+    return writes(request, response, next);
+  };
+}

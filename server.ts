@@ -1,0 +1,139 @@
+// The Voxlate web server: security headers, compression, logging, rate limits, static files,
+// /healthz and the React Router app, on the embedded database or PostgreSQL.
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import type { ServerBuild } from "react-router";
+import { connectDatabase, disconnectDatabase, getDatabase } from "~/utils/database.server";
+import { getEnv } from "~/utils/env.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { rateLimits } from "~/utils/rate-limit.server";
+
+const env = getEnv();
+const isDevelopment = env.NODE_ENV === "development";
+
+const database = await connectDatabase({ role: "app" });
+console.info(`[db] ${database.kind}: ${database.location}`);
+await startJobs(database, { work: env.WORKER_IN_PROCESS });
+console.info(`[jobs] ${env.WORKER_IN_PROCESS ? "worker running in-process" : "no in-process worker (npm run worker)"}`);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+
+app.get("/healthz", async (_request, response) => {
+  try {
+    const database = await getDatabase();
+    await database.sql.query("SELECT 1");
+    response.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+  } catch (error) {
+    response.status(503).json({ status: "error", database: (error as Error).message });
+  }
+});
+
+app.use(compression());
+
+app.use((_request, response, next) => {
+  response.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+
+const analyticsOrigin = env.ANALYTICS_SCRIPT_URL ? new URL(env.ANALYTICS_SCRIPT_URL).origin : undefined;
+app.use(
+  helmet({
+    xPoweredBy: false,
+    referrerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      // Vite's dev client injects inline scripts, so development only reports.
+      reportOnly: isDevelopment,
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'strict-dynamic'",
+          "'self'",
+          (_request, response) => `'nonce-${(response as express.Response).locals.cspNonce}'`,
+          ...(analyticsOrigin ? [analyticsOrigin] : []),
+        ],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'", "https://accounts.google.com"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "upgrade-insecure-requests": env.APP_URL.startsWith("https:") ? [] : null,
+      },
+    },
+  }),
+);
+
+if (env.LOG_REQUESTS) {
+  app.use(
+    morgan("tiny", {
+      skip: (request, response) =>
+        response.statusCode < 400 && (request.url.startsWith("/assets/") || request.url === "/favicon.ico"),
+    }),
+  );
+}
+
+app.use(rateLimits());
+
+let build: () => Promise<ServerBuild>;
+if (isDevelopment) {
+  const vite = await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  // Hashed file names never change content: cache them for a year. Everything else for an hour.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  // @ts-expect-error: the build exists after `npm run build`.
+  const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
+  build = async () => serverBuild;
+}
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
+  }),
+);
+
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.info(`[http] Voxlate listening on http://localhost:${port} (${env.NODE_ENV})`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.info(`[http] ${signal}: closing`);
+  const forceExit = setTimeout(() => {
+    console.error("[http] shutdown took too long; exiting");
+    process.exit(1);
+  }, 15_000);
+  forceExit.unref();
+  server.close();
+  server.closeIdleConnections();
+  try {
+    await stopJobs();
+    await disconnectDatabase();
+  } catch (error) {
+    console.error("[http] error while shutting down", error);
+    process.exitCode = 1;
+  }
+  clearTimeout(forceExit);
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
