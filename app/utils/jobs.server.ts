@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
-import { EmailMessageSchema, mailTransport, type EmailMessage } from "./email.server";
+import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTransport } from "./email.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 
 /** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
@@ -16,6 +16,8 @@ export interface StartJobsOptions {
   work: boolean;
   /** How often idle workers look for jobs. */
   pollingIntervalSeconds?: number;
+  /** Where emails go; defaults to the configured transport. */
+  mailTransport?: MailTransport;
 }
 
 const BOSS = "pg-boss";
@@ -36,17 +38,15 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
       ...EMAIL_RETRIES,
       deadLetter: QUEUES.sendEmailDead,
     });
-    if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2);
+    if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
     return boss;
   });
 }
 
-async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number) {
-  await boss.work<EmailMessage>(QUEUES.sendEmail, { pollingIntervalSeconds }, async ([job]) => {
-    const message = EmailMessageSchema.parse(job.data);
-    const sent = await mailTransport().send(message);
-    return sent;
-  });
+async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, transport: MailTransport) {
+  await boss.work<EmailMessage>(QUEUES.sendEmail, { pollingIntervalSeconds }, async ([job]) =>
+    transport.send(EmailMessageSchema.parse(job.data)),
+  );
 }
 
 async function getBoss(): Promise<PgBoss> {

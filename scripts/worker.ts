@@ -1,0 +1,22 @@
+// npm run worker: a standalone job worker. It needs a PostgreSQL server (DATABASE_URL);
+// with the embedded database the app runs its workers in-process.
+import { connectDatabase, disconnectDatabase } from "~/utils/database.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
+
+try {
+  const database = await connectDatabase({ role: "worker", migrate: false });
+  console.info(`[db] ${database.kind}: ${database.location}`);
+  await startJobs(database, { work: true });
+  console.info("[jobs] worker running; Ctrl-C to stop");
+} catch (error) {
+  console.error(`Error: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+async function shutdown(signal: string) {
+  console.info(`[jobs] ${signal}: finishing running jobs`);
+  await stopJobs();
+  await disconnectDatabase();
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));

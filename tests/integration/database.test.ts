@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { getDatabase, db } from "~/utils/database.server";
+import { applyMigrations, MIGRATIONS_DIR, pendingMigrations, readMigrationFiles } from "~/utils/migrations.server";
+
+describe("migrations", () => {
+  test("every migration is applied and recorded in Prisma's table", async () => {
+    const database = await getDatabase();
+    const names = readMigrationFiles().map((file) => file.name);
+    expect(names.length).toBeGreaterThan(0);
+    const rows = await database.sql.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(names);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.checksum))).toBe(true);
+    expect(await pendingMigrations(database.sql)).toEqual([]);
+  });
+
+  test("applying again changes nothing", async () => {
+    const database = await getDatabase();
+    const result = await database.withConnection((sql) => applyMigrations(sql));
+    expect(result.applied).toEqual([]);
+    expect(result.alreadyApplied).toBe(readMigrationFiles().length);
+  });
+
+  test("a migration edited after it was applied is refused", async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-migrations-"));
+    fs.cpSync(MIGRATIONS_DIR, copy, { recursive: true });
+    const [first] = readMigrationFiles(copy);
+    fs.appendFileSync(path.join(copy, first.name, "migration.sql"), "\n-- edited\n");
+    const database = await getDatabase();
+    await expect(database.withConnection((sql) => applyMigrations(sql, copy))).rejects.toThrow(
+      `Migration ${first.name} was changed after it was applied`,
+    );
+    fs.rmSync(copy, { recursive: true, force: true });
+  });
+
+  test("a failing migration rolls back and leaves no record", async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-migrations-"));
+    fs.cpSync(MIGRATIONS_DIR, copy, { recursive: true });
+    const broken = path.join(copy, "99990101000000_broken");
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" TEXT);\nSELECT * FROM "NoSuchTable";\n`);
+    const database = await getDatabase();
+    await expect(database.withConnection((sql) => applyMigrations(sql, copy))).rejects.toThrow(
+      /Migration 99990101000000_broken failed/,
+    );
+    const [{ exists }] = await database.sql.query<{ exists: boolean }>(`SELECT to_regclass('"Half"') IS NOT NULL AS exists`);
+    expect(exists).toBe(false);
+    expect(await pendingMigrations(database.sql, copy)).toEqual(["99990101000000_broken"]);
+    fs.rmSync(copy, { recursive: true, force: true });
+  });
+});
+
+describe("Prisma on this database", () => {
+  test("creates, reads and enforces unique emails", async () => {
+    const prisma = await db();
+    const user = await prisma.user.create({ data: { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" } });
+    expect(user.plan).toBe("FREE");
+    expect(await prisma.user.findUnique({ where: { email: "ada@example.com" } })).toMatchObject({ id: user.id });
+    await expect(
+      prisma.user.create({ data: { email: "ada@example.com", firstName: "Ada", lastName: "Again" } }),
+    ).rejects.toThrow();
+  });
+
+  test("an interactive transaction rolls back on error", async () => {
+    const prisma = await db();
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { email: "rollback@example.com", firstName: "Ro", lastName: "Back" } });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await prisma.user.findUnique({ where: { email: "rollback@example.com" } })).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import net from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterEach, describe, expect, test } from "vitest";
+import { getDatabase } from "~/utils/database.server";
+import { outboxTransport, readOutbox, smtpTransport, type EmailMessage } from "~/utils/email.server";
+import { dataDir } from "~/utils/env.server";
+import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/utils/jobs.server";
+
+const message = (to: string): EmailMessage => ({
+  to,
+  subject: "Your transcript is ready",
+  html: "<p>Your transcript of <b>meeting.mp3</b> is ready.</p>",
+  text: "Your transcript of meeting.mp3 is ready.",
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+afterEach(() => stopJobs());
+
+describe("the send-email job", () => {
+  test("a queued email is sent by the in-process worker to the outbox", async () => {
+    await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+    const id = await enqueueEmail(message("outbox@example.com"));
+    const job = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
+    expect(job?.output).toMatchObject({ transport: "outbox" });
+    const outbox = await readOutbox(dataDir("mail"));
+    expect(outbox.find((mail) => mail.to === "outbox@example.com")).toMatchObject({ subject: "Your transcript is ready" });
+  });
+
+  test("a queued email reaches a real SMTP server, as HTML and plain text", async () => {
+    const received: ParsedMail[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => (received.push(mail), callback()), callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as net.AddressInfo;
+    try {
+      await startJobs(await getDatabase(), {
+        work: true,
+        pollingIntervalSeconds: 0.5,
+        mailTransport: smtpTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true`),
+      });
+      const id = await enqueueEmail(message("smtp@example.com"));
+      await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
+      expect(received).toHaveLength(1);
+      expect(received[0].subject).toBe("Your transcript is ready");
+      expect(received[0].text?.trim()).toBe("Your transcript of meeting.mp3 is ready.");
+      expect(received[0].html).toContain("<b>meeting.mp3</b>");
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    }
+  });
+
+  test("an email that keeps failing is retried, then dead-lettered", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const boss = await startJobs(await getDatabase(), {
+      work: true,
+      pollingIntervalSeconds: 0.5,
+      mailTransport: smtpTransport(`smtp://127.0.0.1:${closedPort}`),
+    });
+    const id = await enqueueEmail(message("nobody@example.com"), { retryLimit: 2, retryDelay: 1, retryBackoff: false });
+    const failed = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "failed", 30_000);
+    expect(failed?.retryCount).toBe(2);
+    expect(JSON.stringify(failed?.output)).toMatch(/ECONNREFUSED/);
+    const [dead] = await boss.fetch(QUEUES.sendEmailDead);
+    expect(dead?.data).toMatchObject({ to: "nobody@example.com" });
+  });
+
+  test("a malformed email is refused before it is queued", async () => {
+    await startJobs(await getDatabase(), { work: false });
+    await expect(enqueueEmail({ ...message("not-an-email"), subject: "" })).rejects.toThrow();
+  });
+});

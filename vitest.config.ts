@@ -1,0 +1,31 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+const integration = (database: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `integration-${database}`,
+    include: ["tests/integration/**/*.test.ts"],
+    // The embedded database's own files, lock and socket: PGlite only.
+    exclude: database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : [],
+    env: { TEST_DATABASE: database },
+    setupFiles: ["tests/setup/database.ts"],
+  },
+});
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    pool: "forks",
+    environment: "node",
+    setupFiles: ["tests/setup/msw.ts"],
+    env: { NODE_ENV: "test", LOG_REQUESTS: "false" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      integration("pglite"),
+      integration("postgres"),
+    ],
+  },
+});
