@@ -115,14 +115,14 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   const lockFile = path.join(path.resolve(base), "db.lock");
   fs.mkdirSync(dbDir, { recursive: true });
 
+  if (options.role === "worker") {
+    throw new DatabaseUnavailableError(
+      "Standalone workers need a PostgreSQL server: set DATABASE_URL=postgres://… for the app and every worker. " +
+        "With the embedded database, the app runs its workers in-process.",
+    );
+  }
   const holder = takeLock(lockFile);
   if (holder) {
-    if (options.role === "worker") {
-      throw new DatabaseUnavailableError(
-        "Standalone workers need a PostgreSQL server: set DATABASE_URL=postgres://… for the app and every worker. " +
-          "With the embedded database, the app runs its workers in-process.",
-      );
-    }
     if (holder.socketDir && fs.existsSync(path.join(holder.socketDir, `.s.PGSQL.${SOCKET_PORT}`))) {
       // The app owns the files; reach its database through the socket it serves, as ordinary Postgres.
       return openPostgres(

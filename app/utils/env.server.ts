@@ -46,7 +46,9 @@ export const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 function readEnv(): Env {
-  const parsed = EnvSchema.safeParse(process.env);
+  // An empty variable (FOO=) means "not set", as most deployment tools write it.
+  const set = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment variables:\n${problems.join("\n")}`);

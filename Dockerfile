@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# The Voxlate image: web server by default, `npm run worker` for a standalone job worker.
+# Build: docker build -t voxlate .     Usage: docs/deploy.md
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- deps: node_modules and the generated Prisma client --------------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+# The lockfile and package.json "allowScripts" are written by npm 11; the Node 20 image ships npm 10.
+RUN npm install -g npm@11.19.1
+COPY package.json package-lock.json ./
+# `npm ci` runs postinstall `prisma generate`, which needs the schema and the config.
+COPY prisma/schema.prisma prisma/schema.prisma
+COPY prisma.config.ts ./
+RUN npm ci
+
+# ---- build: the React Router client and server bundles ---------------------------------------
+FROM deps AS build
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts
+
+# ---- runtime ---------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+# ffmpeg/ffprobe decode and probe uploads; pocketsphinx is the offline speech engine.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data
+
+# server.ts runs through tsx and imports app/ sources (with app/generated/prisma) next to build/.
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/app ./app
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/server.ts /app/prisma.config.ts /app/package.json /app/tsconfig.json ./
+
+# The code stays root-owned and read-only; only the data dir belongs to the app's user.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npx", "tsx", "server.ts"]

@@ -1,0 +1,47 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { RATE_LIMITS, rateLimits } from "./rate-limit.server";
+
+let baseUrl: string;
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(rateLimits());
+  app.all("/{*splat}", (_request, response) => void response.send("ok"));
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+async function statuses(method: string, path: string, count: number) {
+  const results: number[] = [];
+  for (let index = 0; index < count; index++) results.push((await fetch(`${baseUrl}${path}`, { method })).status);
+  return results;
+}
+
+describe("rate limits", () => {
+  test("sign-in posts get the strongest limit, with or without JavaScript (.data)", async () => {
+    const limit = RATE_LIMITS.strongest.limit;
+    const plain = await statuses("POST", "/signin", limit - 2);
+    const withJs = await statuses("POST", "/signin.data", 2);
+    expect([...plain, ...withJs].every((status) => status === 200)).toBe(true);
+    const blocked = await fetch(`${baseUrl}/signin`, { method: "POST" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: "Too many requests. Please wait a minute and try again." });
+    expect(blocked.headers.get("ratelimit-policy")).toBe(`${limit};w=60`);
+  });
+
+  test("pages stay readable while the sign-in tier is exhausted", async () => {
+    expect(await statuses("GET", "/signin", 20)).toEqual(Array(20).fill(200));
+  });
+
+  test("other writes have their own, larger tier", async () => {
+    const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
+    expect(results.every((status) => status === 200)).toBe(true);
+  });
+});
