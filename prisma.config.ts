@@ -1,5 +1,5 @@
 // Prisma CLI configuration. The CLI is used here for `generate` and `migrate diff` only; migrations are
-// applied by scripts/migrate.ts (see docs/decisions/005-migration-runner.md).
+// applied by app/utils/migrations.server.ts (see docs/decisions/005-migration-runner.md).
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { defineConfig } from "prisma/config";

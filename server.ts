@@ -31,7 +31,7 @@ app.get("/healthz", async (_request, response) => {
     await database.sql.query("SELECT 1");
     response.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
   } catch (error) {
-    response.status(503).json({ status: "error", database: (error as Error).message });
+    response.status(503).set("Cache-Control", "no-store").json({ status: "error", database: (error as Error).message });
   }
 });
 
@@ -72,6 +72,8 @@ app.use(
         "upgrade-insecure-requests": env.APP_URL.startsWith("https:") ? [] : null,
       },
     },
+    // HSTS means something only over https.
+    strictTransportSecurity: env.APP_URL.startsWith("https:"),
   }),
 );
 
@@ -124,9 +126,11 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 15_000);
   forceExit.unref();
-  server.close();
+  // Stop accepting, let in-flight requests finish, then stop jobs and close the database.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   try {
+    await closed;
     await stopJobs();
     await disconnectDatabase();
   } catch (error) {

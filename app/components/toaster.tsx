@@ -19,10 +19,14 @@ export function showToast(toast: Omit<Toast, "id"> & { id?: string }) {
 
 /**
  * One toast at a time, 5000 ms, in a viewport at most 420 px wide (spec section 9).
- * The server's flash toast arrives as a prop; without JavaScript a static copy shows and fades after 5 s.
+ * The server's flash toast arrives as a prop. The server renders it as a static card that fades after 5 s
+ * with CSS (so it works without JavaScript); after hydration Radix shows it instead.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [current, setCurrent] = useState<Toast | null>(null);
+  // Server-rendered pages show a static toast; once React runs, Radix takes over.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (toast) setCurrent(toast);
@@ -36,12 +40,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   return (
     <>
-      {toast ? (
-        <noscript>
-          <div className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-[420px]">
-            <ToastCard toast={toast} className="toast-no-js" />
-          </div>
-        </noscript>
+      {toast && !hydrated ? (
+        <div className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-[420px]">
+          <ToastCard toast={toast} className="toast-no-js" />
+        </div>
       ) : null}
       <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
         {current ? (

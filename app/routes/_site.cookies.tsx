@@ -36,7 +36,8 @@ export default function Cookies() {
           ))}
         </ul>
         <h2>Cookies we set</h2>
-        <table className="w-full text-sm">
+        <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-sm">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -58,6 +59,7 @@ export default function Cookies() {
             ))}
           </tbody>
         </table>
+        </div>
         <p>
           Voxlate sets no analytics or marketing cookies of its own. If the operator of this site configures an
           analytics service, its script loads only while you allow analytics cookies.

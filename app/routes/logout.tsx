@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { destroyUserSession } from "~/utils/session.server";
+import { clearSessionCookie, destroyUserSession } from "~/utils/session.server";
 
 export async function loader() {
   return redirect("/");
@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     // Logging out must work even when the server side fails: clear the cookie regardless.
     console.error("[auth] logout failed", error);
-    cookie = "voxlate_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
+    cookie = await clearSessionCookie();
   }
   return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
 }

@@ -102,6 +102,7 @@ async function openPostgres(config: pg.PoolConfig, location: string, onClose?: (
 
 interface EmbeddedLock {
   pid: number;
+  /** For people reading the file; a lock is judged by its pid alone. */
   host: string;
   /** Directory of the unix socket the owning app serves the database on, if any. */
   socketDir?: string;
@@ -123,6 +124,12 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
   const holder = takeLock(lockFile);
   if (holder) {
+    if (options.role === "app") {
+      throw new DatabaseUnavailableError(
+        `The embedded database in ${dbDir} is already in use by process ${holder.pid}. ` +
+          "Run one app per data directory, or set DATABASE_URL to share a PostgreSQL server.",
+      );
+    }
     if (holder.socketDir && fs.existsSync(path.join(holder.socketDir, `.s.PGSQL.${SOCKET_PORT}`))) {
       // The app owns the files; reach its database through the socket it serves, as ordinary Postgres.
       return openPostgres(
@@ -224,8 +231,8 @@ function writeLock(lockFile: string, lock: EmbeddedLock) {
   fs.writeFileSync(lockFile, JSON.stringify(lock));
 }
 
+/** PGlite's files cannot be shared between machines, so the lock speaks only of processes on this one. */
 function isAlive(lock: EmbeddedLock): boolean {
-  if (lock.host !== os.hostname()) return true; // A shared folder: we cannot tell, so do not touch it.
   try {
     process.kill(lock.pid, 0);
     return true;

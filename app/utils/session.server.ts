@@ -58,9 +58,14 @@ export async function createUserSession(userId: string, request: Request): Promi
   return sessionCookie().serialize(session.id);
 }
 
+/** The Set-Cookie header that removes the session cookie from the browser. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
 /** Ends the current session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
   if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
-  return sessionCookie().serialize("", { maxAge: 0 });
+  return clearSessionCookie();
 }

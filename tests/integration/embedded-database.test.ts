@@ -37,6 +37,9 @@ describe("the embedded database", () => {
 
       const migrated = await cli("scripts/migrate.ts");
       expect(migrated.stdout).toContain("0 applied");
+
+      // A second app on the same data directory would run a second set of workers: refuse it.
+      await expect(openDatabase({ role: "app", dataDir })).rejects.toThrow(/already in use by process/);
     } finally {
       await app.close();
     }

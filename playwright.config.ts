@@ -1,0 +1,64 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = path.resolve("tmp/e2e-data");
+
+// Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // The embedded database is one process: the app is one server, and the tests share its data.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    // Specs named *.js-only.spec.ts test what JavaScript adds (spinner, error suppression).
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+  ],
+  webServer: {
+    // The production build on a fresh embedded database.
+    command: `rm -rf "${E2E_DATA_DIR}" && exec node_modules/.bin/tsx server.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      ENABLE_TEST_ROUTES: "true",
+      RATE_LIMIT_MULTIPLIER: "50",
+      LOG_REQUESTS: "false",
+      // Same origin, so no request leaves the machine; the tests only check when the tag is present.
+      ANALYTICS_SCRIPT_URL: `http://localhost:${PORT}/analytics-under-test.js`,
+    },
+  },
+});

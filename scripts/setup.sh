@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# npm run setup: everything a fresh machine needs to run Voxlate on its embedded defaults.
+# Installs the Debian packages (when apt-get is available and we are root), the npm dependencies,
+# generates the Prisma client, builds the app and applies migrations to the embedded database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us chromium fonts-dejavu-core)
+
+missing=()
+for package in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "Warning: these system packages are missing: ${missing[*]}" >&2
+    echo "  Install them with your package manager (ffmpeg is needed for uploads; chromium only for end-to-end tests)." >&2
+  fi
+fi
+
+echo "Installing npm dependencies"
+npm ci --no-audit --no-fund
+
+echo "Building the app"
+npm run build
+
+echo "Preparing the embedded database"
+npm run db:migrate
+
+echo "Setup complete. Start Voxlate with: npm start"
