@@ -23,7 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "tests/mocks/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts", "tests/mocks/**/*.test.ts"] } },
       integration("pglite"),
       integration("postgres"),
     ],

@@ -213,7 +213,7 @@ function takeLock(lockFile: string): EmbeddedLock | undefined {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = readLock(lockFile);
-    if (holder && holder.pid !== process.pid && isAlive(holder)) return holder;
+    if (holder && isAlive(holder)) return holder;
     fs.rmSync(lockFile, { force: true });
   }
   throw new DatabaseUnavailableError(`Could not lock the embedded database (${lockFile}).`);

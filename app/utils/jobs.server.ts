@@ -1,12 +1,14 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTransport } from "./email.server";
+import { deleteExpiredSessions } from "./session.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 
 /** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
 export const QUEUES = {
   sendEmail: "send-email",
   sendEmailDead: "send-email-dead",
+  deleteExpiredSessions: "delete-expired-sessions",
 } as const;
 
 const EMAIL_RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
@@ -32,21 +34,27 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     });
     boss.on("error", (error) => console.error("[jobs]", error));
     await boss.start();
-    await boss.createQueue(QUEUES.sendEmailDead);
-    await boss.createQueue(QUEUES.sendEmail, {
-      name: QUEUES.sendEmail,
-      ...EMAIL_RETRIES,
-      deadLetter: QUEUES.sendEmailDead,
-    });
+    await ensureQueue(boss, { name: QUEUES.sendEmailDead });
+    await ensureQueue(boss, { name: QUEUES.sendEmail, ...EMAIL_RETRIES, deadLetter: QUEUES.sendEmailDead });
+    await ensureQueue(boss, { name: QUEUES.deleteExpiredSessions, retryLimit: 2 });
     if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
     return boss;
   });
+}
+
+/** createQueue leaves an existing queue as it was; updateQueue brings its policy up to date. */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue) {
+  await boss.createQueue(queue.name, queue);
+  await boss.updateQueue(queue.name, queue);
 }
 
 async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, transport: MailTransport) {
   await boss.work<EmailMessage>(QUEUES.sendEmail, { pollingIntervalSeconds }, async ([job]) =>
     transport.send(EmailMessageSchema.parse(job.data)),
   );
+  await boss.work(QUEUES.deleteExpiredSessions, { pollingIntervalSeconds }, async () => deleteExpiredSessions());
+  // Every hour, on one worker (pg-boss keeps schedules in the database).
+  await boss.schedule(QUEUES.deleteExpiredSessions, "17 * * * *");
 }
 
 async function getBoss(): Promise<PgBoss> {

@@ -69,3 +69,13 @@ export async function destroyUserSession(request: Request): Promise<string> {
   if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
   return clearSessionCookie();
 }
+
+/** Removes expired user and admin sessions; run hourly by the jobs worker. */
+export async function deleteExpiredSessions(now = new Date()) {
+  const database = await db();
+  const [users, admins] = await Promise.all([
+    database.session.deleteMany({ where: { expiresAt: { lte: now } } }),
+    database.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }),
+  ]);
+  return { userSessions: users.count, adminSessions: admins.count };
+}

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { db } from "~/utils/database.server";
-import { createUserSession, destroyUserSession, getUserId, requireAnonymous, requireUserId } from "~/utils/session.server";
+import {
+  createUserSession,
+  deleteExpiredSessions,
+  destroyUserSession,
+  getUserId,
+  requireAnonymous,
+  requireUserId,
+} from "~/utils/session.server";
 
 async function newUser(email: string) {
   return (await db()).user.create({ data: { email, firstName: "Sam", lastName: "Lee" } });
@@ -56,4 +63,19 @@ describe("user sessions", () => {
     expect(cleared).toMatch(/Max-Age=0/);
     expect(await getUserId(requestWithCookie(setCookie))).toBeUndefined();
   });
+});
+
+test("the hourly clean-up removes expired sessions only", async () => {
+  const prisma = await db();
+  const user = await newUser("cleanup@example.com");
+  const live = await createUserSession(user.id, new Request("http://localhost/signin"));
+  await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - 60_000) } });
+  const admin = await prisma.admin.create({ data: { email: "cleanup-admin@example.com", passwordHash: "x" } });
+  await prisma.adminSession.create({ data: { adminId: admin.id, expiresAt: new Date(Date.now() - 60_000) } });
+
+  const removed = await deleteExpiredSessions();
+  expect(removed.userSessions).toBeGreaterThanOrEqual(1);
+  expect(removed.adminSessions).toBe(1);
+  expect(await prisma.session.count({ where: { expiresAt: { lte: new Date() } } })).toBe(0);
+  expect(await getUserId(requestWithCookie(live))).toBe(user.id);
 });
