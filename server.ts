@@ -16,7 +16,11 @@ import { rateLimits } from "~/utils/rate-limit.server";
 const env = getEnv();
 const isDevelopment = env.NODE_ENV === "development";
 
-const database = await connectDatabase({ role: "app" });
+const database = await connectDatabase({ role: "app" }).catch((error: Error) => {
+  // A configuration problem, not a crash: say it in one line.
+  console.error(`Error: ${error.message}`);
+  process.exit(1);
+});
 console.info(`[db] ${database.kind}: ${database.location}`);
 await startJobs(database, { work: env.WORKER_IN_PROCESS });
 console.info(`[jobs] ${env.WORKER_IN_PROCESS ? "worker running in-process" : "no in-process worker (npm run worker)"}`);
