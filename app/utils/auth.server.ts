@@ -1,22 +1,189 @@
+import crypto from "node:crypto";
 import { z } from "zod";
+import { NewDeviceEmail } from "~/emails/new-device";
+import { PasswordResetEmail } from "~/emails/password-reset";
+import { sendTemplateEmail } from "~/emails/send.server";
+import { VerificationCodeEmail } from "~/emails/verification-code";
+import { WelcomeEmail } from "~/emails/welcome";
 import { db } from "./database.server";
+import { getEnv } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
+import {
+  checkVerificationCode,
+  consumeVerifiedCode,
+  createVerificationCode,
+  VerificationError,
+} from "./verification.server";
+
+export { VerificationError };
 
 export const LoginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required").pipe(z.email("Please enter a valid email address")),
+  email: EmailSchema,
   password: z.string().min(1, "Password is required"),
 });
 
+export const PUBLIC_USER_SELECT = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  industry: true,
+  plan: true,
+  requestedPlan: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const;
+
 // Verifying against a real hash when the email is unknown keeps the response time the same either way.
 let dummyHash: Promise<string> | undefined;
+async function burnPasswordCheck(password: string) {
+  dummyHash ??= hashPassword("not-a-real-password");
+  await verifyPassword(await dummyHash, password);
+}
+
+export async function userExists(email: string): Promise<boolean> {
+  return Boolean(await (await db()).user.findUnique({ where: { email }, select: { id: true } }));
+}
 
 /** The user's id when the email and password match, else null. */
-export async function verifyLogin(email: string, password: string): Promise<{ id: string } | null> {
-  const user = await (await db()).user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+export async function verifyLogin(email: string, password: string): Promise<{ id: string; verified: boolean } | null> {
+  const user = await (await db()).user.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true, emailVerifiedAt: true },
+  });
   if (!user) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(await dummyHash, password);
+    await burnPasswordCheck(password);
     return null;
   }
-  return (await verifyPassword(user.passwordHash, password)) ? { id: user.id } : null;
+  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  return { id: user.id, verified: Boolean(user.emailVerifiedAt) };
+}
+
+export type LoginResult =
+  | { status: "ok"; userId: string }
+  | { status: "invalid" }
+  | { status: "unverified" };
+
+/**
+ * Signs in with email and password. An unverified address gets a new code by email, and the caller
+ * shows the verification screen (spec: EMAIL_NOT_VERIFIED).
+ */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  const user = await verifyLogin(email, password);
+  if (!user) return { status: "invalid" };
+  if (!user.verified) {
+    await sendVerificationCode(email, "LOGIN").catch((error) => {
+      // A code sent a moment ago still works; a rate limit here must not hide the verification screen.
+      if (!(error instanceof VerificationError)) throw error;
+    });
+    return { status: "unverified" };
+  }
+  return { status: "ok", userId: user.id };
+}
+
+export async function sendVerificationCode(email: string, purpose: "SIGNUP" | "LOGIN" | "EMAIL_CHANGE", userId?: string) {
+  const code = await createVerificationCode(email, purpose, userId);
+  const kind = purpose === "SIGNUP" ? "signup" : purpose === "LOGIN" ? "login" : "email-change";
+  await sendTemplateEmail(email, `Your Voxlate verification code: ${code}`, VerificationCodeEmail({ code, purpose: kind }));
+}
+
+/** Checks a sign-up code; a right code lets registerUser create the account (once). */
+export async function verifySignupCode(email: string, code: string) {
+  await checkVerificationCode(email, "SIGNUP", code);
+}
+
+/** Checks the code of an existing but unverified account and marks its address verified. */
+export async function verifyLoginCode(email: string, code: string): Promise<string> {
+  await checkVerificationCode(email, "LOGIN", code);
+  await consumeVerifiedCode(email, "LOGIN");
+  const user = await (await db()).user.update({ where: { email }, data: { emailVerifiedAt: new Date() }, select: { id: true } });
+  return user.id;
+}
+
+export class AccountExistsError extends Error {
+  constructor() {
+    super("An account with this email already exists. Please sign in instead.");
+  }
+}
+
+/** Creates the account after its email was verified (spec section 4), with a hashed password. */
+export async function registerUser(payload: RegisterPayload, passwordHash?: string) {
+  if (await userExists(payload.email)) throw new AccountExistsError();
+  await consumeVerifiedCode(payload.email, "SIGNUP");
+  const user = await (await db()).user.create({
+    data: {
+      email: payload.email,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      industry: payload.industry,
+      hearAboutUs: payload.hearAboutUs || null,
+      passwordHash: passwordHash ?? (await hashPassword(payload.password)),
+      emailVerifiedAt: new Date(),
+    },
+    select: PUBLIC_USER_SELECT,
+  });
+  await sendTemplateEmail(
+    user.email,
+    "Welcome to Voxlate",
+    WelcomeEmail({ firstName: user.firstName, dashboardUrl: new URL("/dashboard", getEnv().APP_URL).toString() }),
+  );
+  return user;
+}
+
+// ---- Password reset ------------------------------------------------------------------------------
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired";
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** Emails a single-use reset link when the account exists. Says nothing either way, so nobody can probe for accounts. */
+export async function requestPasswordReset(email: string) {
+  const user = await (await db()).user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) return;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await (await db()).passwordReset.create({
+    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
+  });
+  const resetUrl = new URL(`/reset-password?token=${token}`, getEnv().APP_URL).toString();
+  await sendTemplateEmail(email, "Reset your Voxlate password", PasswordResetEmail({ resetUrl }));
+}
+
+/** The reset's user, when the token is known, unused and unexpired. */
+export async function validateResetToken(token: string): Promise<{ resetId: string; userId: string } | null> {
+  if (!token) return null;
+  const reset = await (await db()).passwordReset.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!reset || reset.usedAt || reset.expiresAt < new Date()) return null;
+  return { resetId: reset.id, userId: reset.userId };
+}
+
+/** Sets the new password, uses the token up and ends every session of the user. */
+export async function resetPassword(token: string, newPassword: string): Promise<boolean> {
+  PasswordSchema.parse(newPassword);
+  const valid = await validateResetToken(token);
+  if (!valid) return false;
+  const passwordHash = await hashPassword(newPassword);
+  const database = await db();
+  await database.$transaction([
+    database.passwordReset.update({ where: { id: valid.resetId }, data: { usedAt: new Date() } }),
+    database.user.update({ where: { id: valid.userId }, data: { passwordHash } }),
+    database.session.deleteMany({ where: { userId: valid.userId } }),
+  ]);
+  return true;
+}
+
+/** Tells the user about a sign-in from a browser their account has not used before. */
+export async function notifyNewDevice(userId: string, userAgent: string | null) {
+  const database = await db();
+  const browser = userAgent?.slice(0, 500) ?? "Unknown browser";
+  const known = await database.session.count({ where: { userId, userAgent: browser } });
+  if (known > 1) return; // The session just created is one.
+  const user = await database.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) return;
+  await sendTemplateEmail(
+    user.email,
+    "New sign-in to your Voxlate account",
+    NewDeviceEmail({ browser, time: new Date().toUTCString() }),
+  );
 }
