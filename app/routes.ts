@@ -54,6 +54,17 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/chat", "routes/admin.chat.tsx"),
 
+  // The spec's /api contract (section 7): JSON resource routes sharing their server functions with the forms.
+  route("api/user", "routes/api/user.tsx"),
+  route("api/login", "routes/api/login.tsx"),
+  route("api/register", "routes/api/register.tsx"),
+  route("api/logout", "routes/api/logout.tsx"),
+  route("api/check-user-exists", "routes/api/check-user-exists.tsx"),
+  route("api/send-verification", "routes/api/send-verification.tsx", { id: "api-send-verification" }),
+  route("api/send-verification-code", "routes/api/send-verification.tsx", { id: "api-send-verification-code" }),
+  route("api/verify-email-code", "routes/api/verify-email-code.tsx"),
+  route("api/password-reset/:step", "routes/api/password-reset.tsx"),
+
   route("logout", "routes/logout.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   route("_test/error", "routes/test.error.tsx"),

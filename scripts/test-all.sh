@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every test. Type check, unit and integration tests (on PGlite and on the PostgreSQL server at
-# 127.0.0.1:5432), a production build, then Playwright end to end with JavaScript on and off.
+# 127.0.0.1:5432) against the production build, then Playwright end to end with JavaScript on and off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +16,7 @@ fi
 
 npm run typecheck
 npm run db:diff -- --check >/dev/null || { echo "Error: prisma/schema.prisma has changes without a migration (npm run db:diff -- <name>)" >&2; exit 1; }
-npm run test:unit
+# Integration tests drive the production build's request handler, so build first.
 npm run build
+npm run test:unit
 npm run test:e2e

@@ -6,6 +6,7 @@ import { sendTemplateEmail } from "~/emails/send.server";
 import { VerificationCodeEmail } from "~/emails/verification-code";
 import { WelcomeEmail } from "~/emails/welcome";
 import { db } from "./database.server";
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "./login-throttle.server";
 import { getEnv } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
@@ -63,15 +64,21 @@ export async function verifyLogin(email: string, password: string): Promise<{ id
 export type LoginResult =
   | { status: "ok"; userId: string }
   | { status: "invalid" }
+  | { status: "throttled" }
   | { status: "unverified" };
 
 /**
- * Signs in with email and password. An unverified address gets a new code by email, and the caller
- * shows the verification screen (spec: EMAIL_NOT_VERIFIED).
+ * Checks email and password, with a per-email limit on failures. An unverified address gets a new
+ * code by email, and the caller shows the verification screen (spec: EMAIL_NOT_VERIFIED).
  */
 export async function login(email: string, password: string): Promise<LoginResult> {
+  if (isLoginThrottled(email)) return { status: "throttled" };
   const user = await verifyLogin(email, password);
-  if (!user) return { status: "invalid" };
+  if (!user) {
+    recordLoginFailure(email);
+    return { status: "invalid" };
+  }
+  clearLoginFailures(email);
   if (!user.verified) {
     await sendVerificationCode(email, "LOGIN").catch((error) => {
       // A code sent a moment ago still works; a rate limit here must not hide the verification screen.
@@ -135,6 +142,7 @@ export async function registerUser(payload: RegisterPayload, passwordHash?: stri
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired";
+export const RESET_REQUESTED = "If an account exists for this email, we have sent a link to reset the password.";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

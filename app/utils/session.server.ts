@@ -79,3 +79,14 @@ export async function deleteExpiredSessions(now = new Date()) {
   ]);
   return { userSessions: users.count, adminSessions: admins.count };
 }
+
+/**
+ * Signs the user in: ends the browser's previous session (a new id on every sign-in, against session
+ * fixation) and starts a new one. Returns the Set-Cookie headers.
+ */
+export async function startUserSession(userId: string, request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(request));
+  headers.append("Set-Cookie", await createUserSession(userId, request));
+  return headers;
+}

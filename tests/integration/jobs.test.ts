@@ -6,6 +6,7 @@ import { getDatabase } from "~/utils/database.server";
 import { outboxTransport, readOutbox, smtpTransport, type EmailMessage } from "~/utils/email.server";
 import { dataDir } from "~/utils/env.server";
 import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/utils/jobs.server";
+import { waitFor } from "./helpers";
 
 const message = (to: string): EmailMessage => ({
   to,
@@ -13,16 +14,6 @@ const message = (to: string): EmailMessage => ({
   html: "<p>Your transcript of <b>meeting.mp3</b> is ready.</p>",
   text: "Your transcript of meeting.mp3 is ready.",
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 afterEach(() => stopJobs());
 

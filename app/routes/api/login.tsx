@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import type { Route } from "./+types/login";
+import { postOnly, readJsonBody } from "~/utils/api.server";
+import { login, LoginSchema, notifyNewDevice } from "~/utils/auth.server";
+import { TOO_MANY_LOGINS } from "~/utils/login-throttle.server";
+import { getUser, startUserSession } from "~/utils/session.server";
+
+// POST /api/login {email, password} → the user; errors carry `error` and, when unverified, `code`.
+export const loader = postOnly;
+
+export async function action({ request }: Route.ActionArgs) {
+  const { email, password } = await readJsonBody(request, LoginSchema);
+  const result = await login(email, password);
+  if (result.status === "throttled") return data({ error: TOO_MANY_LOGINS }, { status: 429 });
+  if (result.status === "invalid") return data({ error: "Invalid email or password" }, { status: 401 });
+  if (result.status === "unverified") {
+    return data(
+      { code: "EMAIL_NOT_VERIFIED", error: "Please verify your email address. A new verification code has been sent." },
+      { status: 403 },
+    );
+  }
+  const headers = await startUserSession(result.userId, request);
+  await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
+  const cookie = headers.getSetCookie().at(-1)!.split(";")[0];
+  const user = await getUser(new Request(request.url, { headers: { Cookie: cookie } }));
+  return data(user, { headers });
+}

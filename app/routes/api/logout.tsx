@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { postOnly } from "~/utils/api.server";
+import type { Route } from "./+types/logout";
+import { clearSessionCookie, destroyUserSession } from "~/utils/session.server";
+
+// POST /api/logout: ends the session. The cookie is cleared even if the database call fails.
+export const loader = postOnly;
+
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    return data({ success: true }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+  } catch (error) {
+    console.error("[auth] logout failed", error);
+    return data({ error: "Logout failed" }, { status: 500, headers: { "Set-Cookie": await clearSessionCookie() } });
+  }
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/password-reset";
+import { postOnly, readJsonBody } from "~/utils/api.server";
+import {
+  INVALID_RESET_LINK,
+  requestPasswordReset,
+  RESET_REQUESTED,
+  resetPassword,
+  validateResetToken,
+} from "~/utils/auth.server";
+import { EmailSchema, PasswordSchema } from "~/utils/registration";
+
+// POST /api/password-reset/request {email}, /validate {token}, /verify {token, newPassword}.
+export const loader = postOnly;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  switch (params.step) {
+    case "request": {
+      const { email } = await readJsonBody(request, z.object({ email: EmailSchema }));
+      await requestPasswordReset(email);
+      return { message: RESET_REQUESTED };
+    }
+    case "validate": {
+      const { token } = await readJsonBody(request, z.object({ token: z.string().min(1, "Token is required").max(200) }));
+      if (!(await validateResetToken(token))) return data({ error: INVALID_RESET_LINK }, { status: 400 });
+      return { valid: true };
+    }
+    case "verify": {
+      const { token, newPassword } = await readJsonBody(
+        request,
+        z.object({ token: z.string().min(1, "Token is required").max(200), newPassword: PasswordSchema }),
+      );
+      if (!(await resetPassword(token, newPassword))) return data({ error: INVALID_RESET_LINK }, { status: 400 });
+      return { success: true, message: "Your password has been updated. You can now sign in." };
+    }
+    default:
+      throw data({ error: "Not found" }, { status: 404 });
+  }
+}

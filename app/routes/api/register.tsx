@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/register";
+import { postOnly, readJsonBody } from "~/utils/api.server";
+import { AccountExistsError, registerUser, VerificationError } from "~/utils/auth.server";
+import { RegisterPayloadSchema } from "~/utils/registration";
+import { startUserSession } from "~/utils/session.server";
+
+// POST /api/register {email, password, firstName, lastName, hearAboutUs, industry} → the user with redirectTo.
+// The email must have been verified with /api/verify-email-code first.
+export const loader = postOnly;
+
+export async function action({ request }: Route.ActionArgs) {
+  const payload = await readJsonBody(request, RegisterPayloadSchema);
+  try {
+    const user = await registerUser(payload);
+    const headers = await startUserSession(user.id, request);
+    return data({ ...user, redirectTo: "/plan-selection" }, { status: 201, headers });
+  } catch (error) {
+    if (error instanceof AccountExistsError) return data({ error: error.message }, { status: 409 });
+    if (error instanceof VerificationError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import { readOutbox, type OutboxMessage } from "~/utils/email.server";
+import { dataDir } from "~/utils/env.server";
+
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits for the newest outbox message to an address whose subject matches, sent after `since`. */
+export async function waitForEmail(to: string, subject: RegExp, since = 0): Promise<OutboxMessage> {
+  const messages = await waitFor(
+    () => readOutbox(dataDir("mail")),
+    (all) => all.some((mail) => mail.to === to && subject.test(mail.subject) && Date.parse(mail.sentAt) >= since),
+  );
+  return messages.filter((mail) => mail.to === to && subject.test(mail.subject)).at(-1)!;
+}
+
+export function codeFrom(mail: OutboxMessage): string {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No code in: ${mail.text}`);
+  return code;
+}
