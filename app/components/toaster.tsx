@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS, type Toast } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const TONE: Record<Toast["type"], string> = {
   message: "border-slate-200 bg-white text-slate-900",
@@ -25,8 +26,7 @@ export function showToast(toast: Omit<Toast, "id"> & { id?: string }) {
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [current, setCurrent] = useState<Toast | null>(null);
   // Server-rendered pages show a static toast; once React runs, Radix takes over.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (toast) setCurrent(toast);

@@ -1,59 +1,46 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
+import { SignUpForm } from "~/components/auth/sign-up-form";
 import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
+import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
-import { LoginSchema, verifyLogin } from "~/utils/auth.server";
-import { safeRedirectPath } from "~/utils/redirect";
-import { createUserSession, destroyUserSession, requireAnonymous } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-
-type Mode = "register" | "signin" | "reset-request" | "reset-password";
-
-/** Spec section 2: /signin or ?tab=signin selects sign-in; ?reset or ?token opens set-new-password; default register. */
-function modeFor(url: URL): Mode {
-  if (url.pathname === "/reset-password" || url.searchParams.has("reset") || url.searchParams.has("token")) {
-    return "reset-password";
-  }
-  if (url.pathname === "/forgot-password") return "reset-request";
-  if (url.pathname === "/signin" || url.searchParams.get("tab") === "signin") return "signin";
-  return "register";
-}
+import { Field, FormAlert } from "~/components/ui/field";
+import { handleAuthAction, loadAuthPage, type AuthActionData } from "~/utils/auth-page.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.mode === "signin"
     ? pageMeta("Sign in", "Sign in to Voxlate.")
-    : pageMeta("Create your account", "Sign up for Voxlate: 5 free minutes of transcription every month.");
+    : data?.mode === "register"
+      ? pageMeta("Create your account", "Sign up for Voxlate: 5 free minutes of transcription every month.")
+      : pageMeta("Your account", "Verify your email or reset your password.");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAnonymous(request);
-  const url = new URL(request.url);
-  return { mode: modeFor(url), redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "") };
-}
+export const loader = ({ request }: Route.LoaderArgs) => loadAuthPage(request);
+export const action = ({ request }: Route.ActionArgs) => handleAuthAction(request);
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Login failed" }, { status: 400 });
-  }
-  const user = await verifyLogin(parsed.data.email, parsed.data.password);
-  if (!user) return data({ error: "Invalid email or password" }, { status: 401 });
-
-  // A new session id on every sign-in; the old one (if any) is ended.
-  const headers = new Headers();
-  headers.append("Set-Cookie", await destroyUserSession(request));
-  headers.append("Set-Cookie", await createUserSession(user.id, request));
-  return redirectWithToast(
-    safeRedirectPath(form.get("redirectTo"), "/dashboard"),
-    { type: "success", title: "Welcome back!" },
-    { headers },
-  );
+/** With JavaScript, failures also show as toasts (spec section 8); without it the inline alerts say the same. */
+function useActionToast(actionData: AuthActionData | undefined) {
+  useEffect(() => {
+    if (!actionData) return;
+    if ("toastTitle" in actionData) showToast({ type: "error", title: actionData.toastTitle, description: actionData.error });
+    else if (actionData.intent === "signup" && actionData.toast) showToast({ type: "error", title: "Error", description: actionData.toast });
+    else if (actionData.intent === "resend") {
+      showToast(actionData.ok ? { type: "success", title: "Code Resent" } : { type: "error", title: "Failed to resend code", description: actionData.error });
+    } else if (actionData.intent === "reset-request") {
+      showToast(actionData.ok ? { type: "success", title: "Reset Link Sent", description: actionData.ok } : { type: "error", title: "Failed to send reset email", description: actionData.error });
+    } else if (actionData.intent === "reset-password") showToast({ type: "error", title: "Failed to reset password", description: actionData.error });
+  }, [actionData]);
 }
 
 export default function AuthPage() {
-  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  const { mode, redirectTo, draft, verifyEmail, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AuthActionData | undefined;
+  useActionToast(actionData);
   const redirectQuery = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  const ofIntent = <Intent extends AuthActionData["intent"]>(intent: Intent) =>
+    actionData?.intent === intent ? (actionData as Extract<AuthActionData, { intent: Intent }>) : undefined;
+
   return (
     <>
       <header className="border-b border-slate-200">
@@ -69,7 +56,7 @@ export default function AuthPage() {
           <h2 className="text-3xl font-bold">Your recordings, as text you can use</h2>
           <ul className="mt-8 space-y-4 text-brand-100">
             <li>Transcripts with timestamps and speaker labels</li>
-            <li>Translate and summarise in a click</li>
+            <li>Translate and summarise your transcripts</li>
             <li>Export as PDF, DOCX, TXT or SRT</li>
             <li>Start free: 5 minutes every month, no credit card</li>
           </ul>
@@ -94,23 +81,13 @@ export default function AuthPage() {
             </nav>
           ) : null}
           <div className="mt-8">
-            {mode === "signin" ? <SignInForm redirectTo={redirectTo} /> : null}
-            {mode === "register" ? (
-              <div>
-                <h1 className="text-2xl font-bold">Create your account</h1>
-                <p className="mt-2 text-slate-600">
-                  New accounts are not open yet. If you already have one, <Link to="/signin" className="text-brand-600 underline">sign in</Link>.
-                </p>
-              </div>
+            {mode === "signin" ? <SignInForm redirectTo={redirectTo} result={ofIntent("signin")} /> : null}
+            {mode === "register" ? <SignUpForm draft={draft} errors={ofIntent("signup")?.errors ?? {}} redirectTo={redirectTo} /> : null}
+            {mode === "verify" ? (
+              <VerifyForm email={verifyEmail} redirectTo={redirectTo} verify={ofIntent("verify")} resend={ofIntent("resend")} />
             ) : null}
-            {mode === "reset-request" || mode === "reset-password" ? (
-              <div>
-                <h1 className="text-2xl font-bold">Reset your password</h1>
-                <p className="mt-2 text-slate-600">
-                  Password reset by email is not available yet. Ask us in the support chat and we will help you back in.
-                </p>
-              </div>
-            ) : null}
+            {mode === "reset-request" ? <ResetRequestForm result={ofIntent("reset-request")} /> : null}
+            {mode === "reset-password" ? <ResetPasswordForm token={token} result={ofIntent("reset-password")} /> : null}
           </div>
         </section>
       </main>
@@ -118,40 +95,107 @@ export default function AuthPage() {
   );
 }
 
-function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const actionData = useActionData<typeof action>();
+function SubmitButton({ label, busyLabel, intent }: { label: string; busyLabel: string; intent: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Form method="post" className="space-y-4" aria-describedby={actionData?.error ? "signin-error" : undefined}>
+    <button type="submit" name="intent" value={intent} disabled={busy} className={buttonClass("primary", "w-full")}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+function SignInForm({ redirectTo, result }: { redirectTo: string; result?: { error: string; toastTitle: string } }) {
+  return (
+    <Form method="post" className="space-y-4">
       <h1 className="text-2xl font-bold">Welcome back</h1>
-      {actionData?.error ? (
-        <div id="signin-error" role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">Login Failed</p>
-          <p>{actionData.error}</p>
-        </div>
-      ) : null}
+      {result ? <FormAlert title={result.toastTitle}>{result.error}</FormAlert> : null}
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <div>
-        <label htmlFor="email" className="block text-sm font-medium">
-          Email
-        </label>
-        <input id="email" name="email" type="email" autoComplete="email" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
-      </div>
-      <div>
-        <label htmlFor="password" className="block text-sm font-medium">
-          Password
-        </label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
-      </div>
-      <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
-        {busy ? "Signing in..." : "Sign In"}
-      </button>
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <SubmitButton label="Sign In" busyLabel="Signing in..." intent="signin" />
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="text-brand-600 underline">
           Forgot password?
         </Link>
       </p>
+    </Form>
+  );
+}
+
+function VerifyForm(props: {
+  email: string;
+  redirectTo: string;
+  verify?: { error: string; toastTitle: string };
+  resend?: { error?: string; ok?: string };
+}) {
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Check your email</h1>
+      <p className="text-slate-600">
+        We sent a 6-digit code to <strong className="text-slate-900">{props.email}</strong>. It expires in 10 minutes.
+      </p>
+      {props.verify ? <FormAlert title={props.verify.toastTitle}>{props.verify.error}</FormAlert> : null}
+      {props.resend?.ok ? <FormAlert tone="success">Code Resent</FormAlert> : null}
+      {props.resend?.error ? <FormAlert title="Failed to resend code">{props.resend.error}</FormAlert> : null}
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        <Field
+          label="Verification code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-center text-2xl tracking-[0.5em]"
+        />
+        <SubmitButton label="Verify" busyLabel="Verifying..." intent="verify" />
+      </Form>
+      <Form method="post" className="flex items-center justify-between gap-2">
+        <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        <button type="submit" name="intent" value="back-to-registration" className={buttonClass("ghost")}>
+          Back to Registration
+        </button>
+        <button type="submit" name="intent" value="resend" className={buttonClass("secondary")}>
+          Resend Code
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function ResetRequestForm({ result }: { result?: { error?: string; ok?: string } }) {
+  return (
+    <Form method="post" className="space-y-4">
+      <h1 className="text-2xl font-bold">Reset your password</h1>
+      <p className="text-slate-600">Enter your account's email and we'll send you a link to choose a new password.</p>
+      {result?.ok ? (
+        <FormAlert tone="success" title="Reset Link Sent">
+          {result.ok}
+        </FormAlert>
+      ) : null}
+      {result?.error ? <FormAlert title="Failed to send reset email">{result.error}</FormAlert> : null}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <SubmitButton label="Send reset link" busyLabel="Sending..." intent="reset-request" />
+      <p className="text-center text-sm">
+        <Link to="/signin" className="text-brand-600 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function ResetPasswordForm({ token, result }: { token: string; result?: { error: string } }) {
+  return (
+    <Form method="post" className="space-y-4">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      {result ? <FormAlert title="Failed to reset password">{result.error}</FormAlert> : null}
+      <input type="hidden" name="token" value={token} />
+      <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={6} required hint="At least 6 characters" />
+      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" minLength={6} required />
+      <SubmitButton label="Set new password" busyLabel="Saving..." intent="reset-password" />
     </Form>
   );
 }

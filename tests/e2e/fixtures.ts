@@ -70,3 +70,24 @@ test.afterAll(async () => {
 });
 
 export { expect };
+
+/** The newest message in the running app's outbox to this address with a matching subject. */
+export async function waitForEmail(to: string, subject: RegExp, after = 0) {
+  const { readOutbox } = await import("~/utils/email.server");
+  const path = await import("node:path");
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await readOutbox(path.join(E2E_DATA_DIR, "mail")))
+      .filter((mail) => mail.to === to && subject.test(mail.subject) && Date.parse(mail.sentAt) >= after)
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export function codeFrom(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in: ${text}`);
+  return code;
+}

@@ -40,6 +40,7 @@ CREATE TABLE "SignupDraft" (
     "lastName" TEXT,
     "email" TEXT,
     "passwordHash" TEXT,
+    "passwordConfirmed" BOOLEAN NOT NULL DEFAULT false,
     "industry" TEXT,
     "hearAboutUs" TEXT,
     "awaitingCode" BOOLEAN NOT NULL DEFAULT false,

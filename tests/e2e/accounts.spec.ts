@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
+
+const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** Fills one sign-up step: with JavaScript the next field appears by itself; without, Continue posts the step. */
+async function fillStep(page: Page, label: string, value: string, javaScriptEnabled: boolean, next?: string) {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(value);
+  else await field.fill(value);
+  if (!next) return;
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel(next, { exact: true })).toBeVisible();
+}
+
+async function signUp(page: Page, email: string, javaScriptEnabled: boolean) {
+  await page.goto("/signup");
+  await fillStep(page, "First name", "Ada", javaScriptEnabled, "Last name");
+  await fillStep(page, "Last name", "Lovelace", javaScriptEnabled, "Email");
+  await fillStep(page, "Email", email, javaScriptEnabled, "Password");
+  await fillStep(page, "Password", "analytical-engine", javaScriptEnabled, "Confirm password");
+  await fillStep(page, "Confirm password", "analytical-engine", javaScriptEnabled, "Industry");
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Create Account" })).toHaveCount(0);
+  await fillStep(page, "Industry", "Education & Research", javaScriptEnabled);
+  await page.getByLabel("How did you hear about us? (optional)").selectOption("Other");
+  await page.getByLabel(javaScriptEnabled ? "Tell us where" : "If Other: tell us where").fill("a podcast");
+  const sentAfter = Date.now() - 1000;
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText("Verification Code Sent", { exact: true })).toBeVisible();
+  return codeFrom((await waitForEmail(email, /verification code/, sentAfter)).text);
+}
+
+test("sign-up → verify → plan selection → dashboard", async ({ page, javaScriptEnabled }) => {
+  const email = uniqueEmail("signup");
+  const code = await signUp(page, email, javaScriptEnabled!);
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/plan-selection$/);
+  await expect(page.getByText("Account created successfully!", { exact: true })).toBeVisible();
+
+  const user = await (await appDatabase()).prisma.user.findUniqueOrThrow({ where: { email } });
+  expect(user).toMatchObject({ firstName: "Ada", lastName: "Lovelace", industry: "Education & Research", hearAboutUs: "Other: a podcast" });
+  expect(user.emailVerifiedAt).not.toBeNull();
+
+  await page.getByRole("link", { name: "Start free" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
+});
+
+test("a wrong code 5 times locks that code", async ({ page, javaScriptEnabled }) => {
+  const email = uniqueEmail("locked");
+  const code = await signUp(page, email, javaScriptEnabled!);
+  const wrong = code === "123456" ? "654321" : "123456";
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel("Verification code").fill(wrong);
+    await page.getByRole("button", { name: "Verify" }).click();
+    const left = 5 - attempt;
+    await expect(page.getByRole("alert").filter({ hasText: "Verification Failed" })).toContainText(
+      left > 0 ? `Invalid verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.` : "Too many incorrect attempts",
+    );
+  }
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Verification Failed" })).toContainText("Too many incorrect attempts. Please request a new code.");
+  expect(await (await appDatabase()).prisma.user.count({ where: { email } })).toBe(0);
+});
+
+test("signing up with an existing email switches to sign-in with 'Account Already Exists'", async ({ page, javaScriptEnabled }) => {
+  const existing = await createUser();
+  await page.goto("/signup");
+  await fillStep(page, "First name", "Sam", javaScriptEnabled!, "Last name");
+  await fillStep(page, "Last name", "Taken", javaScriptEnabled!, "Email");
+  await fillStep(page, "Email", existing.email, javaScriptEnabled!, "Password");
+  await fillStep(page, "Password", "secret-123", javaScriptEnabled!, "Confirm password");
+  await fillStep(page, "Confirm password", "secret-123", javaScriptEnabled!, "Industry");
+  await fillStep(page, "Industry", "Student", javaScriptEnabled!);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signin\?tab=signin/);
+  await expect(page.getByText("Account Already Exists", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+});
+
+test("validation messages are the spec's", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/signup");
+  await page.getByLabel("First name", { exact: true }).fill("A");
+  if (javaScriptEnabled) {
+    // The next step waits until the name is valid.
+    await page.waitForTimeout(600);
+    await expect(page.getByLabel("Last name", { exact: true })).toHaveCount(0);
+    return;
+  }
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("First name is required").first()).toBeVisible();
+});
+
+test("an unverified account signing in gets a new code and the verification screen", async ({ page }) => {
+  const user = await createUser();
+  await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { emailVerifiedAt: null } });
+  const sentAfter = Date.now() - 1000;
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText("Email Verification Required", { exact: true })).toBeVisible();
+  const code = codeFrom((await waitForEmail(user.email, /verification code/, sentAfter)).text);
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("reset password: request, follow the emailed link, set a new one, sign in", async ({ page }) => {
+  const user = await createUser();
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(user.email);
+  const sentAfter = Date.now() - 1000;
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Reset Link Sent", { exact: true }).first()).toBeVisible();
+
+  const mail = await waitForEmail(user.email, /Reset your Voxlate password/, sentAfter);
+  const link = new URL(/https?:\/\/\S+reset-password\?token=[\w-]+/.exec(mail.text)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+  await page.getByLabel("Confirm new password").fill("new-password-2");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("alert")).toContainText("Passwords do not match");
+
+  await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+  await page.getByLabel("Confirm new password").fill("new-password-1");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Password Reset Successful", { exact: true })).toBeVisible();
+
+  await signIn(page, { ...user, password: "new-password-1" }, page.url());
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link was single-use.
+  await page.context().clearCookies();
+  await acceptCookies(page, new URL(page.url()).origin);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText("Invalid Reset Link", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+});
