@@ -1,12 +1,23 @@
 import { Link } from "react-router";
-import { PERIOD_LABEL, PLANS, type BillingPeriod } from "~/content/plans";
+import { PERIOD_LABEL, PLANS, type BillingPeriod, type Plan } from "~/content/plans";
 import { buttonClass } from "./ui/button";
 
 /**
  * Plans with a Weekly/Monthly switch. The switch is a pair of links (?billing=…), so it works without
  * JavaScript; with it, React Router swaps the prices without a full reload.
  */
-export function Pricing({ period, basePath, ctaTo }: { period: BillingPeriod; basePath: string; ctaTo: string }) {
+export function Pricing({
+  period,
+  basePath,
+  ctaTo,
+  renderCta,
+}: {
+  period: BillingPeriod;
+  basePath: string;
+  ctaTo?: string;
+  /** Replaces the default link, e.g. with a form button for signed-in users. */
+  renderCta?: (plan: Plan) => React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4">
       <div role="group" aria-label="Billing period" className="mx-auto flex w-fit rounded-full border border-slate-200 bg-slate-50 p-1">
@@ -54,9 +65,13 @@ export function Pricing({ period, basePath, ctaTo }: { period: BillingPeriod; ba
               ))}
             </ul>
             {plan.guarantee ? <p className="mt-4 text-xs text-slate-500">7-day money-back guarantee. Cancel anytime.</p> : null}
-            <Link to={ctaTo} className={buttonClass(plan.popular ? "primary" : "secondary", "mt-6 w-full")}>
-              {plan.cta}
-            </Link>
+            {renderCta ? (
+              renderCta(plan)
+            ) : (
+              <Link to={ctaTo ?? "/signup"} className={buttonClass(plan.popular ? "primary" : "secondary", "mt-6 w-full")}>
+                {plan.cta}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -1,48 +1,170 @@
-import { useLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/_site.account";
 import { PageHeader, pageMeta } from "~/components/page";
+import { showToast } from "~/components/toaster";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FormAlert, SelectField } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
+import { DELETE_CONFIRMATION, type AccountActionData } from "~/utils/account";
+import { handleAccountAction, pendingEmailChange } from "~/utils/account.server";
 import { db } from "~/utils/database.server";
-import { requireUserId } from "~/utils/session.server";
+import { INDUSTRIES, OTHER_INDUSTRY } from "~/utils/registration";
+import { readSessionId, requireUserId } from "~/utils/session.server";
 
-export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, plan and sessions.");
+export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
   const database = await db();
-  const [user, sessions] = await Promise.all([
+  const [user, sessions, pendingEmail, currentSessionId] = await Promise.all([
     database.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { firstName: true, lastName: true, email: true, industry: true, plan: true, createdAt: true },
+      select: { firstName: true, lastName: true, email: true, industry: true, plan: true, requestedPlan: true, createdAt: true },
     }),
-    database.session.count({ where: { userId, expiresAt: { gt: new Date() } } }),
+    database.session.findMany({
+      where: { userId, expiresAt: { gt: new Date() } },
+      orderBy: { lastSeenAt: "desc" },
+      select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true },
+    }),
+    pendingEmailChange(userId),
+    readSessionId(request),
   ]);
-  return { user, sessions, planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free" };
+  return {
+    user,
+    pendingEmail,
+    planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free",
+    sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleAccountAction(request, await requireUserId(request));
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Submit({ intent, label, variant = "primary" }: { intent: string; label: string; variant?: "primary" | "secondary" | "danger" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <button type="submit" name="intent" value={intent} disabled={busy} className={buttonClass(variant)}>
+      {busy ? "Saving..." : label}
+    </button>
+  );
+}
+
+/** A readable name for a browser from its User-Agent. */
+function describeBrowser(userAgent: string | null): string {
+  if (!userAgent) return "Unknown browser";
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
+  const system = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  return system ? `${browser} on ${system}` : browser;
 }
 
 export default function Account() {
-  const { user, sessions, planName } = useLoaderData<typeof loader>();
-  const rows: [string, string][] = [
-    ["Name", `${user.firstName} ${user.lastName}`],
-    ["Email", user.email],
-    ["Industry", user.industry ?? "Not set"],
-    ["Plan", planName],
-    ["Member since", new Date(user.createdAt).toLocaleDateString("en", { dateStyle: "long" })],
-    ["Signed-in browsers", String(sessions)],
-  ];
+  const { user, sessions, pendingEmail, planName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.errors ?? {}) : {});
+  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
+  const [industry, setIndustry] = useState(user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "");
+
+  useEffect(() => {
+    if (actionData?.error) showToast({ type: "error", title: "Error", description: actionData.error });
+  }, [actionData]);
+
   return (
     <>
-      <PageHeader eyebrow="Account" title="Your account" />
-      <section className="mx-auto max-w-3xl px-4 py-12">
-        <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {rows.map(([label, value]) => (
-            <div key={label} className="grid gap-1 p-4 sm:grid-cols-3">
-              <dt className="text-sm font-medium text-slate-500">{label}</dt>
-              <dd className="text-slate-900 sm:col-span-2">{value}</dd>
+      <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan`} />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+        <Section title="Profile">
+          <Form method="post" className="space-y-4">
+            {errorFor("profile") ? <FormAlert>{errorFor("profile")}</FormAlert> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" name="firstName" defaultValue={user.firstName} error={errorsFor("profile").firstName} required />
+              <Field label="Last name" name="lastName" defaultValue={user.lastName} error={errorsFor("profile").lastName} required />
             </div>
-          ))}
-        </dl>
-      </section>
+            <SelectField label="Industry" name="industry" options={INDUSTRIES} placeholder="Select your industry" value={industry} onChange={(event) => setIndustry(event.target.value)} error={errorsFor("profile").industry} />
+            <Field label="If Other: your industry" name="industryOther" defaultValue={knownIndustry ? "" : (user.industry ?? "")} error={errorsFor("profile").industryOther} />
+            <Submit intent="profile" label="Save profile" />
+          </Form>
+        </Section>
+
+        <Section title="Password" description="Changing it signs out every other browser.">
+          <Form method="post" className="space-y-4">
+            {errorFor("password") ? <FormAlert>{errorFor("password")}</FormAlert> : null}
+            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errorsFor("password").currentPassword} required />
+            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={6} error={errorsFor("password").newPassword} required hint="At least 6 characters" />
+            <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" error={errorsFor("password").confirmPassword} required />
+            <Submit intent="password" label="Change password" />
+          </Form>
+        </Section>
+
+        <Section title="Email" description="We send a code to the new address before we change it.">
+          {pendingEmail ? (
+            <Form method="post" className="space-y-4">
+              <p className="text-sm">
+                Enter the 6-digit code we sent to <strong>{pendingEmail}</strong>.
+              </p>
+              {errorFor("email-verify") ? <FormAlert>{errorFor("email-verify")}</FormAlert> : null}
+              <Field label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+              <div className="flex gap-2">
+                <Submit intent="email-verify" label="Confirm new email" />
+                <Submit intent="email-cancel" label="Cancel" variant="secondary" />
+              </div>
+            </Form>
+          ) : (
+            <Form method="post" className="space-y-4">
+              {errorFor("email") ? <FormAlert>{errorFor("email")}</FormAlert> : null}
+              <Field label="New email" name="newEmail" type="email" autoComplete="email" required />
+              <Submit intent="email" label="Send code" />
+            </Form>
+          )}
+        </Section>
+
+        <Section title="Signed-in browsers">
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <div>
+                  <p className="font-medium">
+                    {describeBrowser(session.userAgent)} {session.current ? <span className="ml-1 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">This browser</span> : null}
+                  </p>
+                  <p className="text-slate-500">Signed in {new Date(session.createdAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}</p>
+                </div>
+                {session.current ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="sessionId" value={session.id} />
+                    <Submit intent="revoke-session" label="Sign out" variant="secondary" />
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {sessions.length > 1 ? (
+            <Form method="post" className="mt-4">
+              <Submit intent="sign-out-others" label="Sign out of all other browsers" variant="secondary" />
+            </Form>
+          ) : null}
+        </Section>
+
+        <Section title="Delete account" description="Deletes your account and all its data: profile, sessions, recordings and transcripts. This cannot be undone.">
+          <Form method="post" className="space-y-4">
+            {errorFor("delete") ? <FormAlert>{errorFor("delete")}</FormAlert> : null}
+            <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} name="confirmation" autoComplete="off" error={errorsFor("delete").confirmation} required />
+            <Submit intent="delete" label="Delete my account" variant="danger" />
+          </Form>
+        </Section>
+      </div>
     </>
   );
 }

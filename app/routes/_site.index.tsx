@@ -105,7 +105,7 @@ export default function Landing() {
         </h2>
         <p className="mt-3 text-center text-slate-600">Limited-time pricing: lock in today's price.</p>
         <div className="mt-10">
-          <Pricing period={billing} basePath="/" ctaTo="/signup" />
+          <Pricing period={billing} basePath="/" />
         </div>
       </section>
     </>

@@ -1,24 +1,55 @@
-import { useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/_site.plan-selection";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";
-import { parseBillingPeriod } from "~/content/plans";
-import { getUserId } from "~/utils/session.server";
+import { buttonClass } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/field";
+import { parseBillingPeriod, PLANS } from "~/content/plans";
+import { db } from "~/utils/database.server";
+import { getUserId, requireUserId } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose your plan", "Free, Premium or Business Pro: weekly or monthly, cancel anytime.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return {
-    signedIn: Boolean(await getUserId(request)),
-    billing: parseBillingPeriod(url.searchParams.get("billing")),
-    path: url.pathname,
-  };
+  const userId = await getUserId(request);
+  const user = userId
+    ? await (await db()).user.findUnique({ where: { id: userId }, select: { plan: true, requestedPlan: true } })
+    : null;
+  return { user, billing: parseBillingPeriod(url.searchParams.get("billing")), path: url.pathname };
+}
+
+const ChoosePlanSchema = z.object({
+  plan: z.enum(["FREE", "PREMIUM", "BUSINESS_PRO"]),
+  billing: z.enum(["weekly", "monthly"]).default("weekly"),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const userId = await requireUserId(request);
+  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return new Response("Choose Free, Premium or Business Pro.", { status: 400 });
+  const { plan } = parsed.data;
+  const database = await db();
+  if (plan === "FREE") {
+    await database.user.update({ where: { id: userId }, data: { requestedPlan: null } });
+    return redirectWithToast("/dashboard", { type: "success", title: "You're on the Free plan", description: "5 minutes of transcription every month." });
+  }
+  // Card payment is not available yet: record the choice and keep the account on Free until it is paid.
+  await database.user.update({ where: { id: userId }, data: { requestedPlan: plan } });
+  const name = PLANS.find((candidate) => candidate.id === plan)!.name;
+  return redirectWithToast(`${new URL(request.url).pathname}?billing=${parsed.data.billing}`, {
+    type: "message",
+    title: `${name} noted`,
+    description: "Card payment is not available yet, so your account stays on the Free plan for now.",
+  });
 }
 
 export default function PlanSelection() {
-  const { signedIn, billing, path } = useLoaderData<typeof loader>();
+  const { user, billing, path } = useLoaderData<typeof loader>();
+  const requested = user?.requestedPlan ? PLANS.find((plan) => plan.id === user.requestedPlan) : undefined;
   return (
     <>
       <PageHeader
@@ -26,8 +57,31 @@ export default function PlanSelection() {
         title="Choose your plan"
         lead="Start free with 5 minutes a month, or pick a plan with more minutes. Cancel anytime and keep your data."
       />
+      {requested ? (
+        <div className="mx-auto mt-8 max-w-3xl px-4">
+          <FormAlert tone="success" title={`You chose ${requested.name}`}>
+            Card payment is not available yet. Your account stays on the Free plan (5 minutes a month) until you can pay
+            for {requested.name}.
+          </FormAlert>
+        </div>
+      ) : null}
       <section id="pricing" className="py-12">
-        <Pricing period={billing} basePath={path} ctaTo={signedIn ? "/dashboard" : "/signup"} />
+        <Pricing
+          period={billing}
+          basePath={path}
+          renderCta={
+            user
+              ? (plan) => (
+                  <Form method="post" className="mt-6">
+                    <input type="hidden" name="billing" value={billing} />
+                    <button type="submit" name="plan" value={plan.id} className={buttonClass(plan.popular ? "primary" : "secondary", "w-full")}>
+                      {plan.id === user.plan && !user.requestedPlan ? `Continue with ${plan.name}` : plan.cta}
+                    </button>
+                  </Form>
+                )
+              : undefined
+          }
+        />
       </section>
     </>
   );

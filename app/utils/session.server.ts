@@ -6,7 +6,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const sessionCookie = () => signedCookie("voxlate_session", { maxAge: SESSION_TTL_MS / 1000 });
 
-async function readSessionId(request: Request): Promise<string | undefined> {
+/** The id of this browser's session cookie (valid or not). */
+export async function readSessionId(request: Request): Promise<string | undefined> {
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }

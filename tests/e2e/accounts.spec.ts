@@ -46,7 +46,7 @@ test("sign-up → verify → plan selection → dashboard", async ({ page, javaS
   expect(user).toMatchObject({ firstName: "Ada", lastName: "Lovelace", industry: "Education & Research", hearAboutUs: "Other: a podcast" });
   expect(user.emailVerifiedAt).not.toBeNull();
 
-  await page.getByRole("link", { name: "Start free" }).click();
+  await page.getByRole("button", { name: "Continue with Free" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
 });

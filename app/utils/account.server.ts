@@ -1,0 +1,154 @@
+// The account page's actions. Each checks the signed-in user and touches only that user's records.
+import { data } from "react-router";
+import { z } from "zod";
+import { DELETE_CONFIRMATION, type AccountActionData } from "./account";
+import { sendVerificationCode, userExists, VerificationError } from "./auth.server";
+import { db } from "./database.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import {
+  EmailSchema,
+  finalIndustry,
+  FirstNameSchema,
+  INDUSTRIES,
+  LastNameSchema,
+  OTHER_INDUSTRY,
+  PasswordSchema,
+  VerificationCodeSchema,
+} from "./registration";
+import { clearSessionCookie, readSessionId } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
+
+
+const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>) =>
+  data({ intent, error, errors } satisfies AccountActionData, { status });
+
+const ProfileSchema = z
+  .object({
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
+    industry: z.enum(INDUSTRIES, { message: "Please select your industry" }),
+    industryOther: z.string().trim().max(200).optional(),
+  })
+  .refine((value) => value.industry !== OTHER_INDUSTRY || Boolean(value.industryOther), {
+    message: "Please specify your industry",
+    path: ["industryOther"],
+  });
+
+const PasswordChangeSchema = z
+  .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+export async function handleAccountAction(request: Request, userId: string) {
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const database = await db();
+  const user = await database.user.findUniqueOrThrow({ where: { id: userId } });
+  const currentSessionId = await readSessionId(request);
+
+  switch (intent) {
+    case "profile": {
+      const parsed = ProfileSchema.safeParse(form);
+      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 400, fieldErrors(parsed.error));
+      const { firstName, lastName, industry, industryOther } = parsed.data;
+      await database.user.update({ where: { id: userId }, data: { firstName, lastName, industry: finalIndustry(industry, industryOther) } });
+      return redirectWithToast("/account", { type: "success", title: "Profile saved" });
+    }
+
+    case "password": {
+      const parsed = PasswordChangeSchema.safeParse(form);
+      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 400, fieldErrors(parsed.error));
+      if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
+        return fail(intent, "Your current password is not right", 400, { currentPassword: "Your current password is not right" });
+      }
+      await database.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(parsed.data.newPassword) } });
+      // Anyone who knew the old password is signed out everywhere else.
+      await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
+      return redirectWithToast("/account", { type: "success", title: "Password changed", description: "Other browsers were signed out." });
+    }
+
+    case "email": {
+      const parsed = z.object({ newEmail: EmailSchema }).safeParse(form);
+      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message);
+      const newEmail = parsed.data.newEmail;
+      if (newEmail === user.email) return fail(intent, "That is already your email address");
+      if (await userExists(newEmail)) return fail(intent, "An account with this email already exists.");
+      try {
+        await sendVerificationCode(newEmail, "EMAIL_CHANGE", userId);
+      } catch (error) {
+        if (error instanceof VerificationError) return fail(intent, error.message, error.status);
+        throw error;
+      }
+      return redirectWithToast("/account", { type: "success", title: "Verification Code Sent", description: `Enter the code we sent to ${newEmail}.` });
+    }
+
+    case "email-verify": {
+      const pending = await pendingEmailChange(userId);
+      if (!pending) return fail(intent, "Request a new code to change your email.");
+      const code = VerificationCodeSchema.safeParse(form.code ?? "");
+      if (!code.success) return fail(intent, code.error.issues[0]!.message);
+      try {
+        await checkVerificationCode(pending, "EMAIL_CHANGE", code.data);
+        await consumeVerifiedCode(pending, "EMAIL_CHANGE");
+      } catch (error) {
+        if (error instanceof VerificationError) return fail(intent, error.message, error.status);
+        throw error;
+      }
+      if (await userExists(pending)) return fail(intent, "An account with this email already exists.");
+      await database.user.update({ where: { id: userId }, data: { email: pending, emailVerifiedAt: new Date() } });
+      return redirectWithToast("/account", { type: "success", title: "Email changed", description: `You now sign in with ${pending}.` });
+    }
+
+    case "email-cancel": {
+      await database.verification.updateMany({
+        where: { userId, purpose: "EMAIL_CHANGE", consumedAt: null },
+        data: { consumedAt: new Date() },
+      });
+      return redirectWithToast("/account", { type: "message", title: "Email change cancelled" });
+    }
+
+    case "revoke-session": {
+      const sessionId = String(form.sessionId ?? "");
+      // Scoped to this user: another user's session id does nothing.
+      await database.session.deleteMany({ where: { id: sessionId, userId, NOT: { id: currentSessionId ?? "" } } });
+      return redirectWithToast("/account", { type: "success", title: "Signed out of that browser" });
+    }
+
+    case "sign-out-others": {
+      const { count } = await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
+      return redirectWithToast("/account", { type: "success", title: `Signed out of ${count} other ${count === 1 ? "browser" : "browsers"}` });
+    }
+
+    case "delete": {
+      if (form.confirmation !== DELETE_CONFIRMATION) {
+        return fail(intent, `Type ${DELETE_CONFIRMATION} to confirm`, 400, { confirmation: `Type ${DELETE_CONFIRMATION} to confirm` });
+      }
+      await database.$transaction([
+        database.verification.deleteMany({ where: { OR: [{ userId }, { email: user.email }] } }),
+        database.user.delete({ where: { id: userId } }),
+      ]);
+      return redirectWithToast("/", { type: "success", title: "Your account has been deleted" }, {
+        headers: { "Set-Cookie": await clearSessionCookie() },
+      });
+    }
+
+    default:
+      return fail(intent, "Unknown action");
+  }
+}
+
+/** The new address waiting for its code, if an email change is in progress. */
+export async function pendingEmailChange(userId: string): Promise<string | null> {
+  const pending = await (await db()).verification.findFirst({
+    where: { userId, purpose: "EMAIL_CHANGE", consumedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+    select: { email: true },
+  });
+  return pending?.email ?? null;
+}

@@ -1,0 +1,95 @@
+import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
+
+test("change password: the current one is required, other browsers are signed out", async ({ page, browser, baseURL }) => {
+  const user = await createUser();
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await expect(page.getByRole("heading", { name: "Signed-in browsers" })).toBeVisible();
+  const passwordSection = page.getByRole("region", { name: "Password" });
+  await passwordSection.getByLabel("Current password").fill("not-it");
+  await passwordSection.getByLabel("New password", { exact: true }).fill("next-password");
+  await passwordSection.getByLabel("Confirm new password").fill("next-password");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordSection.getByRole("alert")).toContainText("Your current password is not right");
+
+  await passwordSection.getByLabel("Current password").fill(user.password);
+  await passwordSection.getByLabel("New password", { exact: true }).fill("next-password");
+  await passwordSection.getByLabel("Confirm new password").fill("next-password");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed", { exact: true })).toBeVisible();
+
+  await otherPage.goto("/dashboard");
+  await expect(otherPage).toHaveURL(/\/signin/);
+  await other.close();
+
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await signIn(page, { ...user, password: "next-password" });
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("profile edits, email change with a code, and signing out another browser", async ({ page, browser, baseURL }) => {
+  const user = await createUser();
+  const other = await browser.newContext({ baseURL });
+  await signIn(await other.newPage(), user);
+  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+
+  const profile = page.getByRole("region", { name: "Profile" });
+  await profile.getByLabel("First name").fill("Morgan");
+  await profile.getByLabel("Industry", { exact: true }).selectOption("Legal & Compliance");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved", { exact: true })).toBeVisible();
+  await expect(profile.getByLabel("First name")).toHaveValue("Morgan");
+
+  const sessions = page.getByRole("region", { name: "Signed-in browsers" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await sessions.getByRole("button", { name: "Sign out of all other browsers" }).click();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await expect(sessions.getByText("This browser")).toBeVisible();
+  await other.close();
+
+  const newEmail = `moved-${Date.now()}@example.com`;
+  const email = page.getByRole("region", { name: "Email" });
+  await email.getByLabel("New email").fill(newEmail);
+  const sentAfter = Date.now() - 1000;
+  await email.getByRole("button", { name: "Send code" }).click();
+  const code = codeFrom((await waitForEmail(newEmail, /verification code/, sentAfter)).text);
+  await email.getByLabel("Verification code").fill(code);
+  await email.getByRole("button", { name: "Confirm new email" }).click();
+  await expect(page.getByText("Email changed", { exact: true })).toBeVisible();
+  expect(await (await appDatabase()).prisma.user.count({ where: { email: newEmail } })).toBe(1);
+});
+
+test("delete the account after typing the confirmation", async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  const danger = page.getByRole("region", { name: "Delete account" });
+  await danger.getByLabel("Type DELETE to confirm").fill("delete");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger.getByRole("alert")).toContainText("Type DELETE to confirm");
+
+  await danger.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Your account has been deleted", { exact: true })).toBeVisible();
+  expect(await (await appDatabase()).prisma.user.count({ where: { email: user.email } })).toBe(0);
+  await signIn(page, user);
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+});
+
+test("choosing a paid plan records it and keeps the account on Free", async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user, "/signin?redirectTo=%2Fplans");
+  await page.getByRole("button", { name: "Choose Premium" }).click();
+  await expect(page.getByText("You chose Premium")).toBeVisible();
+  await expect(page.getByText("Card payment is not available yet").first()).toBeVisible();
+  const stored = await (await appDatabase()).prisma.user.findUniqueOrThrow({ where: { email: user.email } });
+  expect(stored).toMatchObject({ plan: "FREE", requestedPlan: "PREMIUM" });
+  await page.getByRole("button", { name: "Start free" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
