@@ -19,7 +19,14 @@ export default defineConfig({
     pool: "forks",
     environment: "node",
     setupFiles: ["tests/setup/msw.ts"],
-    env: { NODE_ENV: "test", LOG_REQUESTS: "false" },
+    env: {
+      NODE_ENV: "test",
+      LOG_REQUESTS: "false",
+      APP_URL: "http://localhost:3000",
+      // Google sign-in runs against tests/mocks/google.ts.
+      GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "test-client-secret",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -64,6 +64,8 @@ export default [
   route("api/send-verification-code", "routes/api/send-verification.tsx", { id: "api-send-verification-code" }),
   route("api/verify-email-code", "routes/api/verify-email-code.tsx"),
   route("api/password-reset/:step", "routes/api/password-reset.tsx"),
+  route("api/auth/google", "routes/api/auth/google.tsx"),
+  route("api/auth/google/callback", "routes/api/auth/google.callback.tsx"),
 
   route("logout", "routes/logout.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),

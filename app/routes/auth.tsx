@@ -34,7 +34,7 @@ function useActionToast(actionData: AuthActionData | undefined) {
 }
 
 export default function AuthPage() {
-  const { mode, redirectTo, draft, verifyEmail, token } = useLoaderData<typeof loader>();
+  const { mode, redirectTo, draft, verifyEmail, token, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AuthActionData | undefined;
   useActionToast(actionData);
   const redirectQuery = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : "";
@@ -89,6 +89,7 @@ export default function AuthPage() {
             {mode === "reset-request" ? <ResetRequestForm result={ofIntent("reset-request")} /> : null}
             {mode === "reset-password" ? <ResetPasswordForm token={token} result={ofIntent("reset-password")} /> : null}
           </div>
+          {googleEnabled && (mode === "signin" || mode === "register") ? <GoogleButton /> : null}
         </section>
       </main>
     </>
@@ -197,5 +198,25 @@ function ResetPasswordForm({ token, result }: { token: string; result?: { error:
       <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" minLength={6} required />
       <SubmitButton label="Set new password" busyLabel="Saving..." intent="reset-password" />
     </Form>
+  );
+}
+
+function GoogleButton() {
+  return (
+    <div className="mt-6">
+      <p className="relative text-center text-xs uppercase tracking-wide text-slate-500 before:absolute before:left-0 before:top-1/2 before:h-px before:w-[40%] before:bg-slate-200 after:absolute after:right-0 after:top-1/2 after:h-px after:w-[40%] after:bg-slate-200">
+        or
+      </p>
+      {/* A plain link: the browser itself goes to Google's sign-in page. */}
+      <a href="/api/auth/google" className={buttonClass("secondary", "mt-4 w-full")}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+          <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z" />
+          <path fill="#34A853" d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1.1.7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.6-4.9H1.4v3.1A12 12 0 0 0 12 24z" />
+          <path fill="#FBBC05" d="M5.4 14.4a7.2 7.2 0 0 1 0-4.7V6.6H1.4a12 12 0 0 0 0 10.8l4-3z" />
+          <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.4 6.6l4 3.1C6.3 6.9 8.9 4.8 12 4.8z" />
+        </svg>
+        Continue with Google
+      </a>
+    </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   verifyLoginCode,
   verifySignupCode,
 } from "./auth.server";
+import { isGoogleConfigured } from "./google-auth.server";
 import { TOO_MANY_LOGINS } from "./login-throttle.server";
 import { pendingLoginCookie, readPendingLoginEmail } from "./pending-verification.server";
 import { safeRedirectPath } from "./redirect";
@@ -76,6 +77,7 @@ export async function loadAuthPage(request: Request) {
     mode,
     redirectTo,
     token,
+    googleEnabled: isGoogleConfigured(),
     verifyEmail: mode === "verify" ? (pendingLoginEmail && !draft?.awaitingCode ? pendingLoginEmail : draft?.email ?? "") : "",
     draft: {
       firstName: draft?.firstName ?? "",

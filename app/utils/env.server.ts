@@ -34,6 +34,9 @@ export const EnvSchema = z.object({
   COOKIE_SECURE: booleanFromString.optional(),
   /** Express "trust proxy": set to the number of proxies in front of the app so rate limits see real IPs. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Google sign-in (OAuth 2.0 web client). Both unset: the Google button is hidden. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Multiplies every rate limit; raise it only for automated tests. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */

@@ -142,3 +142,15 @@ test("reset password: request, follow the emailed link, set a new one, sign in",
   await expect(page.getByText("Invalid Reset Link", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
 });
+
+test("the Google button sends the browser to Google's sign-in page", async ({ page }) => {
+  // Google is out of reach here: answer for it, and check where the browser was sent.
+  await page.route("https://accounts.google.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Google</h1>" }));
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Google" })).toBeVisible();
+  const url = new URL(page.url());
+  expect(`${url.origin}${url.pathname}`).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+  expect(url.searchParams.get("client_id")).toBe("e2e-client.apps.googleusercontent.com");
+  expect(url.searchParams.get("response_type")).toBe("code");
+});

@@ -1,0 +1,31 @@
+import type { Route } from "./+types/google.callback";
+import {
+  authenticateWithGoogle,
+  clearGoogleStateCookie,
+  findOrCreateGoogleUser,
+  isGoogleConfigured,
+} from "~/utils/google-auth.server";
+import { startUserSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// GET /api/auth/google/callback: Google sends the browser back here with a code.
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!isGoogleConfigured()) return redirectWithToast("/signin", { type: "error", title: "Login failed", description: "Google sign-in is not configured." });
+  let result: Awaited<ReturnType<typeof findOrCreateGoogleUser>>;
+  try {
+    result = await findOrCreateGoogleUser(await authenticateWithGoogle(request));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("[auth] Google sign-in failed", error);
+    return redirectWithToast("/signin", {
+      type: "error",
+      title: "Login failed",
+      description: error instanceof Error && error.message.includes("not verified") ? error.message : "Google sign-in failed. Please try again.",
+    });
+  }
+  const headers = await startUserSession(result.userId, request);
+  headers.append("Set-Cookie", clearGoogleStateCookie());
+  return result.isNew
+    ? redirectWithToast("/plan-selection", { type: "success", title: "Account created successfully!" }, { headers })
+    : redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+}

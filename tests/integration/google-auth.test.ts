@@ -1,0 +1,80 @@
+// Google sign-in end to end through the production handler, with Google's endpoints served by MSW.
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "~/utils/database.server";
+import { GOOGLE_ENDPOINTS } from "~/utils/google-auth.server";
+import { googleHandlers, type FakeGoogleAccount } from "../mocks/google";
+import { mockServer } from "../mocks/server";
+import { appHandler, cookiesFrom } from "./app-handler";
+
+let app: Awaited<ReturnType<typeof appHandler>>;
+beforeAll(async () => {
+  app = await appHandler();
+});
+
+const ACCOUNTS: Record<string, FakeGoogleAccount> = {
+  "code-new": { sub: "g-100", email: "new.google@example.com", email_verified: true, given_name: "Noor", family_name: "Haddad" },
+  "code-existing": { sub: "g-200", email: "Existing@Example.com", email_verified: true, given_name: "Eli" },
+  "code-unverified": { sub: "g-300", email: "unverified.google@example.com", email_verified: false },
+};
+
+beforeEach(() => {
+  mockServer.use(...googleHandlers(ACCOUNTS, process.env.GOOGLE_CLIENT_ID!, process.env.GOOGLE_CLIENT_SECRET!));
+});
+
+/** Follows the start of the flow and comes back as Google would, with the given code. */
+async function signInWithGoogle(code: string) {
+  const start = await app("/api/auth/google");
+  expect(start.status).toBe(302);
+  const location = new URL(start.headers.get("Location")!);
+  expect(`${location.origin}${location.pathname}`).toBe(GOOGLE_ENDPOINTS.authorization);
+  expect(location.searchParams.get("client_id")).toBe(process.env.GOOGLE_CLIENT_ID);
+  expect(location.searchParams.get("redirect_uri")).toBe("http://localhost:3000/api/auth/google/callback");
+  expect(location.searchParams.get("scope")).toBe("openid email profile");
+  expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+  const state = location.searchParams.get("state")!;
+  return app(`/api/auth/google/callback?code=${code}&state=${state}`, { headers: { Cookie: cookiesFrom(start) } });
+}
+
+describe("Google sign-in", () => {
+  test("a new Google user gets an account with a verified email and goes to plan selection", async () => {
+    const callback = await signInWithGoogle("code-new");
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("Location")).toBe("/plan-selection");
+    const user = await (await db()).user.findUniqueOrThrow({ where: { email: "new.google@example.com" } });
+    expect(user).toMatchObject({ googleId: "g-100", firstName: "Noor", lastName: "Haddad", passwordHash: null });
+    expect(user.emailVerifiedAt).not.toBeNull();
+    const me = await app("/api/user", { headers: { Cookie: cookiesFrom(callback) } });
+    expect((await me.json()).email).toBe("new.google@example.com");
+
+    // The second time, the same Google account signs in to the same user.
+    const again = await signInWithGoogle("code-new");
+    expect(again.headers.get("Location")).toBe("/dashboard");
+    expect(await (await db()).user.count({ where: { googleId: "g-100" } })).toBe(1);
+  });
+
+  test("an existing account with the same verified email is linked", async () => {
+    const existing = await (await db()).user.create({
+      data: { email: "existing@example.com", firstName: "Eli", lastName: "Stone", emailVerifiedAt: new Date() },
+    });
+    const callback = await signInWithGoogle("code-existing");
+    expect(callback.headers.get("Location")).toBe("/dashboard");
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: existing.id } })).googleId).toBe("g-200");
+  });
+
+  test("an unverified Google email is refused", async () => {
+    const callback = await signInWithGoogle("code-unverified");
+    expect(callback.headers.get("Location")).toBe("/signin");
+    expect(await (await db()).user.count({ where: { email: "unverified.google@example.com" } })).toBe(0);
+  });
+
+  test("a forged state is refused, and a code Google rejects does not sign anyone in", async () => {
+    const start = await app("/api/auth/google");
+    const forged = await app("/api/auth/google/callback?code=code-new&state=forged", { headers: { Cookie: cookiesFrom(start) } });
+    expect(forged.headers.get("Location")).toBe("/signin");
+    expect(cookiesFrom(forged)).not.toContain("voxlate_session=");
+
+    const rejected = await signInWithGoogle("code-unknown");
+    expect(rejected.headers.get("Location")).toBe("/signin");
+    expect(cookiesFrom(rejected)).not.toContain("voxlate_session=");
+  });
+});
