@@ -15,6 +15,9 @@ const COOKIES = [
   { name: "voxlate_toast", category: "Necessary", purpose: "Carries a one-time message to the next page.", lifetime: "1 minute" },
   { name: CONSENT_COOKIE, category: "Necessary", purpose: "Remembers your cookie choice.", lifetime: "1 year" },
   { name: PREFERENCES_COOKIE, category: "Necessary", purpose: "Remembers which optional cookies you allow.", lifetime: "1 year" },
+  { name: "voxlate_signup", category: "Necessary", purpose: "Keeps your sign-up answers between steps (an id; the answers stay on our server).", lifetime: "1 hour" },
+  { name: "voxlate_verify", category: "Necessary", purpose: "Remembers which address is verifying its email during sign-in.", lifetime: "15 minutes" },
+  { name: "voxlate_oauth", category: "Necessary", purpose: "Protects the round trip to Google during Google sign-in.", lifetime: "10 minutes" },
   { name: "voxlate_admin_session", category: "Necessary", purpose: "Keeps support staff signed in to the admin console.", lifetime: "12 hours" },
 ];
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { dataDir, getEnv } from "./env.server";
@@ -15,7 +16,7 @@ export const EmailMessageSchema = z.object({
 export type EmailMessage = z.infer<typeof EmailMessageSchema>;
 
 export interface SentEmail {
-  transport: "smtp" | "outbox";
+  transport: "smtp" | "ses" | "outbox";
   messageId: string;
 }
 
@@ -53,11 +54,36 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** The transport configured for this process: SMTP_URL, else the outbox. */
+/** Amazon SES (API v2). Credentials come from the AWS SDK's usual chain (env, profile, instance role). */
+export function sesTransport(region: string): MailTransport {
+  const client = new SESv2Client({ region });
+  return {
+    name: "ses",
+    async send(message) {
+      const result = await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: getEnv().MAIL_FROM,
+          Destination: { ToAddresses: [message.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: "UTF-8" },
+              Body: { Html: { Data: message.html, Charset: "UTF-8" }, Text: { Data: message.text, Charset: "UTF-8" } },
+            },
+          },
+        }),
+      );
+      return { transport: "ses", messageId: result.MessageId ?? "" };
+    },
+  };
+}
+
+/** The transport configured for this process: SMTP_URL, else SES_REGION, else the outbox. */
 export function mailTransport(): MailTransport {
   return singleton("mail-transport", () => {
-    const url = getEnv().SMTP_URL;
-    return url ? smtpTransport(url) : outboxTransport();
+    const env = getEnv();
+    if (env.SMTP_URL) return smtpTransport(env.SMTP_URL);
+    if (env.SES_REGION) return sesTransport(env.SES_REGION);
+    return outboxTransport();
   });
 }
 

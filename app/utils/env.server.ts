@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   WORKER_IN_PROCESS: booleanFromString.default(true),
   /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
   SMTP_URL: z.url().optional(),
+  /** Send through Amazon SES in this region (when SMTP_URL is unset); AWS credentials as the SDK finds them. */
+  SES_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "SES_REGION must look like eu-west-1").optional(),
   MAIL_FROM: z.string().default("Voxlate <no-reply@voxlate.local>"),
   /** Marks cookies Secure; defaults to on in production. Turn off only to serve production over plain http. */
   COOKIE_SECURE: booleanFromString.optional(),
