@@ -67,6 +67,7 @@ export default [
   route("api/auth/google", "routes/api/auth/google.tsx"),
   route("api/auth/google/callback", "routes/api/auth/google.callback.tsx"),
 
+  route("blog/rss.xml", "routes/blog.rss.tsx"),
   route("logout", "routes/logout.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   route("_test/error", "routes/test.error.tsx"),

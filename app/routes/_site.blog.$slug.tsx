@@ -1,29 +1,67 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
-import { findPost } from "~/content/blog";
+import { findBlogArticle, relatedArticles } from "~/content/content.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = findPost(params.slug);
-  if (!post) throw new Response("Not found", { status: 404 });
-  return { post };
+  const article = findBlogArticle(params.slug);
+  if (!article) throw new Response("Not found", { status: 404 });
+  return {
+    article: { ...article, html: article.html },
+    related: relatedArticles(article).map(({ slug, title, description }) => ({ slug, title, description })),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.post.title, data.post.description) : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        ...pageMeta(data.article.title, data.article.description),
+        { property: "og:type", content: "article" },
+        { property: "article:published_time", content: data.article.date },
+      ]
+    : [];
 
-export default function BlogPost() {
-  const { post } = useLoaderData<typeof loader>();
+export default function BlogArticle() {
+  const { article, related } = useLoaderData<typeof loader>();
+  const date = new Date(`${article.date}T00:00:00Z`).toLocaleDateString("en", { dateStyle: "long", timeZone: "UTC" });
   return (
     <article>
-      <PageHeader eyebrow="Blog" title={post.title} lead={post.description} />
+      <PageHeader
+        eyebrow="Blog"
+        title={article.title}
+        lead={
+          <>
+            {article.description}
+            <span className="mt-3 block text-sm text-slate-500">
+              {article.author} · <time dateTime={article.date}>{date}</time> · {article.readingMinutes} min read
+            </span>
+          </>
+        }
+      />
+      {/* Our own Markdown, rendered at build time: no user input reaches this HTML. */}
       <Prose>
-        <p>
-          <time dateTime={post.date}>{new Date(post.date).toLocaleDateString("en", { dateStyle: "long" })}</time>
-        </p>
-        <p>
-          <Link to="/blog">All articles</Link>
-        </p>
+        <div dangerouslySetInnerHTML={{ __html: article.html }} />
       </Prose>
+      <aside aria-labelledby="related-title" className="mx-auto max-w-3xl border-t border-slate-200 px-4 py-10">
+        <h2 id="related-title" className="text-lg font-semibold">
+          Related articles
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {related.map((item) => (
+            <li key={item.slug}>
+              <Link to={`/blog/${item.slug}`} className="font-medium text-brand-600 underline">
+                {item.title}
+              </Link>
+              <p className="text-sm text-slate-600">{item.description}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <Link to="/blog" className="text-sm text-slate-600 underline">
+            All articles
+          </Link>
+        </p>
+      </aside>
     </article>
   );
 }

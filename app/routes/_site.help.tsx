@@ -1,32 +1,25 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.help";
 import { PageHeader, pageMeta } from "~/components/page";
-import { HELP_ARTICLES } from "~/content/help";
+import { searchHelp } from "~/content/content.server";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Help center", "Answers about uploading, transcripts, translation, plans and privacy."),
+  ...pageMeta("Help center", "Answers about uploading, transcripts, translation, plans, your account and privacy."),
   // /help and /faq are the same page; search engines should index one.
   { tagName: "link", rel: "canonical", href: "/help" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) ?? "";
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const articles = words.length
-    ? HELP_ARTICLES.filter((article) =>
-        words.every((word) => `${article.question} ${article.answer} ${article.topic}`.toLowerCase().includes(word)),
-      )
-    : HELP_ARTICLES;
-  return { query, articles };
+  return { query, topics: searchHelp(query) };
 }
 
 export default function Help() {
-  const { query, articles } = useLoaderData<typeof loader>();
-  const topics = [...new Set(articles.map((article) => article.topic))];
+  const { query, topics } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader eyebrow="Support" title="Help center" lead="Find answers, or ask us in the support chat." />
-      <section className="mx-auto max-w-3xl px-4 py-12">
+      <div className="mx-auto max-w-3xl px-4 py-12">
         {/* A GET form: search works without JavaScript. */}
         <form method="get" role="search" className="flex gap-2">
           <label htmlFor="help-search" className="sr-only">
@@ -44,29 +37,42 @@ export default function Help() {
             Search
           </button>
         </form>
-        {articles.length === 0 ? (
-          <p className="mt-8 text-slate-600">
-            No articles match "{query}". <Link to="/help" className="text-brand-600 underline">Show all articles</Link>.
+        {query ? (
+          <p className="mt-4 text-sm text-slate-600" role="status">
+            {topics.reduce((count, topic) => count + topic.entries.length, 0)} answers for "{query}".{" "}
+            <Link to="/help" className="text-brand-600 underline">
+              Show all
+            </Link>
           </p>
-        ) : null}
+        ) : (
+          <nav aria-label="Topics" className="mt-6 flex flex-wrap gap-2">
+            {topics.map((topic) => (
+              <a key={topic.slug} href={`#${topic.slug}`} className="rounded-full border border-slate-200 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50">
+                {topic.topic}
+              </a>
+            ))}
+          </nav>
+        )}
         {topics.map((topic) => (
-          <section key={topic} className="mt-10" aria-labelledby={`topic-${topic}`}>
-            <h2 id={`topic-${topic}`} className="text-xl font-semibold">
-              {topic}
+          <section key={topic.slug} id={topic.slug} className="mt-10 scroll-mt-20" aria-labelledby={`${topic.slug}-title`}>
+            <h2 id={`${topic.slug}-title`} className="text-xl font-semibold">
+              {topic.topic}
             </h2>
             <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-              {articles
-                .filter((article) => article.topic === topic)
-                .map((article) => (
-                  <details key={article.question} className="group p-4" open={Boolean(query)}>
-                    <summary className="cursor-pointer font-medium">{article.question}</summary>
-                    <p className="mt-2 text-slate-600">{article.answer}</p>
-                  </details>
-                ))}
+              {topic.entries.map((entry) => (
+                <details key={entry.id} id={entry.id} className="group p-4" open={Boolean(query)}>
+                  <summary className="cursor-pointer font-medium">{entry.question}</summary>
+                  {/* Our own Markdown, rendered at build time. */}
+                  <div
+                    className="mt-2 text-slate-600 [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2"
+                    dangerouslySetInnerHTML={{ __html: entry.html }}
+                  />
+                </details>
+              ))}
             </div>
           </section>
         ))}
-      </section>
+      </div>
     </>
   );
 }
