@@ -52,6 +52,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
+      APP_URL: `http://localhost:${PORT}`,
       DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: "",
       ENABLE_TEST_ROUTES: "true",

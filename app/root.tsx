@@ -1,4 +1,4 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieConsent } from "./components/cookie-consent";
@@ -8,6 +8,7 @@ import { Toaster } from "./components/toaster";
 import { readCookieConsent } from "./utils/cookie-consent.server";
 import { getEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce";
+import { canonicalUrl } from "./utils/seo";
 import { getUser } from "./utils/session.server";
 import { getToast } from "./utils/toast.server";
 
@@ -23,12 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     getToast(request),
   ]);
   const analyticsScriptUrl = consent.preferences.analytics ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
-  return data({ user, consent, toast, analyticsScriptUrl }, { headers: headers ?? undefined });
+  const origin = getEnv().APP_URL.replace(/\/$/, "");
+  return data({ user, consent, toast, analyticsScriptUrl, origin }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const canonical = rootData ? canonicalUrl(rootData.origin, pathname) : undefined;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -36,6 +40,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2550e8" />
         <Meta />
+        {canonical ? (
+          <>
+            <link rel="canonical" href={canonical} />
+            <meta property="og:url" content={canonical} />
+            <meta property="og:site_name" content="Voxlate" />
+          </>
+        ) : null}
         <Links />
         {rootData?.analyticsScriptUrl ? <script async src={rootData.analyticsScriptUrl} nonce={nonce} /> : null}
       </head>

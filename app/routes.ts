@@ -68,6 +68,8 @@ export default [
   route("api/auth/google/callback", "routes/api/auth/google.callback.tsx"),
 
   route("blog/rss.xml", "routes/blog.rss.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
   route("logout", "routes/logout.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   route("_test/error", "routes/test.error.tsx"),

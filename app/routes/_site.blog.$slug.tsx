@@ -2,12 +2,15 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { findBlogArticle, relatedArticles } from "~/content/content.server";
+import { getEnv } from "~/utils/env.server";
+import { articleJsonLd } from "~/utils/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const article = findBlogArticle(params.slug);
   if (!article) throw new Response("Not found", { status: 404 });
   return {
-    article: { ...article, html: article.html },
+    origin: getEnv().APP_URL.replace(/\/$/, ""),
+    article,
     related: relatedArticles(article).map(({ slug, title, description }) => ({ slug, title, description })),
   };
 }
@@ -18,6 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
         ...pageMeta(data.article.title, data.article.description),
         { property: "og:type", content: "article" },
         { property: "article:published_time", content: data.article.date },
+        { "script:ld+json": articleJsonLd(data.origin, data.article) },
       ]
     : [];
 

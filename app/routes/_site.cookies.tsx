@@ -6,7 +6,6 @@ import { CONSENT_COOKIE, OPTIONAL_CATEGORIES, PREFERENCES_COOKIE } from "~/utils
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Cookie policy", "The cookies Voxlate sets and how to choose which ones you allow."),
-  { tagName: "link", rel: "canonical", href: "/cookies" },
 ];
 
 /** Every cookie the app sets. Keep in step with app/utils/*.server.ts. */

@@ -5,8 +5,6 @@ import { searchHelp } from "~/content/content.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Help center", "Answers about uploading, transcripts, translation, plans, your account and privacy."),
-  // /help and /faq are the same page; search engines should index one.
-  { tagName: "link", rel: "canonical", href: "/help" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
