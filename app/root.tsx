@@ -17,6 +17,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Pages set their own title; this one shows on error screens.
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? "Something went wrong | Voxlate" : "Voxlate" },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, consent, { toast, headers }] = await Promise.all([
     getUser(request),

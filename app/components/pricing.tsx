@@ -51,7 +51,7 @@ export function Pricing({
               <span className="text-4xl font-bold">{plan.price[period]}</span>
               {plan.id !== "FREE" ? <span className="text-slate-500">{PERIOD_LABEL[period]}</span> : null}
               {plan.originalPrice[period] ? (
-                <s className="text-slate-400" aria-label={`was ${plan.originalPrice[period]}`}>
+                <s className="text-slate-500" aria-label={`was ${plan.originalPrice[period]}`}>
                   {plan.originalPrice[period]}
                 </s>
               ) : null}

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { buttonClass } from "./ui/button";
 
@@ -42,6 +43,12 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
 }
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript the page does not reload on navigation, so close the menu by hand.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -57,7 +64,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <AccountLinks user={user} />
         </div>
         {/* <details> opens and closes without JavaScript. */}
-        <details className="group relative md:hidden">
+        <details ref={menu} className="group relative md:hidden">
           <summary className={`${buttonClass("ghost")} list-none [&::-webkit-details-marker]:hidden`}>
             <span className="sr-only">Open menu</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

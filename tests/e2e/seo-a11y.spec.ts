@@ -88,3 +88,20 @@ test.describe("search engines", () => {
     expect(data).toMatchObject({ "@type": "Article", headline: "The SRT export guide", datePublished: "2026-07-06" });
   });
 });
+
+test("the landing page's structured data takes its prices from the plans", async ({ page }) => {
+  await page.goto("/");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = blocks.map((block) => JSON.parse(block));
+  expect(data.map((block) => block["@type"]).sort()).toEqual(["FAQPage", "Organization", "SoftwareApplication"]);
+  const offers = data.find((block) => block["@type"] === "SoftwareApplication").offers;
+  expect(offers.map((offer: { name: string; price: string }) => `${offer.name}=${offer.price}`)).toEqual([
+    "Free=0",
+    "Premium (weekly)=4.49",
+    "Premium (monthly)=9.99",
+    "Business Pro (weekly)=9.49",
+    "Business Pro (monthly)=19.99",
+  ]);
+  const faq = data.find((block) => block["@type"] === "FAQPage");
+  expect(faq.mainEntity.length).toBeGreaterThanOrEqual(6);
+});

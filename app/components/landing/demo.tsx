@@ -1,0 +1,22 @@
+import { DEMO_STEPS } from "~/content/landing";
+
+export function Demo() {
+  return (
+    <section id="demo" aria-labelledby="demo-title" className="scroll-mt-20 bg-slate-50">
+      <div className="mx-auto max-w-4xl px-4 py-20 text-center">
+        <h2 id="demo-title" className="text-3xl font-bold tracking-tight">
+          From recording to transcript in three steps
+        </h2>
+        <ol className="mt-10 grid gap-6 text-left sm:grid-cols-3">
+          {DEMO_STEPS.map((step) => (
+            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
+              <p className="text-sm font-semibold text-brand-700">{step.title}</p>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        {/* The live demo and the mock tours are added with live recording. */}
+      </div>
+    </section>
+  );
+}
