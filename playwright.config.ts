@@ -61,6 +61,7 @@ export default defineConfig({
       // The button and the redirect to Google are tested; the round trip itself runs against MSW in Vitest.
       GOOGLE_CLIENT_ID: "e2e-client.apps.googleusercontent.com",
       GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+      GA_MEASUREMENT_ID: "G-E2ETEST",
       // Same origin, so no request leaves the machine; the tests only check when the tag is present.
       ANALYTICS_SCRIPT_URL: `http://localhost:${PORT}/analytics-under-test.js`,
     },

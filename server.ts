@@ -46,7 +46,15 @@ app.use((_request, response, next) => {
   next();
 });
 
-const analyticsOrigin = env.ANALYTICS_SCRIPT_URL ? new URL(env.ANALYTICS_SCRIPT_URL).origin : undefined;
+// Third-party analytics, allowed only when configured (and loaded only with the visitor's consent).
+const analyticsOrigins = [
+  ...(env.ANALYTICS_SCRIPT_URL ? [new URL(env.ANALYTICS_SCRIPT_URL).origin] : []),
+  ...(env.GA_MEASUREMENT_ID ? ["https://www.googletagmanager.com"] : []),
+];
+const analyticsConnect = [
+  ...analyticsOrigins,
+  ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://*.analytics.google.com"] : []),
+];
 app.use(
   helmet({
     xPoweredBy: false,
@@ -62,13 +70,13 @@ app.use(
           "'strict-dynamic'",
           "'self'",
           (_request, response) => `'nonce-${(response as express.Response).locals.cspNonce}'`,
-          ...(analyticsOrigin ? [analyticsOrigin] : []),
+          ...analyticsOrigins,
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
         "media-src": ["'self'", "blob:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...analyticsConnect],
+        "img-src": ["'self'", "data:", "blob:", ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://www.googletagmanager.com"] : [])],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'", "https://accounts.google.com"],
         "base-uri": ["'self'"],

@@ -1,6 +1,7 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { GoogleAnalytics } from "./components/analytics";
 import { CookieConsent } from "./components/cookie-consent";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationSpinner } from "./components/navigation-spinner";
@@ -28,9 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     readCookieConsent(request),
     getToast(request),
   ]);
-  const analyticsScriptUrl = consent.preferences.analytics ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
+  const analyticsAllowed = consent.preferences.analytics;
+  const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
+  const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
   const origin = getEnv().APP_URL.replace(/\/$/, "");
-  return data({ user, consent, toast, analyticsScriptUrl, origin }, { headers: headers ?? undefined });
+  return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -54,6 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <Links />
         {rootData?.analyticsScriptUrl ? <script async src={rootData.analyticsScriptUrl} nonce={nonce} /> : null}
+        {rootData?.gaMeasurementId ? (
+          <GoogleAnalytics measurementId={rootData.gaMeasurementId} preferences={rootData.consent.preferences} nonce={nonce} />
+        ) : null}
       </head>
       <body className="flex min-h-full flex-col">
         <a

@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/_site.plan-selection";
+import { trackEvent } from "~/components/analytics";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";
 import { buttonClass } from "~/components/ui/button";
@@ -72,7 +73,18 @@ export default function PlanSelection() {
           renderCta={
             user
               ? (plan) => (
-                  <Form method="post" className="mt-6">
+                  <Form
+                    method="post"
+                    className="mt-6"
+                    onSubmit={() =>
+                      trackEvent("select_plan", {
+                        category: "subscription",
+                        label: `${plan.name} (${billing})`,
+                        value: Number(plan.price[billing].replace("$", "")),
+                        plan: plan.id,
+                      })
+                    }
+                  >
                     <input type="hidden" name="billing" value={billing} />
                     <button type="submit" name="plan" value={plan.id} className={buttonClass(plan.popular ? "primary" : "secondary", "w-full")}>
                       {plan.id === user.plan && !user.requestedPlan ? `Continue with ${plan.name}` : plan.cta}

@@ -41,6 +41,8 @@ export const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Multiplies every rate limit; raise it only for automated tests. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Google Analytics 4 measurement id (G-…); the tag loads only with analytics consent. */
+  GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX").optional(),
   /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
   ANALYTICS_SCRIPT_URL: z.url().optional(),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
