@@ -46,7 +46,13 @@ function buildBareApp(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-bare-"));
   fs.mkdirSync(path.join(dir, "app/routes"), { recursive: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bare", private: true, type: "module" }));
+  // React Router reads the dependency list to pick its server runtime.
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const pick = (names: string[]) => Object.fromEntries(names.map((name) => [name, dependencies[name]]));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "bare", private: true, type: "module", dependencies: pick(["react", "react-dom", "react-router", "@react-router/node", "isbot"]) }),
+  );
   fs.writeFileSync(path.join(dir, "react-router.config.ts"), `export default { ssr: true };\n`);
   fs.writeFileSync(path.join(dir, "vite.config.ts"), `import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n`);
   fs.writeFileSync(
@@ -60,7 +66,7 @@ export default function App() { return <Outlet />; }
   );
   fs.writeFileSync(path.join(dir, "app/routes.ts"), `import { index } from "@react-router/dev/routes";\nexport default [index("routes/home.tsx")];\n`);
   fs.writeFileSync(path.join(dir, "app/routes/home.tsx"), `export default function Home() { return <h1>Hello</h1>; }\n`);
-  execFileSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: dir, stdio: "ignore" });
+  execFileSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
   return dir;
 }
 
@@ -89,6 +95,7 @@ async function main() {
     await waitFor(`${origin}/healthz`);
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
     const rows: string[] = [];
+    const notes: string[] = [];
     try {
       for (const page of PAGES) {
         const result = await lighthouse(`${origin}${page}`, {
@@ -101,6 +108,11 @@ async function main() {
         const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
         const lcp = result!.lhr.audits["largest-contentful-paint"]?.displayValue ?? "";
         const cls = result!.lhr.audits["cumulative-layout-shift"]?.displayValue ?? "";
+        const failing = Object.values(result!.lhr.categories)
+          .filter((category) => category.id !== "performance")
+          .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (result!.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id));
+        if (result!.lhr.runtimeError) failing.push(`runtime error: ${result!.lhr.runtimeError.message}`);
+        notes.push(`- ${page}: ${failing.length ? failing.join(", ") : "no failing audits outside performance"}`);
         rows.push(`| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${lcp} | ${cls} |`);
       }
     } finally {
@@ -117,6 +129,8 @@ async function main() {
     console.log("| page | performance | accessibility | best practices | SEO | LCP | CLS |");
     console.log("| --- | --- | --- | --- | --- | --- | --- |");
     for (const row of rows) console.log(row);
+    console.log("\nFailing audits (accessibility, best practices, SEO):");
+    for (const note of notes) console.log(note);
     console.log(`\nJavaScript on first load of / (gzip -9): ${(landingJs / 1024).toFixed(1)} KB`);
     console.log(`Bare React Router 7 + React 19 page, same run: ${(bareJs / 1024).toFixed(1)} KB`);
     console.log(`Ratio: ${(landingJs / bareJs).toFixed(2)}x (budget 1.3x)`);

@@ -42,7 +42,7 @@ export function CookieConsent({ consent }: { consent: Consent }) {
         <p className="text-sm text-slate-700">
           We use cookies to enhance your experience.{" "}
           <Link to="/cookies" className="font-medium text-brand-600 underline">
-            Learn more
+            Learn more<span className="sr-only"> about the cookies we use</span>
           </Link>
         </p>
         <div className="flex flex-wrap gap-2">

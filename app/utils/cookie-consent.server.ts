@@ -3,13 +3,19 @@ import { plainCookie } from "./cookies.server";
 import {
   ALL_COOKIES,
   CONSENT_COOKIE,
-  ConsentStatusSchema,
-  CookiePreferencesSchema,
   NECESSARY_ONLY,
   PREFERENCES_COOKIE,
   type CookieConsent,
   type CookiePreferences,
 } from "./cookie-consent";
+
+const ConsentStatusSchema = z.enum(["accepted", "rejected", "customized"]);
+const CookiePreferencesSchema = z.object({
+  necessary: z.literal(true),
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+  functional: z.boolean(),
+});
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const consentCookie = () => plainCookie(CONSENT_COOKIE, { maxAge: ONE_YEAR });

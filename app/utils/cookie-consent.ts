@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Spec sections 2-4: the choice and the preferences live under two keys prefixed with the product name. */
 export const CONSENT_COOKIE = "voxlate_cookie_consent";
 export const PREFERENCES_COOKIE = "voxlate_cookie_preferences";
@@ -7,16 +5,14 @@ export const COOKIE_BANNER_DELAY_MS = 1000;
 /** The query parameter that opens the Cookie Preferences dialog (a link, so it works without JavaScript). */
 export const PREFERENCES_PARAM = "cookie-preferences";
 
-export const ConsentStatusSchema = z.enum(["accepted", "rejected", "customized"]);
-export type ConsentStatus = z.infer<typeof ConsentStatusSchema>;
+export type ConsentStatus = "accepted" | "rejected" | "customized";
 
-export const CookiePreferencesSchema = z.object({
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-  functional: z.boolean(),
-});
-export type CookiePreferences = z.infer<typeof CookiePreferencesSchema>;
+export interface CookiePreferences {
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+  functional: boolean;
+}
 
 export interface CookieConsent {
   /** Undefined until the visitor chooses; the banner shows until then. */

@@ -1,6 +1,14 @@
 import { redirect } from "react-router";
 import { signedCookie } from "./cookies.server";
-import { ToastSchema, type Toast, type ToastInput } from "./toast";
+import { z } from "zod";
+import type { Toast, ToastInput } from "./toast";
+
+const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  type: z.enum(["message", "success", "error"]).default("message"),
+  title: z.string().max(200),
+  description: z.string().max(1000).optional(),
+}) satisfies z.ZodType<Toast, ToastInput>;
 
 // A flash cookie: set before a redirect, read (and cleared) by the next page, so it works without JavaScript.
 const toastCookie = () => signedCookie("voxlate_toast", { maxAge: 60 });

@@ -1,14 +1,12 @@
-import { z } from "zod";
-
-export const ToastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-  type: z.enum(["message", "success", "error"]).default("message"),
-  title: z.string().max(200),
-  description: z.string().max(1000).optional(),
-});
-
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+// Shared by the client's Toaster and the server's flash cookie. No zod here: the schema lives in
+// toast.server.ts, so the validation library stays out of every page's JavaScript.
+export interface Toast {
+  id: string;
+  type: "message" | "success" | "error";
+  title: string;
+  description?: string;
+}
+export type ToastInput = Omit<Toast, "id" | "type"> & Partial<Pick<Toast, "id" | "type">>;
 
 /** Spec section 9: one toast at a time, shown for 5000 ms, in a viewport at most 420 px wide. */
 export const TOAST_DURATION_MS = 5000;
