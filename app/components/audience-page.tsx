@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Accordion } from "~/components/ui/accordion";
 import { PageHeader } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import type { Audience } from "~/content/audiences";
@@ -105,26 +106,7 @@ export function AudiencePage({ audience }: { audience: Audience }) {
         <h2 id="faq-title" className={H2}>
           {faqs.heading}
         </h2>
-        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {faqs.items.map((item) => (
-            <details key={item.question} className="group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                {item.question}
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
-                >
-                  <path strokeLinecap="round" strokeLinejoin="round" d="m5 8 5 5 5-5" />
-                </svg>
-              </summary>
-              <p className="mt-3 text-slate-600">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+        <Accordion items={faqs.items} className="mt-8" />
         <p className="mt-6 text-sm text-slate-600">
           Plan details are on the{" "}
           <Link to="/plans" className="font-semibold text-brand-700 underline">
