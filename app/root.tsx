@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { Toaster } from "./components/toaster";
 import { readCookieConsent } from "./utils/cookie-consent.server";
-import { getEnv } from "./utils/env.server";
+import { appOrigin, getEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce";
 import { canonicalUrl } from "./utils/seo";
 import { getUser } from "./utils/session.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const analyticsAllowed = consent.preferences.analytics;
   const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
   const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
-  const origin = getEnv().APP_URL.replace(/\/$/, "");
+  const origin = appOrigin();
   return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin }, { headers: headers ?? undefined });
 }
 

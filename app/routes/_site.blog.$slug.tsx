@@ -2,14 +2,14 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { findBlogArticle, relatedArticles } from "~/content/content.server";
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 import { articleJsonLd } from "~/utils/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const article = findBlogArticle(params.slug);
   if (!article) throw new Response("Not found", { status: 404 });
   return {
-    origin: getEnv().APP_URL.replace(/\/$/, ""),
+    origin: appOrigin(),
     article,
     related: relatedArticles(article).map(({ slug, title, description }) => ({ slug, title, description })),
   };

@@ -13,7 +13,7 @@ import { WhyProfessionals } from "~/components/landing/why-professionals";
 import { pageMeta } from "~/components/page";
 import { LANDING_FAQ, LANDING_TESTIMONIALS, parseFeatureTab } from "~/content/landing";
 import { parseBillingPeriod } from "~/content/plans";
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 import { faqPageJsonLd, organizationJsonLd, softwareApplicationJsonLd } from "~/utils/seo";
 import { getUserId } from "~/utils/session.server";
 
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
-    origin: getEnv().APP_URL.replace(/\/$/, ""),
+    origin: appOrigin(),
     signedIn: Boolean(await getUserId(request)),
     billing: parseBillingPeriod(url.searchParams.get("billing")),
     feature: parseFeatureTab(url.searchParams.get("feature")),

@@ -1,12 +1,12 @@
 import { blogArticles } from "~/content/content.server";
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[character]!);
 
 // GET /blog/rss.xml: RSS 2.0 feed of the blog.
 export async function loader() {
-  const site = getEnv().APP_URL.replace(/\/$/, "");
+  const site = appOrigin();
   const items = blogArticles()
     .map((article) => {
       const link = `${site}/blog/${article.slug}`;

@@ -1,8 +1,8 @@
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 
 // GET /robots.txt: public pages are indexable; signed-in, admin and API pages are not.
 export async function loader() {
-  const origin = getEnv().APP_URL.replace(/\/$/, "");
+  const origin = appOrigin();
   const text = [
     "User-agent: *",
     "Allow: /",

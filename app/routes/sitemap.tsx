@@ -1,10 +1,10 @@
 import { blogArticles } from "~/content/content.server";
-import { getEnv } from "~/utils/env.server";
+import { appOrigin } from "~/utils/env.server";
 import { PUBLIC_PATHS } from "~/utils/seo";
 
 // GET /sitemap.xml: every public page and article.
 export async function loader() {
-  const origin = getEnv().APP_URL.replace(/\/$/, "");
+  const origin = appOrigin();
   const urls = [
     ...PUBLIC_PATHS.map((path) => `  <url><loc>${origin}${path}</loc></url>`),
     ...blogArticles().map((article) => `  <url><loc>${origin}/blog/${article.slug}</loc><lastmod>${article.date}</lastmod></url>`),

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { signedCookie } from "./cookies.server";
 import { db } from "./database.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -24,15 +24,12 @@ export async function requireAdmin(request: Request): Promise<string> {
   return adminId;
 }
 
-let dummyHash: Promise<string> | undefined;
-
 /** Starts an admin session when the credentials match; returns its Set-Cookie header, or null. */
 export async function signInAdmin(email: string, password: string): Promise<string | null> {
   const database = await db();
   const admin = await database.admin.findUnique({ where: { email: email.toLowerCase() } });
   if (!admin) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(await dummyHash, password);
+    await burnPasswordCheck(password);
     return null;
   }
   if (!(await verifyPassword(admin.passwordHash, password))) return null;

@@ -8,7 +8,7 @@ import { WelcomeEmail } from "~/emails/welcome";
 import { db } from "./database.server";
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "./login-throttle.server";
 import { getEnv } from "./env.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
 import {
   checkVerificationCode,
@@ -35,13 +35,6 @@ export const PUBLIC_USER_SELECT = {
   emailVerifiedAt: true,
   createdAt: true,
 } as const;
-
-// Verifying against a real hash when the email is unknown keeps the response time the same either way.
-let dummyHash: Promise<string> | undefined;
-async function burnPasswordCheck(password: string) {
-  dummyHash ??= hashPassword("not-a-real-password");
-  await verifyPassword(await dummyHash, password);
-}
 
 export async function userExists(email: string): Promise<boolean> {
   return Boolean(await (await db()).user.findUnique({ where: { email }, select: { id: true } }));

@@ -75,6 +75,11 @@ export function dataDir(...parts: string[]): string {
   return path.resolve(getEnv().DATA_DIR, ...parts);
 }
 
+/** APP_URL without a trailing slash, for building absolute links. */
+export function appOrigin(): string {
+  return getEnv().APP_URL.replace(/\/$/, "");
+}
+
 export function isProduction(): boolean {
   return getEnv().NODE_ENV === "production";
 }

@@ -13,3 +13,14 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
     return false;
   }
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of a real password check when the account does not exist, so response times do not
+ * reveal which emails have accounts.
+ */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword("not-a-real-password");
+  await verifyPassword(await dummyHash, password);
+}
