@@ -5,13 +5,16 @@ import { GoogleAnalytics } from "./components/analytics";
 import { CookieConsent } from "./components/cookie-consent";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationSpinner } from "./components/navigation-spinner";
+import { SupportChat } from "./components/support-chat";
 import { Toaster } from "./components/toaster";
 import { readCookieConsent } from "./utils/cookie-consent.server";
 import { appOrigin, getEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce";
 import { canonicalUrl } from "./utils/seo";
 import { getUser } from "./utils/session.server";
+import { loadSupportChat } from "./utils/support-chat.server";
 import { getToast } from "./utils/toast.server";
+import { answerWriter } from "./services/chat-assistant/assistant.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -33,7 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
   const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
   const origin = appOrigin();
-  return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin }, { headers: headers ?? undefined });
+  // The admin console has no support widget.
+  const supportChat = new URL(request.url).pathname.startsWith("/admin")
+    ? null
+    : { chat: await loadSupportChat(request, user?.id), engineLabel: answerWriter().label };
+  return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -70,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <NavigationSpinner />
+        {rootData?.supportChat ? <SupportChat chat={rootData.supportChat.chat} engineLabel={rootData.supportChat.engineLabel} /> : null}
         {rootData ? <CookieConsent consent={rootData.consent} /> : null}
         <Toaster toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -98,12 +98,16 @@ async function main() {
     const notes: string[] = [];
     try {
       for (const page of PAGES) {
-        const result = await lighthouse(`${origin}${page}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
+        const audit = () =>
+          lighthouse(`${origin}${page}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          });
+        let result = await audit();
+        // Chromium sometimes fails to record the trace (NO_NAVSTART); that says nothing about the page, so run it again.
+        if (result?.lhr.runtimeError) result = await audit();
         const categories = result!.lhr.categories;
         const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
         const lcp = result!.lhr.audits["largest-contentful-paint"]?.displayValue ?? "";

@@ -19,9 +19,18 @@ export function ErrorPage({ children }: { children: React.ReactNode }) {
 }
 
 export function NotFound() {
-  const location = useLocation();
   return (
     <ErrorPage>
+      <NotFoundMessage />
+    </ErrorPage>
+  );
+}
+
+/** The not-found text alone, for pages already inside the site layout. */
+export function NotFoundMessage() {
+  const location = useLocation();
+  return (
+    <>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">404</p>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
       <p className="text-slate-600">
@@ -36,7 +45,7 @@ export function NotFound() {
           Visit the help center
         </Link>
       </div>
-    </ErrorPage>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { NotFound } from "~/components/error-boundary";
+import { NotFoundMessage } from "~/components/error-boundary";
 
 export const meta = () => [{ title: "Page not found | Voxlate" }, { name: "robots", content: "noindex" }];
 
@@ -7,10 +7,14 @@ export async function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
-export default function CatchAll() {
-  return <NotFound />;
+// Inside the site layout, which already draws the header, footer and <main>.
+function NotFoundInLayout() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <NotFoundMessage />
+    </div>
+  );
 }
 
-export function ErrorBoundary() {
-  return <NotFound />;
-}
+export default NotFoundInLayout;
+export const ErrorBoundary = NotFoundInLayout;

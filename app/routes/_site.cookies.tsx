@@ -17,6 +17,7 @@ const COOKIES = [
   { name: "voxlate_signup", category: "Necessary", purpose: "Keeps your sign-up answers between steps (an id; the answers stay on our server).", lifetime: "1 hour" },
   { name: "voxlate_verify", category: "Necessary", purpose: "Remembers which address is verifying its email during sign-in.", lifetime: "15 minutes" },
   { name: "voxlate_oauth", category: "Necessary", purpose: "Protects the round trip to Google during Google sign-in.", lifetime: "10 minutes" },
+  { name: "voxlate_support_chat", category: "Necessary", purpose: "Keeps your support chat conversation when you move between pages (a signed conversation id); set only once you send a message.", lifetime: "30 days" },
   { name: "voxlate_admin_session", category: "Necessary", purpose: "Keeps support staff signed in to the admin console.", lifetime: "12 hours" },
 ];
 

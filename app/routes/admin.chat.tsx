@@ -1,61 +1,363 @@
-import { Form, redirect } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.chat";
 import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import {
+  closeChat,
+  getChatSessionDetail,
+  listChatSessions,
+  respondToChat,
+  RespondSchema,
+  SessionListQuerySchema,
+} from "~/utils/admin-chat.server";
 import { requireAdmin, signOutAdmin } from "~/utils/admin-session.server";
+import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/utils/support-chat";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 
+const STATUS_FILTERS = [
+  { value: "", label: "All Conversations" },
+  { value: "active", label: "Active" },
+  { value: "escalated", label: "Escalated" },
+  { value: "resolved", label: "Resolved" },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const adminId = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const parsed = SessionListQuerySchema.safeParse({
+    page: params.get("page") ?? undefined,
+    status: params.get("status") ?? undefined,
+    search: params.get("search") ?? undefined,
+  });
+  const query = parsed.success ? parsed.data : SessionListQuerySchema.parse({});
+  const selectedId = params.get("session");
+  // The open conversation is marked read first, so the list no longer counts its messages as new.
+  const detail = selectedId ? await getChatSessionDetail(selectedId, { markRead: true }) : null;
+  const list = await listChatSessions(query);
+  return { adminId, list, detail, query: { status: query.status ?? "", search: query.search ?? "" } };
+}
+
+/** The console's own URL with some parameters changed (empty values dropped). */
+function consoleUrl(currentSearch: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(currentSearch);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  const search = params.toString();
+  return `/admin/chat${search ? `?${search}` : ""}`;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return redirect("/admin/login", { status: 303, headers: { "Set-Cookie": await signOutAdmin(request) } });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "logout") {
+    return redirect("/admin/login", { status: 303, headers: { "Set-Cookie": await signOutAdmin(request) } });
+  }
+  const adminId = await requireAdmin(request);
+  const url = new URL(request.url);
+  const sessionId = String(form.get("sessionId") ?? "");
+
+  if (intent === "close") {
+    const session = await closeChat(adminId, sessionId);
+    if (!session) return data({ error: "Failed to close chat", detail: "That conversation no longer exists." }, { status: 404 });
+    // After a close the selection is cleared (spec section 4).
+    return redirectWithToast(consoleUrl(url.search, { session: null }), { type: "success", title: "Chat closed" }, { status: 303 });
+  }
+  if (intent === "reply" || intent === "resolve") {
+    const parsed = RespondSchema.safeParse({ content: form.get("content") ?? "", markResolved: intent === "resolve" });
+    if (!parsed.success) {
+      return data({ error: "Failed to send response", detail: parsed.error.issues[0]?.message ?? "Invalid response." }, { status: 400 });
+    }
+    const message = await respondToChat(adminId, sessionId, parsed.data);
+    if (!message) return data({ error: "Failed to send response", detail: "That conversation no longer exists." }, { status: 404 });
+    return redirectWithToast(
+      consoleUrl(url.search, { session: sessionId }),
+      { type: "success", title: intent === "resolve" ? "Reply sent and chat resolved" : "Reply sent" },
+      { status: 303 },
+    );
+  }
+  return data({ error: "Unknown action", detail: "Use the console's buttons." }, { status: 400 });
 }
 
-export default function AdminChat() {
+export default function AdminChat({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, detail, query } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const location = useLocation();
+  const busy = navigation.state !== "idle";
+
+  // Spec section 4: the console keeps a local 'adminAuthenticated' flag while signed in.
+  useEffect(() => localStorage.setItem("adminAuthenticated", "true"), []);
+
+  // The list and the open conversation refresh every 5 s while the tab is visible and nothing else is loading.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
+    }, CHAT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator, navigation.state]);
+
+  const linkTo = (changes: Record<string, string | null>) => consoleUrl(location.search, changes);
+
   return (
-    <div className="flex flex-1 flex-col">
-      <header className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
-        <Logo />
-        <Form method="post">
-          <button type="submit" className={buttonClass("secondary")}>
+    <div className="flex min-h-screen flex-1 flex-col">
+      <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 px-4">
+        <div className="flex items-center gap-3">
+          <Logo />
+          <span className="text-sm font-semibold text-slate-600">Support console</span>
+        </div>
+        <Form method="post" onSubmit={() => localStorage.removeItem("adminAuthenticated")}>
+          <button type="submit" name="intent" value="logout" className={buttonClass("secondary")}>
             Logout
           </button>
         </Form>
       </header>
-      <main id="main" className="grid flex-1 md:grid-cols-[22rem_1fr]">
-        <section aria-label="Conversations" className="border-r border-slate-200 p-4">
-          <form method="get" role="search" className="space-y-2">
+      <main id="main" className="grid flex-1 md:grid-cols-[24rem_1fr]">
+        <section aria-labelledby="conversations-title" className="border-b border-slate-200 p-4 md:border-b-0 md:border-r">
+          <h1 id="conversations-title" className="sr-only">
+            Conversations
+          </h1>
+          <Form method="get" role="search" className="space-y-2">
             <label htmlFor="search" className="sr-only">
               Search conversations
             </label>
-            <input id="search" name="search" type="search" placeholder="Search conversations..." className="w-full rounded-md border border-slate-300 px-3 py-2" />
-            <label htmlFor="status" className="sr-only">
-              Status
-            </label>
-            <select id="status" name="status" className="w-full rounded-md border border-slate-300 px-3 py-2">
-              <option value="">All Conversations</option>
-              <option value="active">Active</option>
-              <option value="escalated">Escalated</option>
-              <option value="resolved">Resolved</option>
-            </select>
-            <button type="submit" className={buttonClass("secondary", "w-full")}>
-              Refresh
-            </button>
-          </form>
-          <p className="mt-8 text-center text-sm text-slate-500">No conversations found</p>
+            <input
+              id="search"
+              name="search"
+              type="search"
+              defaultValue={query.search}
+              placeholder="Search conversations..."
+              className="w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            <div className="flex gap-2">
+              <label htmlFor="status" className="sr-only">
+                Status
+              </label>
+              <select
+                id="status"
+                name="status"
+                defaultValue={query.status}
+                onChange={(event) => submit(event.currentTarget.form)}
+                className="flex-1 rounded-md border border-slate-300 px-3 py-2"
+              >
+                {STATUS_FILTERS.map((filter) => (
+                  <option key={filter.value} value={filter.value}>
+                    {filter.label}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className={buttonClass("secondary")}>
+                Refresh
+              </button>
+            </div>
+          </Form>
+
+          <p className="mt-4 text-xs text-slate-500" aria-live="polite">
+            {list.total} {list.total === 1 ? "conversation" : "conversations"}
+          </p>
+          {list.sessions.length === 0 ? (
+            <p className="mt-8 text-center text-sm text-slate-500">No conversations found</p>
+          ) : (
+            <ul className="mt-2 space-y-2">
+              {list.sessions.map((item) => {
+                const selected = detail?.session.sessionId === item.session.sessionId;
+                return (
+                  <li key={item.session.sessionId}>
+                    <Link
+                      to={linkTo({ session: item.session.sessionId })}
+                      aria-current={selected ? "true" : undefined}
+                      className={`block rounded-lg border p-3 text-sm hover:border-brand-400 ${selected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white"}`}
+                    >
+                      <span className="flex flex-wrap items-center gap-2">
+                        <StatusBadge status={item.session.status} />
+                        {item.unreadCount > 0 ? (
+                          <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{item.unreadCount} new</span>
+                        ) : null}
+                        <span className="ml-auto text-xs text-slate-600">
+                          <Time iso={item.session.lastActivityAt} />
+                        </span>
+                      </span>
+                      <span className="mt-1 block font-medium">{item.userEmail ?? "Anonymous User"}</span>
+                      <span className="block text-xs text-slate-600">
+                        {item.userTier ?? "No account"} · {item.session.contextPage} · {item.messageCount} {item.messageCount === 1 ? "message" : "messages"}
+                      </span>
+                      {item.lastMessage ? <span className="mt-1 block truncate text-slate-700">{item.lastMessage}</span> : null}
+                      {item.session.escalationReason ? (
+                        <span className="mt-1 block text-xs text-amber-800">Escalated: {item.session.escalationReason}</span>
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {list.totalPages > 1 ? (
+            <nav aria-label="Conversation pages" className="mt-4 flex items-center justify-between text-sm">
+              {list.page > 1 ? <Link to={linkTo({ page: String(list.page - 1), session: null })}>Previous</Link> : <span />}
+              <span>
+                Page {list.page} of {list.totalPages}
+              </span>
+              {list.page < list.totalPages ? <Link to={linkTo({ page: String(list.page + 1), session: null })}>Next</Link> : <span />}
+            </nav>
+          ) : null}
         </section>
-        <section aria-label="Conversation" className="flex items-center justify-center p-8 text-center">
-          <div>
-            <h1 className="text-lg font-semibold">Select a Conversation</h1>
-            <p className="mt-1 text-sm text-slate-500">Choose a conversation on the left to read and reply.</p>
-          </div>
+
+        <section aria-labelledby="conversation-title" className="flex flex-col p-4">
+          {actionData?.error ? (
+            <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <strong>{actionData.error}</strong>: {actionData.detail}
+            </div>
+          ) : null}
+          {detail ? (
+            <Conversation detail={detail} busy={busy} />
+          ) : (
+            <div className="m-auto text-center">
+              <h2 id="conversation-title" className="text-lg font-semibold">
+                Select a Conversation
+              </h2>
+              <p className="mt-1 text-sm text-slate-500">Choose a conversation on the left to read and reply.</p>
+            </div>
+          )}
         </section>
       </main>
     </div>
+  );
+}
+
+type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
+
+function Conversation({ detail, busy }: { detail: Detail; busy: boolean }) {
+  const [reply, setReply] = useState("");
+  const { session, messages, userContext, auditTrail } = detail;
+  const hydrated = useHydrated();
+  // Without scripts the buttons stay enabled and the server refuses a blank reply.
+  const cannotSend = hydrated && (busy || !reply.trim());
+
+  // A sent reply clears the box; switching conversations starts a new one.
+  useEffect(() => setReply(""), [session.sessionId, messages.length]);
+
+  return (
+    <>
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-3">
+        <div>
+          <h2 id="conversation-title" className="text-lg font-semibold">
+            Conversation …{session.sessionId.slice(-8)}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {userContext.accountInfo.email ?? "Anonymous User"} · {userContext.subscription.tier ?? "No account"}
+            {userContext.subscription.usage !== null ? ` · ${userContext.subscription.usage} minutes used this month` : ""}
+          </p>
+          <p className="text-xs text-slate-500">
+            Started on {session.contextPage}
+            {session.escalationReason ? ` · Escalated: ${session.escalationReason}` : ""}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge status={session.status} />
+          {session.status !== "resolved" ? (
+            <Form method="post">
+              <input type="hidden" name="sessionId" value={session.sessionId} />
+              <button type="submit" name="intent" value="close" disabled={busy} className={buttonClass("secondary")}>
+                Close Chat
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+
+      <ol aria-label="Messages" className="flex-1 space-y-3 overflow-y-auto py-4">
+        {messages.length === 0 ? <li className="text-sm text-slate-500">No messages in this conversation</li> : null}
+        {messages.map((message) => (
+          <AdminMessage key={message.id} message={message} />
+        ))}
+      </ol>
+
+      {auditTrail.length ? (
+        <details className="mb-3 text-xs text-slate-600">
+          <summary className="cursor-pointer">Audit trail ({auditTrail.length})</summary>
+          <ul className="mt-1 space-y-1">
+            {auditTrail.map((event, index) => (
+              <li key={index}>
+                {AUDIT_LABEL[event.action]} by {event.adminEmail}, <Time iso={event.createdAt} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      <Form method="post" className="space-y-2 border-t border-slate-200 pt-3">
+        <input type="hidden" name="sessionId" value={session.sessionId} />
+        <label htmlFor="reply" className="sr-only">
+          Your response
+        </label>
+        <textarea
+          id="reply"
+          name="content"
+          rows={3}
+          required
+          value={reply}
+          onChange={(event) => setReply(event.target.value)}
+          placeholder="Type your response..."
+          className="w-full rounded-md border border-slate-300 px-3 py-2"
+        />
+        <div className="flex justify-end gap-2">
+          <button type="submit" name="intent" value="reply" disabled={cannotSend} className={buttonClass("secondary")}>
+            Send Reply
+          </button>
+          <button type="submit" name="intent" value="resolve" disabled={cannotSend} className={buttonClass("primary")}>
+            Send &amp; Resolve
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+const AUDIT_LABEL = { reply: "Reply", resolve: "Resolved", close: "Closed" } as const;
+
+const ROLE_STYLE: Record<ChatMessageView["role"], { label: string; className: string }> = {
+  user: { label: "Visitor", className: "mr-12 border-slate-200 bg-white" },
+  admin: { label: "Support (admin)", className: "ml-12 border-brand-200 bg-brand-50" },
+  assistant: { label: "Assistant", className: "mr-12 border-slate-200 bg-slate-100" },
+};
+
+function AdminMessage({ message }: { message: ChatMessageView }) {
+  const style = ROLE_STYLE[message.role];
+  return (
+    <li className={`rounded-lg border p-3 text-sm ${style.className}`} data-role={message.role}>
+      <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <span className="font-semibold text-slate-800">{style.label}</span>
+        <Time iso={message.createdAt} />
+        {message.confidenceScore !== null ? <span>{Math.round(message.confidenceScore * 100)}% confidence</span> : null}
+        {message.needsHumanReview ? <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">Needs Review</span> : null}
+      </p>
+      <p className="whitespace-pre-line">{message.content}</p>
+    </li>
+  );
+}
+
+const STATUS_BADGE: Record<ChatStatusName, { label: string; className: string }> = {
+  active: { label: "Active", className: "bg-sky-100 text-sky-900" },
+  escalated: { label: "Escalated", className: "bg-amber-100 text-amber-900" },
+  resolved: { label: "Resolved", className: "bg-emerald-100 text-emerald-900" },
+};
+
+function StatusBadge({ status }: { status: ChatStatusName }) {
+  const badge = STATUS_BADGE[status];
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>;
+}
+
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} suppressHydrationWarning>
+      {new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}
+    </time>
   );
 }

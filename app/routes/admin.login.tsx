@@ -1,17 +1,11 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/admin.login";
 import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { getAdminId, signInAdmin } from "~/utils/admin-session.server";
+import { AdminLoginSchema, getAdminId, signInAdmin } from "~/utils/admin-session.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
-
-const AdminLoginSchema = z.object({
-  username: z.string().trim().min(1, "Username is required"),
-  password: z.string().min(1, "Password is required"),
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdminId(request)) throw redirect("/admin/chat");

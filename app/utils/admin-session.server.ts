@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import { signedCookie } from "./cookies.server";
 import { db } from "./database.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
@@ -16,6 +17,18 @@ export async function getAdminId(request: Request): Promise<string | undefined> 
     select: { adminId: true },
   });
   return session?.adminId;
+}
+
+export const AdminLoginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+
+/** For /api/admin/*: a 401 JSON answer instead of a redirect. */
+export async function requireAdminApi(request: Request): Promise<string> {
+  const adminId = await getAdminId(request);
+  if (!adminId) throw data({ error: "Admin authentication required." }, { status: 401 });
+  return adminId;
 }
 
 export async function requireAdmin(request: Request): Promise<string> {

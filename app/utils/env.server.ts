@@ -45,6 +45,17 @@ export const EnvSchema = z.object({
   GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX").optional(),
   /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
   ANALYTICS_SCRIPT_URL: z.url().optional(),
+  /**
+   * Who writes the support assistant's answers from the retrieved help articles: "search" quotes the best
+   * article (offline, no model); "openai" has an OpenAI-compatible chat model write the answer from them.
+   */
+  CHAT_ASSISTANT_ENGINE: z.enum(["search", "openai"]).default("search"),
+  CHAT_ASSISTANT_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Assistant answers whose retrieval confidence (0–1) is below this are flagged and handed to a person. */
+  CHAT_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  /** Any OpenAI-compatible API: OpenAI, Groq, Ollama (http://localhost:11434/v1), LocalAI… */
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_API_KEY: z.string().min(1).optional(),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
   ENABLE_TEST_ROUTES: booleanFromString.default(false),
   LOG_REQUESTS: booleanFromString.default(true),

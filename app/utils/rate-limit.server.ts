@@ -3,8 +3,9 @@ import { rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
 
 /**
- * Three tiers per IP address:
+ * Four tiers per IP address:
  * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
+ * - chat: support-chat messages, each of which runs the assistant;
  * - writes: every other non-GET request;
  * - reads: everything else.
  * Counts live in memory, per process; several web processes each count their own.
@@ -28,8 +29,11 @@ export const STRONGEST_PATHS = [
   "/api/admin/login",
 ];
 
+export const SUPPORT_CHAT_PATH = "/support-chat";
+
 export const RATE_LIMITS = {
   strongest: { windowMs: 60_000, limit: 10 },
+  chat: { windowMs: 60_000, limit: 20 },
   writes: { windowMs: 60_000, limit: 100 },
   reads: { windowMs: 60_000, limit: 1000 },
 };
@@ -45,6 +49,7 @@ export function rateLimits(): RequestHandler {
       message: { error: "Too many requests. Please wait a minute and try again." },
     });
   const strongest = tier("strongest");
+  const chat = tier("chat");
   const writes = tier("writes");
   const reads = tier("reads");
   return (request, response, next) => {
@@ -53,6 +58,7 @@ export function rateLimits(): RequestHandler {
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
     if (STRONGEST_PATHS.includes(path)) return strongest(request, response, next);
+    if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
     return writes(request, response, next);
   };
 }

@@ -98,7 +98,7 @@ test.describe("the route table, signed out", () => {
     await page.getByRole("searchbox", { name: "Search the help center" }).fill("cancel");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\?q=cancel/);
-    await expect(page.getByText("Can I cancel anytime?")).toBeVisible();
+    await expect(page.getByText("Can I cancel my subscription anytime?")).toBeVisible();
     await expect(page.getByText("Which files can I upload?")).toHaveCount(0);
   });
 
@@ -118,6 +118,10 @@ test.describe("the route table, signed out", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
+    // One header, footer and main: the catch-all sits inside the site layout and must not draw its own.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.locator("header")).toHaveCount(1);
+    await expect(page.locator("footer")).toHaveCount(1);
   });
 
   test("an unexpected error shows 'Something went wrong' with HTTP 500, and Refresh Page reloads", async ({ page }) => {
@@ -196,6 +200,8 @@ test.describe("admin", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/admin\/chat$/);
     await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search conversations" }).fill("no-such-conversation-anywhere");
+    await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByText("No conversations found")).toBeVisible();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_REFRESH_MS,
+  SUPPORT_CHAT_ANCHOR,
+  type ChatMessageView,
+  type SupportChatView,
+} from "~/utils/support-chat";
+import { useHydrated } from "~/utils/use-hydrated";
+import { buttonClass } from "./ui/button";
+
+const SPEAKER: Record<ChatMessageView["role"], string> = { user: "You", assistant: "Help assistant", admin: "Support team" };
+const BUBBLE: Record<ChatMessageView["role"], string> = {
+  user: "ml-8 bg-brand-600 text-white",
+  assistant: "mr-8 bg-slate-100 text-slate-900",
+  admin: "mr-8 border border-emerald-200 bg-emerald-50 text-emerald-950",
+};
+
+/**
+ * The support chat on every page. Without JavaScript the launcher is a link to #support-chat (CSS :target shows
+ * the panel) and sending is a form post that redirects back to this anchor. With JavaScript it opens in place,
+ * sends without reloading, and checks for a person's reply every 5 s while open.
+ */
+export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | null; engineLabel: string }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<{ chat?: SupportChatView; error?: string }>();
+  const [open, setOpen] = useState(false);
+  const [polled, setPolled] = useState<SupportChatView | null>(null);
+  const [draft, setDraft] = useState("");
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const threadRef = useRef<HTMLOListElement>(null);
+  const launcherRef = useRef<HTMLAnchorElement>(null);
+
+  const thread = newest(chat, fetcher.data?.chat ?? null, polled);
+  const sending = fetcher.state !== "idle";
+  const pendingText = sending ? String(fetcher.formData?.get("content") ?? "") : "";
+
+  useEffect(() => {
+    if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    if (open) textareaRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    threadRef.current?.lastElementChild?.scrollIntoView({ block: "end" });
+  }, [thread?.messages.length, open, pendingText]);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.chat) setDraft("");
+  }, [fetcher.state, fetcher.data]);
+
+  // Only a conversation that is open on screen is refreshed, so idle pages make no requests.
+  useEffect(() => {
+    if (!open || !thread) return;
+    const timer = setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      const response = await fetch("/support-chat", { headers: { Accept: "application/json" } }).catch(() => null);
+      if (response?.ok) setPolled(((await response.json()) as { chat: SupportChatView | null }).chat);
+    }, CHAT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [open, thread?.sessionId]);
+
+  const close = (event: React.MouseEvent | React.KeyboardEvent) => {
+    event.preventDefault();
+    setOpen(false);
+    launcherRef.current?.focus();
+    if (window.location.hash) history.replaceState(history.state, "", pathname + search);
+  };
+
+  const panelVisibility = hydrated ? (open ? "flex" : "hidden") : "hidden target:flex";
+
+  return (
+    <div className="print:hidden">
+      <a
+        ref={launcherRef}
+        href={`#${SUPPORT_CHAT_ANCHOR}`}
+        aria-controls={SUPPORT_CHAT_ANCHOR}
+        aria-expanded={hydrated ? open : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
+        className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+        </svg>
+        Support chat
+      </a>
+      <section
+        id={SUPPORT_CHAT_ANCHOR}
+        aria-labelledby="support-chat-title"
+        onKeyDown={(event) => event.key === "Escape" && close(event)}
+        className={`${panelVisibility} fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl`}
+      >
+        <div className="flex items-start justify-between gap-2 bg-slate-900 px-4 py-3 text-white">
+          <div>
+            <h2 id="support-chat-title" className="text-sm font-semibold">
+              Voxlate support
+            </h2>
+            <p className="text-xs text-slate-300">Answers: {engineLabel}. A person can take over.</p>
+          </div>
+          <a href="#_" onClick={close} className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white" aria-label="Close support chat">
+            ×
+          </a>
+        </div>
+
+        <ol ref={threadRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm">
+          {thread?.messages.length ? null : (
+            <li className="text-slate-600">Ask about uploads, transcripts, exports, plans or your account. We answer from our help centre, and a person can reply here.</li>
+          )}
+          {thread?.messages.map((message) => <ChatBubble key={message.id} message={message} />)}
+          {pendingText ? (
+            <li aria-busy="true">
+              <ChatBubble message={{ id: "pending", role: "user", content: pendingText, createdAt: "", confidenceScore: null, needsHumanReview: false, sources: [] }} />
+              <p className="mt-2 text-xs text-slate-500">Looking in the help centre…</p>
+            </li>
+          ) : null}
+        </ol>
+
+        {thread?.status === "escalated" ? (
+          <p role="status" className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+            Waiting for a person from our support team. Their reply appears here.
+          </p>
+        ) : null}
+        {fetcher.data?.error ? (
+          <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-2 text-xs text-red-800">
+            {fetcher.data.error}
+          </p>
+        ) : null}
+
+        <fetcher.Form
+          method="post"
+          action="/support-chat"
+          className="space-y-2 border-t border-slate-200 p-3"
+          onSubmit={(event) => {
+            // Both buttons are disabled for blank text while scripts run (see below); Enter follows the same rule.
+            if (!draft.trim() && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "person") event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="returnTo" value={pathname + search} />
+          <input type="hidden" name="contextPage" value={pathname} />
+          {hydrated ? <input type="hidden" name="response" value="json" /> : null}
+          <label htmlFor="support-chat-message" className="sr-only">
+            Your message
+          </label>
+          <textarea
+            ref={textareaRef}
+            id="support-chat-message"
+            name="content"
+            rows={2}
+            required
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            value={hydrated ? draft : undefined}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            placeholder="Type your question..."
+            className="w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <div className="flex items-center justify-between gap-2">
+            <button type="submit" name="intent" value="person" formNoValidate disabled={sending} className={buttonClass("ghost", "px-2 text-xs")}>
+              Talk to a person
+            </button>
+            <button type="submit" name="intent" value="message" disabled={sending || (hydrated && !draft.trim())} className={buttonClass("primary")}>
+              {sending ? "Sending..." : "Send"}
+            </button>
+          </div>
+        </fetcher.Form>
+      </section>
+    </div>
+  );
+}
+
+function ChatBubble({ message }: { message: ChatMessageView }) {
+  const time = message.createdAt ? new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+  return (
+    <li className={`rounded-xl px-3 py-2 ${BUBBLE[message.role]}`}>
+      <p className="mb-1 text-xs font-semibold opacity-80">
+        {SPEAKER[message.role]}
+        {time ? (
+          <time dateTime={message.createdAt} className="ml-2 font-normal" suppressHydrationWarning>
+            {time}
+          </time>
+        ) : null}
+      </p>
+      <p className="whitespace-pre-line">{message.content}</p>
+      {message.sources.length ? (
+        <p className="mt-2 text-xs">
+          From the help centre:{" "}
+          {message.sources.map((source, index) => (
+            <span key={source.url + index}>
+              {index ? ", " : ""}
+              <a href={source.url} className="underline">
+                {source.title}
+              </a>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The most recent of the conversations the page knows: from the page load, the last send, or the last poll. */
+function newest(...candidates: (SupportChatView | null)[]): SupportChatView | null {
+  return candidates.reduce<SupportChatView | null>((best, candidate) => {
+    if (!candidate) return best;
+    if (!best) return candidate;
+    const last = (view: SupportChatView) => view.messages.at(-1)?.createdAt ?? "";
+    return last(candidate) >= last(best) && candidate.messages.length >= best.messages.length ? candidate : best;
+  }, null);
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/chat-session-respond";
+import { respondToChat, RespondSchema } from "~/utils/admin-chat.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError, postOnly, readJsonBody } from "~/utils/api.server";
+
+// POST /api/admin/chat/sessions/:sessionId/respond { content, noteType: 'admin_response', markResolved } → { success, message }
+export const loader = postOnly;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const adminId = await requireAdminApi(request);
+  const input = await readJsonBody(request, RespondSchema);
+  const message = await respondToChat(adminId, params.sessionId, input);
+  return message ? { success: true, message } : jsonError("Conversation not found.", 404);
+}

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/chat-session";
+import { getChatSessionDetail } from "~/utils/admin-chat.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+
+// GET /api/admin/chat/sessions/:sessionId → { session, messages, userContext, auditTrail }. Clears the unread count.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  const detail = await getChatSessionDetail(params.sessionId, { markRead: true });
+  return detail ?? jsonError("Conversation not found.", 404);
+}

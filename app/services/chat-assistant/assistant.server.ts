@@ -1,0 +1,73 @@
+import { getEnv } from "~/utils/env.server";
+import type { AnswerWriter } from "./answer-writer";
+import { retrieve } from "./knowledge-base.server";
+import { openAiAnswerWriter } from "./openai.server";
+import { searchAnswerWriter } from "./search.server";
+
+export interface AssistantReply {
+  content: string;
+  /** 0–1, from retrieval. */
+  confidenceScore: number;
+  needsHumanReview: boolean;
+  /** Set when the conversation should go to a person. */
+  escalationReason: string | null;
+  sources: { title: string; url: string }[];
+}
+
+const ASKS_FOR_HUMAN =
+  /\b(human|real person|a person|someone|somebody|agent|representative|operator|staff|support team|talk to (a|an|some)|speak (to|with))\b/i;
+
+export const ASKED_FOR_PERSON = "Asked for a person";
+
+export const HANDOFF_MESSAGE =
+  "I've passed this conversation to our support team. A person will reply here; this chat stays open in this browser, so you can come back to it later.";
+
+const GREETING =
+  "Hello! I answer questions from the Voxlate help centre: uploads and formats, transcripts, exports, translation, plans and your account. What would you like to know? If you'd rather talk to a person, just say so.";
+
+let writer: AnswerWriter | undefined;
+
+/** The configured answer writer (CHAT_ASSISTANT_ENGINE). */
+export function answerWriter(): AnswerWriter {
+  if (!writer) {
+    const env = getEnv();
+    writer =
+      env.CHAT_ASSISTANT_ENGINE === "openai"
+        ? openAiAnswerWriter({ baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.CHAT_ASSISTANT_MODEL })
+        : searchAnswerWriter;
+  }
+  return writer;
+}
+
+/** Answers a visitor's message from the help centre, or hands the conversation to a person. */
+export async function answerVisitor(question: string): Promise<AssistantReply> {
+  const retrieval = retrieve(question);
+  const sources = retrieval.entries.slice(0, 2).map(({ title, url }) => ({ title, url }));
+  const percent = Math.round(retrieval.confidence * 100);
+
+  if (ASKS_FOR_HUMAN.test(question)) {
+    return { content: HANDOFF_MESSAGE, confidenceScore: retrieval.confidence, needsHumanReview: true, escalationReason: ASKED_FOR_PERSON, sources: [] };
+  }
+  if (retrieval.empty) {
+    return { content: GREETING, confidenceScore: 1, needsHumanReview: false, escalationReason: null, sources: [] };
+  }
+  if (retrieval.entries.length === 0 || retrieval.confidence < getEnv().CHAT_REVIEW_THRESHOLD) {
+    return {
+      content: `I couldn't find a reliable answer to that in our help centre. ${HANDOFF_MESSAGE}`,
+      confidenceScore: retrieval.confidence,
+      needsHumanReview: true,
+      escalationReason: `Low confidence answer (${percent}%)`,
+      sources: sources.slice(0, 1),
+    };
+  }
+
+  let content: string;
+  try {
+    content = await answerWriter().write(question, retrieval.entries);
+  } catch (error) {
+    // The model is optional: when it fails, the visitor still gets the help entry itself.
+    console.error("Chat assistant model failed; answering from search:", error);
+    content = await searchAnswerWriter.write(question, retrieval.entries);
+  }
+  return { content, confidenceScore: retrieval.confidence, needsHumanReview: false, escalationReason: null, sources };
+}

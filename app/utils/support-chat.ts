@@ -1,0 +1,28 @@
+// Shared by the support-chat widget, the admin console and their server code. No zod here (client bundle).
+
+export type ChatStatusName = "active" | "escalated" | "resolved";
+/** The spec's roles: user, admin, and other (here the assistant). */
+export type ChatRoleName = "user" | "assistant" | "admin";
+
+export interface ChatMessageView {
+  id: string;
+  role: ChatRoleName;
+  content: string;
+  createdAt: string;
+  confidenceScore: number | null;
+  needsHumanReview: boolean;
+  sources: { title: string; url: string }[];
+}
+
+/** What the visitor's widget shows. */
+export interface SupportChatView {
+  sessionId: string;
+  status: ChatStatusName;
+  messages: ChatMessageView[];
+}
+
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Spec section 9: the admin lists refresh every 5 s; the widget uses the same pace while it waits for a person. */
+export const CHAT_REFRESH_MS = 5000;
+/** The widget's anchor: without JavaScript, CSS :target opens the panel after a post redirects back. */
+export const SUPPORT_CHAT_ANCHOR = "support-chat";

@@ -1,0 +1,198 @@
+// The support chat end to end, with JavaScript (project "js") and without ("no-js"): a visitor asks the
+// assistant, escalates, and an admin answers from the console.
+import crypto from "node:crypto";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { hashPassword } from "~/utils/password.server";
+import { acceptCookies, appDatabase, expect, test } from "./fixtures";
+
+const ADMIN = { email: `console-${crypto.randomUUID()}@voxlate.test`, password: "console-password-1" };
+
+/** Creates the console's admin through the app's socket, as `npm run admin:create` would. */
+async function createAdmin() {
+  const database = await appDatabase();
+  await database.prisma.admin.upsert({
+    where: { email: ADMIN.email },
+    create: { email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) },
+    update: {},
+  });
+}
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+async function openChat(page: Page) {
+  await page.getByRole("link", { name: "Support chat", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Voxlate support" })).toBeVisible();
+}
+
+async function ask(page: Page, question: string) {
+  const chat = page.getByRole("region", { name: "Voxlate support" });
+  await chat.getByLabel("Your message").fill(question);
+  await chat.getByRole("button", { name: "Send", exact: true }).click();
+  // Sent and answered: the box is empty again and the thread shows the question.
+  await expect(chat.getByLabel("Your message")).toHaveValue("");
+  await expect(chat.getByRole("list").getByText(question, { exact: true }).first()).toBeVisible();
+  return chat;
+}
+
+async function adminPage(browser: Browser, testInfo: TestInfo, baseURL: string | undefined) {
+  await createAdmin();
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: withJs(testInfo) });
+  const page = await context.newPage();
+  await acceptCookies(page, baseURL);
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/chat$/);
+  return page;
+}
+
+test("a question the help centre answers gets an answer with its source, and no escalation", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL);
+  await page.goto("/business");
+  await openChat(page);
+  const chat = await ask(page, "How large can an uploaded file be?");
+  await expect(chat.getByText(/Business Pro accepts files up to 500 MB/).first()).toBeVisible();
+  await expect(chat.getByRole("link", { name: "How large can an uploaded file be?" })).toHaveAttribute("href", "/help#how-large-can-an-uploaded-file-be");
+  await expect(chat.getByText("Waiting for a person")).toHaveCount(0);
+
+  // The conversation persists across page loads.
+  await page.goto("/pricing-does-not-exist");
+  await openChat(page);
+  await expect(page.getByRole("region", { name: "Voxlate support" }).getByRole("list").getByText("How large can an uploaded file be?").first()).toBeVisible();
+});
+
+test("an unknown question escalates; the admin finds it, replies, the visitor sees it, and the admin resolves", async ({ page, browser, baseURL }, testInfo) => {
+  const token = `Zephyr${crypto.randomInt(1e6, 1e7)}`;
+  await acceptCookies(page, baseURL);
+  await page.goto("/business");
+  await openChat(page);
+  const chat = await ask(page, `Do you offer a discount for the ${token} choir?`);
+  await expect(chat.getByText("Waiting for a person from our support team")).toBeVisible();
+
+  const admin = await adminPage(browser, testInfo, baseURL);
+  // By search…
+  await admin.getByRole("searchbox", { name: "Search conversations" }).fill(token);
+  await admin.getByRole("button", { name: "Refresh" }).click();
+  const item = admin.getByRole("link", { name: /Anonymous User/ });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText("Escalated", { exact: true })).toBeVisible();
+  await expect(item).toContainText("/business");
+  await expect(item).toContainText("1 new");
+  await expect(item).toContainText(/Low confidence answer \(\d+%\)/);
+  // …and by the Escalated filter.
+  await admin.getByRole("combobox", { name: "Status" }).selectOption("escalated");
+  if (!withJs(testInfo)) await admin.getByRole("button", { name: "Refresh" }).click();
+  await expect(admin).toHaveURL(/status=escalated/);
+  await expect(item).toHaveCount(1);
+
+  await item.click();
+  const conversation = admin.getByRole("region", { name: /Conversation …/ });
+  await expect(conversation.getByRole("heading", { name: /Conversation …/ })).toBeVisible();
+  await expect(conversation.getByText("Needs Review")).toBeVisible();
+  await expect(conversation.getByText(/\d+% confidence/)).toBeVisible();
+  // Opening it cleared the unread count.
+  await expect(item).not.toContainText("new");
+
+  const reply = `Yes, choirs get 20% off: email us. (${token})`;
+  await conversation.getByPlaceholder("Type your response...").fill(reply);
+  await conversation.getByRole("button", { name: "Send Reply" }).click();
+  await expect(conversation.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
+  await expect(conversation.getByRole("button", { name: "Close Chat" })).toBeVisible();
+
+  // The visitor sees the reply: by itself with JavaScript (polling), after a reload without.
+  if (!withJs(testInfo)) {
+    await page.reload();
+    await openChat(page);
+  }
+  await expect(page.getByRole("region", { name: "Voxlate support" }).getByText(reply)).toBeVisible();
+
+  await conversation.getByPlaceholder("Type your response...").fill("Closing this now. Thanks!");
+  await conversation.getByRole("button", { name: "Send & Resolve" }).click();
+  await expect(conversation.getByRole("list", { name: "Messages" }).getByText("Closing this now. Thanks!")).toBeVisible();
+  await expect(conversation.getByText("Resolved", { exact: true })).toBeVisible();
+  await expect(conversation.getByRole("button", { name: "Close Chat" })).toHaveCount(0);
+  await conversation.getByText(/Audit trail/).click();
+  await expect(conversation.getByText(`Resolved by ${ADMIN.email}`)).toBeVisible();
+  await admin.context().close();
+});
+
+test("asking for a person escalates, and Close Chat resolves it and clears the selection", async ({ page, browser, baseURL }, testInfo) => {
+  const token = `Quokka${crypto.randomInt(1e6, 1e7)}`;
+  await acceptCookies(page, baseURL);
+  await page.goto("/");
+  await openChat(page);
+  await ask(page, `About my ${token} order`);
+  const chat = page.getByRole("region", { name: "Voxlate support" });
+  await chat.getByRole("button", { name: "Talk to a person" }).click();
+  await expect(chat.getByText(/passed this conversation to our support team/).last()).toBeVisible();
+
+  const admin = await adminPage(browser, testInfo, baseURL);
+  await admin.goto(`/admin/chat?search=${token}`);
+  await admin.getByRole("link", { name: /Anonymous User/ }).click();
+  await expect(admin.getByText("Escalated: Asked for a person").first()).toBeVisible();
+  await admin.getByRole("button", { name: "Close Chat" }).click();
+  await expect(admin.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
+  await expect(admin).not.toHaveURL(/session=/);
+  await expect(admin.getByRole("link", { name: /Anonymous User/ })).toContainText("Resolved");
+  await admin.context().close();
+});
+
+test("reply buttons are disabled for blank text; the console sets and clears the adminAuthenticated flag", async ({ browser, baseURL }, testInfo) => {
+  test.skip(!withJs(testInfo), "Buttons change state only when scripts run; the server rejects blank replies without them.");
+  const database = await appDatabase();
+  const session = await database.prisma.chatSession.create({
+    data: { contextPage: "/help", messages: { create: [{ role: "USER", content: "Blank-reply check" }] } },
+  });
+  const admin = await adminPage(browser, testInfo, baseURL);
+  expect(await admin.evaluate(() => localStorage.getItem("adminAuthenticated"))).toBe("true");
+  await admin.goto(`/admin/chat?session=${session.id}`);
+  const send = admin.getByRole("button", { name: "Send Reply" });
+  const resolve = admin.getByRole("button", { name: "Send & Resolve" });
+  await expect(send).toBeDisabled();
+  await expect(resolve).toBeDisabled();
+  await admin.getByPlaceholder("Type your response...").fill("   ");
+  await expect(send).toBeDisabled();
+  await admin.getByPlaceholder("Type your response...").fill("Hello");
+  await expect(send).toBeEnabled();
+  await expect(resolve).toBeEnabled();
+
+  // A new visitor message shows up within the 5 s refresh, without a reload.
+  await database.prisma.chatMessage.create({ data: { sessionId: session.id, role: "USER", content: "Are you there?" } });
+  await expect(admin.getByRole("list", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
+
+  await admin.getByRole("button", { name: "Logout" }).click();
+  await expect(admin).toHaveURL(/\/admin\/login$/);
+  expect(await admin.evaluate(() => localStorage.getItem("adminAuthenticated"))).toBeNull();
+  await admin.context().close();
+});
+
+test("without JavaScript a blank admin reply is refused with the spec's message", async ({ browser, baseURL }, testInfo) => {
+  test.skip(withJs(testInfo), "With scripts the buttons stay disabled instead.");
+  const session = await (await appDatabase()).prisma.chatSession.create({ data: { contextPage: "/" } });
+  const admin = await adminPage(browser, testInfo, baseURL);
+  await admin.goto(`/admin/chat?session=${session.id}`);
+  await expect(admin.getByText("No messages in this conversation")).toBeVisible();
+  // `required` stops an empty box in the browser; spaces get through and the server refuses them.
+  await admin.getByPlaceholder("Type your response...").fill("   ");
+  await admin.getByRole("button", { name: "Send Reply" }).click();
+  await expect(admin.getByRole("alert")).toContainText("Failed to send response");
+  await admin.context().close();
+});
+
+test("the widget and the console have no axe violations", async ({ page, browser, baseURL }, testInfo) => {
+  test.skip(!withJs(testInfo), "axe runs inside the page.");
+  const AxeBuilder = (await import("@axe-core/playwright")).default;
+  await acceptCookies(page, baseURL);
+  await page.goto("/");
+  await openChat(page);
+  await ask(page, "What does the Free plan include?");
+  const widget = await new AxeBuilder({ page }).include("#support-chat").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(widget.violations.map((violation) => violation.id)).toEqual([]);
+
+  const admin = await adminPage(browser, testInfo, baseURL);
+  await admin.getByRole("link", { name: /Anonymous User/ }).first().click();
+  const consoleResults = await new AxeBuilder({ page: admin }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(consoleResults.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  await admin.context().close();
+});
