@@ -2,8 +2,11 @@
 import { z } from "zod";
 import { ChatAuditAction, ChatRole, ChatStatus, type Prisma } from "~/generated/prisma/client";
 import { PLANS } from "~/content/plans";
+import { ChatReplyEmail } from "~/emails/chat-reply";
+import { sendTemplateEmail } from "~/emails/send.server";
 import { db } from "./database.server";
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView, type ChatStatusName } from "./support-chat";
+import { appOrigin } from "./env.server";
+import { CHAT_MESSAGE_MAX_LENGTH, SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "./support-chat";
 import { messageView, STATUS_NAME } from "./support-chat.server";
 import { minutesUsedThisMonth } from "./usage.server";
 
@@ -157,8 +160,8 @@ async function adminEmail(adminId: string) {
 export async function respondToChat(adminId: string, sessionId: string, input: z.infer<typeof RespondSchema>) {
   const database = await db();
   const email = await adminEmail(adminId);
-  return database.$transaction(async (tx) => {
-    const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+  const result = await database.$transaction(async (tx) => {
+    const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, contextPage: true, user: { select: { email: true } } } });
     if (!session) return null;
     const now = new Date();
     const message = await tx.chatMessage.create({
@@ -172,8 +175,15 @@ export async function respondToChat(adminId: string, sessionId: string, input: z
       where: { id: sessionId },
       data: { lastActivityAt: now, unreadCount: 0, ...(input.markResolved ? { status: ChatStatus.RESOLVED } : {}) },
     });
-    return messageView(message);
+    return { message: messageView(message), userEmail: session.user?.email, contextPage: session.contextPage };
   });
+  if (!result) return null;
+  // A visitor with an account hears about the reply even after leaving the page.
+  if (result.userEmail) {
+    const chatUrl = `${appOrigin()}${result.contextPage}#${SUPPORT_CHAT_ANCHOR}`;
+    await sendTemplateEmail(result.userEmail, "Voxlate support replied to your message", ChatReplyEmail({ reply: input.content, chatUrl }));
+  }
+  return result.message;
 }
 
 /** Closes (resolves) a conversation and records who did it. Null: no such session. */

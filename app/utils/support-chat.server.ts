@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { ChatRole, ChatStatus, type ChatMessage, type ChatSession } from "~/generated/prisma/client";
 import { answerVisitor, ASKED_FOR_PERSON } from "~/services/chat-assistant/assistant.server";
+import { ChatEscalatedEmail } from "~/emails/chat-escalated";
+import { sendTemplateEmail } from "~/emails/send.server";
 import { signedCookie } from "./cookies.server";
 import { db } from "./database.server";
+import { appOrigin } from "./env.server";
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView, type SupportChatView } from "./support-chat";
 
 const CHAT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -116,8 +119,22 @@ export async function postVisitorMessage(
     },
   });
 
+  if (escalate) await notifyAdminsOfEscalation(session.id, reply.escalationReason!, input.content, userId);
+
   const chat = (await loadSupportChatById(session.id))!;
   return { chat, setCookie: await chatCookie().serialize(session.id) };
+}
+
+/** Emails every support admin that a conversation needs a person. */
+async function notifyAdminsOfEscalation(sessionId: string, reason: string, question: string, userId: string | undefined) {
+  const database = await db();
+  const [admins, user] = await Promise.all([
+    database.admin.findMany({ select: { email: true } }),
+    userId ? database.user.findUnique({ where: { id: userId }, select: { email: true } }) : null,
+  ]);
+  const consoleUrl = `${appOrigin()}/admin/chat?session=${sessionId}`;
+  const template = ChatEscalatedEmail({ reason, question, who: user?.email ?? "an anonymous visitor", consoleUrl });
+  await Promise.all(admins.map((admin) => sendTemplateEmail(admin.email, `Support chat needs a person: ${reason}`, template)));
 }
 
 async function loadSupportChatById(sessionId: string): Promise<SupportChatView | null> {

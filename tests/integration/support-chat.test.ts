@@ -1,11 +1,14 @@
 // The support chat: visitors' conversations (/support-chat) and the spec's /api/admin/* contract (sections 7
 // and 8), through the production request handler on a real database.
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertAdmin } from "~/utils/admin-session.server";
-import { db } from "~/utils/database.server";
+import { db, getDatabase } from "~/utils/database.server";
+import { outboxTransport } from "~/utils/email.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { hashPassword } from "~/utils/password.server";
 import { createUserSession } from "~/utils/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
+import { waitForEmail } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 let adminCookie: string;
@@ -14,11 +17,13 @@ const ADMIN = { username: "support@voxlate.test", password: "console-pass-1" };
 
 beforeAll(async () => {
   app = await appHandler();
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
   await upsertAdmin(ADMIN.username, ADMIN.password);
   const login = await app("/api/admin/login", postJson(ADMIN));
   expect(await login.json()).toEqual({ success: true });
   adminCookie = cookiesFrom(login);
 });
+afterAll(() => stopJobs());
 
 /** A visitor's message as the widget's script sends it; returns the conversation and the browser's cookies. */
 async function visitorSays(content: string, cookie = "", contextPage = "/pricing") {
@@ -45,7 +50,8 @@ describe("the visitor's conversation", () => {
     expect(answer.needsHumanReview).toBe(false);
   });
 
-  test("an unknown question escalates with a reason, and the answer is flagged for review", async () => {
+  test("an unknown question escalates with a reason, the answer is flagged for review, and the admins are emailed", async () => {
+    const since = Date.now();
     const { chat } = await visitorSays("What is the weather in Lisbon tomorrow?");
     expect(chat.status).toBe("escalated");
     const answer = chat.messages.at(-1)!;
@@ -53,6 +59,9 @@ describe("the visitor's conversation", () => {
     expect(answer.needsHumanReview).toBe(true);
     const session = await (await db()).chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
     expect(session.escalationReason).toMatch(/^Low confidence answer \(\d+%\)$/);
+    const mail = await waitForEmail(ADMIN.username, /^Support chat needs a person: Low confidence answer/, since);
+    expect(mail.text).toContain("What is the weather in Lisbon tomorrow?");
+    expect(mail.text).toContain(`/admin/chat?session=${chat.sessionId}`);
   });
 
   test("asking for a person escalates; the cookie keeps the conversation across requests", async () => {
@@ -127,6 +136,13 @@ describe("the visitor's conversation", () => {
     const detail = await app(`/api/admin/chat/sessions/${session.id}`, asAdmin());
     const body = (await detail.json()) as { userContext: { accountInfo: { email: string }; subscription: { tier: string; usage: number } } };
     expect(body.userContext).toEqual({ accountInfo: { email: "owner@example.com" }, subscription: { tier: "Premium", usage: 0 } });
+
+    // A reply reaches a visitor with an account by email too, linking back to the page they asked from.
+    const since = Date.now();
+    await app(`/api/admin/chat/sessions/${session.id}/respond`, asAdmin(postJson({ content: "Premium is $9.99 a month.", noteType: "admin_response", markResolved: false })));
+    const mail = await waitForEmail("owner@example.com", /^Voxlate support replied to your message$/, since);
+    expect(mail.text).toContain("Premium is $9.99 a month.");
+    expect(mail.text).toContain("/pricing#support-chat");
   });
 });
 
