@@ -56,6 +56,24 @@ export const EnvSchema = z.object({
   /** Any OpenAI-compatible API: OpenAI, Groq, Ollama (http://localhost:11434/v1), LocalAI… */
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().min(1).optional(),
+  /** The speech engine: "pocketsphinx" (offline, English, Debian package), "whisper" (whisper.cpp in-process), "openai" (any OpenAI-compatible /audio/transcriptions). */
+  TRANSCRIBE_ENGINE: z.enum(["pocketsphinx", "whisper", "openai"]).default("pocketsphinx"),
+  /** whisper.cpp ggml model file; `npm run models:download` fetches one. Default: DATA_DIR/models/ggml-base.en.bin. */
+  WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  /** Threads whisper.cpp uses; default: the machine's cores. */
+  WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Model name sent to the OpenAI-compatible transcription API. */
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).default("/usr/share/pocketsphinx/model/en-us"),
+  /** Silero VAD model (silero_vad.onnx) that splits long audio at pauses. Default: DATA_DIR/models/silero_vad.onnx. */
+  VAD_MODEL_PATH: z.string().min(1).optional(),
+  /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
+  STORAGE_URL: z.string().regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:").optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFromString.default(false),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
   ENABLE_TEST_ROUTES: booleanFromString.default(false),
   LOG_REQUESTS: booleanFromString.default(true),
