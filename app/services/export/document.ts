@@ -1,0 +1,119 @@
+import { formatClock, formatDuration } from "./cues";
+import type { ExportOptions, ExportSegment, TranscriptDocument } from "./types";
+
+/** Consecutive segments of one speaker share a paragraph unless the pause or the paragraph gets this long. */
+const PARAGRAPH_MAX_PAUSE_SECONDS = 3;
+const PARAGRAPH_MAX_SECONDS = 60;
+
+export interface TranscriptParagraph {
+  start: number;
+  end: number;
+  speaker: string | null;
+  text: string;
+}
+
+/** A piece of a paragraph as the reading formats (TXT, DOCX, PDF) style it: grey timestamp, bold name, plain text. */
+export interface ParagraphRun {
+  role: "timestamp" | "speaker" | "text";
+  text: string;
+}
+
+const singleLine = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * Cleans the input once for every format: drops segments without text or a start time, sorts by start
+ * (stable), clamps 0 ≤ start ≤ end and puts each text on one line. An invalid date would only fail later,
+ * deep inside a writer, so it fails here.
+ */
+export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
+  if (!(doc.createdAt instanceof Date) || Number.isNaN(doc.createdAt.getTime())) throw new TypeError("Transcript createdAt is not a valid date");
+  if (!Array.isArray(doc.segments)) throw new TypeError("Transcript segments must be an array");
+  const segments: ExportSegment[] = doc.segments
+    .filter((segment) => Number.isFinite(segment.start))
+    .map((segment) => {
+      const start = Math.max(0, segment.start);
+      return {
+        start,
+        end: Number.isFinite(segment.end) ? Math.max(start, segment.end) : start,
+        text: singleLine(segment.text),
+        speaker: singleLine(segment.speaker) || null,
+      };
+    })
+    .filter((segment) => segment.text !== "")
+    .sort((a, b) => a.start - b.start);
+  const lastEnd = segments.reduce((latest, segment) => Math.max(latest, segment.end), 0);
+  return {
+    title: singleLine(doc.title) || "Transcript",
+    fileName: singleLine(doc.fileName),
+    durationSeconds: Number.isFinite(doc.durationSeconds) && doc.durationSeconds > 0 ? doc.durationSeconds : lastEnd,
+    createdAt: doc.createdAt,
+    engine: singleLine(doc.engine),
+    model: singleLine(doc.model) || null,
+    language: singleLine(doc.language) || null,
+    segments,
+  };
+}
+
+// UTC: the server's time zone says nothing about the reader's.
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "fr", "pt-BR": a BCP 47 tag as transcription engines report it, rather than a name such as "French". */
+export function isLanguageCode(language: string): boolean {
+  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language);
+}
+
+/** "fr" → "French"; anything that is not a language code is shown as stored. */
+function languageName(language: string): string {
+  if (!isLanguageCode(language)) return language;
+  try {
+    return languageNames.of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/** The cover's lines under the title. */
+export function coverLines(doc: TranscriptDocument): string[] {
+  const lines = [
+    doc.fileName && `File: ${doc.fileName}`,
+    `Duration: ${formatDuration(doc.durationSeconds)}`,
+    `Date: ${dateFormat.format(doc.createdAt)}`,
+    doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`,
+    doc.language && `Language: ${languageName(doc.language)}`,
+  ];
+  return lines.filter((line): line is string => Boolean(line));
+}
+
+/**
+ * Joins consecutive segments of one speaker into paragraphs, broken at long pauses and about every minute so a
+ * paragraph's timestamp stays useful for finding the spot in the recording. Speaker changes always break,
+ * even when speaker names are not shown, because they are where the turns are.
+ */
+export function transcriptParagraphs(segments: ExportSegment[]): TranscriptParagraph[] {
+  const paragraphs: TranscriptParagraph[] = [];
+  for (const segment of segments) {
+    const current = paragraphs.at(-1);
+    const continues =
+      current !== undefined &&
+      current.speaker === segment.speaker &&
+      segment.start - current.end <= PARAGRAPH_MAX_PAUSE_SECONDS &&
+      segment.end - current.start <= PARAGRAPH_MAX_SECONDS;
+    if (continues) {
+      current.text += ` ${segment.text}`;
+      current.end = Math.max(current.end, segment.end);
+    } else {
+      paragraphs.push({ ...segment });
+    }
+  }
+  return paragraphs;
+}
+
+/** The paragraph's runs per the options; each carries the space after it, so their texts joined make the plain-text line. */
+export function paragraphRuns(paragraph: TranscriptParagraph, options: ExportOptions): ParagraphRun[] {
+  const runs: ParagraphRun[] = [];
+  if (options.timestamps) runs.push({ role: "timestamp", text: `[${formatClock(paragraph.start)}] ` });
+  if (options.speakers && paragraph.speaker) runs.push({ role: "speaker", text: `${paragraph.speaker}: ` });
+  runs.push({ role: "text", text: paragraph.text });
+  return runs;
+}
