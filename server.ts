@@ -12,6 +12,7 @@ import { connectDatabase, disconnectDatabase, getDatabase } from "~/utils/databa
 import { getEnv } from "~/utils/env.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { rateLimits } from "~/utils/rate-limit.server";
+import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/utils/resumable-uploads.server";
 
 const env = getEnv();
 const isDevelopment = env.NODE_ENV === "development";
@@ -113,6 +114,15 @@ if (isDevelopment) {
   const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
   build = async () => serverBuild;
 }
+
+// Resumable uploads (tus) stream straight to disk here, outside React Router.
+const resumableUploads = resumableUploadServer();
+app.all([RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/{*id}`], (request, response) => {
+  resumableUploads.handle(request, response).catch((error: unknown) => {
+    console.error("[uploads]", error);
+    if (!response.headersSent) response.status(500).json({ error: "The upload failed. Please try again." });
+  });
+});
 
 app.all(
   "/{*splat}",

@@ -66,6 +66,8 @@ export default [
   route("api/password-reset/:step", "routes/api/password-reset.tsx"),
   route("api/auth/google", "routes/api/auth/google.tsx"),
   route("api/auth/google/callback", "routes/api/auth/google.callback.tsx"),
+  route("api/recordings", "routes/api/recordings/upload.tsx"),
+  route("api/recordings/:recordingId", "routes/api/recordings/status.tsx"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.tsx"),
   route("api/admin/login", "routes/api/admin/login.tsx"),
   route("api/admin/logout", "routes/api/admin/logout.tsx"),
@@ -80,5 +82,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   route("support-chat", "routes/support-chat.tsx"),
+  route("transcription/:recordingId/export", "routes/transcription-export.tsx"),
+  route("transcription/:recordingId/audio", "routes/transcription-audio.tsx"),
   route("_test/error", "routes/test.error.tsx"),
 ] satisfies RouteConfig;

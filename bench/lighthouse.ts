@@ -78,7 +78,10 @@ async function serveBuild(dir: string): Promise<{ origin: string; close: () => v
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => {
+    server.closeAllConnections();
+    server.close();
+  } };
 }
 
 async function main() {
@@ -139,9 +142,13 @@ async function main() {
     console.log(`Bare React Router 7 + React 19 page, same run: ${(bareJs / 1024).toFixed(1)} KB`);
     console.log(`Ratio: ${(landingJs / bareJs).toFixed(2)}x (budget 1.3x)`);
   } finally {
+    const exited = new Promise((resolve) => app.once("exit", resolve));
     app.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 await main();
+// Chromium's and the bare server's keep-alive sockets would otherwise hold the process open.
+process.exit(0);

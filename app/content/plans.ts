@@ -6,6 +6,10 @@ export interface Plan {
   name: string;
   description: string;
   minutesPerMonth: number | null;
+  /** Largest file per upload, in MB (the server's UPLOAD_MAX_BYTES caps every plan). */
+  maxUploadMB: number;
+  speakerLabels: boolean;
+  aiSummary: boolean;
   price: Record<BillingPeriod, string>;
   originalPrice: Record<BillingPeriod, string | null>;
   features: string[];
@@ -20,9 +24,12 @@ export const PLANS: Plan[] = [
     name: "Free",
     description: "Try Voxlate on short recordings. No credit card.",
     minutesPerMonth: 5,
+    maxUploadMB: 50,
+    speakerLabels: false,
+    aiSummary: false,
     price: { weekly: "$0", monthly: "$0" },
     originalPrice: { weekly: null, monthly: null },
-    features: ["5 minutes of transcription a month", "Timestamps", "Export as PDF, DOCX, TXT and SRT"],
+    features: ["5 minutes of transcription a month", "Uploads up to 50 MB", "Timestamps", "Export as PDF, DOCX, TXT and SRT"],
     cta: "Start free",
     popular: false,
     guarantee: false,
@@ -32,9 +39,12 @@ export const PLANS: Plan[] = [
     name: "Premium",
     description: "For regular meetings, lectures and interviews.",
     minutesPerMonth: 120,
+    maxUploadMB: 200,
+    speakerLabels: false,
+    aiSummary: false,
     price: { weekly: "$4.49", monthly: "$9.99" },
     originalPrice: { weekly: "$7.49", monthly: "$14.99" },
-    features: ["120 minutes of transcription a month", "Translation", "Export as PDF, DOCX, TXT and SRT"],
+    features: ["120 minutes of transcription a month", "Uploads up to 200 MB", "Translation", "Export as PDF, DOCX, TXT and SRT"],
     cta: "Choose Premium",
     popular: true,
     guarantee: true,
@@ -44,6 +54,9 @@ export const PLANS: Plan[] = [
     name: "Business Pro",
     description: "Unlimited transcription for professionals and teams.",
     minutesPerMonth: null,
+    maxUploadMB: 500,
+    speakerLabels: true,
+    aiSummary: true,
     price: { weekly: "$9.49", monthly: "$19.99" },
     originalPrice: { weekly: "$14.49", monthly: "$39" },
     features: ["Unlimited transcription", "Speaker labels", "AI summary", "Uploads up to 500 MB"],
@@ -57,4 +70,8 @@ export const PERIOD_LABEL: Record<BillingPeriod, string> = { weekly: "/week", mo
 
 export function parseBillingPeriod(value: string | null): BillingPeriod {
   return value === "monthly" ? "monthly" : "weekly";
+}
+
+export function planById(id: string): Plan {
+  return PLANS.find((plan) => plan.id === id) ?? PLANS[0];
 }

@@ -1,46 +1,83 @@
-import { Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.dashboard";
 import { PageHeader, pageMeta } from "~/components/page";
+import { RecordingRow } from "~/components/recordings/recording-row";
+import { UploadForm } from "~/components/recordings/upload-form";
 import { buttonClass } from "~/components/ui/button";
-import { PLANS } from "~/content/plans";
+import { planById } from "~/content/plans";
 import { db } from "~/utils/database.server";
+import { listRecordings, receiveUpload, RecordingError, uploadLimitBytes } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { allowanceFor } from "~/utils/usage.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
-  const user = await (await db()).user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { firstName: true, plan: true },
-  });
-  const plan = PLANS.find((candidate) => candidate.id === user.plan) ?? PLANS[0];
-  return { firstName: user.firstName, planName: plan.name, minutesPerMonth: plan.minutesPerMonth };
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, plan: true } });
+  const [allowance, recent] = await Promise.all([allowanceFor(userId, user.plan), listRecordings(userId, { q: undefined, sort: "newest", page: 1 })]);
+  return {
+    firstName: user.firstName,
+    allowance,
+    maxBytes: uploadLimitBytes(user.plan),
+    speakerLabelsAllowed: planById(user.plan).speakerLabels,
+    recent: recent.items.slice(0, 5),
+    total: recent.total,
+  };
 }
 
-export default function Dashboard() {
-  const { firstName, planName, minutesPerMonth } = useLoaderData<typeof loader>();
+export async function action({ request }: Route.ActionArgs) {
+  const userId = await requireUserId(request);
+  try {
+    const recording = await receiveUpload(request, userId);
+    return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
+  } catch (error) {
+    if (error instanceof RecordingError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { firstName, allowance, maxBytes, speakerLabelsAllowed, recent, total } = loaderData;
+  const minutesText =
+    allowance.minutesLeft === null
+      ? `Unlimited transcription on ${allowance.planName}; ${allowance.minutesUsed} minutes used this month.`
+      : `${allowance.minutesLeft} of ${allowance.minutesPerMonth} minutes left this month on the ${allowance.planName} plan.`;
   return (
     <>
-      <PageHeader
-        eyebrow="Dashboard"
-        title={`Welcome, ${firstName}`}
-        lead={`You are on the ${planName} plan${minutesPerMonth ? ` with ${minutesPerMonth} minutes of transcription a month` : " with unlimited transcription"}.`}
-      />
-      <section className="mx-auto max-w-4xl px-4 py-12">
-        <div className="rounded-xl border-2 border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-lg font-semibold">No recordings yet</h2>
-          <p className="mt-2 text-slate-600">Your uploads and live recordings will be listed here with their transcripts.</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/recordings" className={buttonClass("secondary")}>
-              All recordings
-            </Link>
-            <Link to="/account" className={buttonClass("ghost")}>
-              Account settings
-            </Link>
+      <PageHeader eyebrow="Dashboard" title={`Welcome, ${firstName}`} lead={minutesText} />
+      <section className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+        <div>
+          <h2 className="mb-4 text-xl font-semibold">Upload a recording</h2>
+          <UploadForm maxBytes={maxBytes} planName={allowance.planName} speakerLabelsAllowed={speakerLabelsAllowed} error={actionData?.error} />
+          {allowance.minutesLeft === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">
+              You have used this month's minutes. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <div className="mb-4 flex items-center justify-between">
+            <h2 className="text-xl font-semibold">Recent recordings</h2>
+            {total > 0 ? (
+              <Link to="/recordings" className={buttonClass("secondary")}>
+                All recordings ({total})
+              </Link>
+            ) : null}
           </div>
+          {recent.length === 0 ? (
+            <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-600">No recordings yet. Upload one above and its transcript appears here.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {recent.map((recording) => (
+                <RecordingRow key={recording.id} recording={recording} />
+              ))}
+            </ul>
+          )}
         </div>
       </section>
     </>
   );
 }
+

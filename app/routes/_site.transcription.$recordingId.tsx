@@ -1,13 +1,363 @@
-import { data } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/_site.transcription.$recordingId";
+import { pageMeta } from "~/components/page";
+import { StatusBadge } from "~/components/recordings/recording-row";
+import { buttonClass } from "~/components/ui/button";
+import { languageLabel } from "~/content/languages";
+import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
+import { engineLabel, formatBytes, formatDuration } from "~/utils/recording-format";
+import {
+  cancelRecording,
+  deleteRecording,
+  RecordingError,
+  renameRecording,
+  requireOwnRecording,
+  retryRecording,
+  TitleSchema,
+} from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { editSegment, renameSpeaker, SegmentTextSchema, SpeakerNameSchema, transcriptSegments } from "~/utils/transcripts.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUserId(request);
-  // Recordings arrive with the transcription capability; until then no id belongs to anyone.
-  throw data("Recording not found", { status: 404 });
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const userId = await requireUserId(request);
+  let recording;
+  try {
+    recording = await requireOwnRecording(userId, params.recordingId);
+  } catch (error) {
+    if (error instanceof RecordingError) throw data("Recording not found", { status: 404 });
+    throw error;
+  }
+  const segments = recording.status === "COMPLETED" ? await transcriptSegments(recording.id) : [];
+  const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
+  return { recording: visible, segments, engine: engineLabel(recording.engine, recording.model) };
 }
 
-export default function Transcription() {
-  return null;
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rename"), title: TitleSchema }),
+  z.object({ intent: z.literal("edit-segment"), segmentId: z.string().min(1), text: SegmentTextSchema }),
+  z.object({ intent: z.literal("rename-speaker"), from: z.string().min(1, "Choose a speaker."), to: SpeakerNameSchema }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("retry") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const userId = await requireUserId(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+  const id = params.recordingId;
+  const here = `/transcription/${id}`;
+  try {
+    const input = parsed.data;
+    switch (input.intent) {
+      case "rename":
+        await renameRecording(userId, id, input.title);
+        return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
+      case "edit-segment":
+        await editSegment(userId, id, input.segmentId, input.text);
+        return redirectWithToast(`${here}#segment-${input.segmentId}`, { type: "success", title: "Segment saved" }, { status: 303 });
+      case "rename-speaker":
+        await renameSpeaker(userId, id, input.from, input.to);
+        return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
+      case "cancel":
+        await cancelRecording(userId, id);
+        return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
+      case "retry":
+        await retryRecording(userId, id);
+        return redirectWithToast(here, { type: "success", title: "Transcription queued again" }, { status: 303 });
+      case "delete":
+        await deleteRecording(userId, id);
+        return redirectWithToast("/recordings", { type: "success", title: "Recording deleted" }, { status: 303 });
+    }
+  } catch (error) {
+    if (error instanceof RecordingError) {
+      if (error.status === 404) throw data("Recording not found", { status: 404 });
+      return data({ error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+const POLL_MS = 2000;
+const SKIP_SECONDS = 5;
+
+export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
+  const { recording, segments, engine } = loaderData;
+  const revalidator = useRevalidator();
+  const busy = useNavigation().state !== "idle";
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [currentTime, setCurrentTime] = useState(0);
+  const pending = recording.status === "QUEUED" || recording.status === "PROCESSING";
+  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker)))];
+
+  // While the file is processed, ask for its status and reload the page's data when it changes.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(async () => {
+      const response = await fetch(`/api/recordings/${recording.id}`, { headers: { Accept: "application/json" } }).catch(() => null);
+      if (!response?.ok) return;
+      const status = (await response.json()) as { status: string; progress: number };
+      if (status.status !== recording.status || status.progress !== recording.progress) revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, recording.id, recording.status, recording.progress, revalidator]);
+
+  // Keyboard: k or Space plays and pauses, j and l skip 5 s, unless the user is typing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const audio = audioRef.current;
+      const target = event.target as HTMLElement;
+      if (!audio || event.altKey || event.ctrlKey || event.metaKey || target.closest("input, textarea, select, button, summary, a")) return;
+      if (event.key === "k" || event.key === " ") {
+        event.preventDefault();
+        if (audio.paused) void audio.play();
+        else audio.pause();
+      } else if (event.key === "j") audio.currentTime = Math.max(0, audio.currentTime - SKIP_SECONDS);
+      else if (event.key === "l") audio.currentTime = Math.min(audio.duration || Infinity, audio.currentTime + SKIP_SECONDS);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const seek = (seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    void audio.play();
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/recordings" className="underline">
+          ← All recordings
+        </Link>
+      </p>
+      <header className="mt-4 space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">{recording.title}</h1>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <StatusBadge status={recording.status} progress={recording.progress} />
+          <span>{formatDuration(recording.durationSeconds)}</span>
+          <span>{formatBytes(recording.sizeBytes)}</span>
+          <span>{languageLabel(recording.transcriptLanguage ?? recording.language) ?? "Language: detect automatically"}</span>
+          <span>{recording.fileName}</span>
+        </p>
+        {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
+      </header>
+
+      {actionData?.error ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {pending ? (
+        <section aria-labelledby="progress-title" className="mt-8 space-y-3 rounded-xl border border-slate-200 p-6">
+          <h2 id="progress-title" className="font-semibold">
+            {recording.status === "QUEUED" ? "Waiting for a free worker…" : `Transcribing… ${recording.progress}%`}
+          </h2>
+          <progress max={100} value={recording.progress} aria-label="Transcription progress" className="h-2 w-full accent-brand-600" />
+          <p className="text-sm text-slate-600">
+            You can leave this page; the transcript is saved when it is done{recording.durationSeconds >= 300 ? " and we email you" : ""}.{" "}
+            <Link to={`/transcription/${recording.id}`} reloadDocument className="underline">
+              Refresh
+            </Link>
+          </p>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass("secondary")}>
+              Cancel transcription
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {recording.status === "FAILED" || recording.status === "CANCELLED" ? (
+        <section className="mt-8 space-y-3 rounded-xl border border-slate-200 p-6">
+          <h2 className="font-semibold">{recording.status === "FAILED" ? "The transcription failed" : "The transcription was cancelled"}</h2>
+          <p className="text-sm text-slate-700">{recording.failureReason ?? "No minutes were charged."}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="retry" disabled={busy} className={buttonClass("primary")}>
+              Retry
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {recording.status === "COMPLETED" ? (
+        <>
+          <section aria-label="Player" className="sticky top-0 z-10 mt-8 bg-white/95 py-3 backdrop-blur">
+            <audio
+              ref={audioRef}
+              controls
+              preload="metadata"
+              src={`/transcription/${recording.id}/audio`}
+              onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
+              className="w-full"
+            >
+              <a href={`/transcription/${recording.id}/audio`}>Download the audio</a>
+            </audio>
+            <p className="mt-1 text-xs text-slate-600">
+              Keys: <kbd>k</kbd> or <kbd>Space</kbd> play/pause, <kbd>j</kbd> back {SKIP_SECONDS} s, <kbd>l</kbd> forward {SKIP_SECONDS} s. Click a time to jump there.
+            </p>
+          </section>
+
+          <section aria-labelledby="transcript-title" className="mt-6">
+            <h2 id="transcript-title" className="text-xl font-semibold">
+              Transcript
+            </h2>
+            {segments.length === 0 ? (
+              <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">No speech was found in this recording.</p>
+            ) : (
+              <ol className="mt-4 space-y-2">
+                {segments.map((segment) => {
+                  const current = currentTime >= segment.start && currentTime < segment.end;
+                  return (
+                    <li
+                      key={segment.id}
+                      id={`segment-${segment.id}`}
+                      aria-current={current ? "true" : undefined}
+                      className={`rounded-lg border p-3 ${current ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
+                    >
+                      <div className="flex flex-wrap items-baseline gap-2 text-sm">
+                        <a
+                          href={`#segment-${segment.id}`}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            seek(segment.start);
+                          }}
+                          className="font-mono text-brand-700 underline"
+                          aria-label={`Play from ${formatDuration(segment.start)}`}
+                        >
+                          {formatDuration(segment.start)}
+                        </a>
+                        {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
+                        {segment.edited ? <span className="text-xs text-slate-500">edited</span> : null}
+                      </div>
+                      <p className="mt-1">{segment.text}</p>
+                      <details className="mt-1 text-sm">
+                        <summary className="cursor-pointer text-slate-600">Edit</summary>
+                        <Form method="post" className="mt-2 space-y-2">
+                          <input type="hidden" name="intent" value="edit-segment" />
+                          <input type="hidden" name="segmentId" value={segment.id} />
+                          <label htmlFor={`text-${segment.id}`} className="sr-only">
+                            Text of the segment at {formatDuration(segment.start)}
+                          </label>
+                          <textarea id={`text-${segment.id}`} name="text" defaultValue={segment.text} rows={3} required className="w-full rounded-md border border-slate-300 px-3 py-2" />
+                          <button type="submit" disabled={busy} className={buttonClass("primary")}>
+                            Save segment
+                          </button>
+                        </Form>
+                      </details>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+          </section>
+
+          {speakers.length ? (
+            <section aria-labelledby="speakers-title" className="mt-10 rounded-xl border border-slate-200 p-6">
+              <h2 id="speakers-title" className="font-semibold">
+                Rename a speaker
+              </h2>
+              <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="rename-speaker" />
+                <div>
+                  <label htmlFor="speaker-from" className="block text-sm font-medium">
+                    Speaker
+                  </label>
+                  <select id="speaker-from" name="from" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
+                    {speakers.map((speaker) => (
+                      <option key={speaker}>{speaker}</option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="speaker-to" className="block text-sm font-medium">
+                    New name
+                  </label>
+                  <input id="speaker-to" name="to" required maxLength={60} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+                </div>
+                <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                  Rename everywhere
+                </button>
+              </Form>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="export-title" className="mt-10 rounded-xl border border-slate-200 p-6">
+            <h2 id="export-title" className="font-semibold">
+              Export
+            </h2>
+            <form method="get" action={`/transcription/${recording.id}/export`} className="mt-3 space-y-3">
+              <input type="hidden" name="options" value="1" />
+              <fieldset className="flex flex-wrap gap-4">
+                <legend className="sr-only">Format</legend>
+                {EXPORT_FORMATS.map((format, index) => (
+                  <label key={format} className="flex items-center gap-2 text-sm">
+                    <input type="radio" name="format" value={format} defaultChecked={index === 0} />
+                    {EXPORT_LABELS[format]}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset className="flex flex-wrap gap-4 text-sm">
+                <legend className="sr-only">Include</legend>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="timestamps" defaultChecked /> Timestamps
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="speakers" defaultChecked /> Speaker names
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="cover" defaultChecked /> Cover (file, duration, date, engine)
+                </label>
+              </fieldset>
+              <button type="submit" className={buttonClass("primary")}>
+                Download
+              </button>
+            </form>
+          </section>
+        </>
+      ) : null}
+
+      <section aria-labelledby="manage-title" className="mt-10 grid gap-6 rounded-xl border border-slate-200 p-6 sm:grid-cols-2">
+        <h2 id="manage-title" className="sr-only">
+          Manage
+        </h2>
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="rename" />
+          <label htmlFor="title" className="block text-sm font-medium">
+            Name
+          </label>
+          <div className="flex gap-2">
+            <input id="title" name="title" defaultValue={recording.title} required maxLength={200} className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2" />
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              Rename
+            </button>
+          </div>
+        </Form>
+        <Form
+          method="post"
+          className="space-y-2"
+          onSubmit={(event) => {
+            if (!window.confirm("Delete this recording and its transcript? This cannot be undone.")) event.preventDefault();
+          }}
+        >
+          <p className="text-sm font-medium">Delete</p>
+          <p className="text-sm text-slate-600">Removes the audio file and the transcript. Minutes already used stay used.</p>
+          <button type="submit" name="intent" value="delete" disabled={busy} className={buttonClass("danger")}>
+            Delete recording
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -2,6 +2,8 @@ import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTransport } from "./email.server";
 import { deleteExpiredSessions } from "./session.server";
+import { unloadWhisperModels } from "~/services/transcription/whisper.server";
+import { runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 
 /** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
@@ -9,9 +11,15 @@ export const QUEUES = {
   sendEmail: "send-email",
   sendEmailDead: "send-email-dead",
   deleteExpiredSessions: "delete-expired-sessions",
+  transcribe: "transcribe",
+  transcribeDead: "transcribe-dead",
+  recoverStalledTranscriptions: "recover-stalled-transcriptions",
 } as const;
 
 const EMAIL_RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
+// A crashed worker is noticed by its stale heartbeat (recover-stalled-transcriptions), not by this expiry,
+// which only bounds a job that hangs while its worker lives.
+export const TRANSCRIBE_RETRIES = { retryLimit: 2, retryDelay: 5, expireInSeconds: 6 * 60 * 60 };
 
 export interface StartJobsOptions {
   /** Run handlers in this process (the in-process worker or `npm run worker`). */
@@ -37,6 +45,9 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     await ensureQueue(boss, { name: QUEUES.sendEmailDead });
     await ensureQueue(boss, { name: QUEUES.sendEmail, ...EMAIL_RETRIES, deadLetter: QUEUES.sendEmailDead });
     await ensureQueue(boss, { name: QUEUES.deleteExpiredSessions, retryLimit: 2 });
+    await ensureQueue(boss, { name: QUEUES.transcribeDead });
+    await ensureQueue(boss, { name: QUEUES.transcribe, ...TRANSCRIBE_RETRIES, deadLetter: QUEUES.transcribeDead });
+    await ensureQueue(boss, { name: QUEUES.recoverStalledTranscriptions, retryLimit: 0 });
     if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
     return boss;
   });
@@ -55,6 +66,27 @@ async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, tra
   await boss.work(QUEUES.deleteExpiredSessions, { pollingIntervalSeconds }, async () => deleteExpiredSessions());
   // Every hour, on one worker (pg-boss keeps schedules in the database).
   await boss.schedule(QUEUES.deleteExpiredSessions, "17 * * * *");
+
+  // Speech recognition is CPU-bound: one file at a time per worker process.
+  await boss.work<{ recordingId: string }>(QUEUES.transcribe, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
+    runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit }),
+  );
+  await boss.work(QUEUES.recoverStalledTranscriptions, { pollingIntervalSeconds }, async () => {
+    for (const jobId of await stalledTranscriptionJobs()) await boss.fail(QUEUES.transcribe, jobId, { reason: "worker stopped" });
+  });
+  await boss.schedule(QUEUES.recoverStalledTranscriptions, "* * * * *");
+  await boss.send(QUEUES.recoverStalledTranscriptions, {});
+}
+
+/** Queues a recording's transcription (one job per recording at a time). Returns the job id. */
+export async function enqueueTranscription(recordingId: string): Promise<string> {
+  const id = await (await getBoss()).send(QUEUES.transcribe, { recordingId }, TRANSCRIBE_RETRIES);
+  if (!id) throw new Error("The transcription job was not queued.");
+  return id;
+}
+
+export async function cancelTranscriptionJob(jobId: string) {
+  await (await getBoss()).cancel(QUEUES.transcribe, jobId);
 }
 
 async function getBoss(): Promise<PgBoss> {
@@ -80,4 +112,6 @@ export async function stopJobs() {
   if (!boss) return;
   // Graceful: running handlers finish first. The database itself is closed by its owner afterwards.
   await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+  // whisper.cpp models hold hundreds of MB outside the JS heap.
+  await unloadWhisperModels();
 }

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { languageLabel } from "~/content/languages";
+import { formatBytes, formatDuration, STATUS_LABEL } from "~/utils/recording-format";
+
+export interface RecordingSummary {
+  id: string;
+  title: string;
+  status: keyof typeof STATUS_LABEL;
+  progress: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  language: string | null;
+  createdAt: string | Date;
+  snippet?: string | null;
+}
+
+const STATUS_STYLE: Record<RecordingSummary["status"], string> = {
+  QUEUED: "bg-slate-100 text-slate-800",
+  PROCESSING: "bg-sky-100 text-sky-900",
+  COMPLETED: "bg-emerald-100 text-emerald-900",
+  FAILED: "bg-red-100 text-red-900",
+  CANCELLED: "bg-slate-100 text-slate-700",
+};
+
+export function StatusBadge({ status, progress }: { status: RecordingSummary["status"]; progress?: number }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
+      {STATUS_LABEL[status]}
+      {status === "PROCESSING" && progress ? ` ${progress}%` : ""}
+    </span>
+  );
+}
+
+export function RecordingRow({ recording, children }: { recording: RecordingSummary; children?: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-4">
+      <div className="min-w-0 flex-1">
+        <Link to={`/transcription/${recording.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+          {recording.title}
+        </Link>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <StatusBadge status={recording.status} progress={recording.progress} />
+          <span>{formatDuration(recording.durationSeconds)}</span>
+          <span>{languageLabel(recording.language) ?? "Language: auto"}</span>
+          <span>{formatBytes(recording.sizeBytes)}</span>
+          <time dateTime={new Date(recording.createdAt).toISOString()}>{new Date(recording.createdAt).toISOString().slice(0, 10)}</time>
+        </p>
+        {recording.snippet ? (
+          // The server escaped the transcript text and added only <mark> tags.
+          <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200" dangerouslySetInnerHTML={{ __html: `…${recording.snippet}…` }} />
+        ) : null}
+      </div>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,192 @@
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { LANGUAGES } from "~/content/languages";
+import { buttonClass } from "~/components/ui/button";
+import { formatBytes } from "~/utils/recording-format";
+import { useHydrated } from "~/utils/use-hydrated";
+
+const ACCEPT = "audio/*,video/mp4,video/webm,.mp3,.wav,.m4a,.webm,.mp4,.ogg,.flac";
+
+interface Progress {
+  loaded: number;
+  total: number;
+  bytesPerSecond: number;
+}
+
+/**
+ * Upload with options. Without JavaScript it is a plain multipart form posted to /dashboard. With JavaScript the
+ * file can be dropped on the box, and it is sent with the resumable tus protocol, with a progress bar, speed and Cancel.
+ */
+export function UploadForm({ maxBytes, planName, speakerLabelsAllowed, error }: { maxBytes: number; planName: string; speakerLabelsAllowed: boolean; error?: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<import("tus-js-client").Upload | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const shownError = clientError ?? error;
+
+  const chooseFiles = (files: FileList | null) => {
+    const file = files?.[0];
+    setClientError(null);
+    setFileName(file ? `${file.name} (${formatBytes(file.size)})` : null);
+    if (file && file.size > maxBytes) setClientError(`This file is larger than ${formatBytes(maxBytes)}, the upload limit on the ${planName} plan.`);
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = inputRef.current?.files?.[0];
+    if (!file) return setClientError("Choose an audio file to upload.");
+    if (clientError) return;
+    const fields = new FormData(event.currentTarget);
+    setProgress({ loaded: 0, total: file.size, bytesPerSecond: 0 });
+    // tus: sent in chunks, retried after a dropped connection, and resumed where it stopped (even after a reload).
+    const { Upload } = await import("tus-js-client");
+    const startedAt = performance.now();
+    let recordingId: string | null = null;
+    const upload = new Upload(file, {
+      endpoint: "/api/uploads",
+      chunkSize: 32 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+      removeFingerprintOnSuccess: true,
+      metadata: {
+        filename: file.name,
+        filetype: file.type,
+        language: String(fields.get("language") ?? "auto"),
+        ...(fields.get("speakerLabels") ? { speakerLabels: "on" } : {}),
+      },
+      onProgress(loaded, total) {
+        const seconds = (performance.now() - startedAt) / 1000;
+        setProgress({ loaded, total, bytesPerSecond: seconds > 0 ? loaded / seconds : 0 });
+      },
+      onAfterResponse(_request, response) {
+        recordingId ??= response.getHeader("Upload-Recording-Id") ?? null;
+      },
+      // A refusal (4xx) is final; network errors and server hiccups are retried.
+      onShouldRetry(error) {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status === 0 || status >= 500 || status === 409 || status === 423;
+      },
+      onSuccess() {
+        uploadRef.current = null;
+        if (recordingId) navigate(`/transcription/${recordingId}`);
+      },
+      onError(error) {
+        uploadRef.current = null;
+        setProgress(null);
+        const response = "originalResponse" in error ? error.originalResponse : null;
+        const body = response ? (safeJson(response.getBody()) as { error?: string } | null) : null;
+        setClientError(body?.error ?? (response ? `${response.getStatus()}: Upload failed` : "The connection dropped and could not be resumed. Please try again."));
+      },
+    });
+    uploadRef.current = upload;
+    const previous = await upload.findPreviousUploads();
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  };
+
+  const cancel = () => {
+    void uploadRef.current?.abort(true);
+    uploadRef.current = null;
+    setProgress(null);
+    setClientError("Upload cancelled.");
+  };
+
+  const percent = progress && progress.total ? Math.floor((progress.loaded / progress.total) * 100) : 0;
+
+  return (
+    <form method="post" action="/dashboard" encType="multipart/form-data" onSubmit={hydrated ? (event) => void submit(event) : undefined} className="space-y-4" aria-describedby="upload-limits">
+      <label
+        htmlFor="upload-file"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (inputRef.current && event.dataTransfer.files.length) {
+            inputRef.current.files = event.dataTransfer.files;
+            chooseFiles(event.dataTransfer.files);
+          }
+        }}
+        className={`block cursor-pointer rounded-xl border-2 border-dashed p-8 text-center transition-colors focus-within:ring-2 focus-within:ring-brand-600 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white hover:border-brand-400"}`}
+      >
+        <span className="block text-lg font-semibold">{hydrated ? "Drop an audio file here, or choose one" : "Choose an audio file"}</span>
+        <span id="upload-limits" className="mt-1 block text-sm text-slate-600">
+          MP3, WAV, M4A or WEBM (also MP4, OGG, FLAC), up to {formatBytes(maxBytes)} on the {planName} plan.
+        </span>
+        <input
+          ref={inputRef}
+          id="upload-file"
+          name="file"
+          type="file"
+          accept={ACCEPT}
+          required
+          onChange={(event) => chooseFiles(event.target.files)}
+          className="mx-auto mt-4 block text-sm"
+        />
+        {fileName ? <span className="mt-2 block text-sm font-medium">{fileName}</span> : null}
+      </label>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="upload-language" className="block text-sm font-medium">
+            Spoken language
+          </label>
+          <select id="upload-language" name="language" defaultValue="auto" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
+            <option value="auto">Detect automatically</option>
+            {LANGUAGES.map((language) => (
+              <option key={language.value} value={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-start gap-2 pt-6">
+          <input id="upload-speakers" name="speakerLabels" type="checkbox" disabled={!speakerLabelsAllowed} className="mt-1 h-4 w-4" />
+          <label htmlFor="upload-speakers" className="text-sm">
+            <span className="font-medium">Label speakers</span>
+            <span className="block text-slate-600">{speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}</span>
+          </label>
+        </div>
+      </div>
+
+      {shownError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {shownError}
+        </p>
+      ) : null}
+
+      {progress ? (
+        <div className="space-y-2" aria-live="polite">
+          <div className="flex justify-between text-sm">
+            <span>
+              Uploading… {percent}% ({formatBytes(progress.loaded)} of {formatBytes(progress.total)})
+            </span>
+            <span>{progress.bytesPerSecond ? `${formatBytes(progress.bytesPerSecond)}/s` : ""}</span>
+          </div>
+          <progress max={100} value={percent} aria-label="Upload progress" className="h-2 w-full overflow-hidden rounded accent-brand-600" />
+          <button type="button" onClick={cancel} className={buttonClass("secondary")}>
+            Cancel upload
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className={buttonClass("primary")}>
+          Upload and transcribe
+        </button>
+      )}
+    </form>
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

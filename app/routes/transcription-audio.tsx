@@ -1,0 +1,34 @@
+import { Readable } from "node:stream";
+import type { Route } from "./+types/transcription-audio";
+import { getStorage } from "~/services/storage/index.server";
+import { RecordingError, requireOwnRecording } from "~/utils/recordings.server";
+import { requireUserId } from "~/utils/session.server";
+
+// GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const userId = await requireUserId(request);
+  let recording;
+  try {
+    recording = await requireOwnRecording(userId, params.recordingId);
+  } catch (error) {
+    if (error instanceof RecordingError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+  const storage = getStorage();
+  const size = await storage.size(recording.storageKey);
+  const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start >= size || start > end) {
+      return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+    }
+    headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+    headers.set("Content-Length", String(end - start + 1));
+    const body = await storage.read(recording.storageKey, { start, end });
+    return new Response(Readable.toWeb(body) as ReadableStream, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(size));
+  return new Response(Readable.toWeb(await storage.read(recording.storageKey)) as ReadableStream, { headers });
+}

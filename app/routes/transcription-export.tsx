@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { Route } from "./+types/transcription-export";
+import { exportTranscript } from "~/services/export/export.server";
+import { EXPORT_FORMATS } from "~/services/export/types";
+import { RecordingError } from "~/utils/recordings.server";
+import { transcriptDocument } from "~/utils/transcripts.server";
+import { requireUserId } from "~/utils/session.server";
+
+const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
+
+// The export form is a GET with checkboxes: an unchecked box is absent, so "options" marks that the form was used.
+const ExportQuerySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: `Choose one of: ${EXPORT_FORMATS.join(", ")}.` }),
+    options: z.string().optional(),
+    timestamps: checked.optional(),
+    speakers: checked.optional(),
+    cover: checked.optional(),
+  })
+  .transform(({ format, options, timestamps, speakers, cover }) => ({
+    format,
+    options: options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {},
+  }));
+
+// GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const userId = await requireUserId(request);
+  const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return new Response(query.error.issues[0]?.message ?? "Invalid export options.", { status: 400 });
+  try {
+    const document = await transcriptDocument(userId, params.recordingId);
+    const file = await exportTranscript(document, query.data.format, query.data.options);
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof RecordingError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+}

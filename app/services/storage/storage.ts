@@ -1,0 +1,14 @@
+import type { Readable } from "node:stream";
+
+/** Where uploaded originals live. Keys are relative paths such as "recordings/<user>/<id>.mp3". */
+export interface FileStorage {
+  name: "file" | "s3";
+  /** Moves a finished local file into storage (the local file is gone afterwards). */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** The stored bytes, or the inclusive byte range [start, end] of them (for HTTP Range requests). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  size(key: string): Promise<number>;
+  /** Copies the stored object to a local path (engines and ffmpeg need a file). */
+  download(key: string, localPath: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,152 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { decodeToWav, MEDIA_PROBLEM_MESSAGES, probeAudio, UnsupportedMediaError } from "./audio.server";
+import { readWavInfo } from "./wav.server";
+
+const AUDIO = path.resolve("../shared/testdata/audio");
+const BAD = path.resolve("../shared/testdata/bad");
+
+let tmp: string;
+/** Makes a file with ffmpeg in the temp dir and returns its path. */
+function ffmpeg(name: string, args: string[]): string {
+  const out = path.join(tmp, name);
+  execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-v", "error", "-y", ...args, out]);
+  return out;
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-audio-test-"));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+async function rejection(file: string, options?: { fullCheckMaxSeconds?: number }): Promise<UnsupportedMediaError> {
+  const error = await probeAudio(file, options).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UnsupportedMediaError);
+  return error as UnsupportedMediaError;
+}
+
+describe("probeAudio", () => {
+  test.each([
+    ["jfk.wav", { container: "wav", codec: "pcm_s16le", mimeType: "audio/wav", extension: "wav" }, 11],
+    ["jfk.mp3", { container: "mp3", codec: "mp3", mimeType: "audio/mpeg", extension: "mp3" }, 11],
+    ["jfk.m4a", { container: "mp4", codec: "aac", mimeType: "audio/mp4", extension: "m4a" }, 11],
+    ["jfk.webm", { container: "webm", codec: "opus", mimeType: "audio/webm", extension: "webm" }, 11],
+    ["hello-world.wav", { container: "wav", codec: "pcm_s16le", mimeType: "audio/wav", extension: "wav" }, 1.32],
+    ["dialogue-two-speakers.wav", { container: "wav", mimeType: "audio/wav" }, 25.4],
+  ])("accepts %s", async (name, expected, seconds) => {
+    const probe = await probeAudio(path.join(AUDIO, name));
+    expect(probe).toMatchObject(expected);
+    expect(probe.durationSeconds).toBeCloseTo(seconds, 0);
+  });
+
+  test("accepts OGG, FLAC, MP4 video with sound, Matroska, and a browser recording whose header has no length", async () => {
+    const jfk = path.join(AUDIO, "jfk.wav");
+    const cases: [string, string[], Partial<Awaited<ReturnType<typeof probeAudio>>>][] = [
+      ["a.ogg", ["-i", jfk, "-c:a", "libvorbis"], { container: "ogg", codec: "vorbis", mimeType: "audio/ogg", extension: "ogg" }],
+      ["a.flac", ["-i", jfk], { container: "flac", codec: "flac", mimeType: "audio/flac", extension: "flac" }],
+      [
+        "a.mp4",
+        ["-f", "lavfi", "-i", "testsrc=size=64x64:rate=5:duration=11", "-i", jfk, "-c:v", "mpeg4", "-c:a", "aac", "-shortest"],
+        { container: "mp4", codec: "aac", mimeType: "video/mp4", extension: "mp4" },
+      ],
+      ["a.mka", ["-i", jfk, "-c:a", "flac"], { container: "matroska", codec: "flac", mimeType: "audio/x-matroska", extension: "mka" }],
+    ];
+    for (const [name, args, expected] of cases) {
+      const probe = await probeAudio(ffmpeg(name, args));
+      expect(probe, name).toMatchObject(expected);
+      expect(probe.durationSeconds, name).toBeCloseTo(11, 0);
+    }
+    // MediaRecorder-style WebM: written to a pipe, so no duration and no cues in the header.
+    const live = path.join(tmp, "live.webm");
+    fs.writeFileSync(live, execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", jfk, "-c:a", "libopus", "-f", "webm", "pipe:1"]));
+    const probe = await probeAudio(live);
+    expect(probe).toMatchObject({ container: "webm", codec: "opus" });
+    expect(probe.durationSeconds).toBeCloseTo(11, 0);
+  });
+
+  test("long files are checked at both ends instead of decoded in full; a cut one is refused", async () => {
+    // 70 s, checked as if it were over the full-decode limit (30 minutes in production).
+    const long = ffmpeg("long.mp3", ["-f", "lavfi", "-i", "sine=f=300:d=70", "-c:a", "libmp3lame", "-b:a", "32k"]);
+    const probe = await probeAudio(long, { fullCheckMaxSeconds: 60 });
+    expect(probe).toMatchObject({ container: "mp3", codec: "mp3" });
+    expect(probe.durationSeconds).toBeCloseTo(70, 0);
+    const cut = path.join(tmp, "long-cut.mp3");
+    const bytes = fs.readFileSync(long);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    expect((await rejection(cut, { fullCheckMaxSeconds: 60 })).reason).toBe("damaged");
+  });
+
+  test("tells the type from the content, not the name", async () => {
+    const renamed = path.join(tmp, "really-an-m4a.mp3");
+    fs.copyFileSync(path.join(AUDIO, "jfk.m4a"), renamed);
+    expect(await probeAudio(renamed)).toMatchObject({ container: "mp4", mimeType: "audio/mp4", extension: "m4a" });
+  });
+
+  test.each([
+    ["empty.wav", "empty", "This file is empty."],
+    ["not-audio.mp3", "not-audio", "This file is not audio we can read (MP3, WAV, M4A, WEBM, MP4, OGG or FLAC)."],
+    ["random.m4a", "not-audio", "This file is not audio we can read (MP3, WAV, M4A, WEBM, MP4, OGG or FLAC)."],
+    ["script.webm", "not-audio", "This file is not audio we can read (MP3, WAV, M4A, WEBM, MP4, OGG or FLAC)."],
+    ["truncated.mp3", "damaged", "This audio file is damaged or incomplete."],
+  ])("rejects bad/%s: %s", async (name, reason, message) => {
+    const error = await rejection(path.join(BAD, name));
+    expect(error.reason).toBe(reason);
+    expect(error.message).toBe(message);
+  });
+
+  test("rejects video without sound, images, other formats, and an M4A cut before its index", async () => {
+    const silentVideo = ffmpeg("silent.mp4", ["-f", "lavfi", "-i", "testsrc=size=64x64:rate=5:duration=2", "-c:v", "mpeg4"]);
+    expect((await rejection(silentVideo)).message).toBe(MEDIA_PROBLEM_MESSAGES["no-audio-track"]);
+
+    const image = ffmpeg("picture.png", ["-f", "lavfi", "-i", "testsrc=size=64x64:duration=1", "-frames:v", "1"]);
+    expect((await rejection(image)).reason).toBe("not-audio");
+
+    const aiff = ffmpeg("a.aiff", ["-i", path.join(AUDIO, "jfk.wav")]);
+    const unsupported = await rejection(aiff);
+    expect(unsupported.reason).toBe("unsupported-format");
+    expect(unsupported.message).toBe("AIFF files are not supported. Please upload MP3, WAV, M4A, WEBM, MP4, OGG or FLAC.");
+
+    // An MP4 whose index comes last, cut in half: the upload stopped before the index arrived.
+    const m4a = fs.readFileSync(path.join(AUDIO, "jfk.m4a"));
+    const cut = path.join(tmp, "cut.m4a");
+    fs.writeFileSync(cut, m4a.subarray(0, m4a.length >> 1));
+    expect((await rejection(cut)).message).toBe(MEDIA_PROBLEM_MESSAGES.damaged);
+    // With the index first ("faststart") the cut file probes fine, but the sound stops early.
+    const faststart = fs.readFileSync(ffmpeg("faststart.m4a", ["-i", path.join(AUDIO, "jfk.wav"), "-c:a", "aac", "-movflags", "+faststart"]));
+    fs.writeFileSync(cut, faststart.subarray(0, faststart.length >> 1));
+    expect((await rejection(cut)).message).toBe(MEDIA_PROBLEM_MESSAGES.damaged);
+
+    const zeroLength = ffmpeg("zero.wav", ["-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "0"]);
+    expect((await rejection(zeroLength)).reason).toBe("no-duration");
+  });
+});
+
+describe("decodeToWav", () => {
+  test.each(["jfk.mp3", "jfk.m4a", "jfk.webm", "hello-world.wav"])("%s becomes 16 kHz mono 16-bit PCM", async (name) => {
+    const out = path.join(tmp, `${name}.wav`);
+    await decodeToWav(path.join(AUDIO, name), out);
+    const info = await readWavInfo(out);
+    expect(info).toMatchObject({ sampleRate: 16_000, channels: 1, bitsPerSample: 16, dataOffset: 44 });
+    expect(info.durationSeconds).toBeCloseTo(name.startsWith("jfk") ? 11 : 1.32, 0);
+    expect(fs.existsSync(`${out}.part`)).toBe(false);
+  });
+
+  test("an abort kills ffmpeg and leaves no file", async () => {
+    const out = path.join(tmp, "aborted.wav");
+    const controller = new AbortController();
+    controller.abort(new Error("stopped by the test"));
+    await expect(decodeToWav(path.join(AUDIO, "jfk.mp3"), out, { signal: controller.signal })).rejects.toThrow("stopped by the test");
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.existsSync(`${out}.part`)).toBe(false);
+  });
+
+  test("a file ffmpeg cannot read fails with ffmpeg's reason", async () => {
+    await expect(decodeToWav(path.join(BAD, "random.m4a"), path.join(tmp, "random.wav"))).rejects.toThrow(/ffmpeg could not decode random\.m4a/);
+  });
+});

@@ -1,0 +1,237 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { runCommand } from "./run-command.server";
+import { SPEECH_SAMPLE_RATE } from "./wav.server";
+
+/** The formats we take, for messages. */
+export const ACCEPTED_FORMATS: readonly string[] = ["MP3", "WAV", "M4A", "WEBM", "MP4", "OGG", "FLAC"];
+
+const formatList = `${ACCEPTED_FORMATS.slice(0, -1).join(", ")} or ${ACCEPTED_FORMATS.at(-1)}`;
+
+/** Why a file was refused; each has its own user-facing message. */
+export type MediaProblem = "empty" | "not-audio" | "unsupported-format" | "no-audio-track" | "no-duration" | "damaged";
+
+export const MEDIA_PROBLEM_MESSAGES: Record<Exclude<MediaProblem, "unsupported-format">, string> = {
+  empty: "This file is empty.",
+  "not-audio": `This file is not audio we can read (${formatList}).`,
+  "no-audio-track": "This file contains no audio track.",
+  "no-duration": "This recording has no playable length: it holds no sound we can read.",
+  damaged: "This audio file is damaged or incomplete.",
+};
+
+function unsupportedFormatMessage(format: string): string {
+  return `${format} files are not supported. Please upload ${formatList}.`;
+}
+
+/** The upload is not audio we accept. `message` is written for the user. */
+export class UnsupportedMediaError extends Error {
+  readonly reason: MediaProblem;
+  constructor(message: string, reason: MediaProblem = "not-audio") {
+    super(message);
+    this.name = "UnsupportedMediaError";
+    this.reason = reason;
+  }
+}
+
+function reject(reason: Exclude<MediaProblem, "unsupported-format">): never {
+  throw new UnsupportedMediaError(MEDIA_PROBLEM_MESSAGES[reason], reason);
+}
+
+export interface AudioProbe {
+  /** "mp3", "wav", "mp4", "webm", "matroska", "ogg" or "flac". */
+  container: string;
+  /** The audio stream's codec as ffmpeg names it: "mp3", "aac", "opus", "pcm_s16le"… */
+  codec: string;
+  durationSeconds: number;
+  /** The MIME type of what the content is (not what the upload claimed). */
+  mimeType: string;
+  /** The file extension that fits the content, without a dot. */
+  extension: string;
+}
+
+const FfprobeSchema = z.object({
+  streams: z
+    .array(
+      z.object({
+        codec_type: z.string().optional(),
+        codec_name: z.string().optional(),
+        duration: z.string().optional(),
+        disposition: z.object({ attached_pic: z.number().optional() }).partial().optional(),
+      }),
+    )
+    .default([]),
+  format: z
+    .object({
+      format_name: z.string(),
+      duration: z.string().optional(),
+    })
+    .optional(),
+});
+
+const PROBE_TIMEOUT_MS = 30_000;
+/** Files up to this long are decoded in full to prove they are whole; longer ones are checked at both ends. */
+const FULL_CHECK_MAX_SECONDS = 30 * 60;
+/** Decoding may fall this short of the stated length (estimates for MP3s without an index are rough). */
+const DURATION_TOLERANCE = 0.85;
+const WEBM_CODECS = new Set(["opus", "vorbis", "vp8", "vp9", "av1"]);
+const FFMPEG_HINT = "the Debian package ffmpeg";
+
+/**
+ * Runs `use` with a path to the file that has no extension, so ffmpeg tells the format from the content alone
+ * (with an extension it lets the name break ties: text named .mp3 is then read as a broken MP3).
+ */
+async function withContentOnlyPath<T>(file: string, use: (link: string) => Promise<T>): Promise<T> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "voxlate-media-"));
+  try {
+    const link = path.join(dir, "media");
+    await fs.promises.symlink(path.resolve(file), link);
+    return await use(link);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function seconds(value: string | undefined): number {
+  const parsed = value === undefined ? Number.NaN : Number.parseFloat(value);
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+/** Decodes (part of) the audio to nowhere and returns how many seconds came out. */
+async function decodedSeconds(link: string, range: { from?: number; length?: number }, timeoutMs: number): Promise<number> {
+  const args = ["-nostdin", "-hide_banner", "-v", "error"];
+  if (range.from) args.push("-ss", range.from.toFixed(3));
+  args.push("-i", link, "-vn", "-sn", "-dn");
+  if (range.length) args.push("-t", range.length.toFixed(3));
+  args.push("-f", "null", "-progress", "pipe:1", "-nostats", "-");
+  const { stdout } = await runCommand("ffmpeg", args, { timeoutMs, installHint: FFMPEG_HINT });
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+  const last = times.at(-1);
+  return last ? Number(last[1]) / 1_000_000 : 0;
+}
+
+function describeContainer(formatName: string, codecs: string[], hasVideo: boolean): { container: string; mimeType: string; extension: string } | null {
+  const names = formatName.split(",");
+  if (names.includes("mp3")) return { container: "mp3", mimeType: "audio/mpeg", extension: "mp3" };
+  if (names.includes("wav")) return { container: "wav", mimeType: "audio/wav", extension: "wav" };
+  if (names.includes("flac")) return { container: "flac", mimeType: "audio/flac", extension: "flac" };
+  if (names.includes("ogg")) return { container: "ogg", mimeType: "audio/ogg", extension: "ogg" };
+  if (names.includes("mp4") || names.includes("mov")) {
+    return hasVideo
+      ? { container: "mp4", mimeType: "video/mp4", extension: "mp4" }
+      : { container: "mp4", mimeType: "audio/mp4", extension: "m4a" };
+  }
+  if (names.includes("matroska") || names.includes("webm")) {
+    // ffmpeg reads both with one demuxer; WebM is the Matroska subset with these codecs only.
+    if (codecs.every((codec) => WEBM_CODECS.has(codec))) {
+      return hasVideo
+        ? { container: "webm", mimeType: "video/webm", extension: "webm" }
+        : { container: "webm", mimeType: "audio/webm", extension: "webm" };
+    }
+    return hasVideo
+      ? { container: "matroska", mimeType: "video/x-matroska", extension: "mkv" }
+      : { container: "matroska", mimeType: "audio/x-matroska", extension: "mka" };
+  }
+  return null;
+}
+
+/** Formats ffmpeg knows that are not media a person would upload as a recording. */
+const NOT_MEDIA_FORMATS = /^(tty|image2|.*_pipe|lrc|srt|ass|webvtt|subviewer.*|jacosub|mpl2|pjs|realtext|sami|stl|microdvd|vplayer|bin|xbin|idf|adf)$/;
+
+/**
+ * Reads what the file really is, from its content (never its name), and checks that it is whole audio we can
+ * transcribe. Throws `UnsupportedMediaError` with a message for the user otherwise.
+ */
+export async function probeAudio(file: string, options: { fullCheckMaxSeconds?: number } = {}): Promise<AudioProbe> {
+  const fullCheckMaxSeconds = options.fullCheckMaxSeconds ?? FULL_CHECK_MAX_SECONDS;
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile() || stat.size === 0) reject("empty");
+
+  return withContentOnlyPath(file, async (link) => {
+    const probe = await runCommand(
+      "ffprobe",
+      ["-hide_banner", "-v", "error", "-of", "json", "-show_format", "-show_streams", "-i", link],
+      { timeoutMs: PROBE_TIMEOUT_MS, installHint: FFMPEG_HINT },
+    );
+    if (probe.code !== 0) {
+      // An MP4/M4A whose index never arrived (an interrupted upload or recording).
+      if (/moov atom not found/i.test(probe.stderr)) reject("damaged");
+      reject("not-audio");
+    }
+    let parsed: z.infer<typeof FfprobeSchema>;
+    try {
+      parsed = FfprobeSchema.parse(JSON.parse(probe.stdout));
+    } catch {
+      reject("not-audio");
+    }
+    if (!parsed.format) reject("not-audio");
+
+    const audio = parsed.streams.filter((stream) => stream.codec_type === "audio");
+    const video = parsed.streams.filter((stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic);
+    const formatName = parsed.format.format_name;
+    const codecs = [...audio, ...video].map((stream) => stream.codec_name ?? "unknown");
+    const kind = describeContainer(formatName, codecs, video.length > 0);
+    if (!kind) {
+      if (audio.length === 0 || NOT_MEDIA_FORMATS.test(formatName)) reject("not-audio");
+      const label = formatName.split(",")[0].toUpperCase();
+      throw new UnsupportedMediaError(unsupportedFormatMessage(label), "unsupported-format");
+    }
+    if (audio.length === 0) reject("no-audio-track");
+
+    const stated = seconds(parsed.format.duration) || seconds(audio[0].duration);
+    let durationSeconds: number;
+    if (!(stated > fullCheckMaxSeconds)) {
+      // Short enough to decode in full (an hour of MP3 decodes in about a second): this proves the file is whole
+      // and measures recordings whose header has no length (browser recordings in WebM).
+      const decoded = await decodedSeconds(link, {}, 5 * 60_000);
+      if (decoded <= 0.01) reject(Number.isNaN(stated) || stated === 0 ? "no-duration" : "damaged");
+      if (stated > 0 && decoded < stated * DURATION_TOLERANCE - 1) reject("damaged");
+      durationSeconds = decoded;
+    } else {
+      // Long files: the first seconds must decode, and so must most of the last 30 s (a cut file has nothing
+      // there). The 20 s of slack is for lengths that are estimates (MP3s without an index).
+      const head = await decodedSeconds(link, { length: 10 }, 60_000);
+      const tail = await decodedSeconds(link, { from: Math.max(0, stated - 30), length: 30 }, 60_000);
+      if (head < 1 || tail < 10) reject("damaged");
+      durationSeconds = stated;
+    }
+    return { ...kind, codec: audio[0].codec_name ?? "unknown", durationSeconds };
+  });
+}
+
+/**
+ * Decodes any accepted file to what the engines take: 16 kHz mono signed 16-bit PCM WAV. ffmpeg streams from
+ * file to file; nothing passes through Node's memory. The file appears at `outputPath` only when complete.
+ */
+export async function decodeToWav(
+  inputPath: string,
+  outputPath: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<void> {
+  const partial = `${outputPath}.part`;
+  try {
+    await withContentOnlyPath(inputPath, async (link) => {
+      const result = await runCommand(
+        "ffmpeg",
+        [
+          "-nostdin", "-hide_banner", "-v", "error", "-y",
+          "-i", link,
+          "-vn", "-sn", "-dn",
+          "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-c:a", "pcm_s16le",
+          // A plain 44-byte header: no metadata chunks.
+          "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
+          "-f", "wav", partial,
+        ],
+        { timeoutMs: options.timeoutMs ?? 60 * 60_000, signal: options.signal, installHint: FFMPEG_HINT },
+      );
+      if (result.code !== 0) {
+        throw new Error(`ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
+      }
+    });
+    await fs.promises.rename(partial, outputPath);
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,296 @@
+// Recordings: receiving an upload, queueing its transcription, and what the owner can do with it afterwards.
+// Every query takes the owner's id, so one user can never reach another's recording (a 404, not a 403).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { z } from "zod";
+import { planById } from "~/content/plans";
+import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { getStorage } from "~/services/storage/index.server";
+import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { db } from "./database.server";
+import { dataDir, getEnv } from "./env.server";
+import { cancelTranscriptionJob, enqueueTranscription } from "./jobs.server";
+import { allowanceFor, minutesFor } from "./usage.server";
+
+/** A refused upload or action, with the HTTP status and a message for the user. */
+export class RecordingError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+  ) {
+    super(message);
+  }
+}
+
+const MB = 1024 * 1024;
+
+/** The largest file this plan may upload, capped by the server's UPLOAD_MAX_BYTES. */
+export function uploadLimitBytes(plan: string): number {
+  return Math.min(planById(plan).maxUploadMB * MB, getEnv().UPLOAD_MAX_BYTES);
+}
+
+export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+export function tooLargeError(plan: string): RecordingError {
+  return new RecordingError(`This file is larger than ${formatMegabytes(uploadLimitBytes(plan))}, the upload limit on the ${planById(plan).name} plan.`, 413);
+}
+
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
+
+export const UploadOptionsSchema = z.object({
+  language: z.union([z.literal("auto"), languageCode]).default("auto"),
+  speakerLabels: checkbox.default(false),
+  translateTo: z.union([z.literal(""), languageCode]).optional().transform((value) => value || null),
+});
+
+const titleFrom = (fileName: string) => fileName.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Untitled recording";
+
+/**
+ * Streams a multipart upload (field "file" plus the options) to a temporary file, never into memory, then
+ * checks it: size against the plan (413, while streaming), content with ffprobe (415), options (400), and
+ * the minutes left (403). Only then is it stored and queued. A refused file leaves nothing behind.
+ */
+export async function receiveUpload(request: Request, userId: string): Promise<{ id: string; title: string }> {
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+  const limit = uploadLimitBytes(user.plan);
+  const tooLarge = tooLargeError(user.plan);
+
+  // Refuse before reading when the browser says how big the body is.
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > limit + MB) throw tooLarge;
+
+  await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
+  const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
+  let fileName: string | null = null;
+  try {
+    let form: FormData;
+    try {
+      form = await parseFormData(request, { maxFileSize: limit, maxFiles: 1, maxParts: 20, maxTotalSize: limit + MB }, async (upload) => {
+        if (upload.fieldName !== "file") return undefined;
+        fileName = upload.name || "recording";
+        await pipeline(Readable.fromWeb(upload.stream() as never), fs.createWriteStream(temporaryPath));
+        return temporaryPath;
+      });
+    } catch (error) {
+      if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw tooLarge;
+      if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) throw new RecordingError("Upload one file at a time.", 400);
+      if (error instanceof FormDataParseError) throw new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
+      throw error;
+    }
+    if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
+    const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return await acceptUploadedFile(userId, { temporaryPath, fileName, fields });
+  } finally {
+    await fs.promises.rm(temporaryPath, { force: true });
+  }
+}
+
+/** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
+export async function checkUploadOptions(userId: string, fields: Record<string, string>) {
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+  const options = UploadOptionsSchema.safeParse(fields);
+  if (!options.success) throw new RecordingError(options.error.issues[0]?.message ?? "Check the upload options.", 400);
+  if (options.data.speakerLabels && !planById(user.plan).speakerLabels) {
+    throw new RecordingError("Speaker labels are part of the Business Pro plan.", 403);
+  }
+  return { plan: user.plan, options: options.data };
+}
+
+/**
+ * A file that arrived completely (plain form post or tus): checks its options, its content (415) and the
+ * minutes left (403), then stores it and queues its transcription. The temporary file is moved or left for the
+ * caller to delete.
+ */
+export async function acceptUploadedFile(
+  userId: string,
+  upload: { temporaryPath: string; fileName: string; fields: Record<string, string> },
+): Promise<{ id: string; title: string }> {
+  const { plan, options } = await checkUploadOptions(userId, upload.fields);
+  let probe;
+  try {
+    probe = await probeAudio(upload.temporaryPath);
+  } catch (error) {
+    if (error instanceof UnsupportedMediaError) throw new RecordingError(error.message, 415);
+    throw error;
+  }
+
+  const allowance = await allowanceFor(userId, plan);
+  const minutes = minutesFor(probe.durationSeconds);
+  if (allowance.minutesLeft !== null && minutes > allowance.minutesLeft) {
+    throw new RecordingError(
+      `This recording needs ${minutes} ${minutes === 1 ? "minute" : "minutes"} and you have ${allowance.minutesLeft} left this month on the ${allowance.planName} plan.`,
+      403,
+    );
+  }
+
+  const id = crypto.randomUUID().replace(/-/g, "");
+  const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
+  const { size } = await fs.promises.stat(upload.temporaryPath);
+  await getStorage().putFile(storageKey, upload.temporaryPath);
+  const recording = await (await db()).recording.create({
+    data: {
+      id,
+      userId,
+      title: titleFrom(upload.fileName),
+      fileName: upload.fileName.slice(0, 255),
+      storageKey,
+      sizeBytes: size,
+      mimeType: probe.mimeType,
+      durationSeconds: probe.durationSeconds,
+      language: options.language === "auto" ? null : options.language,
+      speakerLabels: options.speakerLabels,
+      translateTo: options.translateTo,
+    },
+  });
+  await queue(recording.id);
+  return { id: recording.id, title: recording.title };
+}
+
+async function queue(recordingId: string) {
+  const jobId = await enqueueTranscription(recordingId);
+  await (await db()).recording.update({
+    where: { id: recordingId },
+    data: { jobId, status: RecordingStatus.QUEUED, progress: 0, failureReason: null },
+  });
+}
+
+/** The owner's recording, or a 404 for anyone else. */
+export async function requireOwnRecording(userId: string, recordingId: string) {
+  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
+  if (!recording) throw new RecordingError("Recording not found.", 404);
+  return recording;
+}
+
+export async function cancelRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.QUEUED && recording.status !== RecordingStatus.PROCESSING) {
+    throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
+  }
+  // The worker sees the status on its next heartbeat and stops; a queued job is cancelled outright.
+  await (await db()).recording.update({ where: { id: recordingId }, data: { status: RecordingStatus.CANCELLED, progress: 0 } });
+  if (recording.jobId) await cancelTranscriptionJob(recording.jobId);
+}
+
+export async function retryRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.FAILED && recording.status !== RecordingStatus.CANCELLED) {
+    throw new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
+  }
+  await queue(recordingId);
+}
+
+export async function renameRecording(userId: string, recordingId: string, title: string) {
+  await requireOwnRecording(userId, recordingId);
+  await (await db()).recording.update({ where: { id: recordingId }, data: { title } });
+}
+
+/** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
+export async function deleteRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.jobId && (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)) {
+    await cancelTranscriptionJob(recording.jobId);
+  }
+  await (await db()).recording.delete({ where: { id: recordingId } });
+  await getStorage().delete(recording.storageKey);
+}
+
+export const TitleSchema = z.string().trim().min(1, "Give the recording a name.").max(200, "Names can be at most 200 characters.");
+
+export const RECORDING_SORTS = {
+  newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },
+  oldest: { label: "Oldest first", orderBy: Prisma.sql`r."createdAt" ASC` },
+  title: { label: "Name (A–Z)", orderBy: Prisma.sql`lower(r."title") ASC` },
+  longest: { label: "Longest first", orderBy: Prisma.sql`r."durationSeconds" DESC` },
+} as const;
+export type RecordingSort = keyof typeof RECORDING_SORTS;
+
+export const RecordingListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().transform((value) => value || undefined),
+  sort: z.enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]]).catch("newest").default("newest"),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+export const RECORDINGS_PAGE_SIZE = 20;
+
+export interface RecordingListItem {
+  id: string;
+  title: string;
+  fileName: string;
+  status: RecordingStatus;
+  progress: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  language: string | null;
+  createdAt: Date;
+  /** With a search: the best-matching transcript passage, with <mark> around the matches (HTML-escaped). */
+  snippet: string | null;
+}
+
+/**
+ * The owner's recordings, newest first by default. A search uses PostgreSQL full-text search over titles and
+ * transcripts (websearch syntax: quotes, OR, -word) and returns a highlighted passage from each match.
+ */
+export async function listRecordings(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
+  const database = await db();
+  const offset = (query.page - 1) * RECORDINGS_PAGE_SIZE;
+  const orderBy = RECORDING_SORTS[query.sort].orderBy;
+  if (!query.q) {
+    const [total, rows] = await Promise.all([
+      database.recording.count({ where: { userId } }),
+      database.$queryRaw<RecordingListItem[]>`
+        SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", NULL AS "snippet"
+        FROM "Recording" r WHERE r."userId" = ${userId}
+        ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+    ]);
+    return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
+  }
+  // ts_headline escapes nothing, so the markers are placeholders that survive HTML-escaping below.
+  const matches = Prisma.sql`
+    WITH q AS (SELECT websearch_to_tsquery('simple', ${query.q}) AS query),
+    hits AS (
+      SELECT r."id",
+             (SELECT ts_headline('simple', s."text", q.query, 'StartSel=[[[, StopSel=]]], MaxFragments=1, MaxWords=18, MinWords=6')
+                FROM "TranscriptSegment" s
+               WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
+               ORDER BY s."position" LIMIT 1) AS "snippet"
+      FROM "Recording" r, q
+      WHERE r."userId" = ${userId}
+        AND (to_tsvector('simple', r."title") @@ q.query
+             OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
+    )`;
+  const [[{ count }], rows] = await Promise.all([
+    database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,
+    database.$queryRaw<RecordingListItem[]>`${matches}
+      SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", hits."snippet"
+      FROM hits JOIN "Recording" r ON r."id" = hits."id"
+      ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+  ]);
+  const total = Number(count);
+  return {
+    items: rows.map((row) => ({ ...row, snippet: row.snippet ? highlight(row.snippet) : null })),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Escapes the passage, then turns the placeholder markers into <mark>. */
+function highlight(passage: string): string {
+  return escapeHtml(passage).replace(/\[\[\[/g, "<mark>").replace(/\]\]\]/g, "</mark>");
+}

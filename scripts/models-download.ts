@@ -1,0 +1,24 @@
+// npm run models:download [-- --whisper base.en]: fetches the whisper.cpp model and the Silero VAD model into
+// DATA_DIR/models (or WHISPER_MODEL_PATH's folder), checking the published checksums. Needs internet access.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { dataDir, getEnv } from "~/utils/env.server";
+import { downloadModel, VAD_MODEL, WHISPER_MODELS } from "./models";
+
+const { values } = parseArgs({ options: { whisper: { type: "string", default: "base.en" } } });
+const whisper = WHISPER_MODELS[values.whisper!];
+if (!whisper) {
+  console.error(`Unknown whisper model "${values.whisper}". Choose one of: ${Object.keys(WHISPER_MODELS).join(", ")}.`);
+  process.exit(2);
+}
+const env = getEnv();
+try {
+  await downloadModel(whisper, env.WHISPER_MODEL_PATH ? path.dirname(env.WHISPER_MODEL_PATH) : dataDir("models"));
+  await downloadModel(VAD_MODEL, env.VAD_MODEL_PATH ? path.dirname(env.VAD_MODEL_PATH) : dataDir("models"));
+  if (!env.WHISPER_MODEL_PATH && whisper.fileName !== "ggml-base.en.bin") {
+    console.log(`Set WHISPER_MODEL_PATH=${dataDir("models", whisper.fileName)} to use it.`);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,101 @@
+// The heart of the product, end to end with the real pocketsphinx engine, queue and storage, with
+// JavaScript (project "js") and without ("no-js").
+import path from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+
+const JFK = path.resolve("../shared/testdata/audio/jfk.mp3");
+const NOT_AUDIO = path.resolve("../shared/testdata/bad/not-audio.mp3");
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+async function signInAs(page: Page, baseURL: string | undefined, plan: "FREE" | "BUSINESS_PRO") {
+  await acceptCookies(page, baseURL);
+  const user = await createUser();
+  await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { plan } });
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
+/** Without scripts the page offers a Refresh link; with them it updates by itself. */
+async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
+  const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
+  if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
+  await expect(async () => {
+    if (await transcript.isVisible()) return;
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(transcript).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+}
+
+test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAs(page, baseURL, "BUSINESS_PRO");
+  await expect(page.getByText("Unlimited transcription on Business Pro")).toBeVisible();
+
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(JFK);
+  await page.getByLabel("Spoken language").selectOption("en");
+  await page.getByLabel(/Label speakers/).check();
+  await page.getByRole("button", { name: "Upload and transcribe" }).click();
+
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "jfk" })).toBeVisible();
+  await waitUntilCompleted(page, testInfo);
+  await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
+  const transcript = page.getByRole("list").filter({ hasText: "country" });
+  await expect(transcript).toBeVisible();
+
+  // Edit the first segment; its time stays.
+  const firstSegment = transcript.getByRole("listitem").first();
+  const time = await firstSegment.getByRole("link", { name: /Play from/ }).innerText();
+  await firstSegment.getByText("Edit", { exact: true }).click();
+  await firstSegment.getByRole("textbox").fill("And so my fellow Americans");
+  await firstSegment.getByRole("button", { name: "Save segment" }).click();
+  const edited = page.getByRole("listitem").filter({ hasText: "And so my fellow Americans" });
+  await expect(edited).toBeVisible();
+  await expect(edited.getByRole("link", { name: /Play from/ })).toHaveText(time);
+
+  // Speaker labels (Business Pro): rename one speaker everywhere.
+  await page.getByLabel("Speaker", { exact: true }).selectOption({ index: 0 });
+  await page.getByLabel("New name").fill("President Kennedy");
+  await page.getByRole("button", { name: "Rename everywhere" }).click();
+  await expect(page.getByText("President Kennedy").first()).toBeVisible();
+
+  for (const [label, extension] of [
+    ["PDF", "pdf"],
+    ["Word (DOCX)", "docx"],
+    ["Plain text (TXT)", "txt"],
+    ["Subtitles (SRT)", "srt"],
+  ]) {
+    await page.getByLabel(label, { exact: true }).check();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download" }).click();
+    expect((await download).suggestedFilename()).toBe(`jfk.${extension}`);
+  }
+});
+
+test("a file that is not audio gets its clear message on the dashboard", async ({ page, baseURL }) => {
+  await signInAs(page, baseURL, "FREE");
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(NOT_AUDIO);
+  await page.getByRole("button", { name: "Upload and transcribe" }).click();
+  await expect(page.getByRole("alert")).toContainText(/audio/i);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("another user gets 404 for a recording's page", async ({ page, baseURL, browser }) => {
+  await signInAs(page, baseURL, "FREE");
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(JFK);
+  await page.getByRole("button", { name: "Upload and transcribe" }).click();
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+  const url = page.url();
+
+  const otherContext = await browser.newContext({ baseURL });
+  const other = await otherContext.newPage();
+  await acceptCookies(other, baseURL);
+  await signIn(other, await createUser());
+  await expect(other).toHaveURL(/\/dashboard$/);
+  const response = await other.goto(url);
+  expect(response?.status()).toBe(404);
+  await otherContext.close();
+});

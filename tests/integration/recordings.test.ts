@@ -1,0 +1,268 @@
+// Uploads, the transcription queue with the real pocketsphinx engine, usage limits, ownership and exports,
+// through the production request handler on a real database.
+import fs from "node:fs";
+import path from "node:path";
+import mammoth from "mammoth";
+import { PDFParse } from "pdf-parse";
+import srtParser2 from "srt-parser-2";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, getDatabase } from "~/utils/database.server";
+import { outboxTransport } from "~/utils/email.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { hashPassword } from "~/utils/password.server";
+import { createUserSession } from "~/utils/session.server";
+import { runTranscription, stalledTranscriptionJobs } from "~/utils/transcription-job.server";
+import { appHandler } from "./app-handler";
+import { waitFor } from "./helpers";
+
+const AUDIO = path.resolve("../shared/testdata/audio");
+const BAD = path.resolve("../shared/testdata/bad");
+
+let app: Awaited<ReturnType<typeof appHandler>>;
+
+beforeAll(async () => {
+  app = await appHandler();
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+});
+afterAll(() => stopJobs());
+
+async function signedInUser(plan: "FREE" | "PREMIUM" | "BUSINESS_PRO" = "FREE") {
+  const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
+  const user = await (await db()).user.create({
+    data: { email, firstName: "Ada", lastName: "L", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
+  });
+  const cookie = (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0];
+  return { id: user.id, cookie };
+}
+
+function uploadForm(file: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("file", new Blob([fs.readFileSync(file)]), path.basename(file));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+async function upload(cookie: string, body: FormData | ReadableStream, headers: Record<string, string> = {}) {
+  const response = await app("/api/recordings", { method: "POST", body, headers: { Cookie: cookie, ...headers }, duplex: "half" } as RequestInit);
+  return { status: response.status, body: (await response.json()) as { recording?: { id: string }; error?: string } };
+}
+
+const waitForStatus = (id: string, status: string) =>
+  waitFor(
+    () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
+    (recording) => recording.status === status,
+    60_000,
+  );
+
+const storedFiles = (userId: string) => {
+  const directory = path.join(process.env.DATA_DIR!, "uploads", "recordings", userId);
+  return fs.existsSync(directory) ? fs.readdirSync(directory) : [];
+};
+
+describe("upload and transcription", () => {
+  test("jfk.mp3 is detected, queued, transcribed by pocketsphinx and charged one minute, once", async () => {
+    const user = await signedInUser();
+    const { status, body } = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")));
+    expect(status).toBe(201);
+    const id = body.recording!.id;
+    const queued = await (await db()).recording.findUniqueOrThrow({ where: { id } });
+    expect(queued).toMatchObject({ title: "jfk", fileName: "jfk.mp3", mimeType: "audio/mpeg", userId: user.id });
+    expect(queued.durationSeconds).toBeGreaterThan(10);
+    expect(queued.durationSeconds).toBeLessThan(12);
+
+    const done = await waitForStatus(id, "COMPLETED");
+    expect(done).toMatchObject({ engine: "pocketsphinx", progress: 100 });
+    const segments = await (await db()).transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" } });
+    expect(segments.map((segment) => segment.text).join(" ")).toContain("country");
+    const charges = await (await db()).usageCharge.findMany({ where: { userId: user.id } });
+    expect(charges).toEqual([expect.objectContaining({ recordingId: id, minutes: 1 })]);
+
+    // Running the job again (a retry after a crash past the commit) changes nothing and charges nothing.
+    await runTranscription(id, { finalAttempt: false });
+    expect(await (await db()).usageCharge.count({ where: { userId: user.id } })).toBe(1);
+
+    const status404 = await app(`/api/recordings/${id}`, { headers: { Cookie: (await signedInUser()).cookie } });
+    expect(status404.status).toBe(404);
+  });
+
+  const NOT_AUDIO = "This file is not audio we can read (MP3, WAV, M4A, WEBM, MP4, OGG or FLAC).";
+  test.each([
+    ["empty.wav", "This file is empty."],
+    ["not-audio.mp3", NOT_AUDIO],
+    ["random.m4a", NOT_AUDIO],
+    ["script.webm", NOT_AUDIO],
+    ["truncated.mp3", "This audio file is damaged or incomplete."],
+  ])("%s is refused with 415 and a clear message, and nothing is stored", async (name, message) => {
+    const user = await signedInUser();
+    const { status, body } = await upload(user.cookie, uploadForm(path.join(BAD, name)));
+    expect(status).toBe(415);
+    expect(body.error).toBe(message);
+    expect(await (await db()).recording.count({ where: { userId: user.id } })).toBe(0);
+    expect(storedFiles(user.id)).toEqual([]);
+    expect(fs.readdirSync(path.join(process.env.DATA_DIR!, "tmp")).filter((file) => file.startsWith("upload-"))).toEqual([]);
+  });
+
+  test("past the plan's limit is 413: at once with a Content-Length, and while streaming without one", async () => {
+    const user = await signedInUser(); // Free: 50 MB
+    const declared = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")), { "Content-Length": String(60 * 1024 * 1024) });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error).toBe("This file is larger than 50 MB, the upload limit on the Free plan.");
+
+    // 51 MB streamed in chunks, no Content-Length: refused mid-stream, with no file left behind.
+    const boundary = "----voxlate-test";
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`));
+        if (sent < 51) {
+          controller.enqueue(chunk);
+          sent++;
+        } else {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+      },
+    });
+    const streamed = await upload(user.cookie, body, { "Content-Type": `multipart/form-data; boundary=${boundary}` });
+    expect(streamed.status).toBe(413);
+    expect(storedFiles(user.id)).toEqual([]);
+  });
+
+  test("options are validated: a bad language is 400; speaker labels need Business Pro (403)", async () => {
+    const user = await signedInUser();
+    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { language: "english" }))).status).toBe(400);
+    const speakers = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { speakerLabels: "on" }));
+    expect(speakers).toEqual({ status: 403, body: { error: "Speaker labels are part of the Business Pro plan." } });
+    expect((await upload(user.cookie, new FormData())).status).toBe(400);
+    expect((await upload("", uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(401);
+  });
+
+  test("the usage limit blocks the 6th minute on Free", async () => {
+    const user = await signedInUser();
+    await (await db()).usageCharge.create({ data: { userId: user.id, minutes: 5 } });
+    const { status, body } = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")));
+    expect(status).toBe(403);
+    expect(body.error).toBe("This recording needs 1 minute and you have 0 left this month on the Free plan.");
+    // Last month's minutes do not count.
+    await (await db()).usageCharge.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.UTC(2020, 0, 15)) } });
+    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);
+  });
+
+  test("a worker that stops mid-job is noticed by its stale heartbeat and the job is queued again", async () => {
+    const user = await signedInUser();
+    const recording = await (await db()).recording.create({
+      data: {
+        userId: user.id, title: "stalled", fileName: "stalled.wav", storageKey: "recordings/none.wav", sizeBytes: 1, mimeType: "audio/wav",
+        durationSeconds: 11, status: "PROCESSING", jobId: "00000000-0000-0000-0000-000000000000", heartbeatAt: new Date(Date.now() - 5 * 60_000),
+      },
+    });
+    expect(await stalledTranscriptionJobs()).toContain("00000000-0000-0000-0000-000000000000");
+    expect((await (await db()).recording.findUniqueOrThrow({ where: { id: recording.id } })).status).toBe("QUEUED");
+  });
+});
+
+describe("the owner's transcript", () => {
+  let owner: Awaited<ReturnType<typeof signedInUser>>;
+  let id: string;
+
+  beforeAll(async () => {
+    owner = await signedInUser();
+    const { body } = await upload(owner.cookie, uploadForm(path.join(AUDIO, "jfk.wav")));
+    id = body.recording!.id;
+    await waitForStatus(id, "COMPLETED");
+  });
+
+  test("another user gets 404 for the page, the audio, the exports and every action", async () => {
+    const other = await signedInUser();
+    const asOther = { headers: { Cookie: other.cookie } };
+    expect((await app(`/transcription/${id}`, asOther)).status).toBe(404);
+    expect((await app(`/transcription/${id}/audio`, asOther)).status).toBe(404);
+    expect((await app(`/transcription/${id}/export?format=txt`, asOther)).status).toBe(404);
+    const form = new URLSearchParams({ intent: "delete" });
+    const deletion = await app(`/transcription/${id}`, { method: "POST", body: form, headers: { Cookie: other.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(deletion.status).toBe(404);
+    expect(await (await db()).recording.count({ where: { id } })).toBe(1);
+  });
+
+  test("the audio streams with Range support", async () => {
+    const whole = await app(`/transcription/${id}/audio`, { headers: { Cookie: owner.cookie } });
+    expect(whole.status).toBe(200);
+    const size = Number(whole.headers.get("Content-Length"));
+    expect(size).toBe(fs.statSync(path.join(AUDIO, "jfk.wav")).size);
+    const part = await app(`/transcription/${id}/audio`, { headers: { Cookie: owner.cookie, Range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 100-199/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  test("exports: SRT parses, DOCX opens with the text, PDF text extracts, TXT and VTT carry the words", async () => {
+    const get = async (query: string) => {
+      const response = await app(`/transcription/${id}/export?${query}`, { headers: { Cookie: owner.cookie } });
+      expect(response.status, query).toBe(200);
+      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="jfk\.\w+"$/);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const srt = new srtParser2().fromSrt((await get("format=srt")).toString("utf8"));
+    expect(srt.length).toBeGreaterThan(0);
+    expect(srt.map((cue) => cue.text).join(" ")).toContain("country");
+
+    const docx = await mammoth.extractRawText({ buffer: await get("format=docx") });
+    expect(docx.value).toContain("country");
+
+    const pdf = await new PDFParse({ data: await get("format=pdf") }).getText();
+    expect(pdf.text).toContain("country");
+
+    const txt = (await get("format=txt&options=1&timestamps=on")).toString("utf8");
+    expect(txt).toContain("country");
+    expect(txt).toMatch(/\[0?0:00(:00)?\]/);
+    const plain = (await get("format=txt&options=1")).toString("utf8");
+    expect(plain).not.toMatch(/\[\d/);
+
+    expect((await get("format=vtt")).toString("utf8")).toMatch(/^WEBVTT/);
+    expect(JSON.parse((await get("format=json")).toString("utf8"))).toMatchObject({ title: "jfk", engine: expect.stringContaining("Pocketsphinx") });
+
+    expect((await app(`/transcription/${id}/export?format=exe`, { headers: { Cookie: owner.cookie } })).status).toBe(400);
+  });
+
+  test("editing a segment keeps its times; renaming a speaker changes every segment", async () => {
+    const database = await db();
+    const [first] = await database.transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" }, take: 1 });
+    await database.transcriptSegment.updateMany({ where: { recordingId: id }, data: { speaker: "Speaker 1" } });
+    const post = (fields: Record<string, string>) =>
+      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+
+    expect((await post({ intent: "edit-segment", segmentId: first.id, text: "And so, my fellow Americans" })).status).toBe(303);
+    const edited = await database.transcriptSegment.findUniqueOrThrow({ where: { id: first.id } });
+    expect(edited).toMatchObject({ text: "And so, my fellow Americans", start: first.start, end: first.end, edited: true });
+    expect((await post({ intent: "edit-segment", segmentId: first.id, text: "   " })).status).toBe(400);
+
+    expect((await post({ intent: "rename-speaker", from: "Speaker 1", to: "President Kennedy" })).status).toBe(303);
+    expect(await database.transcriptSegment.count({ where: { recordingId: id, speaker: "President Kennedy" } })).toBe(
+      await database.transcriptSegment.count({ where: { recordingId: id } }),
+    );
+  });
+
+  test("search finds words in transcripts and highlights them; other users' transcripts are not searched", async () => {
+    const page = await app(`/recordings?q=country`, { headers: { Cookie: owner.cookie } });
+    const html = await page.text();
+    expect(html).toContain("<mark>country</mark>");
+    const other = await signedInUser();
+    const theirs = await (await app(`/recordings?q=country`, { headers: { Cookie: other.cookie } })).text();
+    expect(theirs).toContain("No titles or transcripts match");
+  });
+
+  test("delete removes the recording, its transcript and the stored file; the minute stays charged", async () => {
+    const before = storedFiles(owner.id).length;
+    const response = await app(`/transcription/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete" }),
+      headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(303);
+    expect(await (await db()).recording.count({ where: { id } })).toBe(0);
+    expect(await (await db()).transcriptSegment.count({ where: { recordingId: id } })).toBe(0);
+    expect(storedFiles(owner.id).length).toBe(before - 1);
+    expect(await (await db()).usageCharge.count({ where: { userId: owner.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+// Resumable uploads (tus) with the real tus-js-client against our @tus/server on a local HTTP server.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Upload } from "tus-js-client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, getDatabase } from "~/utils/database.server";
+import { outboxTransport } from "~/utils/email.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { hashPassword } from "~/utils/password.server";
+import { RECORDING_ID_HEADER, resumableUploadServer } from "~/utils/resumable-uploads.server";
+import { createUserSession } from "~/utils/session.server";
+
+const JFK = path.resolve("../shared/testdata/audio/jfk.mp3");
+const NOT_AUDIO = path.resolve("../shared/testdata/bad/not-audio.mp3");
+
+let server: http.Server;
+let endpoint: string;
+
+beforeAll(async () => {
+  await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
+  const tus = resumableUploadServer();
+  server = http.createServer((request, response) => void tus.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/uploads`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stopJobs();
+});
+
+async function userCookie(plan: "FREE" | "BUSINESS_PRO" = "FREE") {
+  const user = await (await db()).user.create({
+    data: { email: `tus-${Math.random().toString(36).slice(2)}@example.com`, firstName: "T", lastName: "U", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
+  });
+  return { id: user.id, cookie: (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0] };
+}
+
+interface Outcome {
+  recordingId?: string;
+  status?: number;
+  error?: string;
+  uploadUrl?: string | null;
+}
+
+/** Runs a tus upload to the end (or to its first error); `stopAfterBytes` aborts it there, like a dropped connection. */
+function runUpload(file: Buffer, cookie: string, options: { metadata?: Record<string, string>; uploadUrl?: string; stopAfterBytes?: number } = {}): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let recordingId: string | undefined;
+    const upload: Upload = new Upload(file, {
+      endpoint,
+      uploadUrl: options.uploadUrl,
+      headers: { Cookie: cookie },
+      chunkSize: 16 * 1024,
+      retryDelays: [],
+      metadata: { filename: "jfk.mp3", ...options.metadata },
+      onAfterResponse(_request, response) {
+        recordingId ??= response.getHeader(RECORDING_ID_HEADER) || undefined;
+      },
+      onProgress(sent) {
+        if (options.stopAfterBytes && sent >= options.stopAfterBytes) {
+          void upload.abort().then(() => resolve({ uploadUrl: upload.url }));
+        }
+      },
+      onSuccess: () => resolve({ recordingId, uploadUrl: upload.url }),
+      onError(error) {
+        const response = "originalResponse" in error ? error.originalResponse : null;
+        resolve({ status: response?.getStatus(), error: response ? (JSON.parse(response.getBody() || "{}") as { error?: string }).error : String(error) });
+      },
+    });
+    upload.start();
+  });
+}
+
+describe("resumable uploads", () => {
+  test("an upload interrupted halfway resumes from its offset and becomes a queued recording", async () => {
+    const user = await userCookie();
+    const file = fs.readFileSync(JFK);
+    const first = await runUpload(file, user.cookie, { stopAfterBytes: 32 * 1024 });
+    expect(first.uploadUrl).toMatch(/\/api\/uploads\/\w+$/);
+
+    const head = await fetch(new URL(first.uploadUrl!, endpoint), { method: "HEAD", headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0" } });
+    const offset = Number(head.headers.get("Upload-Offset"));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(file.length);
+
+    const resumed = await runUpload(file, user.cookie, { uploadUrl: new URL(first.uploadUrl!, endpoint).toString() });
+    expect(resumed.recordingId).toBeTruthy();
+    const recording = await (await db()).recording.findUniqueOrThrow({ where: { id: resumed.recordingId! } });
+    expect(recording).toMatchObject({ userId: user.id, fileName: "jfk.mp3", status: "QUEUED", sizeBytes: file.length });
+  });
+
+  test("refusals: not signed in 401, past the plan limit 413, not audio 415, speaker labels on Free 403", async () => {
+    const user = await userCookie();
+    expect(await runUpload(fs.readFileSync(JFK), "")).toMatchObject({ status: 401, error: "Sign in to upload recordings." });
+
+    const tooBig = await fetch(endpoint, {
+      method: "POST",
+      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": String(51 * 1024 * 1024), "Upload-Metadata": `filename ${btoa("big.wav")}` },
+    });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({ error: "This file is larger than 50 MB, the upload limit on the Free plan." });
+
+    const notAudio = await runUpload(fs.readFileSync(NOT_AUDIO), user.cookie);
+    expect(notAudio.status).toBe(415);
+    expect(await (await db()).recording.count({ where: { userId: user.id } })).toBe(0);
+
+    expect(await runUpload(fs.readFileSync(JFK), user.cookie, { metadata: { speakerLabels: "on" } })).toMatchObject({ status: 403 });
+  });
+
+  test("another user cannot continue or inspect someone's upload", async () => {
+    const owner = await userCookie();
+    const started = await runUpload(fs.readFileSync(JFK), owner.cookie, { stopAfterBytes: 16 * 1024 });
+    const other = await userCookie();
+    const head = await fetch(new URL(started.uploadUrl!, endpoint), { method: "HEAD", headers: { Cookie: other.cookie, "Tus-Resumable": "1.0.0" } });
+    expect(head.status).toBe(404);
+  });
+});
