@@ -6,8 +6,8 @@ const integration = (database: "pglite" | "postgres") => ({
   test: {
     name: `integration-${database}`,
     include: ["tests/integration/**/*.test.ts"],
-    // The embedded database's own files, lock and socket: PGlite only.
-    exclude: database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : [],
+    // The embedded database's own files, lock and socket: PGlite only. Separate worker processes: PostgreSQL only.
+    exclude: database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : ["tests/integration/server-*.test.ts"],
     env: { TEST_DATABASE: database },
     setupFiles: ["tests/setup/database.ts"],
   },

@@ -71,9 +71,7 @@ async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, tra
   await boss.work<{ recordingId: string }>(QUEUES.transcribe, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
     runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit }),
   );
-  await boss.work(QUEUES.recoverStalledTranscriptions, { pollingIntervalSeconds }, async () => {
-    for (const jobId of await stalledTranscriptionJobs()) await boss.fail(QUEUES.transcribe, jobId, { reason: "worker stopped" });
-  });
+  await boss.work(QUEUES.recoverStalledTranscriptions, { pollingIntervalSeconds }, async () => recoverStalledTranscriptions());
   await boss.schedule(QUEUES.recoverStalledTranscriptions, "* * * * *");
   await boss.send(QUEUES.recoverStalledTranscriptions, {});
 }
@@ -83,6 +81,14 @@ export async function enqueueTranscription(recordingId: string): Promise<string>
   const id = await (await getBoss()).send(QUEUES.transcribe, { recordingId }, TRANSCRIBE_RETRIES);
   if (!id) throw new Error("The transcription job was not queued.");
   return id;
+}
+
+/** Fails the jobs of workers that stopped sending heartbeats, so that pg-boss retries them elsewhere. */
+export async function recoverStalledTranscriptions(now = new Date()) {
+  const boss = await getBoss();
+  const jobIds = await stalledTranscriptionJobs(now);
+  for (const jobId of jobIds) await boss.fail(QUEUES.transcribe, jobId, { reason: "worker stopped" });
+  return jobIds;
 }
 
 export async function cancelTranscriptionJob(jobId: string) {
