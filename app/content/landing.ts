@@ -43,7 +43,7 @@ export const FEATURE_TABS: Record<FeatureTab, { label: string; lead: string; poi
     points: [
       {
         title: "MP3, WAV, M4A and WEBM",
-        text: "Files up to 500 MB each on Business Pro; Free and Premium have lower per-file limits.",
+        text: "Files up to 500 MB each on Business Pro, 200 MB on Premium and 50 MB on Free.",
       },
       { title: "Drag and drop", text: "Drop a file on the dashboard, or choose it from your computer." },
       { title: "Progress as it happens", text: "Follow the upload and transcription; we email you when long files are done." },

@@ -30,7 +30,8 @@ test("Accept All stores accepted with everything on, and the banner stays away",
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/terms$/);
-  expect(await storedConsent(context)).toEqual({
+  // With JavaScript the banner hides at once; the cookies arrive with the response.
+  await expect.poll(() => storedConsent(context)).toEqual({
     status: "accepted",
     preferences: { necessary: true, analytics: true, marketing: true, functional: true },
   });
@@ -43,7 +44,8 @@ test("Decline stores rejected with only necessary cookies", async ({ page, conte
   await page.goto("/security");
   await banner(page).getByRole("button", { name: "Decline" }).click();
   await expect(banner(page)).toHaveCount(0);
-  expect(await storedConsent(context)).toEqual({
+  // With JavaScript the banner hides at once; the cookies arrive with the response.
+  await expect.poll(() => storedConsent(context)).toEqual({
     status: "rejected",
     preferences: { necessary: true, analytics: false, marketing: false, functional: false },
   });
@@ -78,7 +80,8 @@ test("the Cookie Preferences dialog saves chosen toggles and reopens with them",
   await dialog.getByRole("button", { name: "Save Preferences" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/blog$/);
-  expect(await storedConsent(context)).toEqual({
+  // With JavaScript the banner hides at once; the cookies arrive with the response.
+  await expect.poll(() => storedConsent(context)).toEqual({
     status: "customized",
     preferences: { necessary: true, analytics: false, marketing: false, functional: true },
   });

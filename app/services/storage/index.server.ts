@@ -2,11 +2,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataDir, getEnv } from "~/utils/env.server";
 import { fileStorage } from "./file.server";
+import { parseS3Url, s3Storage } from "./s3.server";
 import type { FileStorage } from "./storage";
 
 let storage: FileStorage | undefined;
 
-/** The configured storage (STORAGE_URL): file:/path, or DATA_DIR/uploads when unset. */
+/** The configured storage (STORAGE_URL): file:/path (DATA_DIR/uploads when unset) or s3://bucket/prefix. */
 export function getStorage(): FileStorage {
   if (storage) return storage;
   const url = getEnv().STORAGE_URL;
@@ -15,5 +16,7 @@ export function getStorage(): FileStorage {
     storage = fileStorage(root);
     return storage;
   }
-  throw new Error("STORAGE_URL=s3://… is not available in this build yet; use file: storage.");
+  const env = getEnv();
+  storage = s3Storage({ ...parseS3Url(url), endpoint: env.S3_ENDPOINT, region: env.S3_REGION, forcePathStyle: env.S3_FORCE_PATH_STYLE });
+  return storage;
 }

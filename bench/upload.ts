@@ -1,0 +1,440 @@
+// bench/upload: throughput of a large upload through the real app (streamed multipart POST and tus resumable
+// upload) against `cp` of the same file on the same disk, and how much the server's memory grows meanwhile.
+// Usage: npm run build && nice -n 19 node --import tsx bench/upload.ts [--size-mb 500]   (prints Markdown; no assertions)
+// --size-mb N: the file is N MiB in total (header included). Business Pro's limit is 500 MiB, so 500 is the largest
+// the app accepts with the default UPLOAD_MAX_BYTES.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const MiB = 1024 * 1024;
+const SAMPLE_RATE = 44_100;
+const CHANNELS = 2;
+const TUS_CHUNK_BYTES = 64 * MiB;
+const CP_RUNS = 3;
+const RSS_TARGET_MB = 64;
+const THROUGHPUT_TARGET = 0.5;
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
+  return value;
+}
+
+/** The 44-byte header of a PCM s16le WAV with `dataBytes` of samples. */
+function wavHeader(dataBytes: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "ascii");
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write("WAVE", 8, "ascii");
+  header.write("fmt ", 12, "ascii");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(CHANNELS, 22);
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * CHANNELS * 2, 28);
+  header.writeUInt16LE(CHANNELS * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "ascii");
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/**
+ * Writes a 44.1 kHz stereo WAV of exactly `totalBytes` (a 440 Hz tone with random low bits, so it is not a run of
+ * repeated bytes), 4 MiB at a time: the file is never held in memory.
+ */
+async function writeWav(file: string, totalBytes: number) {
+  const frameBytes = CHANNELS * 2;
+  const dataBytes = Math.floor((totalBytes - 44) / frameBytes) * frameBytes;
+  // One second of the tone: 440 whole periods, so consecutive seconds join without a click.
+  const table = new Int16Array(SAMPLE_RATE * CHANNELS);
+  for (let frame = 0; frame < SAMPLE_RATE; frame++) {
+    const value = Math.round(8000 * Math.sin((2 * Math.PI * 440 * frame) / SAMPLE_RATE));
+    table[frame * CHANNELS] = value;
+    table[frame * CHANNELS + 1] = value;
+  }
+  const out = fs.createWriteStream(file);
+  const write = async (chunk: Buffer) => {
+    if (!out.write(chunk)) await once(out, "drain");
+  };
+  await write(wavHeader(dataBytes));
+  let sample = 0;
+  for (let written = 0; written < dataBytes; ) {
+    const bytes = Math.min(4 * MiB, dataBytes - written);
+    const chunk = Buffer.alloc(bytes);
+    crypto.randomFillSync(chunk);
+    const samples = new Int16Array(chunk.buffer, chunk.byteOffset, bytes / 2);
+    for (let i = 0; i < samples.length; i++) samples[i] = table[(sample + i) % table.length] + (samples[i] & 0x3f) - 32;
+    sample = (sample + samples.length) % table.length;
+    await write(chunk);
+    written += bytes;
+  }
+  out.end();
+  await once(out, "close");
+  return (await fs.promises.stat(file)).size;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+async function waitFor(url: string, server: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (code ${server.exitCode}) before ${url} answered.`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function rssKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; also resets its kernel peak (VmHWM) when allowed. */
+function watchRss(pid: number) {
+  let peak = rssKb(pid, "VmRSS");
+  let samples = 1;
+  let hwmReset = false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+    hwmReset = true;
+  } catch {}
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid, "VmRSS"));
+    samples++;
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, rssKb(pid, "VmRSS"));
+      return { peakKb: peak, samples, hwmKb: hwmReset ? rssKb(pid, "VmHWM") : null };
+    },
+  };
+}
+
+/** CPU seconds a process has used (user + system, all threads); clock ticks are 1/100 s on Linux. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The server's idle RSS: the median of ten samples over one second. */
+async function idleRssKb(pid: number): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    values.push(rssKb(pid, "VmRSS"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return values.sort((a, b) => a - b)[5];
+}
+
+interface UploadTiming {
+  transferMs: number;
+  totalMs: number;
+  status: number;
+  body: string;
+}
+
+/**
+ * POST /api/recordings as multipart/form-data, written by hand around a file read stream so the body is never
+ * in memory, with an exact Content-Length (as a browser sends a form).
+ */
+async function multipartUpload(origin: string, cookie: string, file: string): Promise<UploadTiming> {
+  const boundary = `----voxlate-bench-${crypto.randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nauto\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: audio/wav\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = (await fs.promises.stat(file)).size;
+  const url = new URL("/api/recordings", origin);
+  const started = performance.now();
+  let transferEnd = 0;
+  return new Promise<UploadTiming>((resolve, reject) => {
+    const request = http.request(url, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Accept: "application/json",
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": head.length + size + tail.length,
+      },
+    });
+    request.on("error", reject);
+    request.on("finish", () => (transferEnd = performance.now()));
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const end = performance.now();
+        if (!transferEnd) {
+          request.destroy();
+          transferEnd = end;
+        }
+        resolve({ transferMs: transferEnd - started, totalMs: end - started, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    (async () => {
+      request.write(head);
+      for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) {
+        if (request.destroyed) return;
+        if (!request.write(chunk)) await once(request, "drain");
+      }
+      request.end(tail);
+    })().catch(reject);
+  });
+}
+
+/**
+ * tus upload with tus-js-client from an fs.ReadStream (it reads each chunk from the file by path). The transfer
+ * ends when the last PATCH request's body is flushed to the socket; tus-js-client's own onProgress is throttled
+ * (100 ms, no trailing call), so its 100% may only come with the final response, after the server's checks.
+ */
+async function tusUpload(origin: string, cookie: string, file: string): Promise<UploadTiming & { progressFullMs: number | null; patches: number }> {
+  const inner = defaultOptions.httpStack as HttpStack;
+  const size = (await fs.promises.stat(file)).size;
+  let lastPatchFlushed = 0;
+  let patches = 0;
+  let progressFull: number | null = null;
+  // Wraps the default Node stack to see when each PATCH body has been handed to the socket.
+  const timingStack: HttpStack = {
+    getName: () => "TimingNodeHttpStack",
+    createRequest(method, url) {
+      const request = inner.createRequest(method, url);
+      const send = request.send.bind(request);
+      request.send = (body) => {
+        const result = send(body);
+        if (method === "PATCH") {
+          patches++;
+          (request.getUnderlyingObject() as http.ClientRequest).once("finish", () => (lastPatchFlushed = performance.now()));
+        }
+        return result;
+      };
+      return request;
+    },
+  };
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let body = "";
+    const upload = new Upload(fs.createReadStream(file), {
+      endpoint: new URL("/api/uploads", origin).toString(),
+      chunkSize: TUS_CHUNK_BYTES,
+      uploadSize: size,
+      retryDelays: [],
+      headers: { Cookie: cookie },
+      metadata: { filename: path.basename(file), filetype: "audio/wav", language: "auto" },
+      httpStack: timingStack,
+      onProgress(sent, total) {
+        if (sent === total && progressFull === null) progressFull = performance.now();
+      },
+      onAfterResponse(request, response) {
+        if (request.getMethod() === "PATCH") {
+          status = response.getStatus();
+          body = response.getHeader("Upload-Recording-Id") ?? "";
+        }
+      },
+      onSuccess() {
+        const end = performance.now();
+        resolve({
+          transferMs: lastPatchFlushed - started,
+          totalMs: end - started,
+          status,
+          body: `recording ${body}`,
+          progressFullMs: progressFull === null ? null : progressFull - started,
+          patches,
+        });
+      },
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+function timeCp(source: string, target: string): number {
+  const started = performance.now();
+  execFileSync("cp", [source, target]);
+  const ms = performance.now() - started;
+  fs.rmSync(target, { force: true });
+  return ms;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    console.error("bench/upload needs the production build (build/server/index.js): run `npm run build` first.");
+    process.exit(1);
+  }
+  const sizeMb = flag("--size-mb", 500);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-bench-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-data-"));
+  let server: ChildProcess | undefined;
+  let closeDatabase: (() => Promise<void>) | undefined;
+  try {
+    const file = path.join(workDir, "bench-upload.wav");
+    let started = performance.now();
+    const size = await writeWav(file, Math.round(sizeMb * MiB));
+    const generateMs = performance.now() - started;
+    const warmupFile = path.join(workDir, "warm-up.wav");
+    await writeWav(warmupFile, 2 * SAMPLE_RATE * CHANNELS * 2 + 44);
+
+    const cpRuns = Array.from({ length: CP_RUNS }, () => timeCp(file, path.join(workDir, "copy.wav")));
+    const cpMs = [...cpRuns].sort((a, b) => a - b)[Math.floor(CP_RUNS / 2)];
+
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const serverEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      COOKIE_SECURE: "false",
+      APP_URL: `http://localhost:${port}`,
+      RATE_LIMIT_MULTIPLIER: "1000",
+      WORKER_IN_PROCESS: "false",
+    };
+    delete serverEnv.DATABASE_URL;
+    let serverLog = "";
+    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+    server.stdout!.on("data", (data: Buffer) => (serverLog = (serverLog + data.toString()).slice(-4000)));
+    server.stderr!.on("data", (data: Buffer) => (serverLog = (serverLog + data.toString()).slice(-4000)));
+    started = performance.now();
+    await waitFor(`${origin}/healthz`, server).catch((error: Error) => {
+      throw new Error(`${error.message}\n${serverLog}`);
+    });
+    const startupMs = performance.now() - started;
+
+    // A Business Pro user and a session, made the way a CLI command would: through the socket the app serves its
+    // embedded database on. This process signs the cookie with the same secret (DATA_DIR/session-secret).
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
+    const { hashPassword } = await import("../app/utils/password.server");
+    const { createUserSession } = await import("../app/utils/session.server");
+    const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
+    closeDatabase = disconnectDatabase;
+    const user = await database.prisma.user.create({
+      data: {
+        email: `bench-${crypto.randomUUID()}@example.com`,
+        firstName: "Bench",
+        lastName: "Upload",
+        passwordHash: await hashPassword("correct-horse-battery"),
+        emailVerifiedAt: new Date(),
+        plan: "BUSINESS_PRO",
+      },
+    });
+    const setCookie = await createUserSession(user.id, new Request(origin, { headers: { "User-Agent": "bench/upload" } }));
+    const cookie = setCookie.split(";")[0];
+    await disconnectDatabase();
+    closeDatabase = undefined;
+
+    // Warm-up: one small upload each way, so route modules, the parser and ffprobe are loaded before the baseline.
+    for (const warmUp of [multipartUpload(origin, cookie, warmupFile), tusUpload(origin, cookie, warmupFile)]) {
+      const result = await warmUp;
+      if (result.status !== 201 && result.status !== 204) throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${serverLog}`);
+    }
+    const pid = server.pid!;
+    const idleKb = await idleRssKb(pid);
+
+    const measure = async <T extends UploadTiming>(run: () => Promise<T>) => {
+      const before = await idleRssKb(pid);
+      const watch = watchRss(pid);
+      const serverCpu = cpuSeconds(pid);
+      const clientCpu = process.cpuUsage();
+      const result = await run();
+      const clientUsed = process.cpuUsage(clientCpu);
+      return {
+        ...result,
+        before,
+        ...watch.stop(),
+        serverCpuS: cpuSeconds(pid) - serverCpu,
+        clientCpuS: (clientUsed.user + clientUsed.system) / 1e6,
+      };
+    };
+    const multipart = await measure(() => multipartUpload(origin, cookie, file));
+    if (multipart.status !== 201) throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${serverLog}`);
+    const resumable = await measure(() => tusUpload(origin, cookie, file));
+    if (resumable.status !== 204) throw new Error(`tus upload failed (${resumable.status}): ${resumable.body}\n${serverLog}`);
+
+    const mb = size / 1e6;
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    const rate = (ms: number) => (mb / (ms / 1000)).toFixed(0);
+    const megabytes = (kb: number) => (kb / 1024).toFixed(1);
+    const duration = (size - 44) / (SAMPLE_RATE * CHANNELS * 2);
+    console.log(
+      `File: ${(size / MiB).toFixed(0)} MiB (${size} bytes), 44.1 kHz stereo 16-bit WAV (${(duration / 60).toFixed(1)} min), generated in ${seconds(generateMs)} s. ` +
+        `Node ${process.version}, ${os.cpus().length} cores, temp dir ${os.tmpdir()}. Server started in ${seconds(startupMs)} s; idle RSS after warm-up ${megabytes(idleKb)} MB.\n`,
+    );
+    console.log(
+      "MB = 10^6 bytes in rates. Ratio = cp time ÷ upload transfer time (target ≥ 0.5). Transfer ends when the last request byte is flushed to the socket. " +
+        "RSS growth = peak server RSS (100 ms samples of /proc/<pid>/status) − its idle RSS in the second before that upload (target ≤ 64 MB); " +
+        "VmHWM is the kernel's exact peak, reset (clear_refs) at the start of each upload. CPU: seconds used from start to 201/onSuccess (server: its own threads, not ffprobe/ffmpeg; client: this process).\n",
+    );
+    console.log("| Method | Transfer (s) | MB/s | Ratio to cp | Total until 201/onSuccess (s) | After transfer: server checks (s) | Server CPU (s) | Client CPU (s) | Idle RSS before (MB) | Peak RSS growth (MB) | VmHWM growth (MB) |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log(`| cp (median of ${CP_RUNS}: ${cpRuns.map((ms) => seconds(ms)).join(", ")} s) | ${seconds(cpMs)} | ${rate(cpMs)} | 1.00 | – | – | – | – | – | – | – |`);
+    for (const [label, result] of [
+      ["multipart POST /api/recordings", multipart],
+      [`tus /api/uploads (${TUS_CHUNK_BYTES / MiB} MiB chunks, ${resumable.patches} PATCH)`, resumable],
+    ] as const) {
+      const ratio = cpMs / result.transferMs;
+      const growthKb = result.peakKb - result.before;
+      console.log(
+        `| ${label} | ${seconds(result.transferMs)} | ${rate(result.transferMs)} | ${ratio.toFixed(2)}${ratio >= THROUGHPUT_TARGET ? "" : " (below 0.5)"} | ${seconds(result.totalMs)} | ${seconds(result.totalMs - result.transferMs)} | ` +
+          `${result.serverCpuS.toFixed(2)} | ${result.clientCpuS.toFixed(2)} | ` +
+          `${megabytes(result.before)} | ${megabytes(growthKb)}${growthKb / 1024 <= RSS_TARGET_MB ? "" : " (above 64)"} | ${result.hwmKb === null ? "n/a" : megabytes(result.hwmKb - result.before)} |`,
+      );
+    }
+    console.log(
+      `\nPeak server RSS over the idle RSS after warm-up: multipart ${megabytes(multipart.peakKb - idleKb)} MB, tus ${megabytes(resumable.peakKb - idleKb)} MB ` +
+        `(${multipart.samples} and ${resumable.samples} samples). tus-js-client's onProgress reached 100% at ${resumable.progressFullMs === null ? "never" : `${seconds(resumable.progressFullMs)} s`} (throttled; it may only fire with the final response).`,
+    );
+  } finally {
+    await closeDatabase?.().catch(() => {});
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = once(server, "exit");
+      server.kill("SIGTERM");
+      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      if (!killed) {
+        server.kill("SIGKILL");
+        await exited;
+      }
+    }
+    fs.rmSync(workDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+// tus-js-client's and the database pool's sockets would otherwise hold the process open.
+process.exit(0);
