@@ -12,8 +12,8 @@ import {
   cancelRecording,
   deleteRecording,
   RecordingError,
+  loadOwnRecording,
   renameRecording,
-  requireOwnRecording,
   retryRecording,
   TitleSchema,
 } from "~/utils/recordings.server";
@@ -28,13 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
-  let recording;
-  try {
-    recording = await requireOwnRecording(userId, params.recordingId);
-  } catch (error) {
-    if (error instanceof RecordingError) throw data("Recording not found", { status: 404 });
-    throw error;
-  }
+  const recording = await loadOwnRecording(userId, params.recordingId);
   const segments = recording.status === "COMPLETED" ? await transcriptSegments(recording.id) : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
   return { recording: visible, segments, engine: engineLabel(recording.engine, recording.model) };

@@ -1,19 +1,13 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
 import { getStorage } from "~/services/storage/index.server";
-import { RecordingError, requireOwnRecording } from "~/utils/recordings.server";
+import { loadOwnRecording } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
 
 // GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
-  let recording;
-  try {
-    recording = await requireOwnRecording(userId, params.recordingId);
-  } catch (error) {
-    if (error instanceof RecordingError) return new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const recording = await loadOwnRecording(userId, params.recordingId);
   const storage = getStorage();
   const size = await storage.size(recording.storageKey);
   const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });

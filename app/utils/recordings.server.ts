@@ -4,14 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import busboy from "busboy";
 import { z } from "zod";
 import { planById } from "~/content/plans";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
@@ -57,43 +50,61 @@ export const UploadOptionsSchema = z.object({
 const titleFrom = (fileName: string) => fileName.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Untitled recording";
 
 /**
- * Streams a multipart upload (field "file" plus the options) to a temporary file, never into memory, then
- * checks it: size against the plan (413, while streaming), content with ffprobe (415), options (400), and
- * the minutes left (403). Only then is it stored and queued. A refused file leaves nothing behind.
+ * Streams a multipart upload (field "file" plus the options) to a temporary file with busboy, never into memory,
+ * then hands it to acceptUploadedFile. Past the plan's limit it is refused with 413: at once from Content-Length,
+ * or mid-stream (the connection is cut) when the body is bigger than it said. A refused file leaves nothing behind.
  */
 export async function receiveUpload(request: Request, userId: string): Promise<{ id: string; title: string }> {
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const limit = uploadLimitBytes(user.plan);
-  const tooLarge = tooLargeError(user.plan);
-
-  // Refuse before reading when the browser says how big the body is.
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > limit + MB) throw tooLarge;
+  if (declared > limit + MB) throw tooLargeError(user.plan);
 
   await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
   const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
-  let fileName: string | null = null;
   try {
-    let form: FormData;
-    try {
-      form = await parseFormData(request, { maxFileSize: limit, maxFiles: 1, maxParts: 20, maxTotalSize: limit + MB }, async (upload) => {
-        if (upload.fieldName !== "file") return undefined;
-        fileName = upload.name || "recording";
-        await pipeline(Readable.fromWeb(upload.stream() as never), fs.createWriteStream(temporaryPath));
-        return temporaryPath;
-      });
-    } catch (error) {
-      if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw tooLarge;
-      if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) throw new RecordingError("Upload one file at a time.", 400);
-      if (error instanceof FormDataParseError) throw new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
-      throw error;
-    }
+    const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan));
     if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
-    const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     return await acceptUploadedFile(userId, { temporaryPath, fileName, fields });
   } finally {
     await fs.promises.rm(temporaryPath, { force: true });
   }
+}
+
+const MALFORMED = () => new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
+
+function streamMultipart(request: Request, temporaryPath: string, limit: number, tooLarge: () => RecordingError) {
+  return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
+    const contentType = request.headers.get("Content-Type") ?? "";
+    if (!request.body || !contentType.startsWith("multipart/form-data")) return reject(new RecordingError("Send the file as multipart/form-data.", 400));
+    let parser: busboy.Busboy;
+    try {
+      // busboy reports reaching fileSize, so a file of exactly `limit` bytes needs one more.
+      parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 } });
+    } catch {
+      return reject(MALFORMED());
+    }
+    const source = Readable.fromWeb(request.body as never);
+    const fields: Record<string, string> = {};
+    let fileName: string | null = null;
+    let written: Promise<void> = Promise.resolve();
+    const fail = (error: RecordingError) => {
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+    parser.on("field", (name, value) => (fields[name] = value));
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file" || fileName !== null) return void stream.resume();
+      fileName = info.filename || "recording";
+      stream.on("limit", () => fail(tooLarge()));
+      written = pipeline(stream, fs.createWriteStream(temporaryPath));
+    });
+    parser.on("error", () => fail(MALFORMED()));
+    parser.on("close", () => written.then(() => resolve({ fileName, fields }), () => reject(MALFORMED())));
+    source.on("error", () => reject(MALFORMED()));
+    source.pipe(parser);
+  });
 }
 
 /** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
@@ -169,6 +180,13 @@ async function queue(recordingId: string) {
 export async function requireOwnRecording(userId: string, recordingId: string) {
   const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
   if (!recording) throw new RecordingError("Recording not found.", 404);
+  return recording;
+}
+
+/** For loaders: the owner's recording, or a thrown 404 response for anyone else. */
+export async function loadOwnRecording(userId: string, recordingId: string) {
+  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
+  if (!recording) throw new Response("Recording not found", { status: 404 });
   return recording;
 }
 
