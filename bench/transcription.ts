@@ -14,10 +14,11 @@ import { decodeToWav, probeAudio } from "../app/services/transcription/audio.ser
 import type { SpeechEngine } from "../app/services/transcription/engine";
 import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
 import { transcribeLong } from "../app/services/transcription/vad.server";
+import { sharedFile } from "../tests/shared-files";
 
-const AUDIO = "/work/shared/testdata/audio";
+const AUDIO = sharedFile("testdata", "audio");
 const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
-const VAD_MODEL = "/work/shared/models/silero_vad.onnx";
+const VAD_MODEL = sharedFile("models", "silero_vad.onnx");
 const OVERHEAD_TARGET = 1.1;
 // Just over pocketsphinx's 120 s chunk, so the 2-minute file goes through the VAD and chunking as longer ones do
 // (at 120 s or less transcribeLong hands the whole file to the engine in one call).

@@ -3,9 +3,10 @@
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { sharedFile } from "../shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.mp3");
-const NOT_AUDIO = path.resolve("../shared/testdata/bad/not-audio.mp3");
+const JFK = sharedFile("testdata/audio/jfk.mp3");
+const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 

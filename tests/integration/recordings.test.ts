@@ -14,9 +14,10 @@ import { createUserSession } from "~/utils/session.server";
 import { runTranscription, stalledTranscriptionJobs } from "~/utils/transcription-job.server";
 import { appHandler } from "./app-handler";
 import { waitFor } from "./helpers";
+import { sharedFile } from "../shared-files";
 
-const AUDIO = path.resolve("../shared/testdata/audio");
-const BAD = path.resolve("../shared/testdata/bad");
+const AUDIO = sharedFile("testdata/audio");
+const BAD = sharedFile("testdata/bad");
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 

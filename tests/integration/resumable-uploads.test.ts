@@ -11,9 +11,10 @@ import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { hashPassword } from "~/utils/password.server";
 import { RECORDING_ID_HEADER, resumableUploadServer } from "~/utils/resumable-uploads.server";
 import { createUserSession } from "~/utils/session.server";
+import { sharedFile } from "../shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.mp3");
-const NOT_AUDIO = path.resolve("../shared/testdata/bad/not-audio.mp3");
+const JFK = sharedFile("testdata/audio/jfk.mp3");
+const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
 
 let server: http.Server;
 let endpoint: string;

@@ -12,8 +12,9 @@ import { acceptUploadedFile } from "~/utils/recordings.server";
 import { STALLED_AFTER_MS } from "~/utils/transcription-job.server";
 import { testDatabaseUrl } from "../setup/database";
 import { waitFor } from "./helpers";
+import { sharedFile } from "../shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
+const JFK = sharedFile("testdata/audio/jfk.wav");
 const workers: ChildProcess[] = [];
 
 function startWorker() {

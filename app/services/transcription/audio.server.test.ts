@@ -5,9 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { decodeToWav, MEDIA_PROBLEM_MESSAGES, probeAudio, UnsupportedMediaError } from "./audio.server";
 import { readWavInfo } from "./wav.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const AUDIO = path.resolve("../shared/testdata/audio");
-const BAD = path.resolve("../shared/testdata/bad");
+const AUDIO = sharedFile("testdata/audio");
+const BAD = sharedFile("testdata/bad");
 
 let tmp: string;
 /** Makes a file with ffmpeg in the temp dir and returns its path. */

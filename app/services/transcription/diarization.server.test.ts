@@ -7,8 +7,9 @@ import { averageLinkage, labelSpeakers } from "./diarization.server";
 import type { TranscriptSegment } from "./engine";
 import { pocketsphinxEngine } from "./pocketsphinx.server";
 import { transcribeLong } from "./vad.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const AUDIO = path.resolve("../shared/testdata/audio");
+const AUDIO = sharedFile("testdata/audio");
 const DIALOGUE = path.join(AUDIO, "dialogue-two-speakers.wav");
 const JFK = path.join(AUDIO, "jfk.wav");
 const turns: { speaker: string; start: number; end: number }[] = JSON.parse(fs.readFileSync(path.join(AUDIO, "dialogue-two-speakers.json"), "utf8")).turns;

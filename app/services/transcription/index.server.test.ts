@@ -1,7 +1,8 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { sharedFile } from "../../../tests/shared-files";
 
-const TEST_MODEL = path.resolve("../shared/models/for-tests-ggml-tiny.en.bin");
+const TEST_MODEL = sharedFile("models/for-tests-ggml-tiny.en.bin");
 
 // The environment is read once per module instance, so each test loads the modules afresh.
 async function load(env: Record<string, string>) {

@@ -3,8 +3,9 @@ import { describe, expect, test } from "vitest";
 import { transcriptionErrorHandler, transcriptionHandler } from "../../../tests/mocks/openai-transcription";
 import { mockServer } from "../../../tests/mocks/server";
 import { openAiEngine, parseVerboseTranscription, TranscriptionApiError } from "./openai.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
+const JFK = sharedFile("testdata/audio/jfk.wav");
 const BASE_URL = "https://api.openai.com/v1";
 const engine = openAiEngine({ baseUrl: BASE_URL, apiKey: "sk-test", model: "whisper-1" });
 

@@ -2,8 +2,9 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { UnsupportedLanguageError } from "./errors";
 import { parsePocketsphinxOutput, pocketsphinxEngine } from "./pocketsphinx.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
+const JFK = sharedFile("testdata/audio/jfk.wav");
 const engine = pocketsphinxEngine({ modelDir: "/usr/share/pocketsphinx/model/en-us" });
 
 describe("pocketsphinx engine", () => {

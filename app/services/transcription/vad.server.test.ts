@@ -7,9 +7,10 @@ import type { SpeechEngine, TranscribeOptions } from "./engine";
 import { pocketsphinxEngine } from "./pocketsphinx.server";
 import { speechChunks, transcribeLong, type SpeechChunk } from "./vad.server";
 import { readSpeechWavInfo } from "./wav.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
-const VAD_MODEL = path.resolve("../shared/models/silero_vad.onnx");
+const JFK = sharedFile("testdata/audio/jfk.wav");
+const VAD_MODEL = sharedFile("models/silero_vad.onnx");
 /** jfk.wav is 11 s; each repeat adds 4 s of quiet noise after it. */
 const PERIOD = 15;
 /** Where jfk.wav has speech (pocketsphinx's word times, rounded inwards); it pauses between them. */

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readPcmBlocks, readPcmRange, readSpeechWavInfo, readWavInfo, writeWav } from "./wav.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
+const JFK = sharedFile("testdata/audio/jfk.wav");
 let tmp: string;
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-wav-test-"));
@@ -25,8 +26,8 @@ describe("WAV reading and writing", () => {
   });
 
   test("other formats are refused as engine input", async () => {
-    await expect(readSpeechWavInfo(path.resolve("../shared/testdata/audio/hello-world.wav"))).rejects.toThrow(/must be 16 kHz mono 16-bit PCM.*22050 Hz/);
-    await expect(readWavInfo(path.resolve("../shared/testdata/bad/not-audio.mp3"))).rejects.toThrow(/is not a WAV file/);
+    await expect(readSpeechWavInfo(sharedFile("testdata/audio/hello-world.wav"))).rejects.toThrow(/must be 16 kHz mono 16-bit PCM.*22050 Hz/);
+    await expect(readWavInfo(sharedFile("testdata/bad/not-audio.mp3"))).rejects.toThrow(/is not a WAV file/);
   });
 
   test("streams blocks, reads ranges, and writes a 44-byte-header WAV that reads back the same", async () => {

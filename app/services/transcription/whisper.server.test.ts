@@ -4,9 +4,10 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { EngineUnavailableError, UnsupportedLanguageError } from "./errors";
 import { loadedWhisperModelCount, readWhisperModelInfo, unloadWhisperModels, whisperEngine, whisperResultsToSegments } from "./whisper.server";
+import { sharedFile } from "../../../tests/shared-files";
 
-const TEST_MODEL = path.resolve("../shared/models/for-tests-ggml-tiny.en.bin");
-const JFK = path.resolve("../shared/testdata/audio/jfk.wav");
+const TEST_MODEL = sharedFile("models/for-tests-ggml-tiny.en.bin");
+const JFK = sharedFile("testdata/audio/jfk.wav");
 const hasModel = fs.existsSync(TEST_MODEL);
 if (!hasModel) console.warn(`Skipping the whisper.cpp run: ${TEST_MODEL} is missing.`);
 
