@@ -28,7 +28,7 @@ RUN npm run build \
 FROM ${NODE_IMAGE} AS runtime
 # ffmpeg/ffprobe decode and probe uploads; pocketsphinx is the offline speech engine.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us fonts-dejavu-core fonts-wqy-microhei \
+ && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us fonts-dejavu-core fonts-wqy-microhei apertium apertium-en-es \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBIAN_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us chromium fonts-dejavu-core fonts-wqy-microhei)
+DEBIAN_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us chromium fonts-dejavu-core fonts-wqy-microhei apertium apertium-en-es)
 
 missing=()
 for package in "${DEBIAN_PACKAGES[@]}"; do
