@@ -66,6 +66,7 @@ export default [
   route("api/password-reset/:step", "routes/api/password-reset.tsx"),
   route("api/auth/google", "routes/api/auth/google.tsx"),
   route("api/auth/google/callback", "routes/api/auth/google.callback.tsx"),
+  route("api/translate-live", "routes/api/translate-live.tsx"),
   route("api/recordings", "routes/api/recordings/upload.tsx"),
   route("api/recordings/:recordingId", "routes/api/recordings/status.tsx"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.tsx"),

@@ -67,6 +67,13 @@ export const EnvSchema = z.object({
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default("/usr/share/pocketsphinx/model/en-us"),
   /** Silero VAD model (silero_vad.onnx) that splits long audio at pauses. Default: DATA_DIR/models/silero_vad.onnx. */
   VAD_MODEL_PATH: z.string().min(1).optional(),
+  /** Translation: "apertium" (offline, Debian packages, few pairs), "libretranslate", "deepl" or "openai" (a chat model). */
+  TRANSLATE_ENGINE: z.enum(["apertium", "libretranslate", "deepl", "openai"]).default("apertium"),
+  LIBRETRANSLATE_URL: z.url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  /** Chat model for TRANSLATE_ENGINE=openai (through OPENAI_BASE_URL). */
+  TRANSLATE_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
   /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */

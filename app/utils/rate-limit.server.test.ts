@@ -40,6 +40,15 @@ describe("rate limits", () => {
     expect(await statuses("GET", "/signin", 20)).toEqual(Array(20).fill(200));
   });
 
+  test("support-chat messages and live translations each have their own tier", async () => {
+    const chat = await statuses("POST", "/support-chat", RATE_LIMITS.chat.limit + 1);
+    expect(chat.at(-2)).toBe(200);
+    expect(chat.at(-1)).toBe(429);
+    const translations = await statuses("POST", "/api/translate-live", RATE_LIMITS.translateLive.limit + 1);
+    expect(translations.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(translations.at(-1)).toBe(429);
+  });
+
   test("other writes have their own, larger tier", async () => {
     const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
     expect(results.every((status) => status === 200)).toBe(true);

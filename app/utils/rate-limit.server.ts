@@ -3,9 +3,10 @@ import { rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
 
 /**
- * Four tiers per IP address:
+ * Five tiers per IP address:
  * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
  * - chat: support-chat messages, each of which runs the assistant;
+ * - translateLive: live translations (about one a second while someone speaks);
  * - writes: every other non-GET request;
  * - reads: everything else.
  * Counts live in memory, per process; several web processes each count their own.
@@ -30,10 +31,13 @@ export const STRONGEST_PATHS = [
 ];
 
 export const SUPPORT_CHAT_PATH = "/support-chat";
+/** Anonymous visitors use it from the landing demo. */
+export const TRANSLATE_LIVE_PATH = "/api/translate-live";
 
 export const RATE_LIMITS = {
   strongest: { windowMs: 60_000, limit: 10 },
   chat: { windowMs: 60_000, limit: 20 },
+  translateLive: { windowMs: 60_000, limit: 90 },
   writes: { windowMs: 60_000, limit: 100 },
   reads: { windowMs: 60_000, limit: 1000 },
 };
@@ -50,6 +54,7 @@ export function rateLimits(): RequestHandler {
     });
   const strongest = tier("strongest");
   const chat = tier("chat");
+  const translateLive = tier("translateLive");
   const writes = tier("writes");
   const reads = tier("reads");
   return (request, response, next) => {
@@ -59,6 +64,7 @@ export function rateLimits(): RequestHandler {
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
     if (STRONGEST_PATHS.includes(path)) return strongest(request, response, next);
     if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
+    if (path === TRANSLATE_LIVE_PATH) return translateLive(request, response, next);
     return writes(request, response, next);
   };
 }
