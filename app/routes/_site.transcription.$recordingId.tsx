@@ -19,7 +19,18 @@ import {
 } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { editSegment, renameSpeaker, SegmentTextSchema, SpeakerNameSchema, transcriptSegments } from "~/utils/transcripts.server";
+import {
+  editSegment,
+  renameSpeaker,
+  SegmentTextSchema,
+  segmentTranslations,
+  SpeakerNameSchema,
+  transcriptSegments,
+  translateTranscript,
+  translationLanguages,
+} from "~/utils/transcripts.server";
+import { configuredTranslator } from "~/utils/translation.server";
+import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
@@ -29,15 +40,29 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
   const recording = await loadOwnRecording(userId, params.recordingId);
-  const segments = recording.status === "COMPLETED" ? await transcriptSegments(recording.id) : [];
+  const completed = recording.status === "COMPLETED";
+  const segments = completed ? await transcriptSegments(recording.id) : [];
+  const languages = completed ? await translationLanguages(recording.id) : [];
+  const shown = new URL(request.url).searchParams.get("lang");
+  const showLanguage = shown && languages.includes(shown) ? shown : null;
+  const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
+  const source = recording.transcriptLanguage ?? recording.language ?? "en";
+  const translator = configuredTranslator();
+  const targets = completed ? TRANSLATION_LANGUAGES.filter((language) => language.value !== source && translator.supports(source, language.value)) : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
-  return { recording: visible, segments, engine: engineLabel(recording.engine, recording.model) };
+  return {
+    recording: visible,
+    segments,
+    engine: engineLabel(recording.engine, recording.model),
+    translation: { translator: translator.label, targets, languages: languages.map((code) => ({ value: code, label: languageName(code) })), showLanguage, translated },
+  };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), title: TitleSchema }),
   z.object({ intent: z.literal("edit-segment"), segmentId: z.string().min(1), text: SegmentTextSchema }),
   z.object({ intent: z.literal("rename-speaker"), from: z.string().min(1, "Choose a speaker."), to: SpeakerNameSchema }),
+  z.object({ intent: z.literal("translate"), target: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into.") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("delete") }),
@@ -61,6 +86,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "rename-speaker":
         await renameSpeaker(userId, id, input.from, input.to);
         return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
+      case "translate":
+        await translateTranscript(userId, id, input.target);
+        return redirectWithToast(`${here}?lang=${input.target}`, { type: "success", title: `Translated into ${languageName(input.target)}` }, { status: 303 });
       case "cancel":
         await cancelRecording(userId, id);
         return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
@@ -84,7 +112,7 @@ const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine } = loaderData;
+  const { recording, segments, engine, translation } = loaderData;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -235,7 +263,16 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                         {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
                         {segment.edited ? <span className="text-xs text-slate-500">edited</span> : null}
                       </div>
-                      <p className="mt-1">{segment.text}</p>
+                      {translation.showLanguage ? (
+                        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+                          <p>{segment.text}</p>
+                          <p lang={translation.showLanguage} className="border-l-2 border-brand-200 pl-2 text-slate-800">
+                            {translation.translated[segment.id] ?? ""}
+                          </p>
+                        </div>
+                      ) : (
+                        <p className="mt-1">{segment.text}</p>
+                      )}
                       <details className="mt-1 text-sm">
                         <summary className="cursor-pointer text-slate-600">Edit</summary>
                         <Form method="post" className="mt-2 space-y-2">
@@ -254,6 +291,50 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   );
                 })}
               </ol>
+            )}
+          </section>
+
+          <section aria-labelledby="translate-title" className="mt-10 rounded-xl border border-slate-200 p-6">
+            <h2 id="translate-title" className="font-semibold">
+              Translation
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Segment by segment, keeping every time and speaker. Translator: {translation.translator}.</p>
+            {translation.languages.length ? (
+              <p className="mt-3 flex flex-wrap gap-3 text-sm">
+                <span>Show side by side:</span>
+                {translation.languages.map((language) => (
+                  <Link key={language.value} to={`?lang=${language.value}`} aria-current={translation.showLanguage === language.value ? "true" : undefined} className="underline aria-[current]:font-semibold">
+                    {language.label}
+                  </Link>
+                ))}
+                {translation.showLanguage ? (
+                  <Link to="?" className="underline">
+                    Original only
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
+            {translation.targets.length ? (
+              <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="translate" />
+                <div>
+                  <label htmlFor="translate-target" className="block text-sm font-medium">
+                    Translate into
+                  </label>
+                  <select id="translate-target" name="target" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
+                    {translation.targets.map((language) => (
+                      <option key={language.value} value={language.value}>
+                        {language.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                  {busy ? "Translating..." : "Translate"}
+                </button>
+              </Form>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600">The translator on this server has no language pair for this transcript's language.</p>
             )}
           </section>
 
@@ -302,6 +383,28 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   </label>
                 ))}
               </fieldset>
+              {translation.languages.length ? (
+                <div className="flex flex-wrap gap-4 text-sm">
+                  <label className="flex items-center gap-2">
+                    Language
+                    <select name="language" defaultValue={translation.showLanguage ?? translation.languages[0].value} className="rounded-md border border-slate-300 px-2 py-1">
+                      {translation.languages.map((language) => (
+                        <option key={language.value} value={language.value}>
+                          {language.label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="flex items-center gap-2">
+                    Text
+                    <select name="text" defaultValue="original" className="rounded-md border border-slate-300 px-2 py-1">
+                      <option value="original">Original</option>
+                      <option value="translation">Translation</option>
+                      <option value="both">Both (bilingual)</option>
+                    </select>
+                  </label>
+                </div>
+              ) : null}
               <fieldset className="flex flex-wrap gap-4 text-sm">
                 <legend className="sr-only">Include</legend>
                 <label className="flex items-center gap-2">

@@ -3,7 +3,7 @@ import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { RecordingError } from "~/utils/recordings.server";
-import { transcriptDocument } from "~/utils/transcripts.server";
+import { EXPORT_TEXTS, transcriptDocumentIn } from "~/utils/transcripts.server";
 import { requireUserId } from "~/utils/session.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
@@ -16,19 +16,24 @@ const ExportQuerySchema = z
     timestamps: checked.optional(),
     speakers: checked.optional(),
     cover: checked.optional(),
+    // A translation's language, and whether to export the original, the translation, or both (bilingual).
+    language: z.string().regex(/^[a-z]{2}$/, "Choose a translation from the list.").optional().or(z.literal("").transform(() => undefined)),
+    text: z.enum(EXPORT_TEXTS).default("original"),
   })
-  .transform(({ format, options, timestamps, speakers, cover }) => ({
+  .transform(({ format, options, timestamps, speakers, cover, language, text }) => ({
     format,
+    translation: language ? { language, text } : null,
     options: options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {},
   }));
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
+//   [&language=es&text=original|translation|both]
 export async function loader({ request, params }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
   const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return new Response(query.error.issues[0]?.message ?? "Invalid export options.", { status: 400 });
   try {
-    const document = await transcriptDocument(userId, params.recordingId);
+    const document = await transcriptDocumentIn(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
     return new Response(new Uint8Array(file.body), {
       headers: {

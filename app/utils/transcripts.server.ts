@@ -5,6 +5,8 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "./database.server";
 import { engineLabel } from "./recording-format";
 import { RecordingError, requireOwnRecording } from "./recordings.server";
+import { configuredTranslator } from "./translation.server";
+import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
 
 export async function transcriptSegments(recordingId: string) {
   return (await db()).transcriptSegment.findMany({
@@ -45,4 +47,74 @@ export async function renameSpeaker(userId: string, recordingId: string, from: s
   await requireOwnRecording(userId, recordingId);
   const { count } = await (await db()).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
   if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
+}
+
+/** Languages this transcript has been translated into. */
+export async function translationLanguages(recordingId: string): Promise<string[]> {
+  const rows = await (await db()).segmentTranslation.findMany({
+    where: { segment: { recordingId } },
+    distinct: ["language"],
+    select: { language: true },
+    orderBy: { language: "asc" },
+  });
+  return rows.map((row) => row.language);
+}
+
+/** segmentId → translated text, for one language. */
+export async function segmentTranslations(recordingId: string, language: string): Promise<Map<string, string>> {
+  const rows = await (await db()).segmentTranslation.findMany({ where: { language, segment: { recordingId } }, select: { segmentId: true, text: true } });
+  return new Map(rows.map((row) => [row.segmentId, row.text]));
+}
+
+/**
+ * Translates the whole transcript segment by segment with the configured translator, so every translated line keeps
+ * its times and speaker; a second run replaces the first.
+ */
+export async function translateTranscript(userId: string, recordingId: string, target: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const source = recording.transcriptLanguage ?? recording.language ?? "en";
+  if (source === target) throw new RecordingError("The transcript is already in that language.", 400);
+  const translator = configuredTranslator();
+  if (!translator.supports(source, target)) {
+    throw new RecordingError(`${translator.label} cannot translate ${languageName(source)} into ${languageName(target)} on this server.`, 400);
+  }
+  const segments = await transcriptSegments(recordingId);
+  let translated;
+  try {
+    translated = await translateSegments(translator, segments, source, target);
+  } catch (error) {
+    if (error instanceof TranslationError) throw new RecordingError(`The translation failed: ${error.message}`, 409);
+    throw error;
+  }
+  const database = await db();
+  await database.$transaction([
+    database.segmentTranslation.deleteMany({ where: { language: target, segment: { recordingId } } }),
+    database.segmentTranslation.createMany({
+      data: translated.map((segment) => ({ segmentId: segment.id, language: target, text: segment.translation, engine: translator.label })),
+    }),
+  ]);
+}
+
+export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
+
+/** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
+export async function transcriptDocumentIn(
+  userId: string,
+  recordingId: string,
+  translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null,
+): Promise<TranscriptDocument> {
+  const document = await transcriptDocument(userId, recordingId);
+  if (!translation || translation.text === "original") return document;
+  const translations = await segmentTranslations(recordingId, translation.language);
+  if (translations.size === 0) throw new RecordingError(`There is no ${languageName(translation.language)} translation yet.`, 409);
+  const segments = await transcriptSegments(recordingId);
+  return {
+    ...document,
+    title: `${document.title} (${languageName(translation.language)})`,
+    segments: segments.map(({ id, start, end, text, speaker }) => {
+      const translated = translations.get(id) ?? "";
+      return { start, end, speaker, text: translation.text === "both" ? `${text}\n${translated}` : translated };
+    }),
+  };
 }

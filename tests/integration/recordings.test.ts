@@ -253,6 +253,35 @@ describe("the owner's transcript", () => {
     expect(theirs).toContain("No titles or transcripts match");
   });
 
+  test("translation with Apertium keeps every segment's times and speaker; bilingual SRT exports and parses", async () => {
+    const post = (fields: Record<string, string>) =>
+      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const translated = await post({ intent: "translate", target: "es" });
+    expect(translated.status).toBe(303);
+    expect(translated.headers.get("Location")).toBe(`/transcription/${id}?lang=es`);
+    const database = await db();
+    const segments = await database.transcriptSegment.findMany({ where: { recordingId: id }, include: { translations: true }, orderBy: { position: "asc" } });
+    expect(segments.every((segment) => segment.translations.length === 1 && segment.translations[0].language === "es")).toBe(true);
+    expect(segments.map((segment) => segment.translations[0].text).join(" ").toLowerCase()).toMatch(/pa[ií]s/);
+
+    expect((await post({ intent: "translate", target: "ja" })).status).toBe(400);
+    expect((await post({ intent: "translate", target: "en" })).status).toBe(400);
+
+    const page = await (await app(`/transcription/${id}?lang=es`, { headers: { Cookie: owner.cookie } })).text();
+    expect(page).toContain('lang="es"');
+
+    const srt = new srtParser2().fromSrt(
+      (await (await app(`/transcription/${id}/export?format=srt&language=es&text=both`, { headers: { Cookie: owner.cookie } })).text()),
+    );
+    const cues = srt.map((cue) => cue.text).join(" ");
+    expect(cues).toMatch(/country/);
+    expect(cues.toLowerCase()).toMatch(/pa[ií]s/);
+    // Every cue stays inside the original segments' time span.
+    const last = segments.at(-1)!.end;
+    expect(srt.every((cue) => cue.endSeconds <= last + 0.001)).toBe(true);
+    expect((await app(`/transcription/${id}/export?format=srt&language=de&text=translation`, { headers: { Cookie: owner.cookie } })).status).toBe(409);
+  });
+
   test("delete removes the recording, its transcript and the stored file; the minute stays charged", async () => {
     const before = storedFiles(owner.id).length;
     const response = await app(`/transcription/${id}`, {
