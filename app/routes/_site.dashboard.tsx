@@ -9,6 +9,7 @@ import { db } from "~/utils/database.server";
 import { listRecordings, receiveUpload, RecordingError, uploadLimitBytes } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { translationTargets } from "~/utils/translation.server";
 import { allowanceFor } from "~/utils/usage.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
@@ -22,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     allowance,
     maxBytes: uploadLimitBytes(user.plan),
     speakerLabelsAllowed: planById(user.plan).speakerLabels,
+    translationTargets: translationTargets(),
     recent: recent.items.slice(0, 5),
     total: recent.total,
   };
@@ -39,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, allowance, maxBytes, speakerLabelsAllowed, recent, total } = loaderData;
+  const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;
   const minutesText =
     allowance.minutesLeft === null
       ? `Unlimited transcription on ${allowance.planName}; ${allowance.minutesUsed} minutes used this month.`
@@ -50,7 +52,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <section className="mx-auto max-w-4xl space-y-10 px-4 py-12">
         <div>
           <h2 className="mb-4 text-xl font-semibold">Upload a recording</h2>
-          <UploadForm maxBytes={maxBytes} planName={allowance.planName} speakerLabelsAllowed={speakerLabelsAllowed} error={actionData?.error} />
+          <UploadForm
+            maxBytes={maxBytes}
+            planName={allowance.planName}
+            speakerLabelsAllowed={speakerLabelsAllowed}
+            translationTargets={translationTargets}
+            error={actionData?.error}
+          />
           {allowance.minutesLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               You have used this month's minutes. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.

@@ -70,7 +70,7 @@ export function resumableUploadServer(): Server {
 }
 
 function stringFields(upload: Upload): Record<string, string> {
-  const { language, speakerLabels } = upload.metadata ?? {};
-  return Object.fromEntries(Object.entries({ language, speakerLabels }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const { language, speakerLabels, translateTo } = upload.metadata ?? {};
+  return Object.fromEntries(Object.entries({ language, speakerLabels, translateTo }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 

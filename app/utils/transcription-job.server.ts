@@ -11,6 +11,7 @@ import { speechEngine, UnsupportedLanguageError } from "~/services/transcription
 import { transcribeLong } from "~/services/transcription/vad.server";
 import { db } from "./database.server";
 import { appOrigin, dataDir } from "./env.server";
+import { translateTranscript } from "./transcripts.server";
 import { minutesFor } from "./usage.server";
 
 export const HEARTBEAT_MS = 5_000;
@@ -102,6 +103,13 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
         },
       });
     });
+
+    // A translation chosen at upload runs once the transcript is saved; if it fails, the transcript still stands.
+    if (recording.translateTo) {
+      await translateTranscript(recording.userId, recordingId, recording.translateTo).catch((error: unknown) =>
+        console.error(`[jobs] translation of ${recordingId} into ${recording.translateTo} failed:`, error instanceof Error ? error.message : error),
+      );
+    }
 
     if (recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
       const url = `${appOrigin()}/transcription/${recordingId}`;

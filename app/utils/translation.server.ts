@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TRANSLATION_LANGUAGES, translationProvider, type TranslationProvider } from "~/services/translation/index.server";
+import { LANGUAGES } from "~/content/languages";
 import { getEnv } from "./env.server";
 
 let provider: TranslationProvider | undefined;
@@ -30,3 +31,9 @@ export const TranslateLiveSchema = z.object({
   // Not in the spec's payload; live speech is English unless the client says otherwise.
   sourceLanguage: languageCode("sourceLanguage").default("en"),
 });
+
+/** Languages the translator can produce from at least one language people can upload in. */
+export function translationTargets(): { value: string; label: string }[] {
+  const translator = configuredTranslator();
+  return TRANSLATION_LANGUAGES.filter((target) => LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)));
+}

@@ -150,6 +150,20 @@ describe("upload and transcription", () => {
     expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);
   });
 
+  test("a translation chosen at upload runs after the transcript is ready", async () => {
+    const user = await signedInUser();
+    const { body } = await upload(user.cookie, uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "es" }));
+    const id = body.recording!.id;
+    await waitForStatus(id, "COMPLETED");
+    const translations = await waitFor(
+      () => db().then((database) => database.segmentTranslation.findMany({ where: { segment: { recordingId: id } } })),
+      (rows) => rows.length > 0,
+      30_000,
+    );
+    expect(translations.every((row) => row.language === "es" && row.engine === "Apertium (offline rule-based)")).toBe(true);
+    expect(translations.length).toBe(await (await db()).transcriptSegment.count({ where: { recordingId: id } }));
+  });
+
   test("a worker that stops mid-job is noticed by its stale heartbeat and the job is queued again", async () => {
     const user = await signedInUser();
     const recording = await (await db()).recording.create({

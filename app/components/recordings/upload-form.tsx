@@ -17,7 +17,20 @@ interface Progress {
  * Upload with options. Without JavaScript it is a plain multipart form posted to /dashboard. With JavaScript the
  * file can be dropped on the box, and it is sent with the resumable tus protocol, with a progress bar, speed and Cancel.
  */
-export function UploadForm({ maxBytes, planName, speakerLabelsAllowed, error }: { maxBytes: number; planName: string; speakerLabelsAllowed: boolean; error?: string }) {
+export function UploadForm({
+  maxBytes,
+  planName,
+  speakerLabelsAllowed,
+  translationTargets,
+  error,
+}: {
+  maxBytes: number;
+  planName: string;
+  speakerLabelsAllowed: boolean;
+  /** Languages the server's translator can produce. */
+  translationTargets: { value: string; label: string }[];
+  error?: string;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -55,6 +68,7 @@ export function UploadForm({ maxBytes, planName, speakerLabelsAllowed, error }: 
         filename: file.name,
         filetype: file.type,
         language: String(fields.get("language") ?? "auto"),
+        translateTo: String(fields.get("translateTo") ?? ""),
         ...(fields.get("speakerLabels") ? { speakerLabels: "on" } : {}),
       },
       onProgress(loaded, total) {
@@ -145,6 +159,22 @@ export function UploadForm({ maxBytes, planName, speakerLabelsAllowed, error }: 
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="upload-translate" className="block text-sm font-medium">
+            Translate to
+          </label>
+          <select id="upload-translate" name="translateTo" defaultValue="" aria-describedby="upload-translate-note" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
+            <option value="">No translation</option>
+            {translationTargets.map((language) => (
+              <option key={language.value} value={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </select>
+          <p id="upload-translate-note" className="mt-1 text-xs text-slate-600">
+            Runs after the transcript is ready, when the translator has that language pair.
+          </p>
         </div>
         <div className="flex items-start gap-2 pt-6">
           <input id="upload-speakers" name="speakerLabels" type="checkbox" disabled={!speakerLabelsAllowed} className="mt-1 h-4 w-4" />
