@@ -3,7 +3,7 @@ import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { RecordingError } from "~/utils/recordings.server";
-import { EXPORT_TEXTS, transcriptDocumentIn } from "~/utils/transcripts.server";
+import { EXPORT_TEXTS, transcriptDocument } from "~/utils/transcripts.server";
 import { requireUserId } from "~/utils/session.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return new Response(query.error.issues[0]?.message ?? "Invalid export options.", { status: 400 });
   try {
-    const document = await transcriptDocumentIn(userId, params.recordingId, query.data.translation);
+    const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
     return new Response(new Uint8Array(file.body), {
       headers: {

@@ -16,22 +16,6 @@ export async function transcriptSegments(recordingId: string) {
   });
 }
 
-export async function transcriptDocument(userId: string, recordingId: string): Promise<TranscriptDocument> {
-  const recording = await requireOwnRecording(userId, recordingId);
-  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
-  const segments = await transcriptSegments(recordingId);
-  return {
-    title: recording.title,
-    fileName: recording.fileName,
-    durationSeconds: recording.durationSeconds,
-    createdAt: recording.createdAt,
-    engine: engineLabel(recording.engine, null) ?? "unknown engine",
-    model: recording.model,
-    language: recording.transcriptLanguage,
-    segments: segments.map(({ start, end, text, speaker }) => ({ start, end, text, speaker })),
-  };
-}
-
 export const SegmentTextSchema = z.string().trim().min(1, "A segment cannot be empty; delete words instead.").max(5000, "A segment can be at most 5000 characters.");
 export const SpeakerNameSchema = z.string().trim().min(1, "Give the speaker a name.").max(60, "Speaker names can be at most 60 characters.");
 
@@ -99,22 +83,32 @@ export async function translateTranscript(userId: string, recordingId: string, t
 export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
 
 /** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
-export async function transcriptDocumentIn(
+export async function transcriptDocument(
   userId: string,
   recordingId: string,
-  translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null,
+  translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null = null,
 ): Promise<TranscriptDocument> {
-  const document = await transcriptDocument(userId, recordingId);
-  if (!translation || translation.text === "original") return document;
-  const translations = await segmentTranslations(recordingId, translation.language);
-  if (translations.size === 0) throw new RecordingError(`There is no ${languageName(translation.language)} translation yet.`, 409);
-  const segments = await transcriptSegments(recordingId);
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const translated = translation && translation.text !== "original" ? translation : null;
+  const [segments, translations] = await Promise.all([
+    transcriptSegments(recordingId),
+    translated ? segmentTranslations(recordingId, translated.language) : null,
+  ]);
+  if (translated && !translations?.size) throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
+  const textOf = (id: string, original: string) => {
+    if (!translated) return original;
+    const text = translations!.get(id) ?? "";
+    return translated.text === "both" ? `${original}\n${text}` : text;
+  };
   return {
-    ...document,
-    title: `${document.title} (${languageName(translation.language)})`,
-    segments: segments.map(({ id, start, end, text, speaker }) => {
-      const translated = translations.get(id) ?? "";
-      return { start, end, speaker, text: translation.text === "both" ? `${text}\n${translated}` : translated };
-    }),
+    title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
+    fileName: recording.fileName,
+    durationSeconds: recording.durationSeconds,
+    createdAt: recording.createdAt,
+    engine: engineLabel(recording.engine, null) ?? "unknown engine",
+    model: recording.model,
+    language: recording.transcriptLanguage,
+    segments: segments.map(({ id, start, end, text, speaker }) => ({ start, end, speaker, text: textOf(id, text) })),
   };
 }
