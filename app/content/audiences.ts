@@ -69,7 +69,7 @@ export const AUDIENCES: Record<string, Audience> = {
         },
         {
           title: "Interviews with guests",
-          text: "On Business Pro, speaker labels show which lines are yours and which are your guest's, and an AI summary gives you an overview of the conversation.",
+          text: "On Business Pro, speaker labels show which lines are yours and which are your guest's, and a summary gives you an overview of the conversation.",
         },
       ],
     },
@@ -254,7 +254,7 @@ export const AUDIENCES: Record<string, Audience> = {
         },
         {
           title: "Follow-up emails",
-          text: "On Business Pro, the AI summary gives you a starting point for the follow-up. Check it against the transcript before you send it.",
+          text: "On Business Pro, the summary gives you a starting point for the follow-up. Check it against the transcript before you send it.",
         },
         {
           title: "The customer's own words",
@@ -287,7 +287,7 @@ export const AUDIENCES: Record<string, Audience> = {
         },
         {
           title: "Read the transcript",
-          text: "Every line has a timestamp. On Business Pro, speaker labels show who said what and the AI summary gives an overview.",
+          text: "Every line has a timestamp. On Business Pro, speaker labels show who said what and the summary gives an overview.",
         },
         {
           title: "Export and share",
@@ -361,7 +361,7 @@ export const AUDIENCES: Record<string, Audience> = {
         },
         {
           title: "Meeting notes",
-          text: "Keep a written record of what was agreed. On Business Pro, speaker labels show who said what and an AI summary gives you the main points.",
+          text: "Keep a written record of what was agreed. On Business Pro, speaker labels show who said what and a summary gives you the main points.",
         },
         {
           title: "Reading in another language",
@@ -467,7 +467,7 @@ export const BUSINESS: Audience = {
       },
       {
         title: "Start from the summary",
-        text: "On Business Pro, the AI summary gives an overview of the meeting. Check decisions, figures and names against the transcript.",
+        text: "On Business Pro, the summary gives an overview of the meeting. Check decisions, figures and names against the transcript.",
       },
       {
         title: "Export and file",
@@ -509,7 +509,7 @@ export const BUSINESS: Audience = {
       {
         question: "What does Business Pro add?",
         answer:
-          "Speaker labels, an AI summary and uploads of up to 500 MB per file. Every plan includes timestamps and export as PDF, DOCX, TXT and SRT. Compare the plans on the plans page.",
+          "Speaker labels, a summary and uploads of up to 500 MB per file. Every plan includes timestamps and export as PDF, DOCX, TXT and SRT. Compare the plans on the plans page.",
       },
       {
         question: "Do we need to install software?",

@@ -163,7 +163,7 @@ export const LANDING_FAQ: { question: string; answer: string }[] = [
   {
     question: "Can I use Voxlate for business?",
     answer:
-      "Yes. Lawyers, advisors, consultants and teams use Voxlate to keep a written record of meetings and calls. Business Pro adds unlimited transcription, speaker labels, an AI summary and uploads up to 500 MB per file. Only upload recordings you have the right to process, and check transcripts against the audio before using them for legal, medical or financial decisions.",
+      "Yes. Lawyers, advisors, consultants and teams use Voxlate to keep a written record of meetings and calls. Business Pro adds unlimited transcription, speaker labels, a summary and uploads up to 500 MB per file. Only upload recordings you have the right to process, and check transcripts against the audio before using them for legal, medical or financial decisions.",
   },
   {
     question: "How does Voxlate compare with human transcription?",

@@ -59,7 +59,7 @@ export const PLANS: Plan[] = [
     aiSummary: true,
     price: { weekly: "$9.49", monthly: "$19.99" },
     originalPrice: { weekly: "$14.49", monthly: "$39" },
-    features: ["Unlimited transcription", "Speaker labels", "AI summary", "Uploads up to 500 MB"],
+    features: ["Unlimited transcription", "Speaker labels", "Summaries with key points and action items", "Uploads up to 500 MB"],
     cta: "Choose Business Pro",
     popular: false,
     guarantee: true,

@@ -29,6 +29,7 @@ import {
   translateTranscript,
   translationLanguages,
 } from "~/utils/transcripts.server";
+import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/utils/summaries.server";
 import { configuredTranslator } from "~/utils/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 
@@ -54,6 +55,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     recording: visible,
     segments,
     engine: engineLabel(recording.engine, recording.model),
+    summary: {
+      stored: completed ? await transcriptSummary(recording.id) : null,
+      allowed: await canSummarise(userId),
+      summariser: configuredSummariser().label,
+    },
     translation: { translator: translator.label, targets, languages: languages.map((code) => ({ value: code, label: languageName(code) })), showLanguage, translated },
   };
 }
@@ -63,6 +69,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("edit-segment"), segmentId: z.string().min(1), text: SegmentTextSchema }),
   z.object({ intent: z.literal("rename-speaker"), from: z.string().min(1, "Choose a speaker."), to: SpeakerNameSchema }),
   z.object({ intent: z.literal("translate"), target: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into.") }),
+  z.object({ intent: z.literal("summarise") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("delete") }),
@@ -89,6 +96,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "translate":
         await translateTranscript(userId, id, input.target);
         return redirectWithToast(`${here}?lang=${input.target}`, { type: "success", title: `Translated into ${languageName(input.target)}` }, { status: 303 });
+      case "summarise":
+        await summariseTranscript(userId, id);
+        return redirectWithToast(`${here}#summary-title`, { type: "success", title: "Summary ready" }, { status: 303 });
       case "cancel":
         await cancelRecording(userId, id);
         return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
@@ -112,7 +122,7 @@ const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine, translation } = loaderData;
+  const { recording, segments, engine, translation, summary } = loaderData;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -230,6 +240,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               Keys: <kbd>k</kbd> or <kbd>Space</kbd> play/pause, <kbd>j</kbd> back {SKIP_SECONDS} s, <kbd>l</kbd> forward {SKIP_SECONDS} s. Click a time to jump there.
             </p>
           </section>
+
+          {segments.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
 
           <section aria-labelledby="transcript-title" className="mt-6">
             <h2 id="transcript-title" className="text-xl font-semibold">
@@ -456,5 +468,76 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         </Form>
       </section>
     </div>
+  );
+}
+
+type SummaryData = Route.ComponentProps["loaderData"]["summary"];
+
+/** Abstract, key points and action items; each point links to its segment and, with JS, plays from there. */
+function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: boolean; seek: (seconds: number) => void }) {
+  const { stored } = summary;
+  const pointList = (title: string, points: NonNullable<SummaryData["stored"]>["keyPoints"], empty: string) => (
+    <div>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {points.length ? (
+        <ul className="mt-2 space-y-2">
+          {points.map((point, index) => (
+            <li key={`${point.segmentId}-${index}`} className="flex gap-3 text-sm">
+              <a
+                href={`#segment-${point.segmentId}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  seek(point.start);
+                  document.getElementById(`segment-${point.segmentId}`)?.scrollIntoView({ block: "center" });
+                }}
+                className="shrink-0 font-mono text-brand-700 underline"
+                aria-label={`Play from ${formatDuration(point.start)}`}
+              >
+                {formatDuration(point.start)}
+              </a>
+              <span>{point.text}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      )}
+    </div>
+  );
+  return (
+    <section aria-labelledby="summary-title" className="mt-6 rounded-xl border border-slate-200 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="summary-title" className="text-xl font-semibold">
+          Summary
+        </h2>
+        {summary.allowed ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="summarise" disabled={busy} className={buttonClass(stored ? "secondary" : "primary")}>
+              {busy ? "Summarising..." : stored ? "Summarise again" : "Summarise"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {stored ? (
+        <div className="mt-3 space-y-4">
+          <p className="text-xs text-slate-600">
+            {stored.label}, {new Date(stored.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Check names,
+            figures and decisions against the transcript.
+          </p>
+          {stored.abstract ? <p>{stored.abstract}</p> : null}
+          {pointList("Key points", stored.keyPoints, "No key points were found.")}
+          {pointList("Action items", stored.actionItems, "No action items were found.")}
+        </div>
+      ) : summary.allowed ? (
+        <p className="mt-2 text-sm text-slate-600">Get a short abstract, the key points and the action items, each linked to its moment in the recording. Made by: {summary.summariser}.</p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          Summaries with key points and action items are part of the Business Pro plan.{" "}
+          <Link to="/plan-selection" className="underline">
+            Compare plans
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }

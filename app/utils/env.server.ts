@@ -74,6 +74,9 @@ export const EnvSchema = z.object({
   DEEPL_API_KEY: z.string().min(1).optional(),
   /** Chat model for TRANSLATE_ENGINE=openai (through OPENAI_BASE_URL). */
   TRANSLATE_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Transcript summaries: "extractive" ranks the transcript's own sentences (offline, no model); "openai" asks a chat model. */
+  SUMMARY_ENGINE: z.enum(["extractive", "openai"]).default("extractive"),
+  SUMMARY_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
   /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */

@@ -296,6 +296,35 @@ describe("the owner's transcript", () => {
     expect((await app(`/transcription/${id}/export?format=srt&language=de&text=translation`, { headers: { Cookie: owner.cookie } })).status).toBe(409);
   });
 
+  test("summary: Business Pro only; the extractive summary's points link to existing segment times; not for other users", async () => {
+    const post = (cookie: string, fields: Record<string, string>) =>
+      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const refused = await post(owner.cookie, { intent: "summarise" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Summaries are part of the Business Pro plan.");
+
+    const database = await db();
+    await database.user.update({ where: { id: owner.id }, data: { plan: "BUSINESS_PRO" } });
+    const other = await signedInUser("BUSINESS_PRO");
+    expect((await post(other.cookie, { intent: "summarise" })).status).toBe(404);
+    expect(await database.transcriptSummary.count({ where: { recordingId: id } })).toBe(0);
+
+    const made = await post(owner.cookie, { intent: "summarise" });
+    expect(made.status).toBe(303);
+    const summary = await database.transcriptSummary.findUniqueOrThrow({ where: { recordingId: id } });
+    expect(summary.engine).toBe("extractive");
+    const segments = await database.transcriptSegment.findMany({ where: { recordingId: id } });
+    const points = [...(summary.keyPoints as { segmentId: string; start: number; text: string }[]), ...(summary.actionItems as { segmentId: string; start: number }[])];
+    expect(points.length).toBeGreaterThan(0);
+    for (const point of points) expect(segments.find((segment) => segment.id === point.segmentId)?.start).toBe(point.start);
+    expect(JSON.stringify(summary.keyPoints)).toMatch(/country/i);
+
+    const page = await (await app(`/transcription/${id}`, { headers: { Cookie: owner.cookie } })).text();
+    expect(page).toContain("Extractive summary (offline: the transcript&#x27;s most central sentences, not AI)");
+    expect(page).toContain(`href="#segment-${points[0].segmentId}"`);
+    await database.user.update({ where: { id: owner.id }, data: { plan: "FREE" } });
+  });
+
   test("delete removes the recording, its transcript and the stored file; the minute stays charged", async () => {
     const before = storedFiles(owner.id).length;
     const response = await app(`/transcription/${id}`, {

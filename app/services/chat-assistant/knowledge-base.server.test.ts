@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { processTerm, retrieve } from "./knowledge-base.server";
+import { processTerm } from "../terms.server";
+import { retrieve } from "./knowledge-base.server";
 
 describe("retrieve", () => {
   test.each([

@@ -1,9 +1,9 @@
 // The support assistant's knowledge: every help-centre entry and the landing page's FAQ, indexed for BM25
 // search (MiniSearch). Retrieval also yields the confidence that decides when a human should take over.
 import MiniSearch, { type SearchResult } from "minisearch";
-import { stemmer } from "stemmer";
 import { helpTopics } from "~/content/content.server";
 import { LANDING_FAQ } from "~/content/landing";
+import { processTerm } from "../terms.server";
 
 export interface KnowledgeEntry {
   id: string;
@@ -20,21 +20,6 @@ export interface Retrieval {
   confidence: number;
   /** The question had no searchable words at all ("hi", "thanks"). */
   empty: boolean;
-}
-
-// Common and conversational words carry no meaning for matching: without them "how do I…" would match every
-// answer, and "one more thing:" would lower the confidence of a question the help centre answers well.
-const STOP_WORDS = new Set(
-  ("actually again another anything ask else good great hmm more one quick question really something still sure thing things " +
-    "a about after all also am an and any are as at be been but by can could did do does doing for from get got had has have " +
-    "hello hi hey how i if in into is it its just know like many me much my need no not now of ok on or our please so some tell than thanks thank that the their them " +
-    "then there these they this to too us want was way we were what when where which who why will with would yes you your yours voxlate").split(" "),
-);
-
-export function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  if (lower.length < 2 || STOP_WORDS.has(lower)) return null;
-  return stemmer(lower);
 }
 
 function knowledgeEntries(): KnowledgeEntry[] {

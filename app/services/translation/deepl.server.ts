@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { TranslationError } from "./errors";
-import { baseCode, differentLanguages, errorText, postJson } from "./http.server";
+import { TranslationError, translationError } from "./errors";
+import { errorText, postJson } from "../http.server";
+import { baseCode, differentLanguages } from "./language-pairs";
 import type { TranslationProvider } from "./translator";
 
 const TranslateResponseSchema = z.object({
@@ -77,7 +78,7 @@ export function deeplProvider(options: { apiKey: string; baseUrl?: string }): Tr
           "DeepL",
           url,
           { text: batch.texts, target_lang: deeplTargetLang(target), ...(source ? { source_lang: deeplSourceLang(source) } : {}) },
-          { headers: { Authorization: `DeepL-Auth-Key ${options.apiKey}` }, signal: translateOptions.signal, timeoutMs: TIMEOUT_MS },
+          { headers: { Authorization: `DeepL-Auth-Key ${options.apiKey}` }, signal: translateOptions.signal, timeoutMs: TIMEOUT_MS, fail: translationError },
         );
         if (!response.ok) {
           const status = response.status;

@@ -8,3 +8,5 @@ export class TranslationError extends Error {
     this.name = "TranslationError";
   }
 }
+
+export const translationError = (message: string, status?: number) => new TranslationError(message, status);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { TranslationError } from "./errors";
-import { differentLanguages, errorText, postJson } from "./http.server";
+import { TranslationError, translationError } from "./errors";
+import { errorText, postJson } from "../http.server";
+import { differentLanguages } from "./language-pairs";
 import type { TranslationProvider } from "./translator";
 
 const TranslateResponseSchema = z.object({ translatedText: z.array(z.string()) });
@@ -20,7 +21,7 @@ export function libreTranslateProvider(options: { baseUrl: string; apiKey?: stri
         "LibreTranslate",
         url,
         { q: texts, source: source ?? "auto", target, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) },
-        { signal: translateOptions.signal, timeoutMs: TIMEOUT_MS },
+        { signal: translateOptions.signal, timeoutMs: TIMEOUT_MS, fail: translationError },
       );
       if (!response.ok) {
         const message = await errorText(response);

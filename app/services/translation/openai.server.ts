@@ -1,12 +1,9 @@
 import { z } from "zod";
-import { TranslationError } from "./errors";
-import { differentLanguages, errorText, postJson } from "./http.server";
+import { chatCompletion } from "../chat-completion.server";
+import { translationError } from "./errors";
+import { differentLanguages } from "./language-pairs";
 import { languageName } from "./languages";
 import type { TranslationProvider } from "./translator";
-
-const ChatCompletionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-});
 
 const TIMEOUT_MS = 180_000;
 
@@ -29,27 +26,15 @@ export function parseTranslationArray(content: string, count: number): string[] 
 
 /** An LLM through any OpenAI-compatible chat API (OpenAI, Groq, Ollama, LocalAI…). */
 export function openAiTranslationProvider(options: { baseUrl: string; apiKey?: string; model: string }): TranslationProvider {
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-
-  const complete = async (system: string, user: string, signal?: AbortSignal): Promise<string> => {
-    const response = await postJson(
-      "The AI translation service",
-      url,
-      { model: options.model, temperature: 0, messages: [{ role: "system", content: system }, { role: "user", content: user }] },
-      { headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}, signal, timeoutMs: TIMEOUT_MS },
-    );
-    if (!response.ok) {
-      const status = response.status;
-      const message = await errorText(response);
-      if (status === 401 || status === 403) throw new TranslationError(`The AI translation service refused the API key: ${message}`, status);
-      if (status === 429) throw new TranslationError(`The AI translation service is rate-limited or out of quota; try again later. (${message})`, status);
-      if (status === 404) throw new TranslationError(`The AI translation service does not know the model "${options.model}": ${message}`, status);
-      throw new TranslationError(`The AI translation service failed (${status}): ${message}`, status);
-    }
-    const parsed = ChatCompletionSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new TranslationError("The AI translation service answered in an unexpected form.");
-    return (parsed.data.choices[0].message.content ?? "").trim();
-  };
+  const complete = (system: string, user: string, signal?: AbortSignal) =>
+    chatCompletion(options, {
+      service: "The AI translation service",
+      messages: [{ role: "system", content: system }, { role: "user", content: user }],
+      temperature: 0,
+      timeoutMs: TIMEOUT_MS,
+      signal,
+      fail: translationError,
+    });
 
   return {
     name: "openai",

@@ -1,4 +1,7 @@
-import { TranslationError } from "./errors";
+// Calls to outside HTTP services (translators, chat models): JSON bodies, time limits, and errors a user can read.
+
+/** Builds the caller's error type from a user-facing message and the service's HTTP status, if any. */
+export type ServiceErrorFactory = (message: string, status?: number) => Error;
 
 /** The caller's signal (if any) plus a time limit, so a hung service cannot hold a job forever. */
 export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
@@ -6,12 +9,12 @@ export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number):
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-/** POSTs JSON; network failures and time-outs become TranslationErrors naming the service, a caller's abort passes through. */
+/** POSTs JSON; network failures and time-outs become `fail(...)` errors naming the service, a caller's abort passes through. */
 export async function postJson(
   service: string,
   url: string,
   body: unknown,
-  options: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs: number },
+  options: { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs: number; fail: ServiceErrorFactory },
 ): Promise<Response> {
   try {
     return await fetch(url, {
@@ -23,9 +26,9 @@ export async function postJson(
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     if (error instanceof DOMException && error.name === "TimeoutError") {
-      throw new TranslationError(`${service} did not answer within ${Math.round(options.timeoutMs / 1000)} s.`);
+      throw options.fail(`${service} did not answer within ${Math.round(options.timeoutMs / 1000)} s.`);
     }
-    throw new TranslationError(`${service} could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw options.fail(`${service} could not be reached: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -42,13 +45,4 @@ export async function errorText(response: Response): Promise<string> {
     // not JSON
   }
   return text.trim().slice(0, 300) || response.statusText || "no message";
-}
-
-export function baseCode(code: string): string {
-  return code.toLowerCase().split(/[-_]/)[0];
-}
-
-/** Services that handle (nearly) any pair: anything but translating a language into itself. */
-export function differentLanguages(source: string, target: string): boolean {
-  return Boolean(source && target) && baseCode(source) !== baseCode(target);
 }
