@@ -29,3 +29,23 @@ export function jsonError(error: string, status: number, extra: Record<string, u
 export function postOnly() {
   return data({ error: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST" } });
 }
+
+/** A binary body of at most `maxBytes`, read as it streams in; more is 413 without reading the rest. */
+export async function readLimitedBody(request: Request, maxBytes: number, tooLarge: string): Promise<Buffer> {
+  const stated = Number(request.headers.get("Content-Length"));
+  if (stated > maxBytes) throw data({ error: tooLarge }, { status: 413 });
+  const parts: Buffer[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw data({ error: tooLarge }, { status: 413 });
+    }
+    parts.push(Buffer.from(value));
+  }
+  return Buffer.concat(parts);
+}

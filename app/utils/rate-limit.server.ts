@@ -3,10 +3,12 @@ import { rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
 
 /**
- * Five tiers per IP address:
+ * Seven tiers per IP address:
  * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
  * - chat: support-chat messages, each of which runs the assistant;
+ * - demo: the landing demo's anonymous transcriptions, each of which runs the speech engine;
  * - translateLive: live translations (about one a second while someone speaks);
+ * - live: live-recording chunks (one a second per recording);
  * - writes: every other non-GET request;
  * - reads: everything else.
  * Counts live in memory, per process; several web processes each count their own.
@@ -33,11 +35,15 @@ export const STRONGEST_PATHS = [
 export const SUPPORT_CHAT_PATH = "/support-chat";
 /** Anonymous visitors use it from the landing demo. */
 export const TRANSLATE_LIVE_PATH = "/api/translate-live";
+export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
+export const LIVE_SESSIONS_PATH = "/api/live-sessions";
 
 export const RATE_LIMITS = {
   strongest: { windowMs: 60_000, limit: 10 },
   chat: { windowMs: 60_000, limit: 20 },
+  demo: { windowMs: 60_000, limit: 6 },
   translateLive: { windowMs: 60_000, limit: 90 },
+  live: { windowMs: 60_000, limit: 240 },
   writes: { windowMs: 60_000, limit: 100 },
   reads: { windowMs: 60_000, limit: 1000 },
 };
@@ -54,7 +60,9 @@ export function rateLimits(): RequestHandler {
     });
   const strongest = tier("strongest");
   const chat = tier("chat");
+  const demo = tier("demo");
   const translateLive = tier("translateLive");
+  const live = tier("live");
   const writes = tier("writes");
   const reads = tier("reads");
   return (request, response, next) => {
@@ -64,7 +72,9 @@ export function rateLimits(): RequestHandler {
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
     if (STRONGEST_PATHS.includes(path)) return strongest(request, response, next);
     if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
+    if (path === DEMO_TRANSCRIBE_PATH) return demo(request, response, next);
     if (path === TRANSLATE_LIVE_PATH) return translateLive(request, response, next);
+    if (path.startsWith(`${LIVE_SESSIONS_PATH}/`)) return live(request, response, next);
     return writes(request, response, next);
   };
 }

@@ -19,7 +19,7 @@ import { allowanceFor, minutesFor } from "./usage.server";
 export class RecordingError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422,
   ) {
     super(message);
   }

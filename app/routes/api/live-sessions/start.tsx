@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { Route } from "./+types/start";
+import { jsonError, postOnly, readJsonBody } from "~/utils/api.server";
+import { startLiveSession, StartLiveSchema } from "~/utils/live-sessions.server";
+import { RecordingError } from "~/utils/recordings.server";
+import { getUserId } from "~/utils/session.server";
+
+// POST /api/live-sessions { mimeType, language, liveTranscription, translateTo? } → 201 { id, maxBytes }.
+export const loader = postOnly;
+
+export async function action({ request }: Route.ActionArgs) {
+  const userId = await getUserId(request);
+  if (!userId) return jsonError("Sign in to record.", 401);
+  const input = await readJsonBody(request, StartLiveSchema);
+  try {
+    return data(await startLiveSession(userId, input), { status: 201 });
+  } catch (error) {
+    if (error instanceof RecordingError) return jsonError(error.message, error.status);
+    throw error;
+  }
+}
