@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/_site.dashboard";
 import { PageHeader, pageMeta } from "~/components/page";
+import { LiveRecorder } from "~/components/live/live-recorder";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { UploadForm } from "~/components/recordings/upload-form";
 import { buttonClass } from "~/components/ui/button";
@@ -11,6 +12,7 @@ import { requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { translationTargets } from "~/utils/translation.server";
 import { allowanceFor } from "~/utils/usage.server";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
 
@@ -42,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;
+  const tab = useSearchParams()[0].get("tab") === "record" ? "record" : "upload";
   const minutesText =
     allowance.minutesLeft === null
       ? `Unlimited transcription on ${allowance.planName}; ${allowance.minutesUsed} minutes used this month.`
@@ -51,14 +54,32 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <PageHeader eyebrow="Dashboard" title={`Welcome, ${firstName}`} lead={minutesText} />
       <section className="mx-auto max-w-4xl space-y-10 px-4 py-12">
         <div>
-          <h2 className="mb-4 text-xl font-semibold">Upload a recording</h2>
-          <UploadForm
-            maxBytes={maxBytes}
-            planName={allowance.planName}
-            speakerLabelsAllowed={speakerLabelsAllowed}
-            translationTargets={translationTargets}
-            error={actionData?.error}
-          />
+          <h2 className="sr-only">New recording</h2>
+          <nav aria-label="New recording" className="mb-6 flex gap-2 border-b border-slate-200">
+            {(["upload", "record"] as const).map((name) => (
+              <Link
+                key={name}
+                to={`?tab=${name}`}
+                replace
+                preventScrollReset
+                aria-current={tab === name ? "page" : undefined}
+                className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700"
+              >
+                {name === "upload" ? "Upload Audio" : "Record Live"}
+              </Link>
+            ))}
+          </nav>
+          {tab === "upload" ? (
+            <UploadForm
+              maxBytes={maxBytes}
+              planName={allowance.planName}
+              speakerLabelsAllowed={speakerLabelsAllowed}
+              translationTargets={translationTargets}
+              error={actionData?.error}
+            />
+          ) : (
+            <RecordLive translationTargets={translationTargets} minutesLeft={allowance.minutesLeft} />
+          )}
           {allowance.minutesLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               You have used this month's minutes. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
@@ -89,3 +110,22 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
+
+/** Recording needs JavaScript (MediaRecorder); without it, or in a browser that cannot record, it points to upload. */
+function RecordLive(props: { translationTargets: { value: string; label: string }[]; minutesLeft: number | null }) {
+  const hydrated = useHydrated();
+  const canRecord = hydrated && typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices);
+  if (canRecord) return <LiveRecorder {...props} />;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+      <p className="font-semibold">{hydrated ? "This browser cannot record audio." : "Recording live needs JavaScript."}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {hydrated ? "Use a current browser, or record" : "JavaScript is off or blocked in this browser. Record"} with any app on your device (a phone's voice recorder works) and{" "}
+        <Link to="?tab=upload" className="font-medium underline">
+          upload the file
+        </Link>{" "}
+        instead: it is transcribed the same way.
+      </p>
+    </div>
+  );
+}

@@ -63,6 +63,19 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await page.getByRole("button", { name: "Rename everywhere" }).click();
   await expect(page.getByText("President Kennedy").first()).toBeVisible();
 
+  // Summary (Business Pro): made by the offline summariser, which says so; a key point links to its segment.
+  await page.getByRole("button", { name: "Summarise", exact: true }).click();
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary.getByText("Extractive summary (offline: the transcript's most central sentences, not AI)")).toBeVisible();
+  await expect(summary.getByRole("heading", { name: "Key points" })).toBeVisible();
+  const pointLink = summary.getByRole("link", { name: /Play from/ }).first();
+  const target = (await pointLink.getAttribute("href"))!;
+  expect(await page.locator(target).count()).toBe(1);
+  if (withJs(testInfo)) {
+    await pointLink.click();
+    await expect.poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime > 0 || !audio.paused)).toBe(true);
+  }
+
   for (const [label, extension] of [
     ["PDF", "pdf"],
     ["Word (DOCX)", "docx"],

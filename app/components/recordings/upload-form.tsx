@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { LANGUAGES } from "~/content/languages";
 import { buttonClass } from "~/components/ui/button";
+import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
 import { formatBytes } from "~/utils/recording-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -151,27 +151,13 @@ export function UploadForm({
           <label htmlFor="upload-language" className="block text-sm font-medium">
             Spoken language
           </label>
-          <select id="upload-language" name="language" defaultValue="auto" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
-            <option value="auto">Detect automatically</option>
-            {LANGUAGES.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
-          </select>
+          <SpokenLanguageSelect id="upload-language" name="language" />
         </div>
         <div>
           <label htmlFor="upload-translate" className="block text-sm font-medium">
             Translate to
           </label>
-          <select id="upload-translate" name="translateTo" defaultValue="" aria-describedby="upload-translate-note" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
-            <option value="">No translation</option>
-            {translationTargets.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
-          </select>
+          <TranslateToSelect id="upload-translate" name="translateTo" targets={translationTargets} describedBy="upload-translate-note" />
           <p id="upload-translate-note" className="mt-1 text-xs text-slate-600">
             Runs after the transcript is ready, when the translator has that language pair.
           </p>

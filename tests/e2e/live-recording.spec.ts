@@ -1,0 +1,61 @@
+// Live recording in the dashboard, with Chromium's fake microphone playing jfk.wav (it loops), the real server
+// engine (pocketsphinx), Apertium for live translation, the queue and storage. Without JavaScript the tab says
+// plainly that recording needs it and points to upload.
+import type { Page } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../../playwright.config";
+import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { sharedFile } from "../shared-files";
+
+const FAKE_MICROPHONE = [
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+  `--use-file-for-fake-audio-capture=${sharedFile("testdata/audio/jfk.wav")}`,
+];
+
+test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, ...FAKE_MICROPHONE] }, permissions: ["microphone"] });
+
+async function signInToRecord(page: Page, baseURL: string | undefined) {
+  await acceptCookies(page, baseURL);
+  const user = await createUser();
+  await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { plan: "PREMIUM" } });
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("link", { name: "Record Live" }).click();
+  await expect(page).toHaveURL(/\?tab=record$/);
+}
+
+test("record live with live transcription and translation, stop, and find the recording saved and transcribed", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "recording needs JavaScript; the no-JS text is tested below");
+  test.setTimeout(150_000);
+  await signInToRecord(page, baseURL);
+
+  await expect(page.getByLabel("Audio source")).toHaveValue("microphone");
+  await page.getByLabel("Source language").selectOption("en");
+  await expect(page.getByLabel("Live Transcription")).toBeChecked();
+  await page.getByLabel("Live Translation").check();
+  await page.getByLabel("Translate to").selectOption("es");
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByRole("timer", { name: "Recording time" })).toBeVisible();
+
+  // The first utterances are committed a few seconds behind the speaker; the fake microphone repeats JFK.
+  const transcript = page.getByTestId("live-transcript");
+  await expect(transcript).toContainText(/country/, { timeout: 60_000 });
+  await expect(page.getByTestId("live-translation")).toContainText(/pa[ií]s/i, { timeout: 20_000 });
+
+  await page.getByRole("button", { name: "Stop Recording" }).click();
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+  await expect(page.getByText("Recording saved").first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Live recording / })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Transcript", exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("list").filter({ hasText: "country" })).toBeVisible();
+  await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
+});
+
+test("without JavaScript the Record Live tab says it needs JavaScript and points to upload", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the tab shows the recorder (tested above)");
+  await signInToRecord(page, baseURL);
+  await expect(page.getByText("Recording live needs JavaScript.")).toBeVisible();
+  await page.getByRole("link", { name: "upload the file" }).click();
+  await expect(page).toHaveURL(/\?tab=upload$/);
+  await expect(page.getByRole("button", { name: "Upload and transcribe" })).toBeVisible();
+});
