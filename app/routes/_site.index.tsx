@@ -16,6 +16,7 @@ import { parseBillingPeriod } from "~/content/plans";
 import { appOrigin } from "~/utils/env.server";
 import { faqPageJsonLd, organizationJsonLd, softwareApplicationJsonLd } from "~/utils/seo";
 import { getUserId } from "~/utils/session.server";
+import { configuredSummariser } from "~/utils/summaries.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(
@@ -38,17 +39,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     signedIn: Boolean(await getUserId(request)),
     billing: parseBillingPeriod(url.searchParams.get("billing")),
     feature: parseFeatureTab(url.searchParams.get("feature")),
+    // The tour names the summary as the product does: "AI" only when a model writes it.
+    summaryLabel: configuredSummariser().name === "openai" ? "AI Summary" : "Summary",
     testimonial: Math.min(Math.max(Number(url.searchParams.get("testimonial")) || 1, 1), LANDING_TESTIMONIALS.length) - 1,
   };
 }
 
 export default function Landing() {
-  const { signedIn, billing, feature, testimonial } = useLoaderData<typeof loader>();
+  const { signedIn, billing, feature, testimonial, summaryLabel } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero signedIn={signedIn} />
       <Highlights />
-      <Features active={feature} />
+      <Features active={feature} summaryLabel={summaryLabel} />
       <WhyProfessionals />
       <Security />
       <Demo />

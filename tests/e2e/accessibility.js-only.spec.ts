@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, createUser, expect, signIn, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
@@ -20,5 +20,19 @@ test.describe("accessibility", () => {
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
-});
 
+  test("the landing's live-recording mock and the dashboard's Record Live tab have no axe violations", async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL);
+    const violations = async () =>
+      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    await page.goto("/?feature=record");
+    await expect(page.getByRole("figure", { name: "Illustration: recording live" })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    await signIn(page, await createUser());
+    await page.goto("/dashboard?tab=record");
+    await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -59,3 +59,40 @@ test("without JavaScript the Record Live tab says it needs JavaScript and points
   await expect(page).toHaveURL(/\?tab=upload$/);
   await expect(page.getByRole("button", { name: "Upload and transcribe" })).toBeVisible();
 });
+
+test("the landing demo records 10 s, transcribes, translates and offers Play Recording and Try Again", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the demo needs JavaScript; the no-JS text is tested below");
+  test.setTimeout(90_000);
+  await acceptCookies(page, baseURL);
+  await page.goto("/#demo");
+  const start = page.getByRole("button", { name: "Start Live Demo" });
+  await expect(page.getByTestId("demo-permission")).toHaveText("Microphone access: allowed");
+  // Disabled until a language is chosen.
+  await expect(start).toBeDisabled();
+  await page.getByLabel("Record in").selectOption("en-US");
+  await page.getByLabel("Translate to").selectOption("es");
+  await expect(start).toBeEnabled();
+  await start.click();
+  await expect(page.getByRole("progressbar", { name: "Recording progress" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play Recording" })).toBeVisible({ timeout: 45_000 });
+  // Headless Chromium has no speech service, so the server engine transcribed the clip.
+  await expect(page.getByText(/^Transcribed by (Pocketsphinx .* on our server|your browser's speech recognition)\.$/)).toBeVisible();
+  await expect(page.getByTestId("demo-transcription")).not.toBeEmpty();
+  await expect(page.getByTestId("demo-transcription")).not.toHaveText("Your words appear here.");
+  await expect(page.getByTestId("demo-translation")).not.toBeEmpty();
+
+  await page.getByRole("button", { name: "Play Recording" }).click();
+  await expect.poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => !audio.paused || audio.currentTime > 0)).toBe(true);
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByRole("button", { name: "Play Recording" })).toHaveCount(0);
+  await expect(page.getByTestId("demo-transcription")).toHaveText("Your words appear here.");
+  await expect(start).toBeEnabled();
+});
+
+test("without JavaScript the landing demo says it needs JavaScript and points to sign-up and upload", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the demo runs (tested above)");
+  await page.goto("/");
+  const demo = page.locator("#demo");
+  await expect(demo.getByText(/The live demo records from your microphone, which needs JavaScript/)).toBeVisible();
+  await expect(demo.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/signup");
+});

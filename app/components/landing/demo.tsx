@@ -1,4 +1,5 @@
 import { DEMO_STEPS } from "~/content/landing";
+import { LiveDemo } from "./live-demo";
 
 export function Demo() {
   return (
@@ -15,7 +16,7 @@ export function Demo() {
             </li>
           ))}
         </ol>
-        {/* The live demo and the mock tours are added with live recording. */}
+        <LiveDemo />
       </div>
     </section>
   );

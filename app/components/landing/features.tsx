@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { FEATURE_TABS, type FeatureTab } from "~/content/landing";
 import { CheckIcon } from "./check-icon";
+import { LiveRecordingMock, UploadTour } from "./mock-tours";
 
 const TAB_ORDER: FeatureTab[] = ["upload", "record"];
 
@@ -31,7 +32,7 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
  * The Upload Audio / Record Live switch. The tabs are links (?feature=…), so they work without JavaScript;
  * with it, React Router swaps the panel without a reload or a jump.
  */
-export function Features({ active }: { active: FeatureTab }) {
+export function Features({ active, summaryLabel }: { active: FeatureTab; summaryLabel: string }) {
   const { search } = useLocation();
   const panel = FEATURE_TABS[active];
   return (
@@ -83,6 +84,7 @@ export function Features({ active }: { active: FeatureTab }) {
             </li>
           ))}
         </ul>
+        {active === "upload" ? <UploadTour summaryLabel={summaryLabel} /> : <LiveRecordingMock />}
       </div>
     </section>
   );
