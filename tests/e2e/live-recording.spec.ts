@@ -51,6 +51,21 @@ test("record live with live transcription and translation, stop, and find the re
   await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
 });
 
+test("system audio that cannot be captured falls back to the microphone with a message", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "recording needs JavaScript");
+  // The user shares a screen without ticking "share audio": the browser gives a video track only.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getDisplayMedia = async () => document.createElement("canvas").captureStream();
+  });
+  await signInToRecord(page, baseURL);
+  await page.getByLabel("Audio source").selectOption("system");
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByText("System audio could not be captured, so the microphone is being recorded instead.").first()).toBeVisible();
+  await expect(page.getByRole("timer", { name: "Recording time" })).toBeVisible();
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeEnabled();
+});
+
 test("without JavaScript the Record Live tab says it needs JavaScript and points to upload", async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the tab shows the recorder (tested above)");
   await signInToRecord(page, baseURL);
