@@ -26,9 +26,9 @@ import {
   segmentTranslations,
   SpeakerNameSchema,
   transcriptSegments,
-  translateTranscript,
   translationLanguages,
 } from "~/utils/transcripts.server";
+import { requestTranslation, transcriptTranslations } from "~/utils/translation-job.server";
 import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/utils/summaries.server";
 import { configuredTranslator } from "~/utils/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const recording = await loadOwnRecording(userId, params.recordingId);
   const completed = recording.status === "COMPLETED";
   const segments = completed ? await transcriptSegments(recording.id) : [];
-  const languages = completed ? await translationLanguages(recording.id) : [];
+  const [languages, jobs] = completed ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)]) : [[], []];
   const shown = new URL(request.url).searchParams.get("lang");
   const showLanguage = shown && languages.includes(shown) ? shown : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
@@ -60,7 +60,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       allowed: await canSummarise(userId),
       summariser: configuredSummariser().label,
     },
-    translation: { translator: translator.label, targets, languages: languages.map((code) => ({ value: code, label: languageName(code) })), showLanguage, translated },
+    translation: {
+      translator: translator.label,
+      targets,
+      languages: languages.map((code) => ({ value: code, label: languageName(code) })),
+      jobs: jobs.filter((job) => job.status !== "COMPLETED"),
+      showLanguage,
+      translated,
+    },
   };
 }
 
@@ -94,8 +101,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         await renameSpeaker(userId, id, input.from, input.to);
         return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
       case "translate":
-        await translateTranscript(userId, id, input.target);
-        return redirectWithToast(`${here}?lang=${input.target}`, { type: "success", title: `Translated into ${languageName(input.target)}` }, { status: 303 });
+        await requestTranslation(userId, id, input.target);
+        return redirectWithToast(
+          `${here}#translate-title`,
+          { type: "success", title: `Translating into ${languageName(input.target)}`, description: "It appears beside the original when it is done." },
+          { status: 303 },
+        );
       case "summarise":
         await summariseTranscript(userId, id);
         return redirectWithToast(`${here}#summary-title`, { type: "success", title: "Summary ready" }, { status: 303 });
@@ -128,6 +139,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   const audioRef = useRef<HTMLAudioElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const pending = recording.status === "QUEUED" || recording.status === "PROCESSING";
+  const translating = translation.jobs.some((job) => job.status === "QUEUED" || job.status === "PROCESSING");
   const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker)))];
 
   // While the file is processed, ask for its status and reload the page's data when it changes.
@@ -141,6 +153,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [pending, recording.id, recording.status, recording.progress, revalidator]);
+
+  // While a translation runs, reload the page's data until it is done.
+  useEffect(() => {
+    if (!translating) return;
+    const timer = setInterval(() => revalidator.revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [translating, revalidator]);
 
   // Keyboard: k or Space plays and pauses, j and l skip 5 s, unless the user is typing.
   useEffect(() => {
@@ -258,7 +277,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       key={segment.id}
                       id={`segment-${segment.id}`}
                       aria-current={current ? "true" : undefined}
-                      className={`rounded-lg border p-3 ${current ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
+                      className={`scroll-mt-48 rounded-lg border p-3 ${current ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
                     >
                       <div className="flex flex-wrap items-baseline gap-2 text-sm">
                         <a
@@ -307,7 +326,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           </section>
 
           <section aria-labelledby="translate-title" className="mt-10 rounded-xl border border-slate-200 p-6">
-            <h2 id="translate-title" className="font-semibold">
+            <h2 id="translate-title" className="scroll-mt-48 font-semibold">
               Translation
             </h2>
             <p className="mt-1 text-sm text-slate-600">Segment by segment, keeping every time and speaker. Translator: {translation.translator}.</p>
@@ -325,6 +344,30 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   </Link>
                 ) : null}
               </p>
+            ) : null}
+            {translation.jobs.length ? (
+              <ul className="mt-3 space-y-3">
+                {translation.jobs.map((job) => (
+                  <li key={job.language} className="text-sm">
+                    {job.status === "FAILED" ? (
+                      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+                        The {job.label} translation failed: {job.failureReason}
+                      </p>
+                    ) : (
+                      <>
+                        {/* A GET form, not a link: a link to this URL plus #translate-title would only scroll, not reload. */}
+                        <form method="get" action={`/transcription/${recording.id}#translate-title`} className="flex flex-wrap items-center gap-2">
+                          <span>{job.status === "QUEUED" ? `${job.label}: waiting for a free worker…` : `${job.label}: translating… ${job.progress}%`}</span>
+                          <button type="submit" className="underline">
+                            Refresh
+                          </button>
+                        </form>
+                        <progress max={100} value={job.progress} aria-label={`${job.label} translation progress`} className="mt-1 h-2 w-full accent-brand-600" />
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
             ) : null}
             {translation.targets.length ? (
               <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
@@ -507,7 +550,7 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
   return (
     <section aria-labelledby="summary-title" className="mt-6 rounded-xl border border-slate-200 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="summary-title" className="text-xl font-semibold">
+        <h2 id="summary-title" className="scroll-mt-48 text-xl font-semibold">
           Summary
         </h2>
         {summary.allowed ? (

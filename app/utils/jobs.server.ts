@@ -4,6 +4,7 @@ import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTranspor
 import { deleteExpiredSessions } from "./session.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 import { runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
+import { runTranslation } from "./translation-job.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 
 /** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
@@ -14,12 +15,16 @@ export const QUEUES = {
   transcribe: "transcribe",
   transcribeDead: "transcribe-dead",
   recoverStalledTranscriptions: "recover-stalled-transcriptions",
+  translate: "translate",
+  translateDead: "translate-dead",
 } as const;
 
 const EMAIL_RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
 // A crashed worker is noticed by its stale heartbeat (recover-stalled-transcriptions), not by this expiry,
 // which only bounds a job that hangs while its worker lives.
 export const TRANSCRIBE_RETRIES = { retryLimit: 2, retryDelay: 5, expireInSeconds: 6 * 60 * 60 };
+// Translation has no heartbeat: a job whose worker died expires after 30 minutes and is retried.
+const TRANSLATE_RETRIES = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 };
 
 export interface StartJobsOptions {
   /** Run handlers in this process (the in-process worker or `npm run worker`). */
@@ -48,6 +53,8 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     await ensureQueue(boss, { name: QUEUES.transcribeDead });
     await ensureQueue(boss, { name: QUEUES.transcribe, ...TRANSCRIBE_RETRIES, deadLetter: QUEUES.transcribeDead });
     await ensureQueue(boss, { name: QUEUES.recoverStalledTranscriptions, retryLimit: 0 });
+    await ensureQueue(boss, { name: QUEUES.translateDead });
+    await ensureQueue(boss, { name: QUEUES.translate, ...TRANSLATE_RETRIES, deadLetter: QUEUES.translateDead });
     if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
     return boss;
   });
@@ -71,6 +78,9 @@ async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, tra
   await boss.work<{ recordingId: string }>(QUEUES.transcribe, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
     runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit }),
   );
+  await boss.work<{ recordingId: string; language: string }>(QUEUES.translate, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
+    runTranslation(job.data, { finalAttempt: job.retryCount >= job.retryLimit }),
+  );
   await boss.work(QUEUES.recoverStalledTranscriptions, { pollingIntervalSeconds }, async () => recoverStalledTranscriptions());
   await boss.schedule(QUEUES.recoverStalledTranscriptions, "* * * * *");
   await boss.send(QUEUES.recoverStalledTranscriptions, {});
@@ -81,6 +91,12 @@ export async function enqueueTranscription(recordingId: string): Promise<string>
   const id = await (await getBoss()).send(QUEUES.transcribe, { recordingId }, TRANSCRIBE_RETRIES);
   if (!id) throw new Error("The transcription job was not queued.");
   return id;
+}
+
+/** Queues a transcript's translation into one language. */
+export async function enqueueTranslation(recordingId: string, language: string): Promise<void> {
+  const id = await (await getBoss()).send(QUEUES.translate, { recordingId, language }, TRANSLATE_RETRIES);
+  if (!id) throw new Error("The translation job was not queued.");
 }
 
 /** Fails the jobs of workers that stopped sending heartbeats, so that pg-boss retries them elsewhere. */

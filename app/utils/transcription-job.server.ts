@@ -11,7 +11,7 @@ import { speechEngine, UnsupportedLanguageError } from "~/services/transcription
 import { transcribeLong } from "~/services/transcription/vad.server";
 import { db } from "./database.server";
 import { appOrigin, dataDir } from "./env.server";
-import { translateTranscript } from "./transcripts.server";
+import { queueTranslation } from "./translation-job.server";
 import { minutesFor } from "./usage.server";
 
 export const HEARTBEAT_MS = 5_000;
@@ -104,10 +104,10 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       });
     });
 
-    // A translation chosen at upload runs once the transcript is saved; if it fails, the transcript still stands.
-    if (recording.translateTo) {
-      await translateTranscript(recording.userId, recordingId, recording.translateTo).catch((error: unknown) =>
-        console.error(`[jobs] translation of ${recordingId} into ${recording.translateTo} failed:`, error instanceof Error ? error.message : error),
+    // A translation chosen at upload is queued once the transcript is saved; if it fails, the transcript still stands.
+    if (recording.translateTo && recording.translateTo !== (result.language ?? recording.language)) {
+      await queueTranslation(recordingId, recording.translateTo).catch((error: unknown) =>
+        console.error(`[jobs] could not queue the translation of ${recordingId} into ${recording.translateTo}:`, error instanceof Error ? error.message : error),
       );
     }
 

@@ -6,7 +6,7 @@ import { db } from "./database.server";
 import { engineLabel } from "./recording-format";
 import { RecordingError, requireOwnRecording } from "./recordings.server";
 import { configuredTranslator } from "./translation.server";
-import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
+import { languageName } from "~/services/translation/index.server";
 
 export async function transcriptSegments(recordingId: string) {
   return (await db()).transcriptSegment.findMany({
@@ -50,11 +50,8 @@ export async function segmentTranslations(recordingId: string, language: string)
   return new Map(rows.map((row) => [row.segmentId, row.text]));
 }
 
-/**
- * Translates the whole transcript segment by segment with the configured translator, so every translated line keeps
- * its times and speaker; a second run replaces the first.
- */
-export async function translateTranscript(userId: string, recordingId: string, target: string) {
+/** Checks that the owner's transcript can be translated into `target` by the configured translator. */
+export async function translatableTranscript(userId: string, recordingId: string, target: string) {
   const recording = await requireOwnRecording(userId, recordingId);
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const source = recording.transcriptLanguage ?? recording.language ?? "en";
@@ -63,21 +60,7 @@ export async function translateTranscript(userId: string, recordingId: string, t
   if (!translator.supports(source, target)) {
     throw new RecordingError(`${translator.label} cannot translate ${languageName(source)} into ${languageName(target)} on this server.`, 400);
   }
-  const segments = await transcriptSegments(recordingId);
-  let translated;
-  try {
-    translated = await translateSegments(translator, segments, source, target);
-  } catch (error) {
-    if (error instanceof TranslationError) throw new RecordingError(`The translation failed: ${error.message}`, 409);
-    throw error;
-  }
-  const database = await db();
-  await database.$transaction([
-    database.segmentTranslation.deleteMany({ where: { language: target, segment: { recordingId } } }),
-    database.segmentTranslation.createMany({
-      data: translated.map((segment) => ({ segmentId: segment.id, language: target, text: segment.translation, engine: translator.label })),
-    }),
-  ]);
+  return { recording, source, translator };
 }
 
 export const EXPORT_TEXTS = ["original", "translation", "both"] as const;

@@ -76,6 +76,21 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
     await expect.poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime > 0 || !audio.paused)).toBe(true);
   }
 
+  // Translate into Spanish: a background job; the page follows it (polling with JS, Refresh without).
+  await page.getByLabel("Translate into").selectOption("es");
+  await page.getByRole("button", { name: "Translate", exact: true }).click();
+  const sideBySide = page.getByRole("link", { name: "Spanish", exact: true });
+  if (withJs(testInfo)) await expect(sideBySide).toBeVisible({ timeout: 30_000 });
+  else {
+    await expect(async () => {
+      if (await sideBySide.isVisible()) return;
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await expect(sideBySide).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+  }
+  await sideBySide.click();
+  await expect(page.locator('p[lang="es"]').filter({ hasText: /pa[ií]s/i }).first()).toBeVisible();
+
   for (const [label, extension] of [
     ["PDF", "pdf"],
     ["Word (DOCX)", "docx"],

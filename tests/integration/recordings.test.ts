@@ -162,6 +162,26 @@ describe("upload and transcription", () => {
     );
     expect(translations.every((row) => row.language === "es" && row.engine === "Apertium (offline rule-based)")).toBe(true);
     expect(translations.length).toBe(await (await db()).transcriptSegment.count({ where: { recordingId: id } }));
+    await waitFor(
+      () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId: id, language: "es" } } })),
+      (row) => row?.status === "COMPLETED",
+      30_000,
+    );
+  });
+
+  test("a translation chosen at upload for a pair the translator lacks fails with the reason; the transcript stands", async () => {
+    const user = await signedInUser();
+    const { body } = await upload(user.cookie, uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "ja" }));
+    const id = body.recording!.id;
+    await waitForStatus(id, "COMPLETED");
+    const job = await waitFor(
+      () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId: id, language: "ja" } } })),
+      (row) => row?.status === "FAILED",
+      30_000,
+    );
+    expect(job!.failureReason).toBe("Apertium (offline rule-based) cannot translate English into Japanese on this server.");
+    const page = (await (await app(`/transcription/${id}`, { headers: { Cookie: user.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("The Japanese translation failed: Apertium (offline rule-based) cannot translate English into Japanese on this server.");
   });
 
   test("a worker that stops mid-job is noticed by its stale heartbeat and the job is queued again", async () => {
@@ -272,8 +292,15 @@ describe("the owner's transcript", () => {
       app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
     const translated = await post({ intent: "translate", target: "es" });
     expect(translated.status).toBe(303);
-    expect(translated.headers.get("Location")).toBe(`/transcription/${id}?lang=es`);
+    expect(translated.headers.get("Location")).toBe(`/transcription/${id}#translate-title`);
     const database = await db();
+    // A background job: queued, then completed with its engine named.
+    const job = await waitFor(
+      () => database.transcriptTranslation.findUniqueOrThrow({ where: { recordingId_language: { recordingId: id, language: "es" } } }),
+      (row) => row.status === "COMPLETED",
+      30_000,
+    );
+    expect(job).toMatchObject({ progress: 100, engine: "Apertium (offline rule-based)", failureReason: null });
     const segments = await database.transcriptSegment.findMany({ where: { recordingId: id }, include: { translations: true }, orderBy: { position: "asc" } });
     expect(segments.every((segment) => segment.translations.length === 1 && segment.translations[0].language === "es")).toBe(true);
     expect(segments.map((segment) => segment.translations[0].text).join(" ").toLowerCase()).toMatch(/pa[ií]s/);
