@@ -165,31 +165,13 @@ interface UploadTiming {
   body: string;
 }
 
-/**
- * POST /api/recordings as multipart/form-data, written by hand around a file read stream so the body is never
- * in memory, with an exact Content-Length (as a browser sends a form).
- */
-async function multipartUpload(origin: string, cookie: string, file: string): Promise<UploadTiming> {
-  const boundary = `----voxlate-bench-${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nauto\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: audio/wav\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+/** POSTs `head` + the file + `tail` from a read stream (never in memory) with an exact Content-Length. */
+async function postFile(url: URL, headers: Record<string, string>, file: string, head = Buffer.alloc(0), tail = Buffer.alloc(0)): Promise<UploadTiming> {
   const size = (await fs.promises.stat(file)).size;
-  const url = new URL("/api/recordings", origin);
   const started = performance.now();
   let transferEnd = 0;
   return new Promise<UploadTiming>((resolve, reject) => {
-    const request = http.request(url, {
-      method: "POST",
-      headers: {
-        Cookie: cookie,
-        Accept: "application/json",
-        "Content-Type": `multipart/form-data; boundary=${boundary}`,
-        "Content-Length": head.length + size + tail.length,
-      },
-    });
+    const request = http.request(url, { method: "POST", headers: { ...headers, "Content-Length": head.length + size + tail.length } });
     request.on("error", reject);
     request.on("finish", () => (transferEnd = performance.now()));
     request.on("response", (response) => {
@@ -205,7 +187,7 @@ async function multipartUpload(origin: string, cookie: string, file: string): Pr
       });
     });
     (async () => {
-      request.write(head);
+      if (head.length) request.write(head);
       for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) {
         if (request.destroyed) return;
         if (!request.write(chunk)) await once(request, "drain");
@@ -213,6 +195,42 @@ async function multipartUpload(origin: string, cookie: string, file: string): Pr
       request.end(tail);
     })().catch(reject);
   });
+}
+
+/** POST /api/recordings as multipart/form-data, written by hand around the file, as a browser sends a form. */
+async function multipartUpload(origin: string, cookie: string, file: string): Promise<UploadTiming> {
+  const boundary = `----voxlate-bench-${crypto.randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nauto\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: audio/wav\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const headers = { Cookie: cookie, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` };
+  return postFile(new URL("/api/recordings", origin), headers, file, head, tail);
+}
+
+// The platform's ceiling: a bare Node HTTP server that only pipes the body to a file (no parsing, no app), in its
+// own process like the app. The app's upload cannot beat this; the gap between the two is the app's own cost.
+const RAW_SINK = `
+const http = require("node:http"), fs = require("node:fs");
+const server = http.createServer((request, response) => {
+  request.pipe(fs.createWriteStream(process.argv[1])).on("finish", () => response.end("ok"));
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
+
+async function rawSinkUpload(file: string, target: string): Promise<UploadTiming & { serverCpuS: number }> {
+  const sink = spawn(process.execPath, ["-e", RAW_SINK, target], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const [line] = (await once(sink.stdout!, "data")) as [Buffer];
+    const port = Number(line.toString().trim());
+    const cpuBefore = cpuSeconds(sink.pid!);
+    const result = await postFile(new URL(`http://127.0.0.1:${port}/`), { "Content-Type": "application/octet-stream" }, file);
+    return { ...result, serverCpuS: cpuSeconds(sink.pid!) - cpuBefore };
+  } finally {
+    sink.kill();
+    fs.rmSync(target, { force: true });
+  }
 }
 
 /**
@@ -381,6 +399,7 @@ async function main() {
         clientCpuS: (clientUsed.user + clientUsed.system) / 1e6,
       };
     };
+    const rawSink = await rawSinkUpload(file, path.join(workDir, "raw-sink.wav"));
     const multipart = await measure(() => multipartUpload(origin, cookie, file));
     if (multipart.status !== 201) throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${serverLog}`);
     const resumable = await measure(() => tusUpload(origin, cookie, file));
@@ -403,6 +422,9 @@ async function main() {
     console.log("| Method | Transfer (s) | MB/s | Ratio to cp | Total until 201/onSuccess (s) | After transfer: server checks (s) | Server CPU (s) | Client CPU (s) | Idle RSS before (MB) | Peak RSS growth (MB) | VmHWM growth (MB) |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     console.log(`| cp (median of ${CP_RUNS}: ${cpRuns.map((ms) => seconds(ms)).join(", ")} s) | ${seconds(cpMs)} | ${rate(cpMs)} | 1.00 | – | – | – | – | – | – | – |`);
+    console.log(
+      `| bare Node HTTP server piping the body to a file (the platform's ceiling) | ${seconds(rawSink.transferMs)} | ${rate(rawSink.transferMs)} | ${(cpMs / rawSink.transferMs).toFixed(2)} | ${seconds(rawSink.totalMs)} | – | ${rawSink.serverCpuS.toFixed(2)} | – | – | – | – |`,
+    );
     for (const [label, result] of [
       ["multipart POST /api/recordings", multipart],
       [`tus /api/uploads (${TUS_CHUNK_BYTES / MiB} MiB chunks, ${resumable.patches} PATCH)`, resumable],
@@ -415,6 +437,9 @@ async function main() {
           `${megabytes(result.before)} | ${megabytes(growthKb)}${growthKb / 1024 <= RSS_TARGET_MB ? "" : " (above 64)"} | ${result.hwmKb === null ? "n/a" : megabytes(result.hwmKb - result.before)} |`,
       );
     }
+    console.log(
+      `\nApp against the bare server (transfer time, same client, same file): multipart ${(rawSink.transferMs / multipart.transferMs).toFixed(2)}, tus ${(rawSink.transferMs / resumable.transferMs).toFixed(2)} (1.00 = no cost of its own).`,
+    );
     console.log(
       `\nPeak server RSS over the idle RSS after warm-up: multipart ${megabytes(multipart.peakKb - idleKb)} MB, tus ${megabytes(resumable.peakKb - idleKb)} MB ` +
         `(${multipart.samples} and ${resumable.samples} samples). tus-js-client's onProgress reached 100% at ${resumable.progressFullMs === null ? "never" : `${seconds(resumable.progressFullMs)} s`} (throttled; it may only fire with the final response).`,
