@@ -52,6 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const targets = completed ? TRANSLATION_LANGUAGES.filter((language) => language.value !== source && translator.supports(source, language.value)) : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
   return {
+    renderedAt: Date.now(),
     recording: visible,
     segments,
     engine: engineLabel(recording.engine, recording.model),
@@ -133,7 +134,7 @@ const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine, translation, summary } = loaderData;
+  const { recording, segments, engine, translation, summary, renderedAt } = loaderData;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -355,8 +356,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       </p>
                     ) : (
                       <>
-                        {/* A GET form, not a link: a link to this URL plus #translate-title would only scroll, not reload. */}
+                        {/* The changing "updated" value makes each Refresh a new URL: going to the same URL plus
+                            #translate-title would only scroll, not reload. */}
                         <form method="get" action={`/transcription/${recording.id}#translate-title`} className="flex flex-wrap items-center gap-2">
+                          <input type="hidden" name="updated" value={renderedAt} />
                           <span>{job.status === "QUEUED" ? `${job.label}: waiting for a free worker…` : `${job.label}: translating… ${job.progress}%`}</span>
                           <button type="submit" className="underline">
                             Refresh

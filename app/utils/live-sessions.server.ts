@@ -78,7 +78,8 @@ interface LiveSession {
   maxBytes: number;
   bytes: number;
   received: number;
-  decoder: ChildProcessByStdio<Writable, Readable, null>;
+  /** Null when live text is off or stopped: then no PCM is kept at all. */
+  decoder: ChildProcessByStdio<Writable, Readable, null> | null;
   decoderDone: Promise<void>;
   pcm: Buffer[];
   pcmSamples: number;
@@ -118,7 +119,7 @@ function expireIdleSessions() {
 
 async function discard(session: LiveSession) {
   sessions.delete(session.id);
-  session.decoder.kill("SIGKILL");
+  session.decoder?.kill("SIGKILL");
   await session.pass?.catch(() => {});
   await fs.promises.rm(session.directory, { recursive: true, force: true });
 }
@@ -135,7 +136,7 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
   const directory = dataDir("live", id);
   await fs.promises.mkdir(directory, { recursive: true });
   const extension = EXTENSIONS[input.mimeType];
-  const { decoder, done, onPcm } = startDecoder();
+  const decoding = input.liveTranscription ? startDecoder() : null;
   const session: LiveSession = {
     id,
     userId,
@@ -148,8 +149,8 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
     maxBytes: uploadLimitBytes(user.plan),
     bytes: 0,
     received: 0,
-    decoder,
-    decoderDone: done,
+    decoder: decoding?.decoder ?? null,
+    decoderDone: decoding?.done ?? Promise.resolve(),
     pcm: [],
     pcmSamples: 0,
     pcmStartSeconds: 0,
@@ -160,7 +161,7 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
     transcriptionError: null,
     lastActivity: Date.now(),
   };
-  onPcm((chunk) => {
+  decoding?.onPcm((chunk) => {
     // Older samples are dropped as the committed point moves on (advance), so memory stays flat.
     session.pcm.push(chunk);
     session.pcmSamples += chunk.length / 2;
@@ -201,7 +202,7 @@ export async function appendLiveChunk(userId: string, id: string, index: number,
   await fs.promises.appendFile(session.recordingPath, chunk);
   session.bytes += chunk.length;
   session.received += 1;
-  if (!session.decoder.stdin.destroyed) session.decoder.stdin.write(chunk);
+  if (session.decoder && !session.decoder.stdin.destroyed) session.decoder.stdin.write(chunk);
   if (session.liveTranscription && !session.pass && !session.transcriptionError) {
     const newSeconds = session.pcmSamples / SPEECH_SAMPLE_RATE - session.committedSeconds;
     if (newSeconds >= MIN_PASS_SECONDS) startPass(session, false);
@@ -212,6 +213,10 @@ export async function appendLiveChunk(userId: string, id: string, index: number,
 function startPass(session: LiveSession, final: boolean) {
   session.pass = transcribePending(session, final)
     .catch((error: unknown) => {
+      // Live text stops for good: no more decoding, and the PCM kept for it goes.
+      session.decoder?.kill("SIGKILL");
+      session.decoder = null;
+      session.pcm = [];
       session.transcriptionError =
         error instanceof UnsupportedLanguageError || error instanceof EngineUnavailableError
           ? error.message
@@ -284,7 +289,7 @@ export async function finishLiveSession(userId: string, id: string, title: strin
   const session = ownSession(userId, id);
   sessions.delete(id);
   try {
-    session.decoder.stdin.end();
+    session.decoder?.stdin.end();
     await session.decoderDone;
     await session.pass?.catch(() => {});
     if (session.liveTranscription && !session.transcriptionError) {
@@ -298,7 +303,7 @@ export async function finishLiveSession(userId: string, id: string, title: strin
     const recording = await acceptUploadedFile(userId, { temporaryPath: session.recordingPath, fileName, fields });
     return { recording, live: state(session, 0) };
   } finally {
-    session.decoder.kill("SIGKILL");
+    session.decoder?.kill("SIGKILL");
     await fs.promises.rm(session.directory, { recursive: true, force: true });
   }
 }

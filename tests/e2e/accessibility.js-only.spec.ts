@@ -31,6 +31,7 @@ test.describe("accessibility", () => {
     await expect(page.getByRole("figure", { name: "Illustration: recording live" })).toBeVisible();
     expect(await violations()).toEqual([]);
     await signIn(page, await createUser());
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/dashboard?tab=record");
     await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
     expect(await violations()).toEqual([]);

@@ -4,6 +4,7 @@ import { AudioRecorder } from "~/components/live/audio-recorder";
 import { translateLive } from "~/components/live/translate-live";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { DEMO_LOCALES, DEMO_MAX_SECONDS } from "~/content/demo";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -250,27 +251,13 @@ export function LiveDemo() {
           <label htmlFor="demo-locale" className="block text-sm font-medium">
             Record in <span aria-hidden="true">*</span>
           </label>
-          <select id="demo-locale" required value={locale} onChange={(event) => setLocale(event.target.value)} disabled={phase === "recording" || phase === "processing"} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
-            <option value="">Choose a language</option>
-            {DEMO_LOCALES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <Select id="demo-locale" required value={locale} onValueChange={setLocale} disabled={phase === "recording" || phase === "processing"} options={DEMO_LOCALES} first={{ value: "", label: "Choose a language" }} />
         </div>
         <div>
           <label htmlFor="demo-target" className="block text-sm font-medium">
             Translate to <span className="font-normal text-slate-500">(optional)</span>
           </label>
-          <select id="demo-target" value={target} onChange={(event) => setTarget(event.target.value)} disabled={phase === "recording" || phase === "processing"} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2">
-            <option value="">No translation</option>
-            {TRANSLATION_LANGUAGES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <Select id="demo-target" value={target} onValueChange={setTarget} disabled={phase === "recording" || phase === "processing"} options={TRANSLATION_LANGUAGES} first={{ value: "", label: "No translation" }} />
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700" data-testid="demo-permission">

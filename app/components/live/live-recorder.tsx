@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { SpokenLanguageSelect, TranslateToSelect } from "~/components/recordings/language-select";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { formatDuration } from "~/utils/recording-format";
 import { AudioRecorder, RecorderError, RECORDER_ERRORS, type AudioSource } from "./audio-recorder";
 import { translateLive } from "./translate-live";
@@ -258,13 +259,7 @@ export function LiveRecorder({ translationTargets, minutesLeft }: { translationT
           <label htmlFor="live-source" className="block text-sm font-medium">
             Audio source
           </label>
-          <select id="live-source" value={source} onChange={(event) => setSource(event.target.value as AudioSource)} disabled={busy} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-100">
-            {SOURCES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <Select id="live-source" value={source} onValueChange={(value) => setSource(value as AudioSource)} disabled={busy} options={SOURCES} />
         </div>
         <div>
           <label htmlFor="live-language" className="block text-sm font-medium">

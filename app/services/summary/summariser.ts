@@ -1,3 +1,5 @@
+import { ServiceError } from "../http.server";
+
 /** A transcript segment as the summarisers read it. Times are seconds. */
 export interface SummarySegment {
   id: string;
@@ -31,15 +33,7 @@ export interface Summariser {
 }
 
 /** A summary failure with a message fit to show the user; `status` is the service's HTTP status when there was one. */
-export class SummaryError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "SummaryError";
-  }
-}
+export class SummaryError extends ServiceError {}
 
 export const summaryError = (message: string, status?: number) => new SummaryError(message, status);
 
