@@ -49,6 +49,16 @@ describe("rate limits", () => {
     expect(translations.at(-1)).toBe(429);
   });
 
+  test("the landing demo's anonymous transcriptions have a small tier; live-recording chunks a large one", async () => {
+    const demo = await statuses("POST", "/api/demo/transcribe", RATE_LIMITS.demo.limit + 1);
+    expect(demo.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(demo.at(-1)).toBe(429);
+    // The demo tier being spent does not touch live chunks (one a second while someone records).
+    const chunks = await statuses("POST", "/api/live-sessions/abc/chunks?index=0", RATE_LIMITS.live.limit + 1);
+    expect(chunks.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(chunks.at(-1)).toBe(429);
+  });
+
   test("other writes have their own, larger tier", async () => {
     const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
     expect(results.every((status) => status === 200)).toBe(true);

@@ -104,6 +104,21 @@ test("the landing demo records 10 s, transcribes, translates and offers Play Rec
   await expect(start).toBeEnabled();
 });
 
+test("a demo the server cannot transcribe ends with the spec's Processing Error toast and the reason", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the demo needs JavaScript");
+  test.setTimeout(60_000);
+  await acceptCookies(page, baseURL);
+  await page.goto("/#demo");
+  // Pocketsphinx transcribes English only, so a German clip is refused by the server.
+  await page.getByLabel("Record in").selectOption("de-DE");
+  await page.getByRole("button", { name: "Start Live Demo" }).click();
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(page.getByText("Processing Error").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Could not process the demo recording. Please try again.").first()).toBeVisible();
+  await expect(page.getByTestId("demo-transcription")).toContainText("English only");
+  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+});
+
 test("without JavaScript the landing demo says it needs JavaScript and points to sign-up and upload", async ({ page }, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the demo runs (tested above)");
   await page.goto("/");
