@@ -57,7 +57,7 @@ export function LiveRecorder({ translationTargets, minutesLeft }: { translationT
   const [liveTranscription, setLiveTranscription] = useState(true);
   const [liveTranslation, setLiveTranslation] = useState(false);
   const [language, setLanguage] = useState("auto");
-  const [translateTo, setTranslateTo] = useState(translationTargets[0]?.value ?? "");
+  const [translateTo, setTranslateTo] = useState((translationTargets.find((target) => target.value === "es") ?? translationTargets[0])?.value ?? "");
   const [phase, setPhase] = useState<Phase>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [segments, setSegments] = useState<LiveSegment[]>([]);
