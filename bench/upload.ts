@@ -3,17 +3,16 @@
 // Usage: npm run build && nice -n 19 node --import tsx bench/upload.ts [--size-mb 500]   (prints Markdown; no assertions)
 // --size-mb N: the file is N MiB in total (header included). Business Pro's limit is 500 MiB, so 500 is the largest
 // the app accepts with the default UPLOAD_MAX_BYTES.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
+import { cpuSeconds, idleRssKb, startAppServer, watchRss } from "./app-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const MiB = 1024 * 1024;
 const SAMPLE_RATE = 44_100;
 const CHANNELS = 2;
@@ -82,80 +81,6 @@ async function writeWav(file: string, totalBytes: number) {
   out.end();
   await once(out, "close");
   return (await fs.promises.stat(file)).size;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-async function waitFor(url: string, server: ChildProcess, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (code ${server.exitCode}) before ${url} answered.`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function rssKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples a process's RSS every 100 ms until stopped; also resets its kernel peak (VmHWM) when allowed. */
-function watchRss(pid: number) {
-  let peak = rssKb(pid, "VmRSS");
-  let samples = 1;
-  let hwmReset = false;
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
-    hwmReset = true;
-  } catch {}
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssKb(pid, "VmRSS"));
-    samples++;
-  }, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      peak = Math.max(peak, rssKb(pid, "VmRSS"));
-      return { peakKb: peak, samples, hwmKb: hwmReset ? rssKb(pid, "VmHWM") : null };
-    },
-  };
-}
-
-/** CPU seconds a process has used (user + system, all threads); clock ticks are 1/100 s on Linux. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** The server's idle RSS: the median of ten samples over one second. */
-async function idleRssKb(pid: number): Promise<number> {
-  const values: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    values.push(rssKb(pid, "VmRSS"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return values.sort((a, b) => a - b)[5];
 }
 
 interface UploadTiming {
@@ -308,18 +233,12 @@ function timeCp(source: string, target: string): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    console.error("bench/upload needs the production build (build/server/index.js): run `npm run build` first.");
-    process.exit(1);
-  }
   const sizeMb = flag("--size-mb", 500);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-bench-"));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-data-"));
-  let server: ChildProcess | undefined;
-  let closeDatabase: (() => Promise<void>) | undefined;
+  let stopServer: (() => Promise<void>) | undefined;
   try {
     const file = path.join(workDir, "bench-upload.wav");
-    let started = performance.now();
+    const started = performance.now();
     const size = await writeWav(file, Math.round(sizeMb * MiB));
     const generateMs = performance.now() - started;
     const warmupFile = path.join(workDir, "warm-up.wav");
@@ -328,60 +247,17 @@ async function main() {
     const cpRuns = Array.from({ length: CP_RUNS }, () => timeCp(file, path.join(workDir, "copy.wav")));
     const cpMs = [...cpRuns].sort((a, b) => a - b)[Math.floor(CP_RUNS / 2)];
 
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const serverEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-      COOKIE_SECURE: "false",
-      APP_URL: `http://localhost:${port}`,
-      RATE_LIMIT_MULTIPLIER: "1000",
-      WORKER_IN_PROCESS: "false",
-    };
-    delete serverEnv.DATABASE_URL;
-    let serverLog = "";
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
-    server.stdout!.on("data", (data: Buffer) => (serverLog = (serverLog + data.toString()).slice(-4000)));
-    server.stderr!.on("data", (data: Buffer) => (serverLog = (serverLog + data.toString()).slice(-4000)));
-    started = performance.now();
-    await waitFor(`${origin}/healthz`, server).catch((error: Error) => {
-      throw new Error(`${error.message}\n${serverLog}`);
-    });
-    const startupMs = performance.now() - started;
-
-    // A Business Pro user and a session, made the way a CLI command would: through the socket the app serves its
-    // embedded database on. This process signs the cookie with the same secret (DATA_DIR/session-secret).
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
-    const { hashPassword } = await import("../app/utils/password.server");
-    const { createUserSession } = await import("../app/utils/session.server");
-    const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
-    closeDatabase = disconnectDatabase;
-    const user = await database.prisma.user.create({
-      data: {
-        email: `bench-${crypto.randomUUID()}@example.com`,
-        firstName: "Bench",
-        lastName: "Upload",
-        passwordHash: await hashPassword("correct-horse-battery"),
-        emailVerifiedAt: new Date(),
-        plan: "BUSINESS_PRO",
-      },
-    });
-    const setCookie = await createUserSession(user.id, new Request(origin, { headers: { "User-Agent": "bench/upload" } }));
-    const cookie = setCookie.split(";")[0];
-    await disconnectDatabase();
-    closeDatabase = undefined;
+    const app = await startAppServer("upload");
+    stopServer = app.stop;
+    const { origin, cookie } = app;
+    const startupMs = app.startupMs;
 
     // Warm-up: one small upload each way, so route modules, the parser and ffprobe are loaded before the baseline.
     for (const warmUp of [multipartUpload(origin, cookie, warmupFile), tusUpload(origin, cookie, warmupFile)]) {
       const result = await warmUp;
-      if (result.status !== 201 && result.status !== 204) throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${serverLog}`);
+      if (result.status !== 201 && result.status !== 204) throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${app.log()}`);
     }
-    const pid = server.pid!;
+    const pid = app.pid;
     const idleKb = await idleRssKb(pid);
 
     const measure = async <T extends UploadTiming>(run: () => Promise<T>) => {
@@ -401,9 +277,9 @@ async function main() {
     };
     const rawSink = await rawSinkUpload(file, path.join(workDir, "raw-sink.wav"));
     const multipart = await measure(() => multipartUpload(origin, cookie, file));
-    if (multipart.status !== 201) throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${serverLog}`);
+    if (multipart.status !== 201) throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${app.log()}`);
     const resumable = await measure(() => tusUpload(origin, cookie, file));
-    if (resumable.status !== 204) throw new Error(`tus upload failed (${resumable.status}): ${resumable.body}\n${serverLog}`);
+    if (resumable.status !== 204) throw new Error(`tus upload failed (${resumable.status}): ${resumable.body}\n${app.log()}`);
 
     const mb = size / 1e6;
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
@@ -445,18 +321,8 @@ async function main() {
         `(${multipart.samples} and ${resumable.samples} samples). tus-js-client's onProgress reached 100% at ${resumable.progressFullMs === null ? "never" : `${seconds(resumable.progressFullMs)} s`} (throttled; it may only fire with the final response).`,
     );
   } finally {
-    await closeDatabase?.().catch(() => {});
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = once(server, "exit");
-      server.kill("SIGTERM");
-      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
-      if (!killed) {
-        server.kill("SIGKILL");
-        await exited;
-      }
-    }
+    await stopServer?.();
     fs.rmSync(workDir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

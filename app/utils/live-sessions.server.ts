@@ -203,11 +203,15 @@ export async function appendLiveChunk(userId: string, id: string, index: number,
   session.bytes += chunk.length;
   session.received += 1;
   if (session.decoder && !session.decoder.stdin.destroyed) session.decoder.stdin.write(chunk);
-  if (session.liveTranscription && !session.pass && !session.transcriptionError) {
-    const newSeconds = session.pcmSamples / SPEECH_SAMPLE_RATE - session.committedSeconds;
-    if (newSeconds >= MIN_PASS_SECONDS) startPass(session, false);
-  }
+  nextPass(session);
   return state(session, since);
+}
+
+/** Starts a pass when live text is on, none is running and enough audio has arrived since the committed point. */
+function nextPass(session: LiveSession) {
+  if (!session.liveTranscription || session.pass || session.transcriptionError || !sessions.has(session.id)) return;
+  const newSeconds = session.pcmSamples / SPEECH_SAMPLE_RATE - session.committedSeconds;
+  if (newSeconds >= MIN_PASS_SECONDS) startPass(session, false);
 }
 
 function startPass(session: LiveSession, final: boolean) {
@@ -225,6 +229,8 @@ function startPass(session: LiveSession, final: boolean) {
     })
     .finally(() => {
       session.pass = null;
+      // Audio that arrived during the pass is not left waiting for the next chunk.
+      if (!final) nextPass(session);
     });
 }
 

@@ -1,0 +1,165 @@
+// The real app as a child process for benchmarks (production build, embedded database in a temporary DATA_DIR),
+// a signed-in Business Pro user for it, and /proc readings of its memory and CPU.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+export function rssKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; also resets its kernel peak (VmHWM) when allowed. */
+export function watchRss(pid: number) {
+  let peak = rssKb(pid, "VmRSS");
+  let samples = 1;
+  let hwmReset = false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+    hwmReset = true;
+  } catch {}
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid, "VmRSS"));
+    samples++;
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, rssKb(pid, "VmRSS"));
+      return { peakKb: peak, samples, hwmKb: hwmReset ? rssKb(pid, "VmHWM") : null };
+    },
+  };
+}
+
+/** CPU seconds a process has used (user + system, all threads); clock ticks are 1/100 s on Linux. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A process's idle RSS: the median of ten samples over one second. */
+export async function idleRssKb(pid: number): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    values.push(rssKb(pid, "VmRSS"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return values.sort((a, b) => a - b)[5];
+}
+
+export interface AppServer {
+  origin: string;
+  pid: number;
+  startupMs: number;
+  /** The session cookie of a Business Pro user. */
+  cookie: string;
+  /** The end of the server's output, for error messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `server.ts` on the production build with its own embedded database, and signs up a Business Pro user the
+ * way a CLI command would (through the socket the app serves its database on; this process signs the cookie with
+ * the same secret, DATA_DIR/session-secret).
+ */
+export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error(`bench/${name} needs the production build (build/server/index.js): run \`npm run build\` first.`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voxlate-${name}-data-`));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: "false",
+    COOKIE_SECURE: "false",
+    APP_URL: `http://localhost:${port}`,
+    RATE_LIMIT_MULTIPLIER: "1000",
+    WORKER_IN_PROCESS: "false",
+    ...env,
+  };
+  delete serverEnv.DATABASE_URL;
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
+  server.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = once(server, "exit");
+      server.kill("SIGTERM");
+      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      if (!killed) {
+        server.kill("SIGKILL");
+        await exited;
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const started = performance.now();
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`The server exited (code ${server.exitCode}) before it answered.\n${output}`);
+      if (await fetch(`${origin}/healthz`).then((response) => response.ok).catch(() => false)) break;
+      if (Date.now() > deadline) throw new Error(`The server did not come up.\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const startupMs = performance.now() - started;
+
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
+    const { hashPassword } = await import("../app/utils/password.server");
+    const { createUserSession } = await import("../app/utils/session.server");
+    const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
+    try {
+      const user = await database.prisma.user.create({
+        data: {
+          email: `bench-${crypto.randomUUID()}@example.com`,
+          firstName: "Bench",
+          lastName: name,
+          passwordHash: await hashPassword("correct-horse-battery"),
+          emailVerifiedAt: new Date(),
+          plan: "BUSINESS_PRO",
+        },
+      });
+      const setCookie = await createUserSession(user.id, new Request(origin, { headers: { "User-Agent": `bench/${name}` } }));
+      return { origin, pid: server.pid!, startupMs, cookie: setCookie.split(";")[0], log: () => output, stop };
+    } finally {
+      await disconnectDatabase();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
