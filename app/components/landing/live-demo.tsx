@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { AudioRecorder } from "~/components/live/audio-recorder";
-import { translateLive } from "~/components/live/translate-live";
+import type { AudioRecorder } from "~/components/live/audio-recorder";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -110,6 +109,7 @@ export function LiveDemo() {
 
   const translate = async (text: string) => {
     if (!target || !text.trim()) return;
+    const { translateLive } = await import("~/components/live/translate-live");
     const result = await translateLive(text, target, locale.split("-")[0]);
     setTranslation(result.text);
   };
@@ -166,6 +166,8 @@ export function LiveDemo() {
 
   const start = async () => {
     reset();
+    // The recorder's code loads with the first demo, keeping it out of the landing page's first load.
+    const { AudioRecorder } = await import("~/components/live/audio-recorder");
     const recorder = new AudioRecorder();
     recorderRef.current = recorder;
     let stream: MediaStream;
