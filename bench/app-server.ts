@@ -1,4 +1,4 @@
-// The real app as a child process for benchmarks (production build, embedded database in a temporary DATA_DIR),
+// Helpers for benchmarks: the real app as a child process (production build, embedded database in a temporary DATA_DIR),
 // a signed-in Business Pro user for it, and /proc readings of its memory and CPU.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -9,6 +9,15 @@ import os from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** A positive number given on the command line as `--name N`, or the fallback. */
+export function numberFlag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
+  return value;
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

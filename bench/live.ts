@@ -8,17 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sharedFile } from "../tests/shared-files";
-import { cpuSeconds, idleRssKb, startAppServer, watchRss } from "./app-server";
+import { cpuSeconds, idleRssKb, numberFlag, startAppServer, watchRss } from "./app-server";
 
 const CHUNK_MS = 1000;
-
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
-  return value;
-}
 
 /** The test speech looped to `seconds`, as WebM/Opus at 48 kHz like a browser's MediaRecorder, cut into 1 s chunks. */
 function recordingChunks(seconds: number, workDir: string): Buffer[] {
@@ -70,7 +62,7 @@ const percentile = (values: number[], share: number) => {
 };
 
 async function main() {
-  const seconds = Math.round(flag("--seconds", 120));
+  const seconds = Math.round(numberFlag("--seconds", 120));
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-live-bench-"));
   const app = await startAppServer("live");
   try {

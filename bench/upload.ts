@@ -11,7 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
-import { cpuSeconds, idleRssKb, startAppServer, watchRss } from "./app-server";
+import { cpuSeconds, idleRssKb, numberFlag, startAppServer, watchRss } from "./app-server";
 
 const MiB = 1024 * 1024;
 const SAMPLE_RATE = 44_100;
@@ -20,14 +20,6 @@ const TUS_CHUNK_BYTES = 64 * MiB;
 const CP_RUNS = 3;
 const RSS_TARGET_MB = 64;
 const THROUGHPUT_TARGET = 0.5;
-
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
-  return value;
-}
 
 /** The 44-byte header of a PCM s16le WAV with `dataBytes` of samples. */
 function wavHeader(dataBytes: number): Buffer {
@@ -233,7 +225,7 @@ function timeCp(source: string, target: string): number {
 }
 
 async function main() {
-  const sizeMb = flag("--size-mb", 500);
+  const sizeMb = numberFlag("--size-mb", 500);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-bench-"));
   let stopServer: (() => Promise<void>) | undefined;
   try {
