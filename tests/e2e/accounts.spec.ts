@@ -114,6 +114,8 @@ test("reset password: request, follow the emailed link, set a new one, sign in",
   const user = await createUser();
   await page.goto("/signin");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in form has an Email field too: wait for the reset form before typing.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   const sentAfter = Date.now() - 1000;
   await page.getByRole("button", { name: "Send reset link" }).click();
