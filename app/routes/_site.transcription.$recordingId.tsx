@@ -5,6 +5,7 @@ import type { Route } from "./+types/_site.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/utils/recording-format";
@@ -379,13 +380,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <label htmlFor="translate-target" className="block text-sm font-medium">
                     Translate into
                   </label>
-                  <select id="translate-target" name="target" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
-                    {translation.targets.map((language) => (
-                      <option key={language.value} value={language.value}>
-                        {language.label}
-                      </option>
-                    ))}
-                  </select>
+                  <Select id="translate-target" name="target" options={translation.targets} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
                 </div>
                 <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                   {busy ? "Translating..." : "Translate"}
@@ -445,13 +440,12 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                 <div className="flex flex-wrap gap-4 text-sm">
                   <label className="flex items-center gap-2">
                     Language
-                    <select name="language" defaultValue={translation.showLanguage ?? translation.languages[0].value} className="rounded-md border border-slate-300 px-2 py-1">
-                      {translation.languages.map((language) => (
-                        <option key={language.value} value={language.value}>
-                          {language.label}
-                        </option>
-                      ))}
-                    </select>
+                    <Select
+                      name="language"
+                      defaultValue={translation.showLanguage ?? translation.languages[0].value}
+                      options={translation.languages}
+                      className="rounded-md border border-slate-300 px-2 py-1"
+                    />
                   </label>
                   <label className="flex items-center gap-2">
                     Text

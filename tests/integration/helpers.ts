@@ -1,5 +1,8 @@
+import { db } from "~/utils/database.server";
 import { readOutbox, type OutboxMessage } from "~/utils/email.server";
 import { dataDir } from "~/utils/env.server";
+import { hashPassword } from "~/utils/password.server";
+import { createUserSession } from "~/utils/session.server";
 
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -24,4 +27,14 @@ export function codeFrom(mail: OutboxMessage): string {
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`No code in: ${mail.text}`);
   return code;
+}
+
+/** A verified user on `plan` with a signed-in session: its id and the Cookie header value. */
+export async function signedInUser(plan: "FREE" | "PREMIUM" | "BUSINESS_PRO" = "FREE") {
+  const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
+  const user = await (await db()).user.create({
+    data: { email, firstName: "Ada", lastName: "L", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
+  });
+  const cookie = (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0];
+  return { id: user.id, cookie };
 }

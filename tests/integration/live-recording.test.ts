@@ -7,10 +7,8 @@ import { db, getDatabase } from "~/utils/database.server";
 import { dataDir } from "~/utils/env.server";
 import { outboxTransport } from "~/utils/email.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { hashPassword } from "~/utils/password.server";
-import { createUserSession } from "~/utils/session.server";
 import { appHandler, postJson } from "./app-handler";
-import { waitFor } from "./helpers";
+import { signedInUser, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const JFK_WEBM = sharedFile("testdata/audio/jfk.webm");
@@ -22,13 +20,6 @@ beforeAll(async () => {
   await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
 });
 afterAll(() => stopJobs());
-
-async function signedInUser(plan: "FREE" | "BUSINESS_PRO" = "FREE") {
-  const user = await (await db()).user.create({
-    data: { email: `live-${Math.random().toString(36).slice(2)}@example.com`, firstName: "Lin", lastName: "V", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
-  });
-  return { id: user.id, cookie: (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0] };
-}
 
 interface LiveState {
   received: number;

@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/utils/database.server";
 import { outboxTransport } from "~/utils/email.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { hashPassword } from "~/utils/password.server";
-import { createUserSession } from "~/utils/session.server";
 import { runTranscription, stalledTranscriptionJobs } from "~/utils/transcription-job.server";
 import { appHandler } from "./app-handler";
-import { waitFor } from "./helpers";
+import { signedInUser, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const AUDIO = sharedFile("testdata/audio");
@@ -26,15 +24,6 @@ beforeAll(async () => {
   await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
 });
 afterAll(() => stopJobs());
-
-async function signedInUser(plan: "FREE" | "PREMIUM" | "BUSINESS_PRO" = "FREE") {
-  const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
-  const user = await (await db()).user.create({
-    data: { email, firstName: "Ada", lastName: "L", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
-  });
-  const cookie = (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0];
-  return { id: user.id, cookie };
-}
 
 function uploadForm(file: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -53,6 +42,13 @@ const waitForStatus = (id: string, status: string) =>
     () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
     (recording) => recording.status === status,
     60_000,
+  );
+
+const waitForTranslation = (recordingId: string, language: string, status: "COMPLETED" | "FAILED") =>
+  waitFor(
+    () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId, language } } })),
+    (row) => row?.status === status,
+    30_000,
   );
 
 const storedFiles = (userId: string) => {
@@ -162,11 +158,7 @@ describe("upload and transcription", () => {
     );
     expect(translations.every((row) => row.language === "es" && row.engine === "Apertium (offline rule-based)")).toBe(true);
     expect(translations.length).toBe(await (await db()).transcriptSegment.count({ where: { recordingId: id } }));
-    await waitFor(
-      () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId: id, language: "es" } } })),
-      (row) => row?.status === "COMPLETED",
-      30_000,
-    );
+    await waitForTranslation(id, "es", "COMPLETED");
   });
 
   test("a translation chosen at upload for a pair the translator lacks fails with the reason; the transcript stands", async () => {
@@ -174,11 +166,7 @@ describe("upload and transcription", () => {
     const { body } = await upload(user.cookie, uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "ja" }));
     const id = body.recording!.id;
     await waitForStatus(id, "COMPLETED");
-    const job = await waitFor(
-      () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId: id, language: "ja" } } })),
-      (row) => row?.status === "FAILED",
-      30_000,
-    );
+    const job = await waitForTranslation(id, "ja", "FAILED");
     expect(job!.failureReason).toBe("Apertium (offline rule-based) cannot translate English into Japanese on this server.");
     const page = (await (await app(`/transcription/${id}`, { headers: { Cookie: user.cookie } })).text()).replaceAll("<!-- -->", "");
     expect(page).toContain("The Japanese translation failed: Apertium (offline rule-based) cannot translate English into Japanese on this server.");
@@ -295,11 +283,7 @@ describe("the owner's transcript", () => {
     expect(translated.headers.get("Location")).toBe(`/transcription/${id}#translate-title`);
     const database = await db();
     // A background job: queued, then completed with its engine named.
-    const job = await waitFor(
-      () => database.transcriptTranslation.findUniqueOrThrow({ where: { recordingId_language: { recordingId: id, language: "es" } } }),
-      (row) => row.status === "COMPLETED",
-      30_000,
-    );
+    const job = await waitForTranslation(id, "es", "COMPLETED");
     expect(job).toMatchObject({ progress: 100, engine: "Apertium (offline rule-based)", failureReason: null });
     const segments = await database.transcriptSegment.findMany({ where: { recordingId: id }, include: { translations: true }, orderBy: { position: "asc" } });
     expect(segments.every((segment) => segment.translations.length === 1 && segment.translations[0].language === "es")).toBe(true);

@@ -11,7 +11,7 @@ export function loader() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== "DELETE") return data({ error: "Method not allowed. Use DELETE." }, { status: 405, headers: { Allow: "DELETE" } });
+  if (request.method !== "DELETE") return loader();
   const userId = await getUserId(request);
   if (!userId) return jsonError("Sign in to record.", 401);
   try {
