@@ -37,7 +37,10 @@ test("choosing a plan sends a subscription event with the plan", async ({ page, 
 test("without analytics consent, no tag is loaded", async ({ page }) => {
   await page.goto("/?cookie-preferences=open");
   await page.getByRole("switch", { name: /Analytics Cookies/ }).uncheck();
+  // The choice is saved by a background post; leaving before its answer sets the cookie would lose it.
+  const saved = page.waitForResponse((response) => response.url().includes("/cookie-consent") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Save Preferences" }).click();
+  await saved;
   await page.goto("/");
   await expect(page.locator('script[src*="googletagmanager.com"]')).toHaveCount(0);
   expect(await page.evaluate(() => typeof window.gtag)).toBe("undefined");
