@@ -112,6 +112,8 @@ test("a demo the server cannot transcribe ends with the spec's Processing Error 
   // Pocketsphinx transcribes English only, so a German clip is refused by the server.
   await page.getByLabel("Record in").selectOption("de-DE");
   await page.getByRole("button", { name: "Start Live Demo" }).click();
+  // Two seconds of speech, so there is a clip to send.
+  await expect(page.getByText("Recording… 2 of 10 s")).toBeVisible();
   await page.getByRole("button", { name: "Stop", exact: true }).click();
   await expect(page.getByText("Processing Error").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Could not process the demo recording. Please try again.").first()).toBeVisible();

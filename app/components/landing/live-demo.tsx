@@ -144,6 +144,13 @@ export function LiveDemo() {
     await new Promise((resolve) => setTimeout(resolve, 800));
     recognitionRef.current?.abort();
     recognitionRef.current = null;
+    if (clip.size === 0) {
+      // Stopped before the recorder produced any audio.
+      setTranscript("Nothing was recorded. Speak for a moment before you stop.");
+      setPhase("ready");
+      showToast(PROCESSING_ERROR);
+      return;
+    }
     try {
       let text = finalTextRef.current.trim();
       if (text) {
