@@ -2,6 +2,7 @@
 // /healthz and the React Router app, on the embedded database or PostgreSQL.
 import crypto from "node:crypto";
 import type { Server } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -10,6 +11,7 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/utils/database.server";
 import { getEnv } from "~/utils/env.server";
+import { finalErrorHandler, limitBodySize, refuseMalformedUrls } from "~/utils/http-guards.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { rateLimits } from "~/utils/rate-limit.server";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/utils/resumable-uploads.server";
@@ -29,6 +31,7 @@ console.info(`[jobs] ${env.WORKER_IN_PROCESS ? "worker running in-process" : "no
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
+app.use(refuseMalformedUrls());
 
 app.get("/healthz", async (_request, response) => {
   try {
@@ -39,6 +42,16 @@ app.get("/healthz", async (_request, response) => {
     response.status(503).set("Cache-Control", "no-store").json({ status: "error", database: (error as Error).message });
   }
 });
+
+if (env.ENABLE_TEST_ROUTES) {
+  // The fuzz suite (tests/security) reads the longest event-loop stall since its last read.
+  const eventLoopDelay = monitorEventLoopDelay({ resolution: 5 });
+  eventLoopDelay.enable();
+  app.get("/_test/event-loop", (_request, response) => {
+    response.json({ maxMs: eventLoopDelay.max / 1e6 });
+    eventLoopDelay.reset();
+  });
+}
 
 app.use(compression());
 
@@ -100,6 +113,7 @@ if (env.LOG_REQUESTS) {
 }
 
 app.use(rateLimits());
+app.use(limitBodySize());
 
 let build: () => Promise<ServerBuild>;
 if (isDevelopment) {
@@ -132,10 +146,20 @@ app.all(
   }),
 );
 
+app.use(finalErrorHandler());
+
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   console.info(`[http] Voxlate listening on http://localhost:${port} (${env.NODE_ENV})`);
+});
+
+// Node answers requests it cannot parse (headers over 16 KB, a broken request line) on its own, with an empty body.
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW" ? ["431 Request Header Fields Too Large", "The address or headers are too long."] : ["400 Bad Request", "The request could not be read."];
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
 });
 
 let shuttingDown = false;

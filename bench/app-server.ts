@@ -1,5 +1,6 @@
-// Helpers for benchmarks: the real app as a child process (production build, embedded database in a temporary DATA_DIR),
-// a signed-in Business Pro user for it, and /proc readings of its memory and CPU.
+// Helpers for benchmarks and the security suite (tests/security): the real app as a child process (production build,
+// embedded database in a temporary DATA_DIR), a signed-in Business Pro user for it, and /proc readings of its memory
+// and CPU.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
@@ -7,6 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { PrismaClient } from "../app/generated/prisma/client";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -84,6 +86,7 @@ export async function idleRssKb(pid: number): Promise<number> {
 export interface AppServer {
   origin: string;
   pid: number;
+  dataDir: string;
   startupMs: number;
   /** The session cookie of a Business Pro user. */
   cookie: string;
@@ -97,7 +100,11 @@ export interface AppServer {
  * way a CLI command would (through the socket the app serves its database on; this process signs the cookie with
  * the same secret, DATA_DIR/session-secret).
  */
-export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
+export async function startAppServer(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+  { nodeEnv = "production" }: { /** null: unset, as `npm start` runs. */ nodeEnv?: string | null } = {},
+): Promise<AppServer> {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error(`bench/${name} needs the production build (build/server/index.js): run \`npm run build\` first.`);
   }
@@ -106,7 +113,6 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}):
   const origin = `http://127.0.0.1:${port}`;
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_REQUESTS: "false",
@@ -117,6 +123,8 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}):
     ...env,
   };
   delete serverEnv.DATABASE_URL;
+  if (nodeEnv === null) delete serverEnv.NODE_ENV;
+  else serverEnv.NODE_ENV = nodeEnv;
   let output = "";
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
@@ -145,14 +153,9 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}):
     }
     const startupMs = performance.now() - started;
 
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
-    const { hashPassword } = await import("../app/utils/password.server");
-    const { createUserSession } = await import("../app/utils/session.server");
-    const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
-    try {
-      const user = await database.prisma.user.create({
+    const user = await withAppDatabase(dataDir, async (prisma) => {
+      const { hashPassword } = await import("../app/utils/password.server");
+      return prisma.user.create({
         data: {
           email: `bench-${crypto.randomUUID()}@example.com`,
           firstName: "Bench",
@@ -162,13 +165,36 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}):
           plan: "BUSINESS_PRO",
         },
       });
-      const setCookie = await createUserSession(user.id, new Request(origin, { headers: { "User-Agent": `bench/${name}` } }));
-      return { origin, pid: server.pid!, startupMs, cookie: setCookie.split(";")[0], log: () => output, stop };
-    } finally {
-      await disconnectDatabase();
-    }
+    });
+    const cookie = await sessionCookieFor(dataDir, user.id, origin, `bench/${name}`);
+    return { origin, pid: server.pid!, dataDir, startupMs, cookie, log: () => output, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Runs `use` on the running app's embedded database, the way a CLI command does: through the socket the app serves
+ * it on. This process signs cookies with the same secret (DATA_DIR/session-secret).
+ */
+export async function withAppDatabase<T>(dataDir: string, use: (prisma: PrismaClient) => Promise<T>): Promise<T> {
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
+  const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
+  try {
+    return await use(database.prisma);
+  } finally {
+    await disconnectDatabase();
+  }
+}
+
+/** A signed-in session cookie ("name=value") for a user of the running app. */
+export async function sessionCookieFor(dataDir: string, userId: string, origin: string, userAgent: string): Promise<string> {
+  return withAppDatabase(dataDir, async () => {
+    const { createUserSession } = await import("../app/utils/session.server");
+    const setCookie = await createUserSession(userId, new Request(origin, { headers: { "User-Agent": userAgent } }));
+    return setCookie.split(";")[0];
+  });
 }

@@ -49,11 +49,43 @@ export function NotFoundMessage() {
   );
 }
 
-/** 404s show the not-found page; anything else shows the spec's 'Something went wrong' screen. */
+/** The message a refusal carries: a string body, or JSON's `error`. */
+function refusalMessage(data: unknown): string | null {
+  if (typeof data === "string" && data.trim()) return data;
+  if (data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string") return (data as { error: string }).error;
+  return null;
+}
+
+const REFUSAL_TITLES: Record<number, string> = {
+  400: "This request could not be handled",
+  401: "Please sign in",
+  403: "Not available on your plan",
+  405: "This page does not take that request",
+  413: "Too large",
+  415: "Unsupported format",
+  429: "Too many requests",
+};
+
+/**
+ * 404s show the not-found page; other refusals (4xx) say what was wrong, in the words the server gave; anything
+ * else shows the spec's 'Something went wrong' screen.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return (
+      <ErrorPage>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{error.status}</p>
+        <h1 className="text-3xl font-bold tracking-tight">{REFUSAL_TITLES[error.status] ?? "This request could not be handled"}</h1>
+        <p className="text-slate-600">{refusalMessage(error.data) ?? "Please check what you sent and try again."}</p>
+        <Link to="/" className={buttonClass("primary")}>
+          Go to the home page
+        </Link>
+      </ErrorPage>
+    );
+  }
   console.error(error);
   return (
     <ErrorPage>

@@ -10,6 +10,7 @@ import { parseBillingPeriod, PLANS } from "~/content/plans";
 import { db } from "~/utils/database.server";
 import { getUserId, requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormFields } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose your plan", "Free, Premium or Business Pro: weekly or monthly, cancel anytime.");
@@ -30,7 +31,7 @@ const ChoosePlanSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const userId = await requireUserId(request);
-  const parsed = ChoosePlanSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ChoosePlanSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return new Response("Choose Free, Premium or Business Pro.", { status: 400 });
   const { plan } = parsed.data;
   const database = await db();

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/_site.recordings";
 import { PageHeader, pageMeta } from "~/components/page";
 import { RecordingRow } from "~/components/recordings/recording-row";
@@ -10,7 +10,9 @@ export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every reco
 
 export async function loader({ request }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
-  const query = RecordingListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = RecordingListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Check the search.", { status: 400 });
+  const query = parsed.data;
   const list = await listRecordings(userId, query);
   const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
   return { ...list, query, sorts };
@@ -28,7 +30,7 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
             <label htmlFor="recordings-search" className="block text-sm font-medium">
               Search titles and transcripts
             </label>
-            <input id="recordings-search" name="q" type="search" defaultValue={query.q ?? ""} placeholder='e.g. budget, "quarterly review", -draft' className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            <input id="recordings-search" name="q" type="search" maxLength={200} defaultValue={query.q ?? ""} placeholder='e.g. budget, "quarterly review", -draft' className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
           </div>
           <div>
             <label htmlFor="recordings-sort" className="block text-sm font-medium">

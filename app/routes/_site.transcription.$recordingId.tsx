@@ -33,6 +33,7 @@ import { requestTranslation, transcriptTranslations } from "~/utils/translation-
 import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/utils/summaries.server";
 import { configuredTranslator } from "~/utils/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { readFormFields } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
@@ -86,7 +87,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, params }: Route.ActionArgs) {
   const userId = await requireUserId(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   const id = params.recordingId;
   const here = `/transcription/${id}`;

@@ -16,6 +16,7 @@ import { requireAdmin, signOutAdmin } from "~/utils/admin-session.server";
 import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/utils/support-chat";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { readForm } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 
@@ -54,7 +55,7 @@ function consoleUrl(currentSearch: string, changes: Record<string, string | null
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "logout") {
     return redirect("/admin/login", { status: 303, headers: { "Set-Cookie": await signOutAdmin(request) } });

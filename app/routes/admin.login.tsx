@@ -4,6 +4,7 @@ import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { AdminLoginSchema, getAdminId, signInAdmin } from "~/utils/admin-session.server";
+import { readFormFields } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
 
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = AdminLoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = AdminLoginSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid credentials" }, { status: 400 });
   const cookie = await signInAdmin(parsed.data.username, parsed.data.password);
   if (!cookie) return data({ error: "Invalid credentials" }, { status: 401 });

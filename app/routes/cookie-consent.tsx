@@ -2,13 +2,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
 import { ConsentFormSchema, storeCookieConsent } from "~/utils/cookie-consent.server";
 import { safeRedirectPath } from "~/utils/redirect";
+import { readFormFields } from "~/utils/request-body.server";
 
 export async function loader() {
   return redirect("/cookies");
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const choice = ConsentFormSchema.safeParse(form);
   if (!choice.success) {
     return data({ error: "Choose Accept All, Decline or Save Preferences." }, { status: 400 });

@@ -5,6 +5,7 @@ import { getUserId } from "~/utils/session.server";
 import { SUPPORT_CHAT_ANCHOR } from "~/utils/support-chat";
 import { loadSupportChat, postVisitorMessage, VisitorMessageSchema } from "~/utils/support-chat.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/request-body.server";
 
 const ASK_FOR_PERSON = "I'd like to talk to a person, please.";
 
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // POST: a visitor's message. The widget's script asks for JSON; a plain form post is redirected back to its page.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const wantsJson = form.get("response") === "json";
   const returnTo = `${safeRedirectPath(form.get("returnTo"), "/").split("#")[0]}#${SUPPORT_CHAT_ANCHOR}`;
   const parsed = VisitorMessageSchema.safeParse({

@@ -18,6 +18,7 @@ import {
 import { clearSessionCookie, readSessionId } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
+import { readFormFields } from "./request-body.server";
 
 
 const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>) =>
@@ -46,7 +47,7 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 export async function handleAccountAction(request: Request, userId: string) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const intent = String(form.intent ?? "");
   const database = await db();
   const user = await database.user.findUniqueOrThrow({ where: { id: userId } });

@@ -37,6 +37,7 @@ import {
   type SignupStep,
 } from "./signup-draft.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./request-body.server";
 
 export type AuthMode = "register" | "signin" | "verify" | "reset-request" | "reset-password";
 
@@ -104,7 +105,7 @@ export type AuthActionData =
 const fail = (payload: AuthActionData, status = 400) => data(payload, { status });
 
 export async function handleAuthAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
   const headers = new Headers();

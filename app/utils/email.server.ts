@@ -6,9 +6,10 @@ import nodemailer from "nodemailer";
 import { z } from "zod";
 import { dataDir, getEnv } from "./env.server";
 import { singleton } from "./singleton.server";
+import { isDeliverableEmail } from "./text";
 
 export const EmailMessageSchema = z.object({
-  to: z.email(),
+  to: z.string().refine(isDeliverableEmail, "Not an address mail can be sent to"),
   subject: z.string().min(1).max(200),
   html: z.string().min(1),
   text: z.string().min(1),

@@ -12,6 +12,7 @@ import { getStorage } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "./database.server";
 import { dataDir, getEnv } from "./env.server";
+import { sanitizeFileName, truncate } from "./text";
 import { cancelTranscriptionJob, enqueueTranscription } from "./jobs.server";
 import { allowanceFor, minutesFor } from "./usage.server";
 
@@ -47,7 +48,7 @@ export const UploadOptionsSchema = z.object({
   translateTo: z.union([z.literal(""), languageCode]).optional().transform((value) => value || null),
 });
 
-const titleFrom = (fileName: string) => fileName.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Untitled recording";
+const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
 
 /**
  * Streams a multipart upload (field "file" plus the options) to a temporary file with busboy, never into memory,
@@ -128,6 +129,8 @@ export async function acceptUploadedFile(
   upload: { temporaryPath: string; fileName: string; fields: Record<string, string> },
 ): Promise<{ id: string; title: string }> {
   const { plan, options } = await checkUploadOptions(userId, upload.fields);
+  // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
+  const fileName = sanitizeFileName(upload.fileName);
   let probe;
   try {
     probe = await probeAudio(upload.temporaryPath);
@@ -153,8 +156,8 @@ export async function acceptUploadedFile(
     data: {
       id,
       userId,
-      title: titleFrom(upload.fileName),
-      fileName: upload.fileName.slice(0, 255),
+      title: titleFrom(fileName),
+      fileName,
       storageKey,
       sizeBytes: size,
       mimeType: probe.mimeType,
@@ -234,7 +237,7 @@ export const RECORDING_SORTS = {
 export type RecordingSort = keyof typeof RECORDING_SORTS;
 
 export const RecordingListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().transform((value) => value || undefined),
+  q: z.string().trim().max(200, "Search terms can be at most 200 characters.").optional().transform((value) => value || undefined),
   sort: z.enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]]).catch("newest").default("newest"),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });

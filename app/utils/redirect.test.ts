@@ -10,6 +10,15 @@ test.each([
   ["dashboard", "/"],
   [null, "/"],
   ["", "/"],
+  // Browsers drop tabs and newlines from a Location header, which would turn these into "//evil.example".
+  ["/\t/evil.example", "/"],
+  ["/\n/evil.example", "/"],
+  ["/\r\n/evil.example", "/"],
+  ["/ /evil.example", "/"],
+  ["/\u0000", "/"],
+  ["/%09/evil.example", "/%09/evil.example"],
+  ["/blog?q=a b", "/"],
+  ["/blog#support-chat", "/blog#support-chat"],
 ])("safeRedirectPath(%j) is %j", (input, expected) => {
   expect(safeRedirectPath(input)).toBe(expected);
 });

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { db } from "./database.server";
 import { signedCookie } from "./cookies.server";
+import { safeRedirectPath } from "./redirect";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,8 +38,9 @@ export async function requireUserId(request: Request): Promise<string> {
   const userId = await getUserId(request);
   if (userId) return userId;
   const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`/signin?${new URLSearchParams({ redirectTo })}`);
+  const redirectTo = safeRedirectPath(`${url.pathname}${url.search}`, "");
+  // An address too long (or too odd) to come back to is dropped rather than echoed into a huge Location header.
+  throw redirect(redirectTo ? `/signin?${new URLSearchParams({ redirectTo })}` : "/signin");
 }
 
 /** Signed-in users have no business on the auth pages: send them to the dashboard. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/check-user-exists";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { userExists } from "~/utils/auth.server";
 import { EmailSchema } from "~/utils/registration";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/demo-transcribe";
-import { jsonError, postOnly, readLimitedBody } from "~/utils/api.server";
+import { jsonError, postOnly } from "~/utils/api.server";
+import { readLimitedBody } from "~/utils/request-body.server";
 import { isDemoLocale, MAX_DEMO_BYTES, transcribeDemoClip } from "~/utils/demo.server";
 import { RecordingError } from "~/utils/recordings.server";
 

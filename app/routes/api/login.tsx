@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/login";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { login, LoginSchema, notifyNewDevice } from "~/utils/auth.server";
 import { TOO_MANY_LOGINS } from "~/utils/login-throttle.server";
 import { getUser, startUserSession } from "~/utils/session.server";

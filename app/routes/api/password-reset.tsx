@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/password-reset";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import {
   INVALID_RESET_LINK,
   requestPasswordReset,

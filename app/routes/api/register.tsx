@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/register";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { AccountExistsError, registerUser, VerificationError } from "~/utils/auth.server";
 import { RegisterPayloadSchema } from "~/utils/registration";
 import { startUserSession } from "~/utils/session.server";

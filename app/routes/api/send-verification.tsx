@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/send-verification";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { sendVerificationCode, userExists, VerificationError } from "~/utils/auth.server";
 import { EmailSchema } from "~/utils/registration";
 

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/translate-live";
 import { TranslationError } from "~/services/translation/index.server";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { configuredTranslator, TranslateLiveSchema } from "~/utils/translation.server";
 
 // POST /api/translate-live { text, targetLanguage } → { translation }. Spec section 8: on failure the client shows

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/verify-email-code";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { userExists, verifyLoginCode, verifySignupCode, VerificationError } from "~/utils/auth.server";
 import { EmailSchema, VerificationCodeSchema } from "~/utils/registration";
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/chat-session-respond";
 import { respondToChat, RespondSchema } from "~/utils/admin-chat.server";
 import { requireAdminApi } from "~/utils/admin-session.server";
-import { jsonError, postOnly, readJsonBody } from "~/utils/api.server";
+import { jsonError, postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 
 // POST /api/admin/chat/sessions/:sessionId/respond { content, noteType: 'admin_response', markResolved } → { success, message }
 export const loader = postOnly;

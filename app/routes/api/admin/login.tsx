@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminLoginSchema, signInAdmin } from "~/utils/admin-session.server";
-import { postOnly, readJsonBody } from "~/utils/api.server";
+import { postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 
 // POST /api/admin/login { username, password } → { success, error? } and the admin session cookie.
 export const loader = postOnly;

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/chunks";
-import { jsonError, postOnly, readLimitedBody } from "~/utils/api.server";
+import { jsonError, postOnly } from "~/utils/api.server";
+import { readLimitedBody } from "~/utils/request-body.server";
 import { appendLiveChunk, MAX_CHUNK_BYTES } from "~/utils/live-sessions.server";
 import { RecordingError } from "~/utils/recordings.server";
 import { getUserId } from "~/utils/session.server";

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/finish";
-import { jsonError, postOnly, readJsonBody } from "~/utils/api.server";
+import { jsonError, postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { finishLiveSession } from "~/utils/live-sessions.server";
 import { RecordingError, TitleSchema } from "~/utils/recordings.server";
 import { getUserId } from "~/utils/session.server";

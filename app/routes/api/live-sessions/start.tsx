@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/start";
-import { jsonError, postOnly, readJsonBody } from "~/utils/api.server";
+import { jsonError, postOnly } from "~/utils/api.server";
+import { readJsonBody } from "~/utils/request-body.server";
 import { startLiveSession, StartLiveSchema } from "~/utils/live-sessions.server";
 import { RecordingError } from "~/utils/recordings.server";
 import { getUserId } from "~/utils/session.server";

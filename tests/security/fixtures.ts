@@ -1,0 +1,74 @@
+// The real server for the security suite, started the way `npm start` runs it: NODE_ENV unset, embedded database,
+// in-process worker. Default rate limits are raised only where a test says so.
+import fs from "node:fs";
+import { startAppServer, withAppDatabase, type AppServer } from "../../bench/app-server";
+import { sharedFile } from "../shared-files";
+
+export interface SecurityServer extends AppServer {
+  /** A completed recording of the signed-in user. */
+  recordingId: string;
+  /** A session cookie of a support admin. */
+  adminCookie: string;
+  /** The longest event-loop stall (ms) since the last call. */
+  maxEventLoopStallMs(): Promise<number>;
+}
+
+export const ADMIN_EMAIL = "security-admin@example.com";
+export const ADMIN_PASSWORD = "security-admin-password";
+
+export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<SecurityServer> {
+  const server = await startAppServer(name, { ENABLE_TEST_ROUTES: "true", WORKER_IN_PROCESS: "true", ...env }, { nodeEnv: null });
+  try {
+    await withAppDatabase(server.dataDir, async () => {
+      const { upsertAdmin } = await import("../../app/utils/admin-session.server");
+      await upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
+    });
+    const login = await fetch(`${server.origin}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`Admin sign-in failed: ${login.status} ${await login.text()}`);
+    const adminCookie = login.headers.getSetCookie()[0].split(";")[0];
+
+    const form = new FormData();
+    form.set("file", new Blob([fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"))]), "hello-world.wav");
+    const upload = await fetch(`${server.origin}/api/recordings`, { method: "POST", headers: { Cookie: server.cookie }, body: form });
+    if (upload.status !== 201) throw new Error(`Upload failed: ${upload.status} ${await upload.text()}`);
+    const { recording } = (await upload.json()) as { recording: { id: string } };
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = (await (await fetch(`${server.origin}/api/recordings/${recording.id}`, { headers: { Cookie: server.cookie } })).json()) as { status: string };
+      if (status.status === "COMPLETED") break;
+      if (status.status === "FAILED" || Date.now() > deadline) throw new Error(`The fixture recording did not complete: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const maxEventLoopStallMs = async () => ((await (await fetch(`${server.origin}/_test/event-loop`)).json()) as { maxMs: number }).maxMs;
+    return { ...server, recordingId: recording.id, adminCookie, maxEventLoopStallMs };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** What a refusal must look like: a message a person can read, and no trace of the server's insides. */
+export function refusalProblems(status: number, contentType: string, body: string): string[] {
+  const problems: string[] = [];
+  if (status >= 500) problems.push(`status ${status}`);
+  if (/node_modules|\/work\/|\bat [\w.<>]+ \(|ZodError|PrismaClient|invalid byte sequence/.test(body)) problems.push("leaks server internals");
+  if (status >= 400 && status < 500) {
+    if (contentType.includes("json")) {
+      let message: unknown;
+      try {
+        const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+        message = parsed.error ?? parsed.message;
+      } catch {
+        problems.push("unreadable JSON");
+      }
+      if (typeof message !== "string" || !message.trim()) problems.push("JSON refusal without an error message");
+    } else if (!/<(h1|p)[^>]*>[^<]*\w/.test(body) && !(body.trim().length > 0 && contentType.startsWith("text/plain"))) {
+      problems.push("refusal without a message");
+    }
+  }
+  return problems;
+}
