@@ -1,7 +1,7 @@
 // Express middleware that runs before React Router: requests no page could answer are refused here with a clear
 // 4xx, and no error ever shows a stack trace or a server path (ADR 017).
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { FORM_BODY_MAX_BYTES } from "./request-body.server";
+import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
 import { unsafeTextProblem } from "./text";
 
 /** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
@@ -69,7 +69,7 @@ export function limitBodySize(maxBytes = FORM_BODY_MAX_BYTES): RequestHandler {
     if (stated > maxBytes) {
       // Answer without reading the body, and close the connection so the client stops sending.
       response.set("Connection", "close");
-      return sendError(request, response, 413, `The request is too large: at most ${Math.round(maxBytes / 1024)} KB can be sent here.`);
+      return sendError(request, response, 413, tooLargeText(maxBytes));
     }
     next();
   };

@@ -9,13 +9,11 @@ import { unsafeTextProblem } from "./text";
 export const FORM_BODY_MAX_BYTES = 32 * 1024;
 
 const KB = 1024;
-const tooLarge = (maxBytes: number) =>
-  data({ error: `The request is too large: at most ${Math.round(maxBytes / KB)} KB can be sent here.` }, { status: 413 });
+export const tooLargeText = (maxBytes: number) => `The request is too large: at most ${Math.round(maxBytes / KB)} KB can be sent here.`;
 
 /** The body as bytes, refused with 413 from Content-Length at once, or as soon as the stream passes the limit. */
 export async function readLimitedBody(request: Request, maxBytes: number, tooLargeMessage?: string): Promise<Buffer> {
-  const refuse = () =>
-    tooLargeMessage ? data({ error: tooLargeMessage }, { status: 413 }) : tooLarge(maxBytes);
+  const refuse = () => data({ error: tooLargeMessage ?? tooLargeText(maxBytes) }, { status: 413, headers: { Connection: "close" } });
   const stated = Number(request.headers.get("Content-Length"));
   if (stated > maxBytes) throw refuse();
   const parts: Buffer[] = [];
@@ -33,7 +31,9 @@ export async function readLimitedBody(request: Request, maxBytes: number, tooLar
     throw data({ error: "The request body could not be read. Please try again." }, { status: 400 });
   }
   if (size > maxBytes) {
-    await reader?.cancel().catch(() => {});
+    // Not cancelled: that would destroy the socket before the 413 reaches the client. The rest is discarded as it
+    // arrives, and the connection closes after the answer.
+    reader?.releaseLock();
     throw refuse();
   }
   return Buffer.concat(parts);
