@@ -29,8 +29,15 @@ const CONTEXT_SECONDS = 6;
 const MAX_WINDOW_SECONDS = 25;
 /** A chunk of one second of compressed audio is a few KB; this is generous. */
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
-/** Sessions nobody posted to for this long are discarded with their files. */
-const IDLE_MS = 10 * 60_000;
+/**
+ * Sessions nobody posted to for this long are discarded with their files and decoder. The browser posts every
+ * second, so a minute of silence means the tab is gone.
+ */
+export const LIVE_IDLE_MS = 60_000;
+/** How often idle sessions are looked for. */
+const IDLE_CHECK_MS = 10_000;
+/** Live recordings one user may run at once; each holds an ffmpeg process and buffered audio. */
+export const MAX_LIVE_SESSIONS_PER_USER = 2;
 
 export const LIVE_MIME_TYPES = ["audio/webm", "audio/mp4", "audio/mpeg", "audio/ogg"] as const;
 
@@ -114,7 +121,26 @@ function startDecoder(): { decoder: LiveSession["decoder"]; done: Promise<void>;
 
 function expireIdleSessions() {
   const now = Date.now();
-  for (const session of sessions.values()) if (now - session.lastActivity > IDLE_MS) void discard(session);
+  for (const session of sessions.values()) if (now - session.lastActivity > LIVE_IDLE_MS) void discard(session);
+}
+
+/** The idle check runs on a timer while any session exists (unref'd: it never keeps the process alive). */
+let idleTimer: NodeJS.Timeout | null = null;
+function watchIdleSessions() {
+  if (idleTimer) return;
+  idleTimer = setInterval(() => {
+    expireIdleSessions();
+    if (sessions.size === 0 && idleTimer) {
+      clearInterval(idleTimer);
+      idleTimer = null;
+    }
+  }, IDLE_CHECK_MS);
+  idleTimer.unref();
+}
+
+/** Ends every session (at shutdown): no decoder outlives the server, and no live folder is left. */
+export async function discardAllLiveSessions() {
+  await Promise.all([...sessions.values()].map((session) => discard(session)));
 }
 
 async function discard(session: LiveSession) {
@@ -132,9 +158,16 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
   if (allowance.minutesLeft !== null && allowance.minutesLeft <= 0) {
     throw new RecordingError(`You have no minutes left this month on the ${allowance.planName} plan.`, 403);
   }
+  // Counted after the last await before the session is registered, so parallel starts cannot all pass.
+  const running = [...sessions.values()].filter((session) => session.userId === userId).length;
+  if (running >= MAX_LIVE_SESSIONS_PER_USER) {
+    throw new RecordingError(
+      `You already have ${running} live recordings running, the most at once. Stop one (or close its tab and wait a minute) before starting another.`,
+      429,
+    );
+  }
   const id = crypto.randomUUID().replace(/-/g, "");
   const directory = dataDir("live", id);
-  await fs.promises.mkdir(directory, { recursive: true });
   const extension = EXTENSIONS[input.mimeType];
   const decoding = input.liveTranscription ? startDecoder() : null;
   const session: LiveSession = {
@@ -166,8 +199,15 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
     session.pcm.push(chunk);
     session.pcmSamples += chunk.length / 2;
   });
-  await fs.promises.writeFile(session.recordingPath, "");
   sessions.set(id, session);
+  watchIdleSessions();
+  try {
+    await fs.promises.mkdir(directory, { recursive: true });
+    await fs.promises.writeFile(session.recordingPath, "");
+  } catch (error) {
+    await discard(session);
+    throw error;
+  }
   return { id, maxBytes: session.maxBytes };
 }
 
