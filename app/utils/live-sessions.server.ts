@@ -4,7 +4,7 @@
 // utterances that ended more than a second before the end are committed (fixed), the rest is shown as
 // provisional and transcribed again with more audio. On finish the whole file becomes a recording like an upload
 // (checked, stored, transcribed in full, charged). Sessions live in the web process's memory.
-import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { ChildProcessByStdio } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +16,7 @@ import { speechEngine, UnsupportedLanguageError, EngineUnavailableError } from "
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "./database.server";
 import { dataDir } from "./env.server";
+import { spawnChild } from "./child-process.server";
 import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "./recordings.server";
 import { allowanceFor } from "./usage.server";
 
@@ -105,11 +106,11 @@ const sessions = new Map<string, LiveSession>();
 const EXTENSIONS: Record<(typeof LIVE_MIME_TYPES)[number], string> = { "audio/webm": "webm", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/ogg": "ogg" };
 
 function startDecoder(): { decoder: LiveSession["decoder"]; done: Promise<void>; onPcm: (listener: (chunk: Buffer) => void) => void } {
-  const decoder = spawn(
+  const decoder = spawnChild(
     "ffmpeg",
     ["-nostdin", "-hide_banner", "-v", "error", "-i", "pipe:0", "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1"],
     { stdio: ["pipe", "pipe", "ignore"] },
-  );
+  ) as ChildProcessByStdio<Writable, Readable, null>;
   // A decoder that dies (bad data) only ends live text; the recording file is still written.
   decoder.stdin.on("error", () => {});
   const done = new Promise<void>((resolve) => {
