@@ -66,3 +66,27 @@ export async function sweepTemporaryFiles(maxAgeMs = TEMPORARY_MAX_AGE_MS, now =
   }
   return removed;
 }
+
+/** How often each process sweeps its temporary files. */
+const SWEEP_EVERY_MS = 15 * 60_000;
+
+/**
+ * At start-up (before the database opens, which needs room to start): removes what a crash left in the
+ * temporary folders, warns when the disk is nearly full, and repeats the sweep every 15 minutes.
+ */
+export async function startDiskHousekeeping() {
+  const sweep = async () => {
+    try {
+      const removed = await sweepTemporaryFiles();
+      if (removed.length) console.info(`[disk] removed ${removed.length} abandoned temporary file(s) or folder(s)`);
+    } catch (error) {
+      console.error("[disk] temporary file sweep failed:", error);
+    }
+  };
+  await sweep();
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+  const free = await freeBytes().catch(() => Number.POSITIVE_INFINITY);
+  if (free < getEnv().MIN_FREE_DISK_BYTES) {
+    console.warn(`[disk] only ${Math.round(free / 1024 / 1024)} MB free in ${dataDir()}: uploads are refused until space is freed.`);
+  }
+}
