@@ -177,6 +177,8 @@ export async function acceptUploadedFile(
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const { size } = await fs.promises.stat(upload.temporaryPath);
   await getStorage().putFile(storageKey, upload.temporaryPath);
+  // Stored first, so a row never points at nothing; if the row is not written, the file goes too (a crash in
+  // between is caught by the orphan sweep, sweepStoredFiles).
   const recording = await (await db()).recording.create({
     data: {
       id,
@@ -191,6 +193,9 @@ export async function acceptUploadedFile(
       speakerLabels: options.speakerLabels,
       translateTo: options.translateTo,
     },
+  }).catch(async (error: unknown) => {
+    await getStorage().delete(storageKey).catch(() => {});
+    throw error;
   });
   await queue(recording.id);
   return { id: recording.id, title: recording.title };
