@@ -9,6 +9,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/utils/database.server";
+import { startDiskHousekeeping } from "~/utils/disk.server";
 import { getEnv } from "~/utils/env.server";
 import { finalErrorHandler, limitBodySize, refuseMalformedUrls } from "~/utils/http-guards.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
@@ -18,6 +19,9 @@ import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/utils/resumable
 const env = getEnv();
 const isDevelopment = env.NODE_ENV === "development";
 
+// A stray promise rejection (a failed write, a dropped connection) is logged; it must not take the server down.
+process.on("unhandledRejection", (reason) => console.error("[process] unhandled rejection:", reason));
+await startDiskHousekeeping();
 const database = await connectDatabase({ role: "app" }).catch((error: Error) => {
   // A configuration problem, not a crash: say it in one line.
   console.error(`Error: ${error.message}`);

@@ -1,9 +1,12 @@
 // npm run worker: a standalone job worker. It needs a PostgreSQL server (DATABASE_URL);
 // with the embedded database the app runs its workers in-process.
 import { connectDatabase, disconnectDatabase } from "~/utils/database.server";
+import { startDiskHousekeeping } from "~/utils/disk.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 
+process.on("unhandledRejection", (reason) => console.error("[process] unhandled rejection:", reason));
 try {
+  await startDiskHousekeeping();
   const database = await connectDatabase({ role: "worker", migrate: false });
   console.info(`[db] ${database.kind}: ${database.location}`);
   await startJobs(database, { work: true });

@@ -16,6 +16,7 @@ import {
   VerificationCodeSchema,
 } from "./registration";
 import { clearSessionCookie, readSessionId } from "./session.server";
+import { deleteUserFiles } from "./stored-files.server";
 import { redirectWithToast } from "./toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
 import { readFormFields } from "./request-body.server";
@@ -134,6 +135,8 @@ export async function handleAccountAction(request: Request, userId: string) {
         database.verification.deleteMany({ where: { OR: [{ userId }, { email: user.email }] } }),
         database.user.delete({ where: { id: userId } }),
       ]);
+      // The rows are gone; now the audio. A storage hiccup here is caught by the hourly orphan sweep.
+      await deleteUserFiles(userId).catch((error: unknown) => console.error(`[account] could not delete the files of ${userId}:`, error));
       return redirectWithToast("/", { type: "success", title: "Your account has been deleted" }, {
         headers: { "Set-Cookie": await clearSessionCookie() },
       });

@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   SUMMARY_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** Uploads are refused (507) when they would leave less than this free on DATA_DIR's disk. Default 1 GiB. */
+  MIN_FREE_DISK_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
   /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
   STORAGE_URL: z.string().regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:").optional(),
   S3_ENDPOINT: z.url().optional(),

@@ -6,6 +6,7 @@ import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 import { runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
 import { runTranslation } from "./translation-job.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+import { sweepStoredFiles } from "./stored-files.server";
 
 /** Queue names. A job that fails every retry moves to its dead-letter queue and stays there for inspection. */
 export const QUEUES = {
@@ -17,6 +18,7 @@ export const QUEUES = {
   recoverStalledTranscriptions: "recover-stalled-transcriptions",
   translate: "translate",
   translateDead: "translate-dead",
+  sweepStoredFiles: "sweep-stored-files",
 } as const;
 
 const EMAIL_RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
@@ -55,6 +57,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     await ensureQueue(boss, { name: QUEUES.recoverStalledTranscriptions, retryLimit: 0 });
     await ensureQueue(boss, { name: QUEUES.translateDead });
     await ensureQueue(boss, { name: QUEUES.translate, ...TRANSLATE_RETRIES, deadLetter: QUEUES.translateDead });
+    await ensureQueue(boss, { name: QUEUES.sweepStoredFiles, retryLimit: 1, expireInSeconds: 60 * 60 });
     if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
     return boss;
   });
@@ -83,6 +86,14 @@ async function registerWorkers(boss: PgBoss, pollingIntervalSeconds: number, tra
   );
   await boss.work(QUEUES.recoverStalledTranscriptions, { pollingIntervalSeconds }, async () => recoverStalledTranscriptions());
   await boss.schedule(QUEUES.recoverStalledTranscriptions, "* * * * *");
+  // Stored files and recordings out of step (a crash between storing and the row): hourly, on one worker.
+  await boss.work(QUEUES.sweepStoredFiles, { pollingIntervalSeconds }, async () => {
+    const { deletedFiles, missingFiles } = await sweepStoredFiles();
+    if (deletedFiles.length || missingFiles.length) {
+      console.info(`[jobs] storage sweep: ${deletedFiles.length} orphaned file(s) deleted, ${missingFiles.length} recording(s) missing their file`);
+    }
+  });
+  await boss.schedule(QUEUES.sweepStoredFiles, "41 * * * *");
   await boss.send(QUEUES.recoverStalledTranscriptions, {});
 }
 

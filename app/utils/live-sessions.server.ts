@@ -4,7 +4,7 @@
 // utterances that ended more than a second before the end are committed (fixed), the rest is shown as
 // provisional and transcribed again with more audio. On finish the whole file becomes a recording like an upload
 // (checked, stored, transcribed in full, charged). Sessions live in the web process's memory.
-import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { ChildProcessByStdio } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +16,7 @@ import { speechEngine, UnsupportedLanguageError, EngineUnavailableError } from "
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "./database.server";
 import { dataDir } from "./env.server";
+import { spawnChild } from "./child-process.server";
 import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "./recordings.server";
 import { allowanceFor } from "./usage.server";
 
@@ -29,8 +30,15 @@ const CONTEXT_SECONDS = 6;
 const MAX_WINDOW_SECONDS = 25;
 /** A chunk of one second of compressed audio is a few KB; this is generous. */
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024;
-/** Sessions nobody posted to for this long are discarded with their files. */
-const IDLE_MS = 10 * 60_000;
+/**
+ * Sessions nobody posted to for this long are discarded with their files and decoder. The browser posts every
+ * second, so a minute of silence means the tab is gone.
+ */
+export const LIVE_IDLE_MS = 60_000;
+/** How often idle sessions are looked for. */
+const IDLE_CHECK_MS = 10_000;
+/** Live recordings one user may run at once; each holds an ffmpeg process and buffered audio. */
+export const MAX_LIVE_SESSIONS_PER_USER = 2;
 
 export const LIVE_MIME_TYPES = ["audio/webm", "audio/mp4", "audio/mpeg", "audio/ogg"] as const;
 
@@ -98,11 +106,11 @@ const sessions = new Map<string, LiveSession>();
 const EXTENSIONS: Record<(typeof LIVE_MIME_TYPES)[number], string> = { "audio/webm": "webm", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/ogg": "ogg" };
 
 function startDecoder(): { decoder: LiveSession["decoder"]; done: Promise<void>; onPcm: (listener: (chunk: Buffer) => void) => void } {
-  const decoder = spawn(
+  const decoder = spawnChild(
     "ffmpeg",
     ["-nostdin", "-hide_banner", "-v", "error", "-i", "pipe:0", "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1"],
     { stdio: ["pipe", "pipe", "ignore"] },
-  );
+  ) as ChildProcessByStdio<Writable, Readable, null>;
   // A decoder that dies (bad data) only ends live text; the recording file is still written.
   decoder.stdin.on("error", () => {});
   const done = new Promise<void>((resolve) => {
@@ -114,7 +122,26 @@ function startDecoder(): { decoder: LiveSession["decoder"]; done: Promise<void>;
 
 function expireIdleSessions() {
   const now = Date.now();
-  for (const session of sessions.values()) if (now - session.lastActivity > IDLE_MS) void discard(session);
+  for (const session of sessions.values()) if (now - session.lastActivity > LIVE_IDLE_MS) void discard(session);
+}
+
+/** The idle check runs on a timer while any session exists (unref'd: it never keeps the process alive). */
+let idleTimer: NodeJS.Timeout | null = null;
+function watchIdleSessions() {
+  if (idleTimer) return;
+  idleTimer = setInterval(() => {
+    expireIdleSessions();
+    if (sessions.size === 0 && idleTimer) {
+      clearInterval(idleTimer);
+      idleTimer = null;
+    }
+  }, IDLE_CHECK_MS);
+  idleTimer.unref();
+}
+
+/** Ends every session (at shutdown): no decoder outlives the server, and no live folder is left. */
+export async function discardAllLiveSessions() {
+  await Promise.all([...sessions.values()].map((session) => discard(session)));
 }
 
 async function discard(session: LiveSession) {
@@ -132,9 +159,16 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
   if (allowance.minutesLeft !== null && allowance.minutesLeft <= 0) {
     throw new RecordingError(`You have no minutes left this month on the ${allowance.planName} plan.`, 403);
   }
+  // Counted after the last await before the session is registered, so parallel starts cannot all pass.
+  const running = [...sessions.values()].filter((session) => session.userId === userId).length;
+  if (running >= MAX_LIVE_SESSIONS_PER_USER) {
+    throw new RecordingError(
+      `You already have ${running} live recordings running, the most at once. Stop one (or close its tab and wait a minute) before starting another.`,
+      429,
+    );
+  }
   const id = crypto.randomUUID().replace(/-/g, "");
   const directory = dataDir("live", id);
-  await fs.promises.mkdir(directory, { recursive: true });
   const extension = EXTENSIONS[input.mimeType];
   const decoding = input.liveTranscription ? startDecoder() : null;
   const session: LiveSession = {
@@ -166,8 +200,15 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
     session.pcm.push(chunk);
     session.pcmSamples += chunk.length / 2;
   });
-  await fs.promises.writeFile(session.recordingPath, "");
   sessions.set(id, session);
+  watchIdleSessions();
+  try {
+    await fs.promises.mkdir(directory, { recursive: true });
+    await fs.promises.writeFile(session.recordingPath, "");
+  } catch (error) {
+    await discard(session);
+    throw error;
+  }
   return { id, maxBytes: session.maxBytes };
 }
 

@@ -11,6 +11,7 @@ import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { getStorage } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "./database.server";
+import { hasRoomFor, isDiskFull } from "./disk.server";
 import { dataDir, getEnv } from "./env.server";
 import { sanitizeFileName, truncate } from "./text";
 import { cancelTranscriptionJob, enqueueTranscription } from "./jobs.server";
@@ -20,7 +21,7 @@ import { allowanceFor, minutesFor } from "./usage.server";
 export class RecordingError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 507,
   ) {
     super(message);
   }
@@ -53,13 +54,15 @@ const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, ""
 /**
  * Streams a multipart upload (field "file" plus the options) to a temporary file with busboy, never into memory,
  * then hands it to acceptUploadedFile. Past the plan's limit it is refused with 413: at once from Content-Length,
- * or mid-stream (the connection is cut) when the body is bigger than it said. A refused file leaves nothing behind.
+ * or mid-stream (the connection is cut) when the body is bigger than it said or did not say. A disk short of
+ * space refuses it with 507. A refused or aborted file leaves nothing behind: no file and no open descriptor.
  */
 export async function receiveUpload(request: Request, userId: string): Promise<{ id: string; title: string }> {
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const limit = uploadLimitBytes(user.plan);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > limit + MB) throw tooLargeError(user.plan);
+  await requireRoomFor(declared || limit);
 
   await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
   const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
@@ -67,12 +70,23 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
     const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan));
     if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
     return await acceptUploadedFile(userId, { temporaryPath, fileName, fields });
+  } catch (error) {
+    if (isDiskFull(error)) throw diskFullError();
+    throw error;
   } finally {
     await fs.promises.rm(temporaryPath, { force: true });
   }
 }
 
 const MALFORMED = () => new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
+
+export const diskFullError = () =>
+  new RecordingError("The server is short of disk space and cannot take this file right now. Please try again later.", 507);
+
+/** Refuses (507) an upload of `bytes` that would leave the disk with less than MIN_FREE_DISK_BYTES. */
+export async function requireRoomFor(bytes: number) {
+  if (!(await hasRoomFor(bytes))) throw diskFullError();
+}
 
 function streamMultipart(request: Request, temporaryPath: string, limit: number, tooLarge: () => RecordingError) {
   return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
@@ -88,22 +102,36 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
     const source = Readable.fromWeb(request.body as never);
     const fields: Record<string, string> = {};
     let fileName: string | null = null;
+    let output: fs.WriteStream | null = null;
     let written: Promise<void> = Promise.resolve();
-    const fail = (error: RecordingError) => {
+    let failed = false;
+    // Every way out closes the temporary file before the promise settles, so the caller's rm frees its space
+    // (an unlinked file that is still open keeps its blocks, invisible to du).
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
       source.unpipe(parser);
       source.destroy();
-      reject(error);
+      // After busboy's own event handler returns: it still touches the file stream once "limit" is emitted.
+      process.nextTick(() => {
+        parser.destroy();
+        if (!output || output.closed) return reject(error);
+        output.once("close", () => reject(error));
+        output.destroy();
+      });
     };
     parser.on("field", (name, value) => (fields[name] = value));
     parser.on("file", (name, stream, info) => {
       if (name !== "file" || fileName !== null) return void stream.resume();
       fileName = info.filename || "recording";
       stream.on("limit", () => fail(tooLarge()));
-      written = pipeline(stream, fs.createWriteStream(temporaryPath));
+      output = fs.createWriteStream(temporaryPath);
+      written = pipeline(stream, output);
+      written.catch((error: unknown) => fail(isDiskFull(error) ? error : MALFORMED()));
     });
     parser.on("error", () => fail(MALFORMED()));
-    parser.on("close", () => written.then(() => resolve({ fileName, fields }), () => reject(MALFORMED())));
-    source.on("error", () => reject(MALFORMED()));
+    parser.on("close", () => written.then(() => !failed && resolve({ fileName, fields }), () => {}));
+    source.on("error", () => fail(MALFORMED()));
     source.pipe(parser);
   });
 }
@@ -152,6 +180,8 @@ export async function acceptUploadedFile(
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const { size } = await fs.promises.stat(upload.temporaryPath);
   await getStorage().putFile(storageKey, upload.temporaryPath);
+  // Stored first, so a row never points at nothing; if the row is not written, the file goes too (a crash in
+  // between is caught by the orphan sweep, sweepStoredFiles).
   const recording = await (await db()).recording.create({
     data: {
       id,
@@ -166,6 +196,9 @@ export async function acceptUploadedFile(
       speakerLabels: options.speakerLabels,
       translateTo: options.translateTo,
     },
+  }).catch(async (error: unknown) => {
+    await getStorage().delete(storageKey).catch(() => {});
+    throw error;
   });
   await queue(recording.id);
   return { id: recording.id, title: recording.title };

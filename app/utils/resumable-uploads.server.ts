@@ -5,12 +5,26 @@ import fs from "node:fs";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { dataDir, getEnv } from "./env.server";
-import { acceptUploadedFile, checkUploadOptions, RecordingError, tooLargeError, uploadLimitBytes } from "./recordings.server";
+import { isDiskFull } from "./disk.server";
+import {
+  acceptUploadedFile,
+  checkUploadOptions,
+  diskFullError,
+  RecordingError,
+  requireRoomFor,
+  tooLargeError,
+  uploadLimitBytes,
+} from "./recordings.server";
 import { getUserId } from "./session.server";
 
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
 /** The finished upload's recording, for the browser to open. */
 export const RECORDING_ID_HEADER = "Upload-Recording-Id";
+
+/** An upload not finished within this long is abandoned: its partial file and metadata are deleted. */
+export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+/** How often abandoned uploads are looked for. */
+const EXPIRY_CHECK_MS = 60 * 60_000;
 
 /** A hook's refusal: @tus/server answers with this status and body. */
 const refuse = (error: RecordingError) => ({ status_code: error.status, body: JSON.stringify({ error: error.message }) });
@@ -18,7 +32,7 @@ const refuse = (error: RecordingError) => ({ status_code: error.status, body: JS
 export function resumableUploadServer(): Server {
   const directory = dataDir("tus");
   fs.mkdirSync(directory, { recursive: true });
-  const datastore = new FileStore({ directory });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS });
 
   const ownerOf = async (request: Request) => {
     const userId = await getUserId(request);
@@ -26,7 +40,7 @@ export function resumableUploadServer(): Server {
     return userId;
   };
 
-  return new Server({
+  const server = new Server({
     path: RESUMABLE_UPLOADS_PATH,
     datastore,
     relativeLocation: true,
@@ -45,6 +59,7 @@ export function resumableUploadServer(): Server {
         const { plan } = await checkUploadOptions(userId, stringFields(upload));
         if (upload.size === undefined) throw new RecordingError("The upload must say how large the file is.", 400);
         if (upload.size > uploadLimitBytes(plan)) throw tooLargeError(plan);
+        await requireRoomFor(upload.size);
       } catch (error) {
         if (error instanceof RecordingError) throw refuse(error);
         throw error;
@@ -66,7 +81,25 @@ export function resumableUploadServer(): Server {
         await fs.promises.rm(`${temporaryPath}.json`, { force: true });
       }
     },
+    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500.
+    async onResponseError(_request, error) {
+      if (!isDiskFull(error)) return undefined;
+      return refuse(diskFullError());
+    },
   });
+  void removeExpiredUploads(server);
+  setInterval(() => void removeExpiredUploads(server), EXPIRY_CHECK_MS).unref();
+  return server;
+}
+
+/** Deletes uploads that were started and never finished within RESUMABLE_UPLOAD_EXPIRY_MS. */
+export async function removeExpiredUploads(server: Server): Promise<number> {
+  try {
+    return await server.cleanUpExpiredUploads();
+  } catch (error) {
+    console.error("[uploads] could not remove expired uploads:", error);
+    return 0;
+  }
 }
 
 function stringFields(upload: Upload): Record<string, string> {

@@ -49,7 +49,10 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     }
   }, HEARTBEAT_MS);
 
-  const workDir = await fs.promises.mkdtemp(path.join(await ensureDir(dataDir("tmp")), "job-"));
+  // One folder per recording: a retry after a crash or kill -9 first clears what the killed attempt left.
+  const workDir = jobDirectory(recordingId);
+  await fs.promises.rm(workDir, { recursive: true, force: true });
+  await fs.promises.mkdir(workDir, { recursive: true });
   try {
     const source = path.join(workDir, "source");
     await getStorage().download(recording.storageKey, source);
@@ -145,10 +148,8 @@ function failureReason(error: unknown): string {
   return `The speech engine could not transcribe this file (${detail.slice(0, 200)}). No minutes were charged; you can retry.`;
 }
 
-async function ensureDir(directory: string) {
-  await fs.promises.mkdir(directory, { recursive: true });
-  return directory;
-}
+/** The scratch folder of a recording's transcription (its download and decoded audio). */
+export const jobDirectory = (recordingId: string) => dataDir("tmp", `job-${recordingId}`);
 
 /** Jobs whose worker stopped sending heartbeats: they are failed so that pg-boss retries them. */
 export async function stalledTranscriptionJobs(now = new Date()): Promise<string[]> {
@@ -156,6 +157,8 @@ export async function stalledTranscriptionJobs(now = new Date()): Promise<string
     where: { status: RecordingStatus.PROCESSING, heartbeatAt: { lt: new Date(now.getTime() - STALLED_AFTER_MS) }, jobId: { not: null } },
     select: { id: true, jobId: true },
   });
+  // Their worker is gone and left its scratch files (when it ran on this machine).
+  for (const recording of stalled) await fs.promises.rm(jobDirectory(recording.id), { recursive: true, force: true });
   if (stalled.length) {
     await (await db()).recording.updateMany({
       where: { id: { in: stalled.map((recording) => recording.id) } },

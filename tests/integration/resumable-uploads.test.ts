@@ -9,7 +9,8 @@ import { db, getDatabase } from "~/utils/database.server";
 import { outboxTransport } from "~/utils/email.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { hashPassword } from "~/utils/password.server";
-import { RECORDING_ID_HEADER, resumableUploadServer } from "~/utils/resumable-uploads.server";
+import { dataDir } from "~/utils/env.server";
+import { RECORDING_ID_HEADER, removeExpiredUploads, RESUMABLE_UPLOAD_EXPIRY_MS, resumableUploadServer } from "~/utils/resumable-uploads.server";
 import { createUserSession } from "~/utils/session.server";
 import { sharedFile } from "../shared-files";
 
@@ -18,10 +19,11 @@ const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
 
 let server: http.Server;
 let endpoint: string;
+let tus: ReturnType<typeof resumableUploadServer>;
 
 beforeAll(async () => {
   await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
-  const tus = resumableUploadServer();
+  tus = resumableUploadServer();
   server = http.createServer((request, response) => void tus.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/uploads`;
@@ -116,5 +118,45 @@ describe("resumable uploads", () => {
     const other = await userCookie();
     const head = await fetch(new URL(started.uploadUrl!, endpoint), { method: "HEAD", headers: { Cookie: other.cookie, "Tus-Resumable": "1.0.0" } });
     expect(head.status).toBe(404);
+  });
+
+  test("an upload abandoned for longer than the expiry is deleted with its metadata; a recent one stays", async () => {
+    const user = await userCookie();
+    const abandoned = await runUpload(fs.readFileSync(JFK), user.cookie, { stopAfterBytes: 16 * 1024 });
+    const recent = await runUpload(fs.readFileSync(JFK), user.cookie, { stopAfterBytes: 16 * 1024 });
+    const fileOf = (url: string | null | undefined) => dataDir("tus", url!.split("/").at(-1)!);
+    const metadata = JSON.parse(fs.readFileSync(`${fileOf(abandoned.uploadUrl)}.json`, "utf8")) as { creation_date: string };
+    metadata.creation_date = new Date(Date.now() - RESUMABLE_UPLOAD_EXPIRY_MS - 60_000).toISOString();
+    fs.writeFileSync(`${fileOf(abandoned.uploadUrl)}.json`, JSON.stringify(metadata));
+
+    expect(await removeExpiredUploads(tus)).toBe(1);
+    expect(fs.existsSync(fileOf(abandoned.uploadUrl))).toBe(false);
+    expect(fs.existsSync(`${fileOf(abandoned.uploadUrl)}.json`)).toBe(false);
+    expect(fs.existsSync(fileOf(recent.uploadUrl))).toBe(true);
+  });
+
+  test("a chunk streamed without Content-Length past the declared length is 413 with a message", async () => {
+    const user = await userCookie();
+    const created = await fetch(endpoint, {
+      method: "POST",
+      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": String(64 * 1024), "Upload-Metadata": `filename ${btoa("a.mp3")}` },
+    });
+    expect(created.status).toBe(201);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(new Uint8Array(32 * 1024));
+        else controller.close();
+      },
+    });
+    const patch = await fetch(new URL(created.headers.get("Location")!, endpoint), {
+      method: "PATCH",
+      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body,
+      duplex: "half",
+    } as RequestInit).catch((error: unknown) => error);
+    expect(patch).toBeInstanceOf(Response);
+    expect((patch as Response).status).toBe(413);
+    expect(await (patch as Response).text()).toMatch(/size/i);
   });
 });

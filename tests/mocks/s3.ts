@@ -3,17 +3,43 @@ import { http, HttpResponse } from "msw";
 /**
  * An in-memory S3 bucket answering the REST calls the storage provider makes, with the documented shapes
  * (https://docs.aws.amazon.com/AmazonS3/latest/API/): PutObject, CreateMultipartUpload, UploadPart,
- * CompleteMultipartUpload, HeadObject, GetObject (with Range) and DeleteObject, path-style URLs.
+ * CompleteMultipartUpload, HeadObject, GetObject (with Range), DeleteObject and ListObjectsV2 (pages of `pageSize`),
+ * path-style URLs. `modified` holds each object's LastModified (now, unless a test sets it).
  */
-export function s3Handlers(endpoint: string, bucket: string) {
+export function s3Handlers(endpoint: string, bucket: string, pageSize = 1000) {
   const objects = new Map<string, Buffer>();
+  const modified = new Map<string, Date>();
   const uploads = new Map<string, Map<number, Buffer>>();
   const base = `${endpoint}/${bucket}/*`;
   const keyOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.slice(`/${bucket}/`.length));
   const xml = (body: string, init: ResponseInit = {}) => new HttpResponse(`<?xml version="1.0" encoding="UTF-8"?>${body}`, { ...init, headers: { "Content-Type": "application/xml", ...init.headers } });
   const notFound = () => xml("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>", { status: 404 });
 
+  const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const listObjects = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const prefix = url.searchParams.get("prefix") ?? "";
+    const keys = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+    // The token is the last key of the previous page, so deleting listed objects between pages skips nothing.
+    const after = url.searchParams.get("continuation-token");
+    const from = after === null ? 0 : keys.filter((key) => key <= after).length;
+    const page = keys.slice(from, from + pageSize);
+    const truncated = from + pageSize < keys.length;
+    const contents = page
+      .map((key) => {
+        const lastModified = (modified.get(key) ?? new Date()).toISOString();
+        return `<Contents><Key>${escapeXml(key)}</Key><LastModified>${lastModified}</LastModified><Size>${objects.get(key)!.length}</Size></Contents>`;
+      })
+      .join("");
+    return xml(
+      `<ListBucketResult><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount>` +
+        `<IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${escapeXml(page.at(-1)!)}</NextContinuationToken>` : ""}${contents}</ListBucketResult>`,
+    );
+  };
+
   const handlers = [
+    http.get(`${endpoint}/${bucket}`, listObjects),
+    http.get(`${endpoint}/${bucket}/`, listObjects),
     http.post(base, async ({ request }) => {
       const url = new URL(request.url);
       const key = keyOf(request);
@@ -26,6 +52,7 @@ export function s3Handlers(endpoint: string, bucket: string) {
       if (!parts) return xml("<Error><Code>NoSuchUpload</Code></Error>", { status: 404 });
       const order = [...(await request.text()).matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
       objects.set(key, Buffer.concat(order.map((number) => parts.get(number)!)));
+      modified.set(key, new Date());
       uploads.delete(url.searchParams.get("uploadId")!);
       return xml(`<CompleteMultipartUploadResult><Location>${request.url}</Location><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
     }),
@@ -37,6 +64,7 @@ export function s3Handlers(endpoint: string, bucket: string) {
         uploads.get(uploadId)?.set(Number(url.searchParams.get("partNumber")), body);
       } else {
         objects.set(keyOf(request), body);
+        modified.set(keyOf(request), new Date());
       }
       return new HttpResponse(null, { status: 200, headers: { ETag: `"${body.length}"` } });
     }),
@@ -57,8 +85,9 @@ export function s3Handlers(endpoint: string, bucket: string) {
     }),
     http.delete(base, ({ request }) => {
       objects.delete(keyOf(request));
+      modified.delete(keyOf(request));
       return new HttpResponse(null, { status: 204 });
     }),
   ];
-  return { handlers, objects, uploads };
+  return { handlers, objects, uploads, modified };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage } from "./storage";
+import type { FileStorage, StoredObject } from "./storage";
 
 /** Files under a directory on this machine (the default: DATA_DIR/uploads). */
 export function fileStorage(root: string): FileStorage {
@@ -38,5 +38,24 @@ export function fileStorage(root: string): FileStorage {
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
     },
+    list(prefix) {
+      return walk(path.resolve(root), prefix);
+    },
   };
+}
+
+/** Files under `root` whose relative path (with "/") starts with `prefix`, depth first. */
+async function* walk(root: string, prefix: string, directory = root): AsyncGenerator<StoredObject> {
+  const entries = await fs.promises.readdir(directory, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(directory, entry.name);
+    const key = path.relative(root, full).split(path.sep).join("/");
+    if (entry.isDirectory()) {
+      // Only folders on the way to the prefix, or inside it.
+      if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) yield* walk(root, prefix, full);
+    } else if (entry.isFile() && key.startsWith(prefix)) {
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (stat) yield { key, modifiedAt: stat.mtime };
+    }
+  }
 }

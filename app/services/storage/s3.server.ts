@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { FileStorage } from "./storage";
 
@@ -49,6 +49,17 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async *list(prefix) {
+      const inBucket = options.prefix ? `${options.prefix}/` : "";
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key.slice(inBucket.length), modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -11,4 +11,11 @@ export interface FileStorage {
   /** Copies the stored object to a local path (engines and ffmpeg need a file). */
   download(key: string, localPath: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every stored object whose key starts with `prefix`, with when it was written (in pages, never all at once). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }

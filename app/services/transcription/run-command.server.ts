@@ -1,4 +1,6 @@
-import { spawn } from "node:child_process";
+import type { ChildProcessByStdio } from "node:child_process";
+import type { Readable } from "node:stream";
+import { spawnChild } from "~/utils/child-process.server";
 import { StringDecoder } from "node:string_decoder";
 
 export interface CommandResult {
@@ -44,7 +46,7 @@ export function runCommand(command: string, args: readonly string[], options: Ru
       reject(abortReason(options.signal));
       return;
     }
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnChild(command, args, { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcessByStdio<null, Readable, Readable>;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = "";

@@ -1,10 +1,12 @@
-import { spawn } from "node:child_process";
+import type { ChildProcessByStdio } from "node:child_process";
+import type { Readable } from "node:stream";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { TranslationError } from "./errors";
 import type { TranslationProvider } from "./translator";
+import { spawnChild } from "~/utils/child-process.server";
 
 /** Where Debian's apertium packages put their mode files (`eng-spa.mode`…). */
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
@@ -83,11 +85,11 @@ function runApertiumFile(command: string, mode: string, inputFile: string, timeo
       reject(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
       return;
     }
-    const child = spawn(command, ["-u", mode, inputFile], {
+    const child = spawnChild(command, ["-u", mode, inputFile], {
       stdio: ["ignore", "pipe", "pipe"],
       // The script refuses to run without a UTF-8 locale.
       env: { ...process.env, LC_ALL: "C.UTF-8" },
-    });
+    }) as ChildProcessByStdio<null, Readable, Readable>;
     const stdout: Buffer[] = [];
     let stderr = "";
     let settled = false;
