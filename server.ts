@@ -11,7 +11,7 @@ import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/utils/database.server";
 import { startDiskHousekeeping } from "~/utils/disk.server";
 import { getEnv } from "~/utils/env.server";
-import { finalErrorHandler, limitBodySize, refuseMalformedUrls } from "~/utils/http-guards.server";
+import { finalErrorHandler, limitBodySize, refuseMalformedUrls, refuseMethodsWithoutAction } from "~/utils/http-guards.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { rateLimits } from "~/utils/rate-limit.server";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/utils/resumable-uploads.server";
@@ -147,6 +147,7 @@ app.all([RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/{*id}`], (request, r
   });
 });
 
+app.use(refuseMethodsWithoutAction(build));
 app.all(
   "/{*splat}",
   createRequestHandler({

@@ -1,6 +1,7 @@
 // Express middleware that runs before React Router: requests no page could answer are refused here with a clear
 // 4xx, and no error ever shows a stack trace or a server path (ADR 017).
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
 import { unsafeTextProblem } from "./text";
 
@@ -19,6 +20,8 @@ const wantsJson = (request: Request) =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+const ERROR_TITLES: Record<number, string> = { 405: "Not allowed here", 413: "Too large", 431: "Too long" };
+
 /** A refusal in the shape the client reads: JSON for /api and scripts, a small page for browsers. */
 export function sendError(request: Request, response: Response, status: number, message: string) {
   if (response.headersSent) return void response.destroy();
@@ -30,7 +33,7 @@ export function sendError(request: Request, response: Response, status: number, 
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} · Voxlate</title>` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">` +
-        `<h1>${status === 413 ? "Too large" : status >= 500 ? "Something went wrong" : "Bad request"}</h1>` +
+        `<h1>${ERROR_TITLES[status] ?? (status >= 500 ? "Something went wrong" : "Bad request")}</h1>` +
         `<p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></body></html>`,
     );
 }
@@ -81,5 +84,41 @@ export function finalErrorHandler(): ErrorRequestHandler {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error("[http]", request.method, request.path, error);
     sendError(request, response, status, status === 500 ? "An unexpected error occurred. Please try again." : "The request could not be read.");
+  };
+}
+
+type ManifestRoute = RouteObject & { hasAction: boolean };
+
+function routeTree(build: ServerBuild): ManifestRoute[] {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): ManifestRoute[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = childrenOf(route.id);
+        const base = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, hasAction: Boolean(route.module.action) };
+        return (route.index ? { ...base, index: true } : { ...base, children }) as ManifestRoute;
+      });
+  return childrenOf(undefined);
+}
+
+/**
+ * A POST (or PUT, PATCH, DELETE) to a route with no action is 405 with Allow and a message. React Router's own
+ * answer for resource routes is {"message":"Unexpected Server Error"}, which is neither true nor helpful.
+ */
+export function refuseMethodsWithoutAction(build: () => Promise<ServerBuild>): RequestHandler {
+  const trees = new WeakMap<ServerBuild, ManifestRoute[]>();
+  return (request, response, next) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return next();
+    build()
+      .then((current) => {
+        if (!trees.has(current)) trees.set(current, routeTree(current));
+        const pathname = request.path.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+        const leaf = matchRoutes(trees.get(current)!, pathname)?.at(-1)?.route as ManifestRoute | undefined;
+        if (!leaf || leaf.hasAction) return next();
+        response.set("Allow", "GET, HEAD");
+        sendError(request, response, 405, `This address does not take ${request.method} requests. Use GET.`);
+      })
+      .catch(next);
   };
 }

@@ -121,12 +121,13 @@ describe.each(routes.map((route) => [route.pattern, route] as const))("%s", (_pa
     expect(await server.maxEventLoopStallMs()).toBeLessThanOrEqual(MAX_STALL_MS);
   });
 
-  test.runIf(route.hasAction)("answers any body with a result or a clear refusal", async () => {
+  // Routes without an action are fuzzed too: their answer must be a 405 with a message.
+  test("answers any body with a result or a clear refusal", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(paramValue, { minLength: 3, maxLength: 3 }), body, who, fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"), async (params, sent, identity, method) => {
         await check(method, concretePath(route, params, "x"), { cookie: cookieFor(identity), ...sent });
       }),
-      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+      { numRuns: route.hasAction ? RUNS * 2 : Math.ceil(RUNS / 2), seed: SEED, endOnFailure: true },
     );
     expect(await server.maxEventLoopStallMs()).toBeLessThanOrEqual(MAX_STALL_MS);
   });
