@@ -191,7 +191,7 @@ async function failureReason(recordingId: string, error: unknown): Promise<strin
   if (error instanceof PermanentFailure || error instanceof UnsupportedMediaError || error instanceof UnsupportedLanguageError) {
     return `${error.message} ${charged}`;
   }
-  return `The speech engine could not transcribe this file. ${charged} You can retry.`;
+  return `The transcription could not be completed because of an error on our side. ${charged} You can retry.`;
 }
 
 async function ensureDir(directory: string) {
