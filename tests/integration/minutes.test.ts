@@ -10,6 +10,7 @@ import { db, getDatabase } from "~/utils/database.server";
 import { outboxTransport } from "~/utils/email.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { runTranscription } from "~/utils/transcription-job.server";
+import { AllowanceExceededError, reserveSeconds } from "~/utils/usage.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
 import { sharedFile } from "../shared-files";
@@ -76,6 +77,25 @@ describe("the allowance holds queued and running transcriptions", () => {
     expect(await recording(rows[0].id)).toMatchObject({ status: "CANCELLED", reservedSeconds: 0 });
     expect((await upload(user.cookie, clip)).status).toBe(201);
     expect((await upload(user.cookie, clip)).status).toBe(403);
+  });
+
+  test("holds for one user are taken one at a time: the user's row is locked until each commits", async () => {
+    const user = await signedInUser("FREE");
+    // Each hold takes a while inside its transaction, so without the lock all eight would read 5 minutes left.
+    const holds = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, index) =>
+        reserveSeconds(user.id, 60, async (tx) => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return tx.recording.create({
+            data: { userId: user.id, title: `hold ${index}`, fileName: "a.wav", storageKey: `none-${index}`, sizeBytes: 1, mimeType: "audio/wav", durationSeconds: 60, reservedSeconds: 60 },
+          });
+        }),
+      ),
+    );
+    expect(holds.filter((hold) => hold.status === "fulfilled")).toHaveLength(5);
+    const refusals = holds.flatMap((hold) => (hold.status === "rejected" ? [hold.reason] : []));
+    expect(refusals).toHaveLength(3);
+    for (const refusal of refusals) expect(refusal).toBeInstanceOf(AllowanceExceededError);
   });
 
   test("retry holds the minutes again: refused with none left, accepted when they fit", async () => {
