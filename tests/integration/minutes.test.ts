@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/utils/database.server";
 import { outboxTransport } from "~/utils/email.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/utils/jobs.server";
 import { runTranscription } from "~/utils/transcription-job.server";
 import { AllowanceExceededError, reserveSeconds } from "~/utils/usage.server";
 import { appHandler } from "./app-handler";
@@ -119,6 +119,22 @@ describe("the allowance holds queued and running transcriptions", () => {
     expect(queued.jobId).toBeTruthy();
     // A second retry of the same recording is not a second hold.
     expect((await post(user.cookie, id, "retry")).status).toBe(409);
+  });
+
+  test("a job whose worker died on its last attempt fails and stops holding its minutes", async () => {
+    const user = await signedInUser("FREE");
+    const id = (await upload(user.cookie, JFK)).body.recording!.id;
+    const { jobId } = await recording(id);
+    // As pg-boss leaves it when a worker takes the last retry (TRANSCRIBE_RETRIES) and then dies mid-job.
+    await (await getDatabase()).sql.query(`UPDATE pgboss.job SET state = 'active', started_on = now(), retry_count = retry_limit WHERE id = $1`, [jobId]);
+    await (await db()).recording.update({ where: { id }, data: { status: "PROCESSING", heartbeatAt: new Date(Date.now() - 5 * 60_000) } });
+    expect((await recording(id)).reservedSeconds).toBe(11);
+    expect(await recoverStalledTranscriptions()).toEqual([jobId]);
+    expect(await recording(id)).toMatchObject({
+      status: "FAILED",
+      reservedSeconds: 0,
+      failureReason: "The transcription stopped unexpectedly several times. No minutes were charged. You can retry.",
+    });
   });
 });
 
