@@ -253,7 +253,9 @@ function Conversation({ detail, busy }: { detail: Detail; busy: boolean }) {
           </h2>
           <p className="text-sm text-slate-600">
             {userContext.accountInfo.email ?? "Anonymous User"} · {userContext.subscription.tier ?? "No account"}
-            {userContext.subscription.usage !== null ? ` · ${formatUsage(userContext.subscription.usage * 60)} used this month` : ""}
+            {userContext.subscription.usage !== null
+              ? ` · ${formatUsage(userContext.subscription.usage * 60)} used this month`
+              : ""}
           </p>
           <p className="text-xs text-slate-500">
             Started on {session.contextPage}

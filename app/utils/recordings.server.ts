@@ -122,8 +122,8 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
 
 /**
  * A file that arrived completely (plain form post or tus): checks its options, its content (415) and the
- * minutes left (403, holding its length against them), then stores it and queues its transcription. The temporary file is moved or left for the
- * caller to delete.
+ * minutes left (403; its length is held against them until it is charged), then stores it and queues its
+ * transcription. The temporary file is moved or left for the caller to delete.
  */
 export async function acceptUploadedFile(
   userId: string,
@@ -229,7 +229,7 @@ export async function retryRecording(userId: string, recordingId: string) {
     reserveSeconds(userId, seconds, (tx) =>
       tx.recording.updateMany({
         where: { id: recordingId, userId, status: { in: retryable } },
-        data: { status: RecordingStatus.QUEUED, progress: 0, failureReason: null, reservedSeconds: seconds, jobId: null },
+        data: { status: RecordingStatus.QUEUED, reservedSeconds: seconds, progress: 0, failureReason: null, jobId: null },
       }),
     ),
   );
@@ -239,7 +239,11 @@ export async function retryRecording(userId: string, recordingId: string) {
   } catch (error) {
     await (await db()).recording.updateMany({
       where: { id: recordingId, status: RecordingStatus.QUEUED },
-      data: { status: RecordingStatus.FAILED, reservedSeconds: 0, failureReason: "The transcription could not be queued. No minutes were charged; you can retry." },
+      data: {
+        status: RecordingStatus.FAILED,
+        reservedSeconds: 0,
+        failureReason: "The transcription could not be queued. No minutes were charged. You can retry.",
+      },
     });
     throw error;
   }

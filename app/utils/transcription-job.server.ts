@@ -125,12 +125,12 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   } catch (error) {
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
     // Bad input will not get better with a retry; anything else is retried, and only the last failure is final.
-    const permanent = error instanceof PermanentFailure || error instanceof UnsupportedMediaError || error instanceof UnsupportedLanguageError;
+    const permanent = isPermanent(error);
     if (permanent || finalAttempt) {
       const reason = await failureReason(recordingId, error);
       await database.recording.updateMany({
         where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
-        data: { status: RecordingStatus.FAILED, progress: 0, failureReason: reason, heartbeatAt: null, reservedSeconds: 0 },
+        data: { status: RecordingStatus.FAILED, failureReason: reason, reservedSeconds: 0, progress: 0, heartbeatAt: null },
       });
       if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
       if (permanent) return;
@@ -149,13 +149,15 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
 
   // The transcript is saved: what follows is best effort and never fails or re-runs the job.
   if (recording.translateTo && recording.translateTo !== transcribed.language) {
-    await queueTranslation(recordingId, recording.translateTo).catch((error: unknown) =>
-      console.error(`[jobs] could not queue the translation of ${recordingId} into ${recording.translateTo}:`, error instanceof Error ? error.message : error),
+    const language = recording.translateTo;
+    await queueTranslation(recordingId, language).catch((error: unknown) =>
+      console.error(`[jobs] could not queue the ${language} translation of ${recordingId}:`, String(error)),
     );
   }
   if (transcribed.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
     const url = `${appOrigin()}/transcription/${recordingId}`;
-    await sendNotice(recording.user.email, `Your transcript of ${quotedTitle(recording.title)} is ready`, TranscriptReadyEmail({ title: recording.title, url }));
+    const subject = `Your transcript of ${quotedTitle(recording.title)} is ready`;
+    await sendNotice(recording.user.email, subject, TranscriptReadyEmail({ title: recording.title, url }));
   }
 }
 
@@ -164,7 +166,11 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
  * copied from a shorter file) needs more than was held at upload: the allowance must cover the rest, or the job
  * stops before the engine runs and nothing is charged.
  */
-async function holdDecodedLength(recording: { id: string; userId: string; reservedSeconds: number }, durationSeconds: number, charge: number) {
+async function holdDecodedLength(
+  recording: { id: string; userId: string; reservedSeconds: number },
+  durationSeconds: number,
+  charge: number,
+) {
   const extra = charge - recording.reservedSeconds;
   const hold = { durationSeconds, reservedSeconds: charge };
   const where = { id: recording.id, status: RecordingStatus.PROCESSING };
@@ -184,13 +190,16 @@ async function holdDecodedLength(recording: { id: string; userId: string; reserv
   }
 }
 
+/** Bad input or a refusal: a retry will not mend it, and its message is written for the user. */
+function isPermanent(error: unknown): error is Error {
+  return [PermanentFailure, UnsupportedMediaError, UnsupportedLanguageError].some((kind) => error instanceof kind);
+}
+
 /** What the user reads: a sentence, never a raw error, and whether minutes were charged is checked, not assumed. */
 async function failureReason(recordingId: string, error: unknown): Promise<string> {
   const charge = await (await db()).usageCharge.findUnique({ where: { recordingId }, select: { seconds: true } });
   const charged = charge ? `This recording was charged ${formatUsage(charge.seconds)}.` : "No minutes were charged.";
-  if (error instanceof PermanentFailure || error instanceof UnsupportedMediaError || error instanceof UnsupportedLanguageError) {
-    return `${error.message} ${charged}`;
-  }
+  if (isPermanent(error)) return `${error.message} ${charged}`;
   return `The transcription could not be completed because of an error on our side. ${charged} You can retry.`;
 }
 

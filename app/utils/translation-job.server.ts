@@ -93,6 +93,8 @@ export async function runTranslation({ recordingId, language }: { recordingId: s
     const url = `${appOrigin()}/transcription/${recordingId}?lang=${language}`;
     const languageLabel = languageName(language);
     // The translation is saved: a mail that cannot be queued is logged, and never re-runs the job.
-    await sendNotice(recording.user.email, `Your ${languageLabel} translation of ${quotedTitle(recording.title)} is ready`, TranslationReadyEmail({ title: recording.title, language: languageLabel, url }));
+    const subject = `Your ${languageLabel} translation of ${quotedTitle(recording.title)} is ready`;
+    const { title } = recording;
+    await sendNotice(recording.user.email, subject, TranslationReadyEmail({ title, language: languageLabel, url }));
   }
 }

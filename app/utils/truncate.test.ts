@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { truncate } from "./truncate";
 
-const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+const hasLoneSurrogate = (text: string) =>
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 
 describe("truncate", () => {
   test("leaves text within the limit alone", () => {

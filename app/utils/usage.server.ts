@@ -46,7 +46,10 @@ export interface Allowance {
 
 async function readAllowance(client: Client, userId: string, plan: string): Promise<Allowance> {
   const { name, minutesPerMonth } = planById(plan);
-  const [used, reserved] = await Promise.all([secondsChargedThisMonth(client, userId), secondsReserved(client, userId)]);
+  const [used, reserved] = await Promise.all([
+    secondsChargedThisMonth(client, userId),
+    secondsReserved(client, userId),
+  ]);
   return {
     planName: name,
     minutesPerMonth,
@@ -67,8 +70,8 @@ export class AllowanceExceededError extends Error {
     readonly allowance: Allowance,
   ) {
     super(
-      `This recording needs ${formatUsage(needed)} and you have ${formatUsage(allowance.secondsLeft ?? 0)} left this month ` +
-        `on the ${allowance.planName} plan.`,
+      `This recording needs ${formatUsage(needed)} and you have ${formatUsage(allowance.secondsLeft ?? 0)} ` +
+        `left this month on the ${allowance.planName} plan.`,
     );
     this.name = "AllowanceExceededError";
   }
@@ -80,12 +83,18 @@ export class AllowanceExceededError extends Error {
  * reservation for the same user waits for this one to commit and then counts it; PGlite runs one transaction at
  * a time anyway. Throws AllowanceExceededError when they do not fit.
  */
-export async function reserveSeconds<T>(userId: string, seconds: number, hold: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export async function reserveSeconds<T>(
+  userId: string,
+  seconds: number,
+  hold: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   return (await db()).$transaction(async (tx) => {
     const [user] = await tx.$queryRaw<{ plan: string }[]>`SELECT "plan" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
     if (!user) throw new Error(`No user ${userId}`);
     const allowance = await readAllowance(tx, userId, user.plan);
-    if (allowance.secondsLeft !== null && seconds > allowance.secondsLeft) throw new AllowanceExceededError(seconds, allowance);
+    if (allowance.secondsLeft !== null && seconds > allowance.secondsLeft) {
+      throw new AllowanceExceededError(seconds, allowance);
+    }
     return hold(tx);
   });
 }

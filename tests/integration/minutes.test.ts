@@ -54,23 +54,33 @@ function post(cookie: string, recordingId: string, intent: string) {
 
 const recording = async (id: string) => (await db()).recording.findUniqueOrThrow({ where: { id } });
 const charges = async (userId: string) =>
-  (await (await db()).usageCharge.findMany({ where: { userId }, orderBy: { createdAt: "asc" } })).map((charge) => charge.seconds);
-const pageText = async (cookie: string, url: string) => (await (await app(url, { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
+  (await (await db()).usageCharge.findMany({ where: { userId }, orderBy: { createdAt: "asc" } })).map(
+    (charge) => charge.seconds,
+  );
+const pageText = async (cookie: string, url: string) =>
+  (await (await app(url, { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
 
 describe("the allowance holds queued and running transcriptions", () => {
   test("8 one-minute clips sent at once on Free (5 minutes): 5 are accepted, 3 refused", async () => {
     const user = await signedInUser("FREE");
     const clip = ffmpeg("one-minute.wav", ["-f", "lavfi", "-i", "sine=f=300:d=60:sample_rate=8000"]);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, index) => upload(user.cookie, clip, `clip-${index}.wav`)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => upload(user.cookie, clip, `clip-${index}.wav`)),
+    );
     expect(results.filter((result) => result.status === 201)).toHaveLength(5);
     const refused = results.filter((result) => result.status !== 201);
     expect(refused).toHaveLength(3);
     for (const result of refused) {
-      expect(result).toEqual({ status: 403, body: { error: "This recording needs 1 min and you have 0 s left this month on the Free plan." } });
+      expect(result).toEqual({
+        status: 403,
+        body: { error: "This recording needs 1 min and you have 0 s left this month on the Free plan." },
+      });
     }
     const rows = await (await db()).recording.findMany({ where: { userId: user.id } });
     expect(rows.map((row) => [row.status, row.reservedSeconds])).toEqual(Array(5).fill(["QUEUED", 60]));
-    expect(await pageText(user.cookie, "/dashboard")).toContain("0 s left this month on the Free plan (5 minutes a month). 5 min is held for transcriptions in progress.");
+    expect(await pageText(user.cookie, "/dashboard")).toContain(
+      "0 s left this month on the Free plan (5 minutes a month). 5 min is held for transcriptions in progress.",
+    );
 
     // Cancelling one gives its minute back at once.
     expect((await post(user.cookie, rows[0].id, "cancel")).status).toBe(303);
@@ -87,7 +97,16 @@ describe("the allowance holds queued and running transcriptions", () => {
         reserveSeconds(user.id, 60, async (tx) => {
           await new Promise((resolve) => setTimeout(resolve, 50));
           return tx.recording.create({
-            data: { userId: user.id, title: `hold ${index}`, fileName: "a.wav", storageKey: `none-${index}`, sizeBytes: 1, mimeType: "audio/wav", durationSeconds: 60, reservedSeconds: 60 },
+            data: {
+              userId: user.id,
+              title: `hold ${index}`,
+              fileName: "a.wav",
+              storageKey: `none-${index}`,
+              sizeBytes: 1,
+              mimeType: "audio/wav",
+              durationSeconds: 60,
+              reservedSeconds: 60,
+            },
           });
         }),
       ),
@@ -109,7 +128,9 @@ describe("the allowance holds queued and running transcriptions", () => {
     await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });
     const refused = await post(user.cookie, id, "retry");
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("This recording needs 11 s and you have 0 s left this month on the Free plan.");
+    expect(await refused.text()).toContain(
+      "This recording needs 11 s and you have 0 s left this month on the Free plan.",
+    );
     expect(await recording(id)).toMatchObject({ status: "CANCELLED", reservedSeconds: 0 });
 
     await (await db()).usageCharge.updateMany({ where: { userId: user.id }, data: { seconds: 5 * 60 - 11 } });
@@ -126,8 +147,17 @@ describe("the allowance holds queued and running transcriptions", () => {
     const id = (await upload(user.cookie, JFK)).body.recording!.id;
     const { jobId } = await recording(id);
     // As pg-boss leaves it when a worker takes the last retry (TRANSCRIBE_RETRIES) and then dies mid-job.
-    await (await getDatabase()).sql.query(`UPDATE pgboss.job SET state = 'active', started_on = now(), retry_count = retry_limit WHERE id = $1`, [jobId]);
-    await (await db()).recording.update({ where: { id }, data: { status: "PROCESSING", heartbeatAt: new Date(Date.now() - 5 * 60_000) } });
+    await (
+      await getDatabase()
+    ).sql.query(`UPDATE pgboss.job SET state = 'active', started_on = now(), retry_count = retry_limit WHERE id = $1`, [
+      jobId,
+    ]);
+    await (
+      await db()
+    ).recording.update({
+      where: { id },
+      data: { status: "PROCESSING", heartbeatAt: new Date(Date.now() - 5 * 60_000) },
+    });
     expect((await recording(id)).reservedSeconds).toBe(11);
     expect(await recoverStalledTranscriptions()).toEqual([jobId]);
     expect(await recording(id)).toMatchObject({
@@ -142,16 +172,24 @@ describe("charged by the second, for the decoded audio", () => {
   test("an 11 s clip and a 9 s clip cost 11 s and 9 s; the pages show minutes and seconds left", async () => {
     const user = await signedInUser("FREE");
     const nine = ffmpeg("nine-seconds.wav", ["-i", JFK, "-t", "9"]);
-    const ids = [(await upload(user.cookie, JFK)).body.recording!.id, (await upload(user.cookie, nine)).body.recording!.id];
+    const ids = [
+      (await upload(user.cookie, JFK)).body.recording!.id,
+      (await upload(user.cookie, nine)).body.recording!.id,
+    ];
     for (const id of ids) await runTranscription(id, { finalAttempt: true });
     for (const id of ids) expect(await recording(id)).toMatchObject({ status: "COMPLETED", reservedSeconds: 0 });
     expect(await charges(user.id)).toEqual([11, 9]);
-    expect(await pageText(user.cookie, "/dashboard")).toContain("4 min 40 s left this month on the Free plan (5 minutes a month).");
+    expect(await pageText(user.cookie, "/dashboard")).toContain(
+      "4 min 40 s left this month on the Free plan (5 minutes a month).",
+    );
     expect(await pageText(user.cookie, "/account")).toContain("Free plan · 4 min 40 s left this month");
   });
 
   test("existing charges in minutes became the same amount in seconds", async () => {
-    const migration = fs.readFileSync(path.resolve("prisma/migrations/20261123195401_usage_in_seconds/migration.sql"), "utf8");
+    const migration = fs.readFileSync(
+      path.resolve("prisma/migrations/20261123195401_usage_in_seconds/migration.sql"),
+      "utf8",
+    );
     const database = await getDatabase();
     // Replays the migration's data step on a table shaped as before it.
     await database.sql.exec(`CREATE TABLE "UsageChargeBefore" ("minutes" INTEGER NOT NULL);
@@ -167,35 +205,71 @@ describe("charged by the second, for the decoded audio", () => {
     await database.sql.exec(`DROP TABLE "UsageChargeBefore"`);
   });
 
-  test("a long MP3 whose header understates its length is held and refused for its real length", { timeout: 120_000 }, async () => {
-    // The Xing header (frame count) of 31 minutes, then 4 min 11 s more frames: ffprobe states about 32 minutes.
-    const stated = ffmpeg("stated.mp3", ["-f", "lavfi", "-i", "sine=f=300:d=1860:sample_rate=8000", "-c:a", "libmp3lame", "-q:a", "9"]);
-    const more = ffmpeg("more.mp3", ["-f", "lavfi", "-i", "sine=f=300:d=251:sample_rate=8000", "-c:a", "libmp3lame", "-q:a", "9", "-write_xing", "0", "-id3v2_version", "0"]);
-    const lying = path.join(tmp, "lying.mp3");
-    fs.writeFileSync(lying, Buffer.concat([fs.readFileSync(stated), fs.readFileSync(more)]));
-    const header = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]));
-    expect(header).toBeGreaterThan(30 * 60);
-    expect(header).toBeLessThan(33 * 60);
+  test(
+    "a long MP3 whose header understates its length is held and refused for its real length",
+    { timeout: 120_000 },
+    async () => {
+      // The Xing header (frame count) of 31 minutes, then 4 min 11 s more frames: ffprobe states about 32 minutes.
+      const stated = ffmpeg("stated.mp3", [
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=300:d=1860:sample_rate=8000",
+        "-c:a",
+        "libmp3lame",
+        "-q:a",
+        "9",
+      ]);
+      const more = ffmpeg("more.mp3", [
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=300:d=251:sample_rate=8000",
+        "-c:a",
+        "libmp3lame",
+        "-q:a",
+        "9",
+        "-write_xing",
+        "0",
+        "-id3v2_version",
+        "0",
+      ]);
+      const lying = path.join(tmp, "lying.mp3");
+      fs.writeFileSync(lying, Buffer.concat([fs.readFileSync(stated), fs.readFileSync(more)]));
+      const header = Number(
+        execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]),
+      );
+      expect(header).toBeGreaterThan(30 * 60);
+      expect(header).toBeLessThan(33 * 60);
 
-    // Premium (120 minutes) with 85 used: 35 minutes left, more than the header says, less than the file holds.
-    const user = await signedInUser("PREMIUM");
-    await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 85 * 60 } });
-    const refused = await upload(user.cookie, lying);
-    expect(refused).toEqual({ status: 403, body: { error: "This recording needs 35 min 12 s and you have 35 min left this month on the Premium plan." } });
+      // Premium (120 minutes) with 85 used: 35 minutes left, more than the header says, less than the file holds.
+      const user = await signedInUser("PREMIUM");
+      await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 85 * 60 } });
+      const refused = await upload(user.cookie, lying);
+      expect(refused).toEqual({
+        status: 403,
+        body: { error: "This recording needs 35 min 12 s and you have 35 min left this month on the Premium plan." },
+      });
 
-    await (await db()).usageCharge.deleteMany({ where: { userId: user.id } });
-    const accepted = await upload(user.cookie, lying);
-    expect(accepted.status).toBe(201);
-    const row = await recording(accepted.body.recording!.id);
-    expect(row.durationSeconds).toBeCloseTo(2111.3, 0);
-    expect(row.reservedSeconds).toBe(2112);
-  });
+      await (await db()).usageCharge.deleteMany({ where: { userId: user.id } });
+      const accepted = await upload(user.cookie, lying);
+      expect(accepted.status).toBe(201);
+      const row = await recording(accepted.body.recording!.id);
+      expect(row.durationSeconds).toBeCloseTo(2111.3, 0);
+      expect(row.reservedSeconds).toBe(2112);
+    },
+  );
 
   test("the job charges what it decodes, and needs the allowance for what the upload did not hold", async () => {
     const user = await signedInUser("FREE");
-    const ids = [(await upload(user.cookie, JFK)).body.recording!.id, (await upload(user.cookie, JFK)).body.recording!.id];
+    const ids = [
+      (await upload(user.cookie, JFK)).body.recording!.id,
+      (await upload(user.cookie, JFK)).body.recording!.id,
+    ];
     // As if each file had claimed 3 s at upload (the length a lying header gives the probe).
-    await (await db()).recording.updateMany({ where: { id: { in: ids } }, data: { durationSeconds: 3, reservedSeconds: 3 } });
+    await (
+      await db()
+    ).recording.updateMany({ where: { id: { in: ids } }, data: { durationSeconds: 3, reservedSeconds: 3 } });
 
     await runTranscription(ids[0], { finalAttempt: false });
     const first = await recording(ids[0]);
@@ -209,7 +283,8 @@ describe("charged by the second, for the decoded audio", () => {
     expect(await recording(ids[1])).toMatchObject({
       status: "FAILED",
       reservedSeconds: 0,
-      failureReason: "This recording is 11 s long, longer than its file said, and you have 10 s left this month on the Free plan. No minutes were charged.",
+      failureReason:
+        "This recording is 11 s long, longer than its file said, and you have 10 s left this month on the Free plan. No minutes were charged.",
     });
     expect(await charges(user.id)).toEqual([5 * 60 - 10]);
   });
@@ -217,31 +292,50 @@ describe("charged by the second, for the decoded audio", () => {
 
 describe("after the transcript is saved, nothing undoes it", () => {
   /** 5 min 1 s: jfk, then silence (the "ready" email goes out for recordings of 5 minutes or more). */
-  const fiveMinutes = () => ffmpeg("five-minutes.mp3", ["-i", JFK, "-af", "apad=whole_dur=301", "-ar", "16000", "-c:a", "libmp3lame", "-b:a", "32k"]);
+  const fiveMinutes = () =>
+    ffmpeg("five-minutes.mp3", [
+      "-i",
+      JFK,
+      "-af",
+      "apad=whole_dur=301",
+      "-ar",
+      "16000",
+      "-c:a",
+      "libmp3lame",
+      "-b:a",
+      "32k",
+    ]);
   const queuedMails = async () =>
-    (await (await getDatabase()).sql.query<{ data: { to: string; subject: string } }>(`SELECT data FROM pgboss.job WHERE name = 'send-email'`)).map(
-      (row) => row.data,
-    );
+    (
+      await (
+        await getDatabase()
+      ).sql.query<{ data: { to: string; subject: string } }>(`SELECT data FROM pgboss.job WHERE name = 'send-email'`)
+    ).map((row) => row.data);
 
-  test("a 185-character title: the transcript is saved and charged once, and the email's subject is shortened", { timeout: 120_000 }, async () => {
-    const user = await signedInUser("PREMIUM");
-    // An emoji across the 80th code unit, where a quoted title is cut: a naive slice would split its surrogates.
-    const title = `${"Quarterly planning, ".repeat(3)}the whole team 😀😀😀😀😀😀 ${"and more words ".repeat(10)}`.slice(0, 185);
-    expect(title).toHaveLength(185);
-    const { body } = await upload(user.cookie, fiveMinutes(), `${"x".repeat(185)}.mp3`);
-    const id = body.recording!.id;
-    expect((await recording(id)).title).toHaveLength(185);
-    await (await db()).recording.update({ where: { id }, data: { title } });
-    await runTranscription(id, { finalAttempt: false });
-    expect(await recording(id)).toMatchObject({ status: "COMPLETED", failureReason: null, reservedSeconds: 0 });
-    expect(await charges(user.id)).toEqual([301]);
+  test(
+    "a 185-character title: the transcript is saved and charged once, and the email's subject is shortened",
+    { timeout: 120_000 },
+    async () => {
+      const user = await signedInUser("PREMIUM");
+      // An emoji across the 80th code unit, where a quoted title is cut: a naive slice would split its surrogates.
+      const title =
+        `${"Quarterly planning, ".repeat(3)}the whole team 😀😀😀😀😀😀 ${"and more words ".repeat(10)}`.slice(0, 185);
+      expect(title).toHaveLength(185);
+      const { body } = await upload(user.cookie, fiveMinutes(), `${"x".repeat(185)}.mp3`);
+      const id = body.recording!.id;
+      expect((await recording(id)).title).toHaveLength(185);
+      await (await db()).recording.update({ where: { id }, data: { title } });
+      await runTranscription(id, { finalAttempt: false });
+      expect(await recording(id)).toMatchObject({ status: "COMPLETED", failureReason: null, reservedSeconds: 0 });
+      expect(await charges(user.id)).toEqual([301]);
 
-    const { email } = await (await db()).user.findUniqueOrThrow({ where: { id: user.id } });
-    const mail = (await queuedMails()).find((message) => message.to === email)!;
-    expect(mail.subject.length).toBeLessThanOrEqual(200);
-    expect(mail.subject).toMatch(/^Your transcript of "Quarterly planning, .*😀…" is ready$/);
-    expect(mail.subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
-  });
+      const { email } = await (await db()).user.findUniqueOrThrow({ where: { id: user.id } });
+      const mail = (await queuedMails()).find((message) => message.to === email)!;
+      expect(mail.subject.length).toBeLessThanOrEqual(200);
+      expect(mail.subject).toMatch(/^Your transcript of "Quarterly planning, .*😀…" is ready$/);
+      expect(mail.subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    },
+  );
 
   test("a mail that cannot be queued does not fail or re-run the job", { timeout: 120_000 }, async () => {
     const user = await signedInUser("PREMIUM");
@@ -256,15 +350,21 @@ describe("after the transcript is saved, nothing undoes it", () => {
 
   test("a failed job says so in a sentence, and says whether minutes were charged", async () => {
     const user = await signedInUser("FREE");
-    const ids = [(await upload(user.cookie, JFK)).body.recording!.id, (await upload(user.cookie, JFK)).body.recording!.id];
+    const ids = [
+      (await upload(user.cookie, JFK)).body.recording!.id,
+      (await upload(user.cookie, JFK)).body.recording!.id,
+    ];
     // Both lose their stored audio; the second had been charged by an earlier run.
-    await (await db()).recording.updateMany({ where: { id: { in: ids } }, data: { storageKey: "recordings/missing.wav" } });
+    await (
+      await db()
+    ).recording.updateMany({ where: { id: { in: ids } }, data: { storageKey: "recordings/missing.wav" } });
     await (await db()).usageCharge.create({ data: { userId: user.id, recordingId: ids[1], seconds: 11 } });
     for (const id of ids) await expect(runTranscription(id, { finalAttempt: true })).rejects.toThrow();
     expect(await recording(ids[0])).toMatchObject({
       status: "FAILED",
       reservedSeconds: 0,
-      failureReason: "The transcription could not be completed because of an error on our side. No minutes were charged. You can retry.",
+      failureReason:
+        "The transcription could not be completed because of an error on our side. No minutes were charged. You can retry.",
     });
     expect((await recording(ids[1])).failureReason).toBe(
       "The transcription could not be completed because of an error on our side. This recording was charged 11 s. You can retry.",

@@ -51,7 +51,13 @@ async function errorOf(response: Response): Promise<string> {
  * answers with the live text, which is translated segment by segment when Live Translation is on. Stop saves the
  * recording and opens its page, where the full transcription runs.
  */
-export function LiveRecorder({ translationTargets, secondsLeft }: { translationTargets: { value: string; label: string }[]; secondsLeft: number | null }) {
+export function LiveRecorder({
+  translationTargets,
+  secondsLeft,
+}: {
+  translationTargets: { value: string; label: string }[];
+  secondsLeft: number | null;
+}) {
   const navigate = useNavigate();
   const [source, setSource] = useState<AudioSource>("microphone");
   const [liveTranscription, setLiveTranscription] = useState(true);
