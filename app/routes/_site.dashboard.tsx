@@ -80,7 +80,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           )}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
-              You have used this month's minutes. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
+              You have no minutes left this month. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
             </p>
           ) : null}
         </div>

@@ -88,7 +88,7 @@ export async function reserveSeconds<T>(
   seconds: number,
   hold: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
-  return (await db()).$transaction(async (tx) => {
+  const check = async (tx: Prisma.TransactionClient) => {
     const [user] = await tx.$queryRaw<{ plan: string }[]>`SELECT "plan" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
     if (!user) throw new Error(`No user ${userId}`);
     const allowance = await readAllowance(tx, userId, user.plan);
@@ -96,10 +96,7 @@ export async function reserveSeconds<T>(
       throw new AllowanceExceededError(seconds, allowance);
     }
     return hold(tx);
-  });
-}
-
-/** Releases what a recording holds (its transcription failed or was cancelled). */
-export async function releaseReservation(recordingId: string) {
-  await (await db()).recording.updateMany({ where: { id: recordingId }, data: { reservedSeconds: 0 } });
+  };
+  // Generous waits: requests for the same user queue on the row lock (or on PGlite's single connection).
+  return (await db()).$transaction(check, { maxWait: 10_000, timeout: 10_000 });
 }
