@@ -11,6 +11,8 @@ import { handleAccountAction, pendingEmailChange } from "~/utils/account.server"
 import { db } from "~/utils/database.server";
 import { INDUSTRIES, OTHER_INDUSTRY } from "~/utils/registration";
 import { readSessionId, requireUserId } from "~/utils/session.server";
+import { allowanceLeft } from "~/utils/usage";
+import { allowanceFor } from "~/utils/usage.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
@@ -30,10 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmailChange(userId),
     readSessionId(request),
   ]);
+  const allowance = await allowanceFor(userId, user.plan);
   return {
     user,
     pendingEmail,
     planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free",
+    minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
   };
 }
@@ -71,7 +75,7 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, sessions, pendingEmail, planName } = useLoaderData<typeof loader>();
+  const { user, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AccountActionData | undefined;
   const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.errors ?? {}) : {});
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
@@ -84,7 +88,7 @@ export default function Account() {
 
   return (
     <>
-      <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan`} />
+      <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan · ${minutesLeft}`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
         <Section title="Profile">
           <Form method="post" className="space-y-4">

@@ -11,6 +11,7 @@ import { listRecordings, receiveUpload, RecordingError, uploadLimitBytes } from 
 import { requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { translationTargets } from "~/utils/translation.server";
+import { describeAllowance } from "~/utils/usage";
 import { allowanceFor } from "~/utils/usage.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -45,10 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;
   const tab = useSearchParams()[0].get("tab") === "record" ? "record" : "upload";
-  const minutesText =
-    allowance.minutesLeft === null
-      ? `Unlimited transcription on ${allowance.planName}; ${allowance.minutesUsed} minutes used this month.`
-      : `${allowance.minutesLeft} of ${allowance.minutesPerMonth} minutes left this month on the ${allowance.planName} plan.`;
+  const minutesText = describeAllowance(allowance);
   return (
     <>
       <PageHeader eyebrow="Dashboard" title={`Welcome, ${firstName}`} lead={minutesText} />
@@ -78,11 +76,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               error={actionData?.error}
             />
           ) : (
-            <RecordLive translationTargets={translationTargets} minutesLeft={allowance.minutesLeft} />
+            <RecordLive translationTargets={translationTargets} secondsLeft={allowance.secondsLeft} />
           )}
-          {allowance.minutesLeft === 0 ? (
+          {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
-              You have used this month's minutes. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
+              You have no minutes left this month. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
             </p>
           ) : null}
         </div>
@@ -112,7 +110,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
 
 /** Recording needs JavaScript (MediaRecorder); without it, or in a browser that cannot record, it points to upload. */
-function RecordLive(props: { translationTargets: { value: string; label: string }[]; minutesLeft: number | null }) {
+function RecordLive(props: { translationTargets: { value: string; label: string }[]; secondsLeft: number | null }) {
   const hydrated = useHydrated();
   const canRecord = hydrated && typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices);
   if (canRecord) return <LiveRecorder {...props} />;

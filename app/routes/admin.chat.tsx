@@ -15,6 +15,7 @@ import {
 import { requireAdmin, signOutAdmin } from "~/utils/admin-session.server";
 import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/utils/support-chat";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formatUsage } from "~/utils/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/utils/request-body.server";
 
@@ -253,7 +254,9 @@ function Conversation({ detail, busy }: { detail: Detail; busy: boolean }) {
           </h2>
           <p className="text-sm text-slate-600">
             {userContext.accountInfo.email ?? "Anonymous User"} · {userContext.subscription.tier ?? "No account"}
-            {userContext.subscription.usage !== null ? ` · ${userContext.subscription.usage} minutes used this month` : ""}
+            {userContext.subscription.usage !== null
+              ? ` · ${formatUsage(userContext.subscription.usage * 60)} used this month`
+              : ""}
           </p>
           <p className="text-xs text-slate-500">
             Started on {session.contextPage}

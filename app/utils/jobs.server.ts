@@ -3,7 +3,7 @@ import type { Database } from "./database.server";
 import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTransport } from "./email.server";
 import { deleteExpiredSessions } from "./session.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
-import { runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
+import { abandonTranscription, runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
 import { runTranslation } from "./translation-job.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 import { sweepStoredFiles } from "./stored-files.server";
@@ -114,7 +114,12 @@ export async function enqueueTranslation(recordingId: string, language: string):
 export async function recoverStalledTranscriptions(now = new Date()) {
   const boss = await getBoss();
   const jobIds = await stalledTranscriptionJobs(now);
-  for (const jobId of jobIds) await boss.fail(QUEUES.transcribe, jobId, { reason: "worker stopped" });
+  for (const jobId of jobIds) {
+    await boss.fail(QUEUES.transcribe, jobId, { reason: "worker stopped" });
+    // With no retries left the job is over: its recording must not stay queued, holding minutes, for ever.
+    const job = await boss.getJobById<{ recordingId: string }>(QUEUES.transcribe, jobId);
+    if (job?.state === "failed") await abandonTranscription(job.data.recordingId);
+  }
   return jobIds;
 }
 

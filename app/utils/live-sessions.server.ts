@@ -156,7 +156,7 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
   expireIdleSessions();
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const allowance = await allowanceFor(userId, user.plan);
-  if (allowance.minutesLeft !== null && allowance.minutesLeft <= 0) {
+  if (allowance.secondsLeft !== null && allowance.secondsLeft <= 0) {
     throw new RecordingError(`You have no minutes left this month on the ${allowance.planName} plan.`, 403);
   }
   // Counted after the last await before the session is registered, so parallel starts cannot all pass.

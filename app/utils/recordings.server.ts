@@ -13,9 +13,11 @@ import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audi
 import { db } from "./database.server";
 import { hasRoomFor, isDiskFull } from "./disk.server";
 import { dataDir, getEnv } from "./env.server";
-import { sanitizeFileName, truncate } from "./text";
+import { sanitizeFileName } from "./text";
 import { cancelTranscriptionJob, enqueueTranscription } from "./jobs.server";
-import { allowanceFor, minutesFor } from "./usage.server";
+import { truncate } from "./truncate";
+import { secondsFor } from "./usage";
+import { AllowanceExceededError, reserveSeconds } from "./usage.server";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
 export class RecordingError extends Error {
@@ -149,8 +151,8 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
 
 /**
  * A file that arrived completely (plain form post or tus): checks its options, its content (415) and the
- * minutes left (403), then stores it and queues its transcription. The temporary file is moved or left for the
- * caller to delete.
+ * minutes left (403; its length is held against them until it is charged), then stores it and queues its
+ * transcription. The temporary file is moved or left for the caller to delete.
  */
 export async function acceptUploadedFile(
   userId: string,
@@ -167,49 +169,58 @@ export async function acceptUploadedFile(
     throw error;
   }
 
-  const allowance = await allowanceFor(userId, plan);
-  const minutes = minutesFor(probe.durationSeconds);
-  if (allowance.minutesLeft !== null && minutes > allowance.minutesLeft) {
-    throw new RecordingError(
-      `This recording needs ${minutes} ${minutes === 1 ? "minute" : "minutes"} and you have ${allowance.minutesLeft} left this month on the ${allowance.planName} plan.`,
-      403,
-    );
-  }
-
+  // The row is written together with the hold on the minutes, so uploads sent at once cannot pass the allowance.
   const id = crypto.randomUUID().replace(/-/g, "");
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const { size } = await fs.promises.stat(upload.temporaryPath);
-  await getStorage().putFile(storageKey, upload.temporaryPath);
-  // Stored first, so a row never points at nothing; if the row is not written, the file goes too (a crash in
-  // between is caught by the orphan sweep, sweepStoredFiles).
-  const recording = await (await db()).recording.create({
-    data: {
-      id,
-      userId,
-      title: titleFrom(fileName),
-      fileName,
-      storageKey,
-      sizeBytes: size,
-      mimeType: probe.mimeType,
-      durationSeconds: probe.durationSeconds,
-      language: options.language === "auto" ? null : options.language,
-      speakerLabels: options.speakerLabels,
-      translateTo: options.translateTo,
-    },
-  }).catch(async (error: unknown) => {
+  const seconds = secondsFor(probe.durationSeconds);
+  const recording = await holdingAllowance(() =>
+    reserveSeconds(userId, seconds, (tx) =>
+      tx.recording.create({
+        data: {
+          id,
+          userId,
+          title: titleFrom(fileName),
+          fileName,
+          storageKey,
+          sizeBytes: size,
+          mimeType: probe.mimeType,
+          durationSeconds: probe.durationSeconds,
+          language: options.language === "auto" ? null : options.language,
+          speakerLabels: options.speakerLabels,
+          translateTo: options.translateTo,
+          status: RecordingStatus.QUEUED,
+          reservedSeconds: seconds,
+        },
+      }),
+    ),
+  );
+  try {
+    await getStorage().putFile(storageKey, upload.temporaryPath);
+    await startJob(recording.id);
+  } catch (error) {
+    // Deleting the row releases its hold on the minutes.
+    await (await db()).recording.delete({ where: { id } }).catch(() => {});
     await getStorage().delete(storageKey).catch(() => {});
     throw error;
-  });
-  await queue(recording.id);
+  }
   return { id: recording.id, title: recording.title };
 }
 
-async function queue(recordingId: string) {
+/** Runs a reservation; an allowance that does not cover it is a 403 with the minutes and seconds left. */
+async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
+  try {
+    return await reserve();
+  } catch (error) {
+    if (error instanceof AllowanceExceededError) throw new RecordingError(error.message, 403);
+    throw error;
+  }
+}
+
+/** Queues the transcription of a recording that is QUEUED and holds its minutes. */
+async function startJob(recordingId: string) {
   const jobId = await enqueueTranscription(recordingId);
-  await (await db()).recording.update({
-    where: { id: recordingId },
-    data: { jobId, status: RecordingStatus.QUEUED, progress: 0, failureReason: null },
-  });
+  await (await db()).recording.update({ where: { id: recordingId }, data: { jobId } });
 }
 
 /** The owner's recording, or a 404 for anyone else. */
@@ -228,20 +239,45 @@ export async function loadOwnRecording(userId: string, recordingId: string) {
 
 export async function cancelRecording(userId: string, recordingId: string) {
   const recording = await requireOwnRecording(userId, recordingId);
-  if (recording.status !== RecordingStatus.QUEUED && recording.status !== RecordingStatus.PROCESSING) {
-    throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
-  }
+  // Conditional, so a cancel never overwrites a transcript that was saved a moment ago.
+  const { count } = await (await db()).recording.updateMany({
+    where: { id: recordingId, userId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
+    data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
+  });
+  if (count === 0) throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
   // The worker sees the status on its next heartbeat and stops; a queued job is cancelled outright.
-  await (await db()).recording.update({ where: { id: recordingId }, data: { status: RecordingStatus.CANCELLED, progress: 0 } });
   if (recording.jobId) await cancelTranscriptionJob(recording.jobId);
 }
 
+/** Queues a failed or cancelled transcription again, if the minutes left cover it (they are held again). */
 export async function retryRecording(userId: string, recordingId: string) {
   const recording = await requireOwnRecording(userId, recordingId);
-  if (recording.status !== RecordingStatus.FAILED && recording.status !== RecordingStatus.CANCELLED) {
-    throw new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
+  const retryable: RecordingStatus[] = [RecordingStatus.FAILED, RecordingStatus.CANCELLED];
+  const notRetryable = () => new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
+  if (!retryable.includes(recording.status)) throw notRetryable();
+  const seconds = secondsFor(recording.durationSeconds);
+  const { count } = await holdingAllowance(() =>
+    reserveSeconds(userId, seconds, (tx) =>
+      tx.recording.updateMany({
+        where: { id: recordingId, userId, status: { in: retryable } },
+        data: { status: RecordingStatus.QUEUED, reservedSeconds: seconds, progress: 0, failureReason: null, jobId: null },
+      }),
+    ),
+  );
+  if (count === 0) throw notRetryable(); // a second retry sent at the same moment
+  try {
+    await startJob(recordingId);
+  } catch (error) {
+    await (await db()).recording.updateMany({
+      where: { id: recordingId, status: RecordingStatus.QUEUED },
+      data: {
+        status: RecordingStatus.FAILED,
+        reservedSeconds: 0,
+        failureReason: "The transcription could not be queued. No minutes were charged. You can retry.",
+      },
+    });
+    throw error;
   }
-  await queue(recordingId);
 }
 
 export async function renameRecording(userId: string, recordingId: string, title: string) {

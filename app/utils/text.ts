@@ -1,4 +1,5 @@
 // Rules for text that people send us, shared by the server and the browser (ADR 017).
+import { truncate } from "./truncate";
 
 // C0 controls and DEL, except tab, line feed and carriage return, which forms legitimately carry.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -16,7 +17,7 @@ export function unsafeTextProblem(text: string, label: string): string | null {
 
 /**
  * A file name safe to store and show: control characters and broken Unicode become "_", path separators are
- * dropped, and it is cut to `maxLength` code points without splitting a character. The original is never used
+ * dropped, and it is cut to `maxLength` without splitting a character. The original is never used
  * as a path: storage keys are ids.
  */
 export function sanitizeFileName(name: string, maxLength = 255): string {
@@ -26,13 +27,6 @@ export function sanitizeFileName(name: string, maxLength = 255): string {
     .replace(/[/\\]/g, "_")
     .trim();
   return truncate(cleaned, maxLength) || "recording";
-}
-
-/** At most `maxLength` code points (never half a surrogate pair), with "…" when something was cut. */
-export function truncate(text: string, maxLength: number): string {
-  const points = Array.from(text);
-  if (points.length <= maxLength) return text;
-  return `${points.slice(0, Math.max(0, maxLength - 1)).join("").trimEnd()}…`;
 }
 
 /** RFC 5321: a forward path holds at most 254 characters. Longer input is refused before any pattern runs. */

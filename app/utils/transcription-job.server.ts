@@ -1,37 +1,49 @@
 // The transcription job: download the original, decode it, run the speech engine in chunks, store the
-// transcript and charge the minutes, all or nothing. A retried job never charges twice.
+// transcript and charge the decoded length by the second, all or nothing. A retried job never charges twice.
+// The recording holds its length against the allowance from queue time until the charge replaces the hold (or a
+// failure or cancel releases it). Once the transcript is saved, nothing (an email, a translation) can undo it.
 import fs from "node:fs";
 import path from "node:path";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
-import { sendTemplateEmail } from "~/emails/send.server";
+import { quotedTitle, sendNotice } from "~/emails/send.server";
 import { getStorage } from "~/services/storage/index.server";
 import { decodeToWav, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { transcribeLong } from "~/services/transcription/vad.server";
+import { readSpeechWavInfo } from "~/services/transcription/wav.server";
 import { db } from "./database.server";
 import { appOrigin, dataDir } from "./env.server";
 import { queueTranslation } from "./translation-job.server";
-import { minutesFor } from "./usage.server";
+import { formatUsage, secondsFor } from "./usage";
+import { AllowanceExceededError, reserveSeconds } from "./usage.server";
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */
 export const STALLED_AFTER_MS = 60_000;
 /** Transcripts of recordings at least this long are announced by email: the user has likely left the page. */
 export const EMAIL_WHEN_LONGER_THAN_SECONDS = 5 * 60;
+/** Decoding may come out this much longer than the length held at upload without asking the allowance again. */
+const DECODED_SLACK_SECONDS = 1;
+
+const ACTIVE: RecordingStatus[] = [RecordingStatus.QUEUED, RecordingStatus.PROCESSING];
 
 class CancelledError extends Error {}
+
+/** A failure that a retry will not mend; its message is the sentence the user sees. */
+class PermanentFailure extends Error {}
 
 export async function runTranscription(recordingId: string, { finalAttempt }: { finalAttempt: boolean }) {
   const database = await db();
   const recording = await database.recording.findUnique({ where: { id: recordingId }, include: { user: { select: { email: true } } } });
-  // Deleted, cancelled or already done (a retry after a crash that happened after the commit): nothing to do.
-  if (!recording || recording.status === RecordingStatus.COMPLETED || recording.status === RecordingStatus.CANCELLED) return;
+  // Deleted, cancelled, failed for good or already done (a retry after a crash past the commit): nothing to do.
+  if (!recording || !ACTIVE.includes(recording.status)) return;
 
-  await database.recording.update({
-    where: { id: recordingId },
+  const started = await database.recording.updateMany({
+    where: { id: recordingId, status: { in: ACTIVE } },
     data: { status: RecordingStatus.PROCESSING, progress: 0, startedAt: new Date(), heartbeatAt: new Date(), failureReason: null },
   });
+  if (started.count === 0) return; // cancelled a moment ago
 
   const controller = new AbortController();
   let progress = 0;
@@ -53,14 +65,19 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   const workDir = jobDirectory(recordingId);
   await fs.promises.rm(workDir, { recursive: true, force: true });
   await fs.promises.mkdir(workDir, { recursive: true });
+  let transcribed: { language: string | null; durationSeconds: number };
   try {
     const source = path.join(workDir, "source");
     await getStorage().download(recording.storageKey, source);
     const wav = path.join(workDir, "audio.wav");
     await decodeToWav(source, wav, { signal: controller.signal });
+    // What is charged is what was decoded, whatever the file's header said.
+    const { durationSeconds } = await readSpeechWavInfo(wav);
+    const charge = secondsFor(durationSeconds);
+    await holdDecodedLength(recording, durationSeconds, charge);
 
     const engine = speechEngine();
-    const result = await transcribeLong(engine, wav, recording.durationSeconds, {
+    const result = await transcribeLong(engine, wav, durationSeconds, {
       language: recording.language ?? undefined,
       speakerLabels: recording.speakerLabels,
       signal: controller.signal,
@@ -72,8 +89,21 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     if (controller.signal.aborted) throw new CancelledError();
 
     await database.$transaction(async (tx) => {
-      const current = await tx.recording.findUnique({ where: { id: recordingId }, select: { status: true } });
-      if (!current || current.status === RecordingStatus.CANCELLED) throw new CancelledError();
+      // Conditional: a cancel that landed first wins, and nothing is charged.
+      const done = await tx.recording.updateMany({
+        where: { id: recordingId, status: { in: ACTIVE } },
+        data: {
+          status: RecordingStatus.COMPLETED,
+          progress: 100,
+          completedAt: new Date(),
+          heartbeatAt: null,
+          reservedSeconds: 0,
+          engine: result.engine,
+          model: result.model,
+          transcriptLanguage: result.language ?? recording.language,
+        },
+      });
+      if (done.count === 0) throw new CancelledError();
       await tx.transcriptSegment.deleteMany({ where: { recordingId } });
       await tx.transcriptSegment.createMany({
         data: segments.map((segment, position) => ({
@@ -90,46 +120,25 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       // The unique recordingId makes this a no-op on a second run.
       await tx.usageCharge.upsert({
         where: { recordingId },
-        create: { userId: recording.userId, recordingId, minutes: minutesFor(recording.durationSeconds) },
+        create: { userId: recording.userId, recordingId, seconds: charge },
         update: {},
       });
-      await tx.recording.update({
-        where: { id: recordingId },
-        data: {
-          status: RecordingStatus.COMPLETED,
-          progress: 100,
-          completedAt: new Date(),
-          heartbeatAt: null,
-          engine: result.engine,
-          model: result.model,
-          transcriptLanguage: result.language ?? recording.language,
-        },
-      });
     });
-
-    // A translation chosen at upload is queued once the transcript is saved; if it fails, the transcript still stands.
-    if (recording.translateTo && recording.translateTo !== (result.language ?? recording.language)) {
-      await queueTranslation(recordingId, recording.translateTo).catch((error: unknown) =>
-        console.error(`[jobs] could not queue the translation of ${recordingId} into ${recording.translateTo}:`, error instanceof Error ? error.message : error),
-      );
-    }
-
-    if (recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
-      const url = `${appOrigin()}/transcription/${recordingId}`;
-      await sendTemplateEmail(recording.user.email, `Your transcript of "${recording.title}" is ready`, TranscriptReadyEmail({ title: recording.title, url }));
-    }
+    transcribed = { language: result.language ?? recording.language, durationSeconds };
   } catch (error) {
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
-    const reason = failureReason(error);
     // Bad input will not get better with a retry; anything else is retried, and only the last failure is final.
-    const permanent = error instanceof UnsupportedMediaError || error instanceof UnsupportedLanguageError;
+    const permanent = isPermanent(error);
     if (permanent || finalAttempt) {
+      const reason = await failureReason(recordingId, error);
       await database.recording.updateMany({
         where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
-        data: { status: RecordingStatus.FAILED, progress: 0, failureReason: reason, heartbeatAt: null },
+        data: { status: RecordingStatus.FAILED, failureReason: reason, reservedSeconds: 0, progress: 0, heartbeatAt: null },
       });
+      if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
       if (permanent) return;
     } else {
+      console.error(`[jobs] transcription of ${recordingId} failed; it will be retried:`, error);
       await database.recording.updateMany({
         where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
         data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null },
@@ -140,12 +149,61 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     clearInterval(heartbeat);
     await fs.promises.rm(workDir, { recursive: true, force: true });
   }
+
+  // The transcript is saved: what follows is best effort and never fails or re-runs the job.
+  if (recording.translateTo && recording.translateTo !== transcribed.language) {
+    const language = recording.translateTo;
+    await queueTranslation(recordingId, language).catch((error: unknown) =>
+      console.error(`[jobs] could not queue the ${language} translation of ${recordingId}:`, String(error)),
+    );
+  }
+  if (transcribed.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
+    const url = `${appOrigin()}/transcription/${recordingId}`;
+    const subject = `Your transcript of ${quotedTitle(recording.title)} is ready`;
+    await sendNotice(recording.user.email, subject, TranscriptReadyEmail({ title: recording.title, url }));
+  }
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof UnsupportedMediaError || error instanceof UnsupportedLanguageError) return `${error.message} No minutes were charged.`;
-  const detail = error instanceof Error ? error.message : String(error);
-  return `The speech engine could not transcribe this file (${detail.slice(0, 200)}). No minutes were charged; you can retry.`;
+/**
+ * Makes the recording hold its decoded length. A file whose header understated its length (a Xing/VBR header
+ * copied from a shorter file) needs more than was held at upload: the allowance must cover the rest, or the job
+ * stops before the engine runs and nothing is charged.
+ */
+async function holdDecodedLength(
+  recording: { id: string; userId: string; reservedSeconds: number },
+  durationSeconds: number,
+  charge: number,
+) {
+  const extra = charge - recording.reservedSeconds;
+  const hold = { durationSeconds, reservedSeconds: charge };
+  const where = { id: recording.id, status: RecordingStatus.PROCESSING };
+  if (extra <= DECODED_SLACK_SECONDS) {
+    await (await db()).recording.updateMany({ where, data: hold });
+    return;
+  }
+  try {
+    await reserveSeconds(recording.userId, extra, (tx) => tx.recording.updateMany({ where, data: hold }));
+  } catch (error) {
+    if (!(error instanceof AllowanceExceededError)) throw error;
+    const { secondsLeft, planName } = error.allowance;
+    throw new PermanentFailure(
+      `This recording is ${formatUsage(charge)} long, longer than its file said, and you have ` +
+        `${formatUsage(recording.reservedSeconds + (secondsLeft ?? 0))} left this month on the ${planName} plan.`,
+    );
+  }
+}
+
+/** Bad input or a refusal: a retry will not mend it, and its message is written for the user. */
+function isPermanent(error: unknown): error is Error {
+  return [PermanentFailure, UnsupportedMediaError, UnsupportedLanguageError].some((kind) => error instanceof kind);
+}
+
+/** What the user reads: a sentence, never a raw error, and whether minutes were charged is checked, not assumed. */
+async function failureReason(recordingId: string, error: unknown): Promise<string> {
+  const charge = await (await db()).usageCharge.findUnique({ where: { recordingId }, select: { seconds: true } });
+  const charged = charge ? `This recording was charged ${formatUsage(charge.seconds)}.` : "No minutes were charged.";
+  if (isPermanent(error)) return `${error.message} ${charged}`;
+  return `The transcription could not be completed because of an error on our side. ${charged} You can retry.`;
 }
 
 /** The scratch folder of a recording's transcription (its download and decoded audio). */
@@ -166,4 +224,18 @@ export async function stalledTranscriptionJobs(now = new Date()): Promise<string
     });
   }
   return stalled.map((recording) => recording.jobId!);
+}
+
+/** A job that ran out of retries without finishing (its worker kept dying): the recording stops holding minutes. */
+export async function abandonTranscription(recordingId: string) {
+  await (await db()).recording.updateMany({
+    where: { id: recordingId, status: { in: ACTIVE } },
+    data: {
+      status: RecordingStatus.FAILED,
+      progress: 0,
+      heartbeatAt: null,
+      reservedSeconds: 0,
+      failureReason: "The transcription stopped unexpectedly several times. No minutes were charged. You can retry.",
+    },
+  });
 }

@@ -3,7 +3,7 @@
 // segment by segment (SegmentTranslation), so every line keeps its times and speaker.
 import { TranslationStatus } from "~/generated/prisma/client";
 import { TranslationReadyEmail } from "~/emails/translation-ready";
-import { sendTemplateEmail } from "~/emails/send.server";
+import { quotedTitle, sendNotice } from "~/emails/send.server";
 import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
 import { db } from "./database.server";
 import { appOrigin } from "./env.server";
@@ -92,6 +92,9 @@ export async function runTranslation({ recordingId, language }: { recordingId: s
   if (recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
     const url = `${appOrigin()}/transcription/${recordingId}?lang=${language}`;
     const languageLabel = languageName(language);
-    await sendTemplateEmail(recording.user.email, `Your ${languageLabel} translation of "${recording.title}" is ready`, TranslationReadyEmail({ title: recording.title, language: languageLabel, url }));
+    // The translation is saved: a mail that cannot be queued is logged, and never re-runs the job.
+    const subject = `Your ${languageLabel} translation of ${quotedTitle(recording.title)} is ready`;
+    const { title } = recording;
+    await sendNotice(recording.user.email, subject, TranslationReadyEmail({ title, language: languageLabel, url }));
   }
 }

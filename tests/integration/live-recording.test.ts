@@ -78,7 +78,10 @@ describe("live recording", () => {
     expect(saved.durationSeconds).toBeGreaterThan(10);
     const text = (await database.transcriptSegment.findMany({ where: { recordingId: recording.id } })).map((segment) => segment.text).join(" ");
     expect(text).toContain("country");
-    expect(await database.usageCharge.findMany({ where: { recordingId: recording.id } })).toEqual([expect.objectContaining({ minutes: 1 })]);
+    // Charged by the second, for what was decoded.
+    expect(await database.usageCharge.findMany({ where: { recordingId: recording.id } })).toEqual([
+      expect.objectContaining({ seconds: Math.ceil(saved.durationSeconds) }),
+    ]);
   });
 
   test("a repeated chunk is ignored, a gap is 409; another user gets 404; cancel removes the audio", async () => {
@@ -131,7 +134,7 @@ describe("live recording", () => {
 
   test("a Free user with no minutes left cannot start", async () => {
     const user = await signedInUser();
-    await (await db()).usageCharge.create({ data: { userId: user.id, minutes: 5 } });
+    await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });
     const response = await start(user.cookie, { mimeType: "audio/webm" });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: string }).error).toBe("You have no minutes left this month on the Free plan.");

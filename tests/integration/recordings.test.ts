@@ -57,7 +57,7 @@ const storedFiles = (userId: string) => {
 };
 
 describe("upload and transcription", () => {
-  test("jfk.mp3 is detected, queued, transcribed by pocketsphinx and charged one minute, once", async () => {
+  test("jfk.mp3 is detected, queued, transcribed by pocketsphinx and charged its 11 seconds, once", async () => {
     const user = await signedInUser();
     const { status, body } = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")));
     expect(status).toBe(201);
@@ -72,7 +72,9 @@ describe("upload and transcription", () => {
     const segments = await (await db()).transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" } });
     expect(segments.map((segment) => segment.text).join(" ")).toContain("country");
     const charges = await (await db()).usageCharge.findMany({ where: { userId: user.id } });
-    expect(charges).toEqual([expect.objectContaining({ recordingId: id, minutes: 1 })]);
+    // Charged by the second for the decoded audio: 11.0 s (the container's 11.088 s counts the encoder's padding).
+    expect(charges).toEqual([expect.objectContaining({ recordingId: id, seconds: 11 })]);
+    expect(done.reservedSeconds).toBe(0);
 
     // Running the job again (a retry after a crash past the commit) changes nothing and charges nothing.
     await runTranscription(id, { finalAttempt: false });
@@ -137,10 +139,10 @@ describe("upload and transcription", () => {
 
   test("the usage limit blocks the 6th minute on Free", async () => {
     const user = await signedInUser();
-    await (await db()).usageCharge.create({ data: { userId: user.id, minutes: 5 } });
+    await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });
     const { status, body } = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")));
     expect(status).toBe(403);
-    expect(body.error).toBe("This recording needs 1 minute and you have 0 left this month on the Free plan.");
+    expect(body.error).toBe("This recording needs 11 s and you have 0 s left this month on the Free plan.");
     // Last month's minutes do not count.
     await (await db()).usageCharge.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.UTC(2020, 0, 15)) } });
     expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);

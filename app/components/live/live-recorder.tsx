@@ -51,7 +51,13 @@ async function errorOf(response: Response): Promise<string> {
  * answers with the live text, which is translated segment by segment when Live Translation is on. Stop saves the
  * recording and opens its page, where the full transcription runs.
  */
-export function LiveRecorder({ translationTargets, minutesLeft }: { translationTargets: { value: string; label: string }[]; minutesLeft: number | null }) {
+export function LiveRecorder({
+  translationTargets,
+  secondsLeft,
+}: {
+  translationTargets: { value: string; label: string }[];
+  secondsLeft: number | null;
+}) {
   const navigate = useNavigate();
   const [source, setSource] = useState<AudioSource>("microphone");
   const [liveTranscription, setLiveTranscription] = useState(true);
@@ -250,7 +256,7 @@ export function LiveRecorder({ translationTargets, minutesLeft }: { translationT
   };
 
   const busy = phase !== "idle";
-  const noMinutes = minutesLeft !== null && minutesLeft <= 0;
+  const noMinutes = secondsLeft !== null && secondsLeft <= 0;
 
   return (
     <div className="space-y-4">

@@ -83,6 +83,19 @@ describe("probeAudio", () => {
     expect((await rejection(cut, { fullCheckMaxSeconds: 60 })).reason).toBe("damaged");
   });
 
+  test("a long MP3 whose Xing header understates its length is measured, not taken at its word", async () => {
+    // The header (with its frame count) of 70 s, followed by the frames of 40 s more: ffprobe states about 70 s.
+    const mp3 = (seconds: number) => ["-f", "lavfi", "-i", `sine=f=300:d=${seconds}:sample_rate=8000`, "-c:a", "libmp3lame", "-q:a", "9"];
+    const head = ffmpeg("stated.mp3", mp3(70));
+    const more = ffmpeg("more.mp3", [...mp3(40), "-write_xing", "0", "-id3v2_version", "0"]);
+    const lying = path.join(tmp, "lying.mp3");
+    fs.writeFileSync(lying, Buffer.concat([fs.readFileSync(head), fs.readFileSync(more)]));
+    const stated = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]));
+    expect(stated).toBeLessThan(105);
+    const probe = await probeAudio(lying, { fullCheckMaxSeconds: 60 });
+    expect(probe.durationSeconds).toBeCloseTo(110, 0);
+  });
+
   test("tells the type from the content, not the name", async () => {
     const renamed = path.join(tmp, "really-an-m4a.mp3");
     fs.copyFileSync(path.join(AUDIO, "jfk.m4a"), renamed);

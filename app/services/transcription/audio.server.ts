@@ -75,6 +75,8 @@ const PROBE_TIMEOUT_MS = 30_000;
 const FULL_CHECK_MAX_SECONDS = 30 * 60;
 /** Decoding may fall this short of the stated length (estimates for MP3s without an index are rough). */
 const DURATION_TOLERANCE = 0.85;
+/** More than this past the stated end of a long file means its header understates its length. */
+const UNDERSTATED_SLACK_SECONDS = 5;
 const WEBM_CODECS = new Set(["opus", "vorbis", "vp8", "vp9", "av1"]);
 const FFMPEG_HINT = "the Debian package ffmpeg";
 
@@ -192,9 +194,12 @@ export async function probeAudio(file: string, options: { fullCheckMaxSeconds?: 
       // Long files: the first seconds must decode, and so must most of the last 30 s (a cut file has nothing
       // there). The 20 s of slack is for lengths that are estimates (MP3s without an index).
       const head = await decodedSeconds(link, { length: 10 }, 60_000);
-      const tail = await decodedSeconds(link, { from: Math.max(0, stated - 30), length: 30 }, 60_000);
+      // The tail is decoded to the very end: audio past the stated length means the header understates it (an
+      // MP3 carrying the Xing header of a shorter file, so it would be charged less), and then the whole file is
+      // measured. The job charges what it decodes in any case; this keeps the upload's check honest too.
+      const tail = await decodedSeconds(link, { from: Math.max(0, stated - 30) }, 5 * 60_000);
       if (head < 1 || tail < 10) reject("damaged");
-      durationSeconds = stated;
+      durationSeconds = tail > 30 + UNDERSTATED_SLACK_SECONDS ? await decodedSeconds(link, {}, 15 * 60_000) : stated;
     }
     return { ...kind, codec: audio[0].codec_name ?? "unknown", durationSeconds };
   });
