@@ -97,7 +97,8 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
     let parser: busboy.Busboy;
     try {
       // busboy reports reaching fileSize, so a file of exactly `limit` bytes needs one more.
-      parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 } });
+      // Browsers send the file name as raw UTF-8; busboy would read it as latin1.
+      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 } });
     } catch {
       return reject(MALFORMED());
     }

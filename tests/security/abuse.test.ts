@@ -209,6 +209,14 @@ describe("file names", () => {
     expect(stored.fileName).toBe("call_notes.wav");
   });
 
+  test("a UTF-8 name as browsers send it arrives intact", async () => {
+    const body = new FormData();
+    body.set("file", new Blob([fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"))]), "Réunion équipe 😀.wav");
+    const response = await fetch(`${server.origin}/api/recordings`, { method: "POST", headers: { Cookie: server.cookie }, body });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { recording: { title: string } }).recording.title).toBe("Réunion équipe 😀");
+  });
+
   test("markup in a name is shown as text", async () => {
     const { status, body } = await uploadMultipart('<img src=x onerror="alert(1)">.wav');
     expect(status, JSON.stringify(body)).toBe(201);
