@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import v8 from "node:v8";
 
 /**
  * The embedded database's buffer pool. PGlite 0.3 starts Postgres with `-c shared_buffers=128MB` written into its
@@ -18,6 +19,12 @@ let compiled: Promise<WebAssembly.Module | undefined> | undefined;
  * PGlite's WASM module with the smaller buffer pool: a copy of the binary in which that one startup string is
  * replaced by one of the same length (the rest of the binary is untouched), compiled once per process.
  * Undefined when the string is not there (another PGlite version): PGlite then loads its own module.
+ *
+ * It is compiled with V8's baseline compiler only (Liftoff). By default V8 recompiles every function that runs often
+ * with its optimising compiler, and Postgres's start-up and catalogue code runs often enough: about 100 MB more
+ * resident memory, for no measurable gain in query time (the time of a query goes to the wire protocol and the
+ * JavaScript around it; docs/performance.md). The flag is read when a module is compiled, so it is restored at
+ * once and other WASM code (Prisma's query compiler) is still optimised.
  */
 export function pgliteWasmModule(): Promise<WebAssembly.Module | undefined> {
   compiled ??= compilePgliteWasm();
@@ -34,7 +41,13 @@ async function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
     console.warn(`[db] ${wasmPath} does not set ${STOCK_SETTING.slice(0, -1)}; using PGlite's own settings`);
     return undefined;
   }
-  return WebAssembly.compile(patched);
+  const alreadyBaselineOnly = process.execArgv.includes("--liftoff-only");
+  v8.setFlagsFromString("--liftoff-only");
+  try {
+    return await WebAssembly.compile(patched);
+  } finally {
+    if (!alreadyBaselineOnly) v8.setFlagsFromString("--no-liftoff-only");
+  }
 }
 
 /** The binary with the NUL-terminated string `from` replaced by `to` (padded with NULs), if `from` occurs once. */
