@@ -61,7 +61,10 @@ export function sesTransport(region: string): MailTransport {
   return {
     name: "ses",
     async send(message) {
-      client ??= import("@aws-sdk/client-sesv2").then((sdk) => ({ ses: new sdk.SESv2Client({ region }), SendEmailCommand: sdk.SendEmailCommand }));
+      client ??= import("@aws-sdk/client-sesv2").then((sdk) => ({
+        ses: new sdk.SESv2Client({ region }),
+        SendEmailCommand: sdk.SendEmailCommand,
+      }));
       const { ses, SendEmailCommand } = await client;
       const result = await ses.send(
         new SendEmailCommand({

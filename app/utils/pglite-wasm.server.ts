@@ -51,7 +51,7 @@ async function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
 }
 
 /** The binary with the NUL-terminated string `from` replaced by `to` (padded with NULs), if `from` occurs once. */
-export function withSetting(bytes: Buffer, from: string, to: string): Buffer | undefined {
+export function withSetting(bytes: Buffer, from: string, to: string): Buffer<ArrayBuffer> | undefined {
   const at = bytes.indexOf(from);
   if (at < 0 || bytes.indexOf(from, at + 1) >= 0 || to.length >= from.length) return undefined;
   const copy = Buffer.from(bytes);

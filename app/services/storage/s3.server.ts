@@ -16,7 +16,11 @@ export interface S3StorageOptions {
 /** Any S3-compatible store (AWS S3, MinIO, R2…). Uploads are multipart and streamed; nothing is held in memory. */
 export function s3Storage(options: S3StorageOptions): FileStorage {
   // The AWS SDK is loaded on first use (tens of MB that a server storing files on disk never needs).
-  let loaded: Promise<{ client: S3Client; s3: typeof import("@aws-sdk/client-s3"); Upload: typeof import("@aws-sdk/lib-storage").Upload }>;
+  let loaded: Promise<{
+    client: S3Client;
+    s3: typeof import("@aws-sdk/client-s3");
+    Upload: typeof import("@aws-sdk/lib-storage").Upload;
+  }>;
   const sdk = () =>
     (loaded ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, storage]) => ({
       s3,
