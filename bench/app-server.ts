@@ -21,6 +21,12 @@ export function numberFlag(name: string, fallback: number): number {
   return value;
 }
 
+/** The `start` script of package.json, made to replace the shell (`exec`) if it does not already. */
+function npmStartScript(): string {
+  const script = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  return /(^|\s)exec\s/.test(script) ? script : `exec ${script}`;
+}
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   server.listen(0, "127.0.0.1");
@@ -95,38 +101,49 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Start the server with the `start` script of package.json (as `npm start` does), and with only PORT and
+   *  DATA_DIR set over this process's environment, instead of the bench's settings. */
+  asNpmStart?: boolean;
+  /** NODE_ENV for the server; null leaves it unset, as `npm start` runs (the bench's settings say production). */
+  nodeEnv?: string | null;
+}
+
 /**
  * Starts `server.ts` on the production build with its own embedded database, and signs up a Business Pro user the
  * way a CLI command would (through the socket the app serves its database on; this process signs the cookie with
  * the same secret, DATA_DIR/session-secret).
  */
-export async function startAppServer(
-  name: string,
-  env: NodeJS.ProcessEnv = {},
-  { nodeEnv = "production" }: { /** null: unset, as `npm start` runs. */ nodeEnv?: string | null } = {},
-): Promise<AppServer> {
+export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<AppServer> {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error(`bench/${name} needs the production build (build/server/index.js): run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voxlate-${name}-data-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
+  const benchSettings = {
+    NODE_ENV: "production",
     LOG_REQUESTS: "false",
     COOKIE_SECURE: "false",
     APP_URL: `http://localhost:${port}`,
     RATE_LIMIT_MULTIPLIER: "1000",
     WORKER_IN_PROCESS: "false",
+  };
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...(options.asNpmStart ? {} : benchSettings),
+    PORT: String(port),
+    DATA_DIR: dataDir,
     ...env,
   };
   delete serverEnv.DATABASE_URL;
-  if (nodeEnv === null) delete serverEnv.NODE_ENV;
-  else serverEnv.NODE_ENV = nodeEnv;
+  if (options.nodeEnv === null) delete serverEnv.NODE_ENV;
+  else if (options.nodeEnv) serverEnv.NODE_ENV = options.nodeEnv;
   let output = "";
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const server: ChildProcess = options.asNpmStart
+    ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
+      spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   server.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   const stop = async () => {

@@ -9,6 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "~/generated/prisma/client";
 import { dataDir as resolveDataDir, getEnv } from "./env.server";
 import { applyMigrations, type SqlClient } from "./migrations.server";
+import { pgliteWasmModule } from "./pglite-wasm.server";
 import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
 
 /**
@@ -110,7 +111,9 @@ interface EmbeddedLock {
 
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   const base = options.dataDir ?? resolveDataDir();
-  if (base.startsWith("memory://")) return wrapPglite(new PGlite(base), "memory", async () => {});
+  if (base.startsWith("memory://")) {
+    return wrapPglite(new PGlite(base, { wasmModule: await pgliteWasmModule() }), "memory", async () => {});
+  }
 
   const dbDir = path.join(path.resolve(base), "db");
   const lockFile = path.join(path.resolve(base), "db.lock");
@@ -145,7 +148,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
 
   let pglite: PGlite;
   try {
-    pglite = new PGlite(dbDir);
+    pglite = new PGlite(dbDir, { wasmModule: await pgliteWasmModule() });
     await pglite.waitReady;
   } catch (error) {
     fs.rmSync(lockFile, { force: true });

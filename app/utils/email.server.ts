@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { dataDir, getEnv } from "./env.server";
@@ -57,11 +57,17 @@ export function smtpTransport(url: string): MailTransport {
 
 /** Amazon SES (API v2). Credentials come from the AWS SDK's usual chain (env, profile, instance role). */
 export function sesTransport(region: string): MailTransport {
-  const client = new SESv2Client({ region });
+  // The AWS SDK is loaded with the first email (tens of MB that a server without SES never needs).
+  let client: Promise<{ ses: SESv2Client; SendEmailCommand: typeof import("@aws-sdk/client-sesv2").SendEmailCommand }>;
   return {
     name: "ses",
     async send(message) {
-      const result = await client.send(
+      client ??= import("@aws-sdk/client-sesv2").then((sdk) => ({
+        ses: new sdk.SESv2Client({ region }),
+        SendEmailCommand: sdk.SendEmailCommand,
+      }));
+      const { ses, SendEmailCommand } = await client;
+      const result = await ses.send(
         new SendEmailCommand({
           FromEmailAddress: getEnv().MAIL_FROM,
           Destination: { ToAddresses: [message.to] },

@@ -7,6 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { DatabaseUnavailableError, openDatabase } from "~/utils/database.server";
+import { EMBEDDED_SHARED_BUFFERS } from "~/utils/pglite-wasm.server";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-embedded-"));
@@ -62,6 +63,17 @@ describe("the embedded database", () => {
       expect(emails).toEqual(["ops@example.com", "second@example.com"]);
     } finally {
       await reopened.close();
+    }
+  });
+
+  test("the embedded database runs with a small buffer pool, not PGlite's 128 MB", async () => {
+    // PGlite zero-fills its whole pool at start: 128 MB of resident memory for an idle server.
+    const database = await openDatabase({ role: "cli", dataDir });
+    try {
+      expect(await database.sql.query("SHOW shared_buffers")).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }]);
+      expect(await database.prisma.admin.count()).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 

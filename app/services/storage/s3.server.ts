@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { FileStorage } from "./storage";
 
 export interface S3StorageOptions {
@@ -16,18 +15,30 @@ export interface S3StorageOptions {
 
 /** Any S3-compatible store (AWS S3, MinIO, R2…). Uploads are multipart and streamed; nothing is held in memory. */
 export function s3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    // Checksums only where S3 requires them: S3-compatible stores differ in which they accept.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The AWS SDK is loaded on first use (tens of MB that a server storing files on disk never needs).
+  let loaded: Promise<{
+    client: S3Client;
+    s3: typeof import("@aws-sdk/client-s3");
+    Upload: typeof import("@aws-sdk/lib-storage").Upload;
+  }>;
+  const sdk = () =>
+    (loaded ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, storage]) => ({
+      s3,
+      Upload: storage.Upload,
+      client: new s3.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        // Checksums only where S3 requires them: S3-compatible stores differ in which they accept.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    })));
   const Bucket = options.bucket;
   const keyOf = (key: string) => (options.prefix ? `${options.prefix}/${key}` : key);
   const body = async (key: string, range?: { start: number; end: number }) => {
-    const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const { client, s3 } = await sdk();
+    const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
     if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no body for ${key}`);
     return object.Body;
   };
@@ -35,26 +46,30 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     name: "s3",
     async putFile(key, localPath) {
       // 8 MB parts, four at a time: any file streams through with about 32 MB in flight.
+      const { client, Upload } = await sdk();
       const upload = new Upload({ client, params: { Bucket, Key: keyOf(key), Body: fs.createReadStream(localPath) }, partSize: 8 * 1024 * 1024, queueSize: 4 });
       await upload.done();
       await fs.promises.rm(localPath, { force: true });
     },
     read: body,
     async size(key) {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { client, s3 } = await sdk();
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: keyOf(key) }));
       return head.ContentLength ?? 0;
     },
     async download(key, localPath) {
       await pipeline(await body(key), fs.createWriteStream(localPath));
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { client, s3 } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
     async *list(prefix) {
       const inBucket = options.prefix ? `${options.prefix}/` : "";
       let ContinuationToken: string | undefined;
+      const { client, s3 } = await sdk();
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }));
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }));
         for (const object of page.Contents ?? []) {
           if (object.Key) yield { key: object.Key.slice(inBucket.length), modifiedAt: object.LastModified ?? new Date(0) };
         }

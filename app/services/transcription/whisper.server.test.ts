@@ -56,6 +56,19 @@ describe("whisper engine", () => {
     expect(loadedWhisperModelCount()).toBe(0);
   }, 60_000);
 
+  test.skipIf(!hasModel)("loads the model on the first transcription, not before, and frees it when idle", async () => {
+    await unloadWhisperModels();
+    const engine = whisperEngine({ modelPath: TEST_MODEL, threads: 2, idleUnloadMs: 300 });
+    expect(loadedWhisperModelCount()).toBe(0); // creating the engine loads nothing
+    await engine.transcribe(JFK, { speakerLabels: false });
+    expect(loadedWhisperModelCount()).toBe(1);
+    const second = engine.transcribe(JFK, { speakerLabels: false }); // in use again before the idle time ends
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await second;
+    expect(loadedWhisperModelCount()).toBe(1);
+    await expect.poll(() => loadedWhisperModelCount(), { timeout: 3000 }).toBe(0);
+  }, 60_000);
+
   test.skipIf(!hasModel)("an English-only model refuses other languages; an abort rejects", async () => {
     const engine = whisperEngine({ modelPath: TEST_MODEL, threads: 1 });
     await expect(engine.transcribe(JFK, { speakerLabels: false, language: "de" })).rejects.toThrow(UnsupportedLanguageError);

@@ -91,30 +91,70 @@ export function whisperResultsToSegments(results: DetailedResult[], endOfText = 
     .filter((segment) => segment.text.length > 0);
 }
 
+/** A model no transcription has used for this long is freed (its weights are the process's largest allocation);
+ *  the next transcription loads it again, which takes a second or two. */
+export const WHISPER_IDLE_UNLOAD_MS = 5 * 60_000;
+
+interface LoadedModel {
+  model: Promise<WhisperModel>;
+  /** Transcriptions running on it now: it is freed only when none are. */
+  users: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
 // One loaded model per file per process: loading takes a while and the weights are large.
-const models = new Map<string, Promise<WhisperModel>>();
+const models = new Map<string, LoadedModel>();
 let exitHookInstalled = false;
 
-async function loadModel(modelPath: string): Promise<WhisperModel> {
-  let model = models.get(modelPath);
-  if (!model) {
-    model = import("smart-whisper").then(({ WhisperModel }) => WhisperModel.load(modelPath, false));
-    models.set(modelPath, model);
-    model.catch(() => models.delete(modelPath));
+/** The model, loaded on first use and held until `release` is called; idle models are freed later. */
+async function useModel(modelPath: string, idleUnloadMs: number): Promise<{ model: WhisperModel; release(): void }> {
+  let loaded = models.get(modelPath);
+  if (!loaded) {
+    const model = import("smart-whisper").then(({ WhisperModel }) => WhisperModel.load(modelPath, false));
+    const entry: LoadedModel = { model, users: 0 };
+    loaded = entry;
+    models.set(modelPath, entry);
+    model.catch(() => models.get(modelPath) === entry && models.delete(modelPath));
     if (!exitHookInstalled) {
       exitHookInstalled = true;
       // Scripts and workers end cleanly; a server should call unloadWhisperModels() when it shuts down.
       process.once("beforeExit", () => void unloadWhisperModels());
     }
   }
-  return model;
+  const entry = loaded;
+  entry.users++;
+  clearTimeout(entry.idleTimer);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    entry.users--;
+    if (entry.users > 0 || models.get(modelPath) !== entry) return;
+    entry.idleTimer = setTimeout(() => {
+      if (entry.users > 0 || models.get(modelPath) !== entry) return;
+      models.delete(modelPath);
+      void freeModel(entry);
+    }, idleUnloadMs);
+    entry.idleTimer.unref(); // an idle model does not keep a script alive
+  };
+  try {
+    return { model: await entry.model, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function freeModel(entry: LoadedModel) {
+  clearTimeout(entry.idleTimer);
+  await (await entry.model.catch(() => null))?.free();
 }
 
 /** Frees every loaded whisper model (they reload on the next transcription). */
 export async function unloadWhisperModels(): Promise<void> {
   const loaded = [...models.values()];
   models.clear();
-  await Promise.all(loaded.map(async (model) => (await model.catch(() => null))?.free()));
+  await Promise.all(loaded.map(freeModel));
 }
 
 /** How many models are loaded now (for tests and health output). */
@@ -137,10 +177,13 @@ export interface WhisperEngineOptions {
   modelPath: string;
   /** Default: every core (os.availableParallelism()). */
   threads?: number;
+  /** Free the model after this long without a transcription. Default: WHISPER_IDLE_UNLOAD_MS. */
+  idleUnloadMs?: number;
 }
 
 /**
- * whisper.cpp in this process through smart-whisper. The model is loaded on first use and kept. It reads the
+ * whisper.cpp in this process through smart-whisper. The model is loaded on first use and freed after
+ * `idleUnloadMs` without a transcription. It reads the
  * whole WAV into memory (4 bytes a sample: 230 MB an hour), so give it chunks: `transcribeLong` does.
  * whisper.cpp cannot be interrupted: an abort rejects at once, but the running call finishes in the background.
  */
@@ -165,18 +208,27 @@ export function whisperEngine(options: WhisperEngineOptions): SpeechEngine {
         );
       }
       transcribeOptions.signal?.throwIfAborted();
-      const [model, audio] = await Promise.all([loadModel(options.modelPath), readFloatPcm(wavPath)]);
-      transcribeOptions.signal?.throwIfAborted();
-      const { TranscribeTask } = await import("smart-whisper");
-      const task = await TranscribeTask.run(model, audio.pcm, {
-        language: requested ?? (info.multilingual ? "auto" : "en"),
-        n_threads: threads,
-        format: "detail",
-        token_timestamps: true,
-        print_progress: false,
-        print_realtime: false,
-        print_timestamps: false,
-      });
+      const audio = await readFloatPcm(wavPath);
+      const { model, release } = await useModel(options.modelPath, options.idleUnloadMs ?? WHISPER_IDLE_UNLOAD_MS);
+      const started = (async () => {
+        transcribeOptions.signal?.throwIfAborted();
+        const { TranscribeTask } = await import("smart-whisper");
+        return TranscribeTask.run(model, audio.pcm, {
+          language: requested ?? (info.multilingual ? "auto" : "en"),
+          n_threads: threads,
+          format: "detail",
+          token_timestamps: true,
+          print_progress: false,
+          print_realtime: false,
+          print_timestamps: false,
+        });
+      })();
+      // Released when whisper.cpp is done with the model: an abort rejects at once, but the run goes on.
+      started
+        .then((task) => task.result)
+        .finally(release)
+        .catch(() => {});
+      const task = await started;
       if (transcribeOptions.onProgress && audio.durationSeconds > 0) {
         const report = transcribeOptions.onProgress;
         task.on("transcribed", (result) => report(Math.min(1, result.to / 1000 / audio.durationSeconds)));
