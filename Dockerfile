@@ -36,13 +36,13 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
 
-# server.ts runs through tsx and imports app/ sources (with app/generated/prisma) next to build/.
+# The server and the worker are compiled into build/node/; app/ and scripts/ stay for the CLI commands (tsx).
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/prisma ./prisma
-COPY --from=build /app/server.ts /app/prisma.config.ts /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/prisma.config.ts /app/package.json /app/tsconfig.json ./
 
 # The code stays root-owned and read-only; only the data dir belongs to the app's user.
 RUN mkdir -p /app/data && chown node:node /app/data
@@ -51,4 +51,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npx", "tsx", "server.ts"]
+CMD ["node", "build/node/server.js"]

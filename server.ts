@@ -2,6 +2,9 @@
 // /healthz and the React Router app, on the embedded database or PostgreSQL.
 import crypto from "node:crypto";
 import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -56,6 +59,11 @@ if (env.ENABLE_TEST_ROUTES) {
     longestStallMs = Math.max(longestStallMs, now - lastTick - 10);
     lastTick = now;
   }, 10).unref();
+  // Which React build this process loaded: the suite checks that `npm start` serves the production one.
+  app.get("/_test/runtime", (_request, response) => {
+    const reactFiles = Object.keys(createRequire(import.meta.url).cache).filter((file) => /react-dom-server\.node\.\w+\.js$/.test(file));
+    response.json({ nodeEnv: process.env.NODE_ENV ?? null, reactBuilds: reactFiles.map((file) => (file.includes(".development.") ? "development" : "production")) });
+  });
   app.get("/_test/event-loop", (_request, response) => {
     response.json({ maxMs: Math.max(longestStallMs, performance.now() - lastTick - 10) });
     longestStallMs = 0;
@@ -133,8 +141,8 @@ if (isDevelopment) {
   // Hashed file names never change content: cache them for a year. Everything else for an hour.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
-  // @ts-expect-error: the build exists after `npm run build`.
-  const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
+  // From the working directory, like the static files: this file runs from build/node/ once compiled.
+  const serverBuild = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   build = async () => serverBuild;
 }
 

@@ -115,8 +115,8 @@ export interface StartOptions {
  * the same secret, DATA_DIR/session-secret).
  */
 export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<AppServer> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    throw new Error(`bench/${name} needs the production build (build/server/index.js): run \`npm run build\` first.`);
+  if (!fs.existsSync(path.join(ROOT, "build/node/server.js"))) {
+    throw new Error(`bench/${name} needs the production build (build/node/server.js): run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voxlate-${name}-data-`));
   const port = await freePort();
@@ -143,7 +143,7 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, 
   const server: ChildProcess = options.asNpmStart
     ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
       spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+    : spawn(process.execPath, ["build/node/server.js"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   server.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   const stop = async () => {

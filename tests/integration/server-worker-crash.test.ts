@@ -19,7 +19,7 @@ const workers: ChildProcess[] = [];
 
 function startWorker() {
   // Its own process group, so that killing it also kills the pocketsphinx it started.
-  const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const worker = spawn(process.execPath, ["build/node/worker.js"], {
     env: { ...process.env, DATABASE_URL: testDatabaseUrl(), NODE_ENV: "production" },
     detached: true,
     stdio: "ignore",

@@ -35,6 +35,14 @@ async function send(path: string, init: RequestInit = {}) {
   return { status: response.status, body, location: response.headers.get("Location"), problems: refusalProblems(response.status, response.headers.get("Content-Type") ?? "", body) };
 }
 
+test("the server runs React's production build, as `npm start` starts it", async () => {
+  await fetch(server.origin); // the first page render loads react-dom/server
+  const runtime = (await (await fetch(`${server.origin}/_test/runtime`)).json()) as { nodeEnv: string; reactBuilds: string[] };
+  expect(runtime.nodeEnv).toBe("production");
+  expect(runtime.reactBuilds.length).toBeGreaterThan(0);
+  expect(new Set(runtime.reactBuilds)).toEqual(new Set(["production"]));
+});
+
 describe("a huge email cannot stall the server", () => {
   // 30 KB fits the body limit. The old pattern backtracked quadratically on dots followed by a character it refuses:
   // half a second on this, 11 s on 128 KB.

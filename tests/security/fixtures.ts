@@ -1,5 +1,6 @@
-// The real server for the security suite, started the way `npm start` runs it: NODE_ENV unset, embedded database,
-// in-process worker. Default rate limits are raised only where a test says so.
+// The real server for the security suite, started by the `start` script of package.json as `npm start` runs it
+// (compiled, NODE_ENV set by the script alone), on the embedded database with the in-process worker. Rate limits are
+// raised so that the fuzzer's thousand requests from one address reach the routes.
 import fs from "node:fs";
 import { startAppServer, withAppDatabase, type AppServer } from "../../bench/app-server";
 import { sharedFile } from "../shared-files";
@@ -17,7 +18,8 @@ export const ADMIN_EMAIL = "security-admin@example.com";
 export const ADMIN_PASSWORD = "security-admin-password";
 
 export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<SecurityServer> {
-  const server = await startAppServer(name, { ENABLE_TEST_ROUTES: "true", WORKER_IN_PROCESS: "true", ...env }, { nodeEnv: null });
+  const settings = { ENABLE_TEST_ROUTES: "true", WORKER_IN_PROCESS: "true", RATE_LIMIT_MULTIPLIER: "1000", LOG_REQUESTS: "false" };
+  const server = await startAppServer(name, { ...settings, ...env }, { asNpmStart: true, nodeEnv: null });
   try {
     await withAppDatabase(server.dataDir, async () => {
       const { upsertAdmin } = await import("../../app/utils/admin-session.server");
