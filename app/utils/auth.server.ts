@@ -96,9 +96,11 @@ export async function login(email: string, password: string, client: LoginClient
   return { status: "ok", userId: user.id, deviceCookie: await trustDeviceHeader(account, client) };
 }
 
-export async function sendVerificationCode(email: string, purpose: "SIGNUP" | "LOGIN" | "EMAIL_CHANGE", userId?: string) {
+const EMAIL_KIND = { SIGNUP: "signup", LOGIN: "login", EMAIL_CHANGE: "email-change", REAUTH: "reauth" } as const;
+
+export async function sendVerificationCode(email: string, purpose: keyof typeof EMAIL_KIND, userId?: string) {
   const code = await createVerificationCode(email, purpose, userId);
-  const kind = purpose === "SIGNUP" ? "signup" : purpose === "LOGIN" ? "login" : "email-change";
+  const kind = EMAIL_KIND[purpose];
   await sendTemplateEmail(email, `Your Voxlate verification code: ${code}`, VerificationCodeEmail({ code, purpose: kind }));
 }
 
