@@ -15,13 +15,14 @@ import { singleton } from "./singleton.server";
  *   guessing together), clients that have not signed in to the account before also wait, with the same
  *   doubling since the latest failure. Browsers that signed in before are never held by this account-wide
  *   limit, so an attacker cannot keep the owner out of a known browser, even from the same IP address; a
- *   new browser gets in through a reset link (which trusts that browser) or Google, or after the short wait.
+ *   new browser gets in through a reset link (which trusts that browser) or with Google.
  *
  * A success clears that client's failures, not the account's (else the owner signing in would reopen the
  * door to a distributed guesser). Counts live in process memory for now.
  */
 export const FREE_FAILURES = 5;
-export const ACCOUNT_FAILURES_PER_HOUR = 50;
+/** Admins are few and sign in from known browsers: their ceiling is lower. */
+export const ACCOUNT_FAILURES_PER_HOUR = { user: 50, admin: 10 };
 export const MAX_WAIT_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** A client's failures are forgotten after a day without one. */
@@ -67,7 +68,8 @@ export function loginWaitMs(account: LoginAccount, client: LoginClient, now = Da
   let until = own && now - own.last < FORGET_AFTER_MS ? own.last + backoffMs(own.count, FREE_FAILURES) : 0;
   if (!isTrusted(account, client)) {
     const times = recentAccountFailures(account, now);
-    if (times.length) until = Math.max(until, times.at(-1)! + backoffMs(times.length, ACCOUNT_FAILURES_PER_HOUR));
+    const ceiling = ACCOUNT_FAILURES_PER_HOUR[account.startsWith("admin:") ? "admin" : "user"];
+    if (times.length) until = Math.max(until, times.at(-1)! + backoffMs(times.length, ceiling));
   }
   return Math.max(0, until - now);
 }
@@ -82,7 +84,7 @@ export function recordLoginFailure(account: LoginAccount, client: LoginClient, n
   const times = recentAccountFailures(account, now);
   // Only the latest ones matter for the backoff; keeps one account's list small.
   accountFailures().delete(account);
-  accountFailures().set(account, [...times.slice(-2 * ACCOUNT_FAILURES_PER_HOUR), now]);
+  accountFailures().set(account, [...times.slice(-2 * ACCOUNT_FAILURES_PER_HOUR.user), now]);
 }
 
 export function clearLoginFailures(account: LoginAccount, client: LoginClient) {
