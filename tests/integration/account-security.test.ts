@@ -249,8 +249,12 @@ const median = (values: number[]) => {
 
 describe("password reset", () => {
   test("a known and an unknown address take the same time to answer", async () => {
-    const known = uniqueEmail("timing");
-    await createUser(known);
+    // A new registered address each time, so every known request is under the per-address limit.
+    const knownAddresses: string[] = [];
+    for (let index = 0; index < 25; index++) knownAddresses.push(uniqueEmail("timing"));
+    await (await db()).user.createMany({
+      data: knownAddresses.map((email) => ({ email, firstName: "T", lastName: "T", passwordHash: "-", emailVerifiedAt: new Date() })),
+    });
     const timed = async (email: string) => {
       const started = performance.now();
       const response = await app("/api/password-reset/request", postJson({ email }));
@@ -263,7 +267,7 @@ describe("password reset", () => {
     await timed(uniqueEmail("warm-up"));
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let round = 0; round < 25; round++) {
+    for (const known of knownAddresses) {
       knownTimes.push(await timed(known));
       unknownTimes.push(await timed(uniqueEmail("nobody")));
     }
