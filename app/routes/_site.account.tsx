@@ -175,7 +175,15 @@ export default function Account() {
           ) : (
             <Form method="post" className="space-y-4">
               {errorFor("email") ? <FormAlert>{errorFor("email")}</FormAlert> : null}
-              <Field label="New email" name="newEmail" type="email" autoComplete="email" error={errorsFor("email").newEmail} required />
+              <Field
+                label="New email"
+                name="newEmail"
+                type="email"
+                autoComplete="email"
+                defaultValue={actionData?.intent === "email" ? actionData.values?.newEmail : undefined}
+                error={errorsFor("email").newEmail}
+                required
+              />
               <ReauthField hasPassword={hasPassword} email={user.email} errors={reauthErrors("email")} />
               <Submit intent="email" label="Send code" />
             </Form>

@@ -27,8 +27,9 @@ import { clearSessionCookie, readSessionId } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
 
-const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>) =>
-  data({ intent, error, errors } satisfies AccountActionData, { status });
+/** `values` refill what was typed, for the server-rendered form (without JavaScript). */
+const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>, values?: Record<string, string>) =>
+  data({ intent, error, errors, values } satisfies AccountActionData, { status });
 
 const ProfileSchema = z
   .object({
@@ -87,7 +88,8 @@ async function reauthenticate(
 }
 
 /** The first field error as the form's message, and all of them beside their fields. */
-const failWith = (intent: string, errors: Record<string, string>) => fail(intent, Object.values(errors)[0]!, 400, errors);
+const failWith = (intent: string, errors: Record<string, string>, values?: Record<string, string>) =>
+  fail(intent, Object.values(errors)[0]!, 400, errors, values);
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -146,8 +148,8 @@ export async function handleAccountAction(request: Request, userId: string, cont
       const newEmail = parsed.data.newEmail;
       if (newEmail === user.email) return fail(intent, "That is already your email address");
       const reauthErrors = await reauthenticate(user, form, await loginClient(request, context));
-      if (reauthErrors) return failWith(intent, reauthErrors);
-      if (await userExists(newEmail)) return fail(intent, "An account with this email already exists.");
+      if (reauthErrors) return failWith(intent, reauthErrors, { newEmail });
+      if (await userExists(newEmail)) return fail(intent, "An account with this email already exists.", 400, undefined, { newEmail });
       try {
         await sendVerificationCode(newEmail, "EMAIL_CHANGE", userId);
       } catch (error) {
