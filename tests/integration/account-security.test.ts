@@ -78,7 +78,7 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
 
   test("many addresses together: past the account's ceiling new clients wait, known browsers and reset links do not", async () => {
     const email = uniqueEmail("distributed");
-    const user = await createUser(email);
+    await createUser(email);
     const device = deviceCookie(await loginAs(email, "secret-123", "10.3.0.1"));
     const ceiling = ACCOUNT_FAILURES_PER_HOUR.user;
     const statuses: number[] = [];
@@ -100,7 +100,6 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
     expect(reset.status).toBe(302);
     const resetDevice = deviceCookie(reset);
     expect((await loginAs(email, "renewed-pass", "10.5.0.3", resetDevice)).status).toBe(200);
-    expect(user.id).toBeTruthy();
   });
 
   test("a Google-only account (no password) answers a guess as slowly as a real check: no timing tell", async () => {
@@ -291,13 +290,12 @@ describe("password reset", () => {
     expect(answers.size).toBe(1);
     await passwordResetsSettled();
     expect(await (await db()).passwordReset.count({ where: { userId: user.id } })).toBe(RESETS_PER_HOUR);
-    const mails = await waitFor(
+    await waitFor(
       () => readOutbox(dataDir("mail")),
       (all) => all.filter((mail) => mail.to === email).length >= RESETS_PER_HOUR,
     );
     await new Promise((resolve) => setTimeout(resolve, 1500)); // Any extra email would be queued by now.
     expect((await readOutbox(dataDir("mail"))).filter((mail) => mail.to === email)).toHaveLength(RESETS_PER_HOUR);
-    expect(mails).toBeTruthy();
   });
 
   test("using a reset link revokes every older one; so does a password change", async () => {
