@@ -160,7 +160,7 @@ app.all(
   "/{*splat}",
   createRequestHandler({
     build,
-    getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
+    getLoadContext: (request, response) => ({ cspNonce: response.locals.cspNonce as string, clientIp: request.ip }),
   }),
 );
 

@@ -22,7 +22,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, sessions, pendingEmail, currentSessionId] = await Promise.all([
     database.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { firstName: true, lastName: true, email: true, industry: true, plan: true, requestedPlan: true, createdAt: true },
+      select: {
+        firstName: true,
+        lastName: true,
+        email: true,
+        industry: true,
+        plan: true,
+        requestedPlan: true,
+        createdAt: true,
+        passwordHash: true,
+      },
     }),
     database.session.findMany({
       where: { userId, expiresAt: { gt: new Date() } },
@@ -33,8 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     readSessionId(request),
   ]);
   const allowance = await allowanceFor(userId, user.plan);
+  const { passwordHash, ...profile } = user;
   return {
-    user,
+    user: profile,
+    hasPassword: Boolean(passwordHash),
     pendingEmail,
     planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free",
     minutesLeft: allowanceLeft(allowance),
@@ -42,8 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleAccountAction(request, await requireUserId(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleAccountAction(request, await requireUserId(request), context);
 }
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -56,13 +67,47 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function Submit({ intent, label, variant = "primary" }: { intent: string; label: string; variant?: "primary" | "secondary" | "danger" }) {
+function Submit({
+  intent,
+  label,
+  variant = "primary",
+  formNoValidate,
+}: {
+  intent: string;
+  label: string;
+  variant?: "primary" | "secondary" | "danger";
+  formNoValidate?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <button type="submit" name="intent" value={intent} disabled={busy} className={buttonClass(variant)}>
+    <button type="submit" name="intent" value={intent} disabled={busy} formNoValidate={formNoValidate} className={buttonClass(variant)}>
       {busy ? "Saving..." : label}
     </button>
+  );
+}
+
+/**
+ * Proof that it is the owner, before a password or email change: the current password, or (for an account
+ * without one) a code sent to the current address by this form's "Email me a code" button.
+ */
+function ReauthField({ hasPassword, email, errors }: { hasPassword: boolean; email: string; errors: Record<string, string> }) {
+  if (hasPassword) {
+    return <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} required />;
+  }
+  return (
+    <div className="space-y-2">
+      <Field
+        label={`Code sent to ${email}`}
+        name="reauthCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.reauthCode}
+        hint="You sign in with Google: we email you a code to confirm it is you."
+      />
+      <Submit intent="reauth-code" label="Email me a code" variant="secondary" formNoValidate />
+    </div>
   );
 }
 
@@ -75,10 +120,12 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AccountActionData | undefined;
   const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.errors ?? {}) : {});
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  // Both forms can ask for the re-authentication code; its error shows beside the code field.
+  const reauthErrors = (intent: string) => ({ ...errorsFor(intent), ...(errorFor("reauth-code") ? { reauthCode: errorFor("reauth-code")! } : {}) });
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [industry, setIndustry] = useState(user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "");
 
@@ -103,17 +150,20 @@ export default function Account() {
           </Form>
         </Section>
 
-        <Section title="Password" description="Changing it signs out every other browser.">
+        <Section
+          title="Password"
+          description={hasPassword ? "Changing it signs out every other browser." : "You sign in with Google. Set a password to sign in with your email too."}
+        >
           <Form method="post" className="space-y-4">
             {errorFor("password") ? <FormAlert>{errorFor("password")}</FormAlert> : null}
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errorsFor("password").currentPassword} required />
+            <ReauthField hasPassword={hasPassword} email={user.email} errors={reauthErrors("password")} />
             <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={6} error={errorsFor("password").newPassword} required hint="At least 6 characters" />
             <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" error={errorsFor("password").confirmPassword} required />
-            <Submit intent="password" label="Change password" />
+            <Submit intent="password" label={hasPassword ? "Change password" : "Set password"} />
           </Form>
         </Section>
 
-        <Section title="Email" description="We send a code to the new address before we change it.">
+        <Section title="Email" description="Confirm it is you, then we send a code to the new address before we change it.">
           {pendingEmail ? (
             <Form method="post" className="space-y-4">
               <p className="text-sm">
@@ -129,7 +179,16 @@ export default function Account() {
           ) : (
             <Form method="post" className="space-y-4">
               {errorFor("email") ? <FormAlert>{errorFor("email")}</FormAlert> : null}
-              <Field label="New email" name="newEmail" type="email" autoComplete="email" required />
+              <Field
+                label="New email"
+                name="newEmail"
+                type="email"
+                autoComplete="email"
+                defaultValue={actionData?.intent === "email" ? actionData.values?.newEmail : undefined}
+                error={errorsFor("email").newEmail}
+                required
+              />
+              <ReauthField hasPassword={hasPassword} email={user.email} errors={reauthErrors("email")} />
               <Submit intent="email" label="Send code" />
             </Form>
           )}

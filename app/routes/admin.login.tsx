@@ -4,6 +4,7 @@ import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { AdminLoginSchema, getAdminId, signInAdmin } from "~/utils/admin-session.server";
+import { loginClient, tooManyLogins } from "~/utils/login-throttle.server";
 import { readFormFields } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
@@ -13,12 +14,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = AdminLoginSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid credentials" }, { status: 400 });
-  const cookie = await signInAdmin(parsed.data.username, parsed.data.password);
-  if (!cookie) return data({ error: "Invalid credentials" }, { status: 401 });
-  return redirect("/admin/chat", { status: 303, headers: { "Set-Cookie": cookie } });
+  const result = await signInAdmin(parsed.data.username, parsed.data.password, await loginClient(request, context));
+  if (result.status === "throttled") return data({ error: tooManyLogins(result.waitMs) }, { status: 429 });
+  if (result.status === "invalid") return data({ error: "Invalid credentials" }, { status: 401 });
+  return redirect("/admin/chat", { status: 303, headers: result.headers });
 }
 
 export default function AdminLogin() {

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
       : pageMeta("Your account", "Verify your email or reset your password.");
 
 export const loader = ({ request }: Route.LoaderArgs) => loadAuthPage(request);
-export const action = ({ request }: Route.ActionArgs) => handleAuthAction(request);
+export const action = ({ request, context }: Route.ActionArgs) => handleAuthAction(request, context);
 
 /** With JavaScript, failures also show as toasts (spec section 8); without it the inline alerts say the same. */
 function useActionToast(actionData: AuthActionData | undefined) {

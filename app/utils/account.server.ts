@@ -1,9 +1,17 @@
 // The account page's actions. Each checks the signed-in user and touches only that user's records.
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { DELETE_CONFIRMATION, type AccountActionData } from "./account";
-import { sendVerificationCode, userExists, VerificationError } from "./auth.server";
+import { revokeResetTokens, sendVerificationCode, userAccount, userExists, VerificationError } from "./auth.server";
 import { db } from "./database.server";
+import {
+  clearLoginFailures,
+  type LoginClient,
+  loginClient,
+  loginWaitMs,
+  recordLoginFailure,
+  tooManyLogins,
+} from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import {
   EmailSchema,
@@ -21,9 +29,9 @@ import { redirectWithToast } from "./toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
 import { readFormFields } from "./request-body.server";
 
-
-const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>) =>
-  data({ intent, error, errors } satisfies AccountActionData, { status });
+/** `values` refill what was typed, for the server-rendered form (without JavaScript). */
+const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>, values?: Record<string, string>) =>
+  data({ intent, error, errors, values } satisfies AccountActionData, { status });
 
 const ProfileSchema = z
   .object({
@@ -38,8 +46,52 @@ const ProfileSchema = z
   });
 
 const PasswordChangeSchema = z
-  .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: PasswordSchema, confirmPassword: z.string() })
+  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
   .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
+
+type AccountUser = { id: string; email: string; passwordHash: string | null };
+
+/**
+ * Proves that the person at the keyboard owns the account, before a password or email change: the current
+ * password or, for an account without one (Google only), a code sent to its current address. A stolen
+ * session alone is not enough. Wrong passwords count as failed sign-ins, so they cannot be guessed here
+ * either. Returns the field errors, or null when proven.
+ */
+async function reauthenticate(
+  user: AccountUser,
+  form: Record<string, FormDataEntryValue>,
+  client: LoginClient,
+): Promise<Record<string, string> | null> {
+  if (!user.passwordHash) {
+    const code = VerificationCodeSchema.safeParse(form.reauthCode ?? "");
+    if (!code.success) return { reauthCode: `Enter the code we sent to ${user.email}` };
+    try {
+      await checkVerificationCode(user.email, "REAUTH", code.data);
+      await consumeVerifiedCode(user.email, "REAUTH");
+      return null;
+    } catch (error) {
+      if (error instanceof VerificationError) return { reauthCode: error.message };
+      throw error;
+    }
+  }
+  const password = typeof form.currentPassword === "string" ? form.currentPassword : "";
+  if (!password) return { currentPassword: "Enter your current password" };
+  const account = userAccount(user.email);
+  const waitMs = loginWaitMs(account, client);
+  if (waitMs > 0) return { currentPassword: tooManyLogins(waitMs) };
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    recordLoginFailure(account, client);
+    return { currentPassword: WRONG_CURRENT_PASSWORD };
+  }
+  clearLoginFailures(account, client);
+  return null;
+}
+
+/** The first field error as the form's message, and all of them beside their fields. */
+const failWith = (intent: string, errors: Record<string, string>, values?: Record<string, string>) =>
+  fail(intent, Object.values(errors)[0]!, 400, errors, values);
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -47,7 +99,7 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-export async function handleAccountAction(request: Request, userId: string) {
+export async function handleAccountAction(request: Request, userId: string, context?: AppLoadContext) {
   const form = await readFormFields(request);
   const intent = String(form.intent ?? "");
   const database = await db();
@@ -63,24 +115,43 @@ export async function handleAccountAction(request: Request, userId: string) {
       return redirectWithToast("/account", { type: "success", title: "Profile saved" });
     }
 
+    case "reauth-code": {
+      // Accounts without a password prove themselves with a code to their current address.
+      if (user.passwordHash) return fail(intent, "Enter your current password instead");
+      try {
+        await sendVerificationCode(user.email, "REAUTH", userId);
+      } catch (error) {
+        if (error instanceof VerificationError) return fail(intent, error.message, error.status);
+        throw error;
+      }
+      return redirectWithToast("/account", {
+        type: "success",
+        title: "Verification Code Sent",
+        description: `Enter the code we sent to ${user.email}.`,
+      });
+    }
+
     case "password": {
       const parsed = PasswordChangeSchema.safeParse(form);
       if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 400, fieldErrors(parsed.error));
-      if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
-        return fail(intent, "Your current password is not right", 400, { currentPassword: "Your current password is not right" });
-      }
+      const reauthErrors = await reauthenticate(user, form, await loginClient(request, context));
+      if (reauthErrors) return failWith(intent, reauthErrors);
       await database.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(parsed.data.newPassword) } });
-      // Anyone who knew the old password is signed out everywhere else.
+      // Anyone who knew the old password, or holds a reset link, is shut out.
       await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
-      return redirectWithToast("/account", { type: "success", title: "Password changed", description: "Other browsers were signed out." });
+      await revokeResetTokens(userId);
+      const title = user.passwordHash ? "Password changed" : "Password set";
+      return redirectWithToast("/account", { type: "success", title, description: "Other browsers were signed out." });
     }
 
     case "email": {
       const parsed = z.object({ newEmail: EmailSchema }).safeParse(form);
-      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message);
+      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 400, { newEmail: parsed.error.issues[0]!.message });
       const newEmail = parsed.data.newEmail;
       if (newEmail === user.email) return fail(intent, "That is already your email address");
-      if (await userExists(newEmail)) return fail(intent, "An account with this email already exists.");
+      const reauthErrors = await reauthenticate(user, form, await loginClient(request, context));
+      if (reauthErrors) return failWith(intent, reauthErrors, { newEmail });
+      if (await userExists(newEmail)) return fail(intent, "An account with this email already exists.", 400, undefined, { newEmail });
       try {
         await sendVerificationCode(newEmail, "EMAIL_CHANGE", userId);
       } catch (error) {
@@ -104,6 +175,8 @@ export async function handleAccountAction(request: Request, userId: string) {
       }
       if (await userExists(pending)) return fail(intent, "An account with this email already exists.");
       await database.user.update({ where: { id: userId }, data: { email: pending, emailVerifiedAt: new Date() } });
+      // Reset links went to the old address.
+      await revokeResetTokens(userId);
       return redirectWithToast("/account", { type: "success", title: "Email changed", description: `You now sign in with ${pending}.` });
     }
 

@@ -2,6 +2,14 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { signedCookie } from "./cookies.server";
 import { db } from "./database.server";
+import {
+  clearLoginFailures,
+  type LoginAccount,
+  type LoginClient,
+  loginWaitMs,
+  recordLoginFailure,
+  trustDeviceHeader,
+} from "./login-throttle.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -37,19 +45,31 @@ export async function requireAdmin(request: Request): Promise<string> {
   return adminId;
 }
 
-/** Starts an admin session when the credentials match; returns its Set-Cookie header, or null. */
-export async function signInAdmin(email: string, password: string): Promise<string | null> {
+export type AdminSignIn = { status: "ok"; headers: Headers } | { status: "invalid" } | { status: "throttled"; waitMs: number };
+
+/**
+ * Starts an admin session when the credentials match, with the same per-account slow-down as users'
+ * sign-ins (login-throttle.server.ts). "ok" carries the session and device cookies.
+ */
+export async function signInAdmin(email: string, password: string, client: LoginClient): Promise<AdminSignIn> {
+  const account: LoginAccount = `admin:${email.toLowerCase()}`;
+  const waitMs = loginWaitMs(account, client);
+  if (waitMs > 0) return { status: "throttled", waitMs };
   const database = await db();
   const admin = await database.admin.findUnique({ where: { email: email.toLowerCase() } });
-  if (!admin) {
-    await burnPasswordCheck(password);
-    return null;
+  if (!admin) await burnPasswordCheck(password);
+  if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
+    recordLoginFailure(account, client);
+    return { status: "invalid" };
   }
-  if (!(await verifyPassword(admin.passwordHash, password))) return null;
+  clearLoginFailures(account, client);
   const session = await database.adminSession.create({
     data: { adminId: admin.id, expiresAt: new Date(Date.now() + ADMIN_SESSION_TTL_MS) },
   });
-  return adminCookie().serialize(session.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await adminCookie().serialize(session.id));
+  headers.append("Set-Cookie", await trustDeviceHeader(account, client));
+  return { status: "ok", headers };
 }
 
 export async function signOutAdmin(request: Request): Promise<string> {

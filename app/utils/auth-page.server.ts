@@ -1,6 +1,6 @@
 // Server side of the auth page (/signin, /signup, /auth, /forgot-password, /reset-password): every mode
 // is a plain form post, so the whole flow works without JavaScript.
-import { data, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
 import {
   AccountExistsError,
@@ -15,12 +15,13 @@ import {
   sendVerificationCode,
   userExists,
   validateResetToken,
+  userAccount,
   VerificationError,
   verifyLoginCode,
   verifySignupCode,
 } from "./auth.server";
 import { isGoogleConfigured } from "./google-auth.server";
-import { TOO_MANY_LOGINS } from "./login-throttle.server";
+import { loginClient, tooManyLogins, trustDeviceHeader } from "./login-throttle.server";
 import { pendingLoginCookie, readPendingLoginEmail } from "./pending-verification.server";
 import { safeRedirectPath } from "./redirect";
 import { EmailSchema, VerificationCodeSchema } from "./registration";
@@ -104,7 +105,7 @@ export type AuthActionData =
 
 const fail = (payload: AuthActionData, status = 400) => data(payload, { status });
 
-export async function handleAuthAction(request: Request) {
+export async function handleAuthAction(request: Request, context?: AppLoadContext) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
@@ -116,8 +117,10 @@ export async function handleAuthAction(request: Request) {
       if (!parsed.success) {
         return fail({ intent, error: parsed.error.issues[0]?.message ?? "Login failed", toastTitle: "Login Failed" });
       }
-      const result = await login(parsed.data.email, parsed.data.password);
-      if (result.status === "throttled") return fail({ intent, error: TOO_MANY_LOGINS, toastTitle: "Login Failed" }, 429);
+      const result = await login(parsed.data.email, parsed.data.password, await loginClient(request, context));
+      if (result.status === "throttled") {
+        return fail({ intent, error: tooManyLogins(result.waitMs), toastTitle: "Login Failed" }, 429);
+      }
       if (result.status === "invalid") {
         return fail({ intent, error: "Invalid email or password", toastTitle: "Login Failed" }, 401);
       }
@@ -130,6 +133,7 @@ export async function handleAuthAction(request: Request) {
         );
       }
       const sessionHeaders = await startUserSession(result.userId, request);
+      sessionHeaders.append("Set-Cookie", result.deviceCookie);
       await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
       return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers: sessionHeaders });
     }
@@ -223,7 +227,7 @@ export async function handleAuthAction(request: Request) {
     case "reset-request": {
       const email = EmailSchema.safeParse(form.get("email") ?? "");
       if (!email.success) return fail({ intent, error: email.error.issues[0]!.message });
-      await requestPasswordReset(email.data);
+      requestPasswordReset(email.data);
       return data({ intent, ok: RESET_REQUESTED } satisfies AuthActionData);
     }
 
@@ -235,14 +239,17 @@ export async function handleAuthAction(request: Request) {
       const { token, password, confirmPassword } = parsed.data;
       if (password !== confirmPassword) return fail({ intent, error: "Passwords do not match" });
       if (password.length < 6) return fail({ intent, error: "Password must be at least 6 characters" });
-      if (!(await resetPassword(token, password))) {
+      const email = await resetPassword(token, password);
+      if (!email) {
         return redirectWithToast("/auth?mode=forgot", { type: "error", title: "Invalid Reset Link", description: INVALID_RESET_LINK });
       }
-      return redirectWithToast("/auth?tab=signin", {
-        type: "success",
-        title: "Password Reset Successful",
-        description: "Your password has been updated. You can now sign in.",
-      });
+      // The reset link proved the address: this browser gets past the account-wide sign-in limit.
+      const deviceCookie = await trustDeviceHeader(userAccount(email), await loginClient(request, context));
+      return redirectWithToast(
+        "/auth?tab=signin",
+        { type: "success", title: "Password Reset Successful", description: "Your password has been updated. You can now sign in." },
+        { headers: { "Set-Cookie": deviceCookie } },
+      );
     }
 
     default:

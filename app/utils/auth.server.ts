@@ -6,8 +6,16 @@ import { sendTemplateEmail } from "~/emails/send.server";
 import { VerificationCodeEmail } from "~/emails/verification-code";
 import { WelcomeEmail } from "~/emails/welcome";
 import { db } from "./database.server";
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "./login-throttle.server";
+import {
+  clearLoginFailures,
+  type LoginAccount,
+  type LoginClient,
+  loginWaitMs,
+  recordLoginFailure,
+  trustDeviceHeader,
+} from "./login-throttle.server";
 import { getEnv } from "./env.server";
+import { singleton } from "./singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
 import {
@@ -40,13 +48,14 @@ export async function userExists(email: string): Promise<boolean> {
   return Boolean(await (await db()).user.findUnique({ where: { email }, select: { id: true } }));
 }
 
-/** The user's id when the email and password match, else null. */
+/** The user's id when the email and password match, else null. Takes as long either way. */
 export async function verifyLogin(email: string, password: string): Promise<{ id: string; verified: boolean } | null> {
   const user = await (await db()).user.findUnique({
     where: { email },
     select: { id: true, passwordHash: true, emailVerifiedAt: true },
   });
-  if (!user) {
+  // No account, or a Google-only one: spend a real check's time, so timing reveals neither.
+  if (!user?.passwordHash) {
     await burnPasswordCheck(password);
     return null;
   }
@@ -55,23 +64,28 @@ export async function verifyLogin(email: string, password: string): Promise<{ id
 }
 
 export type LoginResult =
-  | { status: "ok"; userId: string }
+  | { status: "ok"; userId: string; deviceCookie: string }
   | { status: "invalid" }
-  | { status: "throttled" }
+  | { status: "throttled"; waitMs: number }
   | { status: "unverified" };
 
+export const userAccount = (email: string): LoginAccount => `user:${email.toLowerCase()}`;
+
 /**
- * Checks email and password, with a per-email limit on failures. An unverified address gets a new
- * code by email, and the caller shows the verification screen (spec: EMAIL_NOT_VERIFIED).
+ * Checks email and password, slowed down after repeated failures (see login-throttle.server.ts). A success
+ * returns the device cookie that lets this browser past the account-wide limit later. An unverified address
+ * gets a new code by email, and the caller shows the verification screen (spec: EMAIL_NOT_VERIFIED).
  */
-export async function login(email: string, password: string): Promise<LoginResult> {
-  if (isLoginThrottled(email)) return { status: "throttled" };
+export async function login(email: string, password: string, client: LoginClient): Promise<LoginResult> {
+  const account = userAccount(email);
+  const waitMs = loginWaitMs(account, client);
+  if (waitMs > 0) return { status: "throttled", waitMs };
   const user = await verifyLogin(email, password);
   if (!user) {
-    recordLoginFailure(email);
+    recordLoginFailure(account, client);
     return { status: "invalid" };
   }
-  clearLoginFailures(email);
+  clearLoginFailures(account, client);
   if (!user.verified) {
     await sendVerificationCode(email, "LOGIN").catch((error) => {
       // A code sent a moment ago still works; a rate limit here must not hide the verification screen.
@@ -79,12 +93,14 @@ export async function login(email: string, password: string): Promise<LoginResul
     });
     return { status: "unverified" };
   }
-  return { status: "ok", userId: user.id };
+  return { status: "ok", userId: user.id, deviceCookie: await trustDeviceHeader(account, client) };
 }
 
-export async function sendVerificationCode(email: string, purpose: "SIGNUP" | "LOGIN" | "EMAIL_CHANGE", userId?: string) {
+const EMAIL_KIND = { SIGNUP: "signup", LOGIN: "login", EMAIL_CHANGE: "email-change", REAUTH: "reauth" } as const;
+
+export async function sendVerificationCode(email: string, purpose: keyof typeof EMAIL_KIND, userId?: string) {
   const code = await createVerificationCode(email, purpose, userId);
-  const kind = purpose === "SIGNUP" ? "signup" : purpose === "LOGIN" ? "login" : "email-change";
+  const kind = EMAIL_KIND[purpose];
   await sendTemplateEmail(email, `Your Voxlate verification code: ${code}`, VerificationCodeEmail({ code, purpose: kind }));
 }
 
@@ -137,14 +153,45 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired";
 export const RESET_REQUESTED = "If an account exists for this email, we have sent a link to reset the password.";
 
+/** Reset emails per address per hour; more requests get the same answer and no email. */
+export const RESETS_PER_HOUR = 3;
+
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** Emails a single-use reset link when the account exists. Says nothing either way, so nobody can probe for accounts. */
-export async function requestPasswordReset(email: string) {
-  const user = await (await db()).user.findUnique({ where: { email }, select: { id: true } });
+// Pending reset emails per address, one after another, so parallel requests cannot pass the hourly limit.
+const pendingResets = () => singleton("password-reset-queue", () => new Map<string, Promise<void>>());
+
+/**
+ * Emails a single-use reset link when the account exists. Answers at once either way: the lookup, the
+ * limit, the token and the email happen after the response, so neither the answer nor its timing tells
+ * whether the address has an account.
+ */
+export function requestPasswordReset(email: string): void {
+  const queue = pendingResets();
+  const next: Promise<void> = (queue.get(email) ?? Promise.resolve())
+    .then(() => sendPasswordReset(email))
+    .catch((error: unknown) => console.error("[auth] password reset email failed", error))
+    .finally(() => {
+      if (queue.get(email) === next) queue.delete(email);
+    });
+  queue.set(email, next);
+}
+
+/** Resolves when every reset email requested so far was sent or skipped (for tests). */
+export async function passwordResetsSettled() {
+  await Promise.all(pendingResets().values());
+}
+
+async function sendPasswordReset(email: string) {
+  const database = await db();
+  const user = await database.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return;
+  const lastHour = await database.passwordReset.count({
+    where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } },
+  });
+  if (lastHour >= RESETS_PER_HOUR) return;
   const token = crypto.randomBytes(32).toString("base64url");
-  await (await db()).passwordReset.create({
+  await database.passwordReset.create({
     data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
   });
   const resetUrl = new URL(`/reset-password?token=${token}`, getEnv().APP_URL).toString();
@@ -159,19 +206,29 @@ export async function validateResetToken(token: string): Promise<{ resetId: stri
   return { resetId: reset.id, userId: reset.userId };
 }
 
-/** Sets the new password, uses the token up and ends every session of the user. */
-export async function resetPassword(token: string, newPassword: string): Promise<boolean> {
+/** Uses up every unused reset link of the user: after a reset, a password change or an email change. */
+export function revokeResetTokens(userId: string) {
+  return db().then((database) =>
+    database.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } }),
+  );
+}
+
+/**
+ * Sets the new password, uses up this token and every older one, and ends every session of the user.
+ * Returns the user's email, or null when the token is not valid.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
   PasswordSchema.parse(newPassword);
   const valid = await validateResetToken(token);
-  if (!valid) return false;
+  if (!valid) return null;
   const passwordHash = await hashPassword(newPassword);
   const database = await db();
-  await database.$transaction([
-    database.passwordReset.update({ where: { id: valid.resetId }, data: { usedAt: new Date() } }),
-    database.user.update({ where: { id: valid.userId }, data: { passwordHash } }),
+  const [, user] = await database.$transaction([
+    database.passwordReset.updateMany({ where: { userId: valid.userId, usedAt: null }, data: { usedAt: new Date() } }),
+    database.user.update({ where: { id: valid.userId }, data: { passwordHash }, select: { email: true } }),
     database.session.deleteMany({ where: { userId: valid.userId } }),
   ]);
-  return true;
+  return user.email;
 }
 
 /** Tells the user about a sign-in from a browser their account has not used before. */

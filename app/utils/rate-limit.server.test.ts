@@ -20,7 +20,7 @@ afterAll(() => close());
 
 async function statuses(method: string, path: string, count: number) {
   const results: number[] = [];
-  for (let index = 0; index < count; index++) results.push((await fetch(`${baseUrl}${path}`, { method })).status);
+  for (let index = 0; index < count; index++) results.push((await fetch(`${baseUrl}${path}`, { method, redirect: "manual" })).status);
   return results;
 }
 
@@ -30,10 +30,29 @@ describe("rate limits", () => {
     const plain = await statuses("POST", "/signin", limit - 2);
     const withJs = await statuses("POST", "/signin.data", 2);
     expect([...plain, ...withJs].every((status) => status === 200)).toBe(true);
-    const blocked = await fetch(`${baseUrl}/signin`, { method: "POST" });
+    const blocked = await fetch(`${baseUrl}/api/login`, { method: "POST" });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({ error: "Too many requests. Please wait a minute and try again." });
     expect(blocked.headers.get("ratelimit-policy")).toBe(`${limit};w=60`);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("a limited form post goes back to its page with the message as a toast, with and without JavaScript", async () => {
+    const toastCookie = /^voxlate_toast=[^;]+/;
+    const page = `${baseUrl}/signin?redirectTo=%2Frecordings`;
+    const withoutJs = await fetch(`${baseUrl}/signin`, { method: "POST", redirect: "manual", headers: { Referer: page } });
+    expect(withoutJs.status).toBe(303);
+    expect(withoutJs.headers.get("location")).toBe("/signin?redirectTo=%2Frecordings");
+    expect(withoutJs.headers.getSetCookie()[0]).toMatch(toastCookie);
+
+    const withJs = await fetch(`${baseUrl}/signin.data`, { method: "POST", headers: { Referer: page } });
+    expect(withJs.status).toBe(204);
+    expect(withJs.headers.get("x-remix-redirect")).toBe("/signin?redirectTo=%2Frecordings");
+    expect(withJs.headers.getSetCookie()[0]).toMatch(toastCookie);
+
+    // A foreign Referer is not followed: back to the form's own page.
+    const foreign = await fetch(`${baseUrl}/signin`, { method: "POST", redirect: "manual", headers: { Referer: "https://evil.example/x" } });
+    expect(foreign.headers.get("location")).toBe("/signin");
   });
 
   test("pages stay readable while the sign-in tier is exhausted", async () => {
@@ -43,7 +62,7 @@ describe("rate limits", () => {
   test("support-chat messages and live translations each have their own tier", async () => {
     const chat = await statuses("POST", "/support-chat", RATE_LIMITS.chat.limit + 1);
     expect(chat.at(-2)).toBe(200);
-    expect(chat.at(-1)).toBe(429);
+    expect(chat.at(-1)).toBe(303); // A page's form: back to the page with the message (see above).
     const translations = await statuses("POST", "/api/translate-live", RATE_LIMITS.translateLive.limit + 1);
     expect(translations.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(translations.at(-1)).toBe(429);

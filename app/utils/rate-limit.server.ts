@@ -1,6 +1,8 @@
-import type { RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import type { Request, RequestHandler } from "express";
+import { type Options, rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
+import { safeRedirectPath } from "./redirect";
+import { toastHeader } from "./toast.server";
 
 /**
  * Seven tiers per IP address:
@@ -48,6 +50,39 @@ export const RATE_LIMITS = {
   reads: { windowMs: 60_000, limit: 1000 },
 };
 
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+
+/** The page a limited form post came from (same site only), else the page the form posted to. */
+function pageToReturnTo(request: Request): string {
+  const formPage = request.path.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  try {
+    const referer = new URL(request.get("Referer") ?? "");
+    if (referer.host !== request.get("Host")) return formPage;
+    return safeRedirectPath(`${referer.pathname}${referer.search}`, formPage);
+  } catch {
+    return formPage;
+  }
+}
+
+/**
+ * What a limited request gets. /api callers and page loads get JSON: 429, the message and Retry-After. A
+ * page's form post goes back to its page with the message as a toast instead of the error page: without
+ * JavaScript by a 303, with it (React Router's ".data" fetch) by a 204 whose X-Remix-Redirect the client follows.
+ */
+const answerLimited: Options["handler"] = async (request, response, _next, options) => {
+  if (request.path.startsWith("/api/") || request.method === "GET" || request.method === "HEAD") {
+    response.status(options.statusCode).json(options.message);
+    return;
+  }
+  const page = pageToReturnTo(request);
+  response.append("Set-Cookie", await toastHeader({ type: "error", title: "Too Many Requests", description: TOO_MANY_REQUESTS }));
+  if (request.path.endsWith(".data")) {
+    response.status(204).set({ "X-Remix-Redirect": page, "X-Remix-Status": "303", "X-Remix-Revalidate": "true" }).end();
+  } else {
+    response.redirect(303, page);
+  }
+};
+
 export function rateLimits(): RequestHandler {
   const multiplier = getEnv().RATE_LIMIT_MULTIPLIER;
   const tier = (name: keyof typeof RATE_LIMITS) =>
@@ -56,7 +91,8 @@ export function rateLimits(): RequestHandler {
       limit: Math.ceil(RATE_LIMITS[name].limit * multiplier),
       standardHeaders: "draft-7",
       legacyHeaders: false,
-      message: { error: "Too many requests. Please wait a minute and try again." },
+      message: { error: TOO_MANY_REQUESTS },
+      handler: answerLimited,
     });
   const strongest = tier("strongest");
   const chat = tier("chat");

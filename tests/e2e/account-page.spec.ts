@@ -56,6 +56,11 @@ test("profile edits, email change with a code, and signing out another browser",
   const newEmail = `moved-${Date.now()}@example.com`;
   const email = page.getByRole("region", { name: "Email" });
   await email.getByLabel("New email").fill(newEmail);
+  // A session alone cannot move the account to another address: a wrong current password is refused.
+  await email.getByLabel("Current password").fill("not-it");
+  await email.getByRole("button", { name: "Send code" }).click();
+  await expect(email.getByRole("alert")).toContainText("Your current password is not right");
+  await email.getByLabel("Current password").fill(user.password);
   const sentAfter = Date.now() - 1000;
   await email.getByRole("button", { name: "Send code" }).click();
   const code = codeFrom((await waitForEmail(newEmail, /verification code/, sentAfter)).text);

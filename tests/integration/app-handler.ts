@@ -12,8 +12,9 @@ export async function appHandler() {
   if (!fs.existsSync(BUILD)) throw new Error("No production build: run `npm run build` before these tests.");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  return (path: string, init: RequestInit = {}) =>
-    handle(new Request(`http://localhost${path}`, init), { cspNonce: "test" } as never);
+  // `context` stands in for what server.ts adds, e.g. the client's IP address.
+  return (path: string, init: RequestInit = {}, context: { clientIp?: string } = {}) =>
+    handle(new Request(`http://localhost${path}`, init), { cspNonce: "test", ...context } as never);
 }
 
 export function postJson(body: unknown, cookie?: string): RequestInit {

@@ -3,16 +3,19 @@ import type { Route } from "./+types/login";
 import { postOnly } from "~/utils/api.server";
 import { readJsonBody } from "~/utils/request-body.server";
 import { login, LoginSchema, notifyNewDevice } from "~/utils/auth.server";
-import { TOO_MANY_LOGINS } from "~/utils/login-throttle.server";
+import { loginClient, tooManyLogins } from "~/utils/login-throttle.server";
 import { getUser, startUserSession } from "~/utils/session.server";
 
 // POST /api/login {email, password} → the user; errors carry `error` and, when unverified, `code`.
 export const loader = postOnly;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = await readJsonBody(request, LoginSchema);
-  const result = await login(email, password);
-  if (result.status === "throttled") return data({ error: TOO_MANY_LOGINS }, { status: 429 });
+  const result = await login(email, password, await loginClient(request, context));
+  if (result.status === "throttled") {
+    const retryAfter = String(Math.ceil(result.waitMs / 1000));
+    return data({ error: tooManyLogins(result.waitMs) }, { status: 429, headers: { "Retry-After": retryAfter } });
+  }
   if (result.status === "invalid") return data({ error: "Invalid email or password" }, { status: 401 });
   if (result.status === "unverified") {
     return data(
@@ -24,5 +27,6 @@ export async function action({ request }: Route.ActionArgs) {
   await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
   const cookie = headers.getSetCookie().at(-1)!.split(";")[0];
   const user = await getUser(new Request(request.url, { headers: { Cookie: cookie } }));
+  headers.append("Set-Cookie", result.deviceCookie);
   return data(user, { headers });
 }

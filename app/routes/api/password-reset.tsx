@@ -19,7 +19,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (params.step) {
     case "request": {
       const { email } = await readJsonBody(request, z.object({ email: EmailSchema }));
-      await requestPasswordReset(email);
+      requestPasswordReset(email);
       return { message: RESET_REQUESTED };
     }
     case "validate": {

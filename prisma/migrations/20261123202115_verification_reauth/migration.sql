@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "VerificationPurpose" ADD VALUE 'REAUTH';
