@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on a fresh embedded database.
-    command: `rm -rf "${E2E_DATA_DIR}" && exec node build/node/server.js`,
+    command: `rm -rf "${E2E_DATA_DIR}" && exec node --max-semi-space-size=4 build/node/server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
