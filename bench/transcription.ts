@@ -1,10 +1,12 @@
 // bench/transcription: what the transcription pipeline costs on top of the speech engine, and whether its memory
 // stays flat as recordings get longer. Uses the real modules in-process: probeAudio → decodeToWav → transcribeLong
 // (Silero VAD chunks → pocketsphinx), as the transcription job runs them.
-// Usage: nice -n 19 node --import tsx bench/transcription.ts [--long] [--format wav|mp3|m4a]   (Markdown; no assertions)
+// Usage: nice -n 19 node --import tsx bench/transcription.ts [--long] [--format wav|mp3|m4a|opus]   (Markdown)
 //   --long     also run a 2-hour file (about 25 min of CPU here); without it the 2-hour row is an estimate.
-//   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least).
-// Each pipeline run is its own process, so one file's peak memory does not hide the next one's.
+//   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least; opus is
+//              12 kbps Ogg/Opus, the case where decoded audio is largest next to the upload).
+// Each pipeline run is its own process, so one file's peak memory does not hide the next one's. Its TMPDIR is a
+// fresh folder, whose size (all the run's temporary files) is sampled every 100 ms for the temp-disk peak.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -79,6 +81,46 @@ function sampleMemory(parentPid = process.pid) {
   };
 }
 
+/** Bytes in a folder and everything under it (files that vanish meanwhile count as 0). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(child);
+    else {
+      try {
+        total += fs.lstatSync(child).size;
+      } catch {} // deleted meanwhile
+    }
+  }
+  return total;
+}
+
+/** The largest size a folder reaches, sampled every 100 ms (and the time the sampling took). */
+function sampleFolder(dir: string) {
+  let peak = 0;
+  let samplingMs = 0;
+  const tick = () => {
+    const started = performance.now();
+    peak = Math.max(peak, folderBytes(dir));
+    samplingMs += performance.now() - started;
+  };
+  const timer = setInterval(tick, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return { peak, samplingMs };
+    },
+  };
+}
+
 /** CPU seconds (user + system) of this process and of its children that have exited, from /proc/self/stat. */
 function cpuSeconds(): { self: number; children: number } {
   const stat = fs.readFileSync("/proc/self/stat", "utf8");
@@ -95,6 +137,7 @@ const ENCODERS: Record<string, string[]> = {
   wav: ["-c:a", "pcm_s16le"],
   mp3: ["-c:a", "libmp3lame", "-b:a", "64k"],
   m4a: ["-c:a", "aac", "-b:a", "64k"],
+  opus: ["-c:a", "libopus", "-b:a", "12k"],
 };
 
 /** jfk.wav, 0.75 s of silence, the two-speaker dialogue, 1 s of silence: repeated, cut at `seconds`. */
@@ -110,7 +153,7 @@ function buildAudio(dir: string, seconds: number, format: string): string {
       "-map", "[out]", "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", unit,
     ]);
   }
-  const file = path.join(dir, `speech-${seconds}s.${format}`);
+  const file = path.join(dir, `speech-${seconds}s.${format === "opus" ? "ogg" : format}`);
   ffmpeg(["-stream_loop", "-1", "-i", unit, "-t", String(seconds), "-map_metadata", "-1", ...ENCODERS[format], file]);
   return file;
 }
@@ -159,6 +202,8 @@ interface PipelineResult {
   rssStartMb: number;
   peakRssMb: number;
   maxRssMb: number;
+  /** Largest total size of the run's temporary files (its TMPDIR). */
+  tempPeakMb: number;
   children: ChildPeaks;
 }
 
@@ -184,6 +229,7 @@ async function runPipeline(file: string): Promise<PipelineResult> {
   };
   const rssStart = process.memoryUsage.rss();
   const memory = sampleMemory();
+  const disk = sampleFolder(os.tmpdir());
   try {
     const cpu0 = cpuSeconds();
     const t0 = performance.now();
@@ -195,7 +241,9 @@ async function runPipeline(file: string): Promise<PipelineResult> {
     const result = await transcribeLong(timedEngine, wav, probe.durationSeconds, { speakerLabels: false }, { vadModelPath: VAD_MODEL });
     const t3 = performance.now();
     const cpu1 = cpuSeconds();
-    const { peakRss, children, samplingMs } = memory.stop();
+    const { peakRss, children, samplingMs: memorySamplingMs } = memory.stop();
+    const { peak: tempPeak, samplingMs: diskSamplingMs } = disk.stop();
+    const samplingMs = memorySamplingMs + diskSamplingMs;
     return {
       audioSeconds: probe.durationSeconds,
       probeMs: t1 - t0,
@@ -211,21 +259,29 @@ async function runPipeline(file: string): Promise<PipelineResult> {
       rssStartMb: rssStart / 2 ** 20,
       peakRssMb: peakRss / 2 ** 20,
       maxRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      tempPeakMb: tempPeak / 2 ** 20,
       children,
     };
   } finally {
     memory.stop();
+    disk.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-function pipelineInChild(file: string): PipelineResult {
-  const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--run", file], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 2 ** 20,
-  });
-  return JSON.parse(output.trim().split("\n").at(-1)!);
+function pipelineInChild(file: string, tmpdir: string): PipelineResult {
+  fs.mkdirSync(tmpdir);
+  try {
+    const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--run", file], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 2 ** 20,
+      env: { ...process.env, TMPDIR: tmpdir },
+    });
+    return JSON.parse(output.trim().split("\n").at(-1)!);
+  } finally {
+    fs.rmSync(tmpdir, { recursive: true, force: true });
+  }
 }
 
 const s = (ms: number) => (ms / 1000).toFixed(1);
@@ -249,7 +305,7 @@ async function main() {
     await decodeToWav(files[0].file, decoded);
     const baseline = await runPocketsphinx(decoded);
 
-    const results = files.map((entry) => ({ ...entry, result: pipelineInChild(entry.file) }));
+    const results = files.map((entry) => ({ ...entry, result: pipelineInChild(entry.file, path.join(dir, `tmp-${entry.seconds}`)) }));
     const short = results[0].result;
     const shortTotal = short.probeMs + short.decodeMs + short.transcribeMs;
     const ratio = shortTotal / baseline.ms;
@@ -272,13 +328,14 @@ async function main() {
 
     console.log("\nMemory and time against length (each file in a fresh process; RSS sampled every 100 ms, max RSS from getrusage):\n");
     console.log(
-      "| File | Audio (s) | Pipeline (s) | × real time | Chunks | Node RSS at start (MB) | Node peak RSS (MB) | Node max RSS (MB) | Growth (MB) | pocketsphinx peak (MB) | ffmpeg peak (MB) | ffprobe peak (MB) |",
+      "| File | Upload (MB) | Audio (s) | Pipeline (s) | × real time | Chunks | Temp disk peak (MB) | Node RSS at start (MB) | Node peak RSS (MB) | Node max RSS (MB) | Growth (MB) | pocketsphinx peak (MB) | ffmpeg peak (MB) | ffprobe peak (MB) |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const { label, result } of results) {
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const { label, file, result } of results) {
       const total = result.probeMs + result.decodeMs + result.transcribeMs;
       console.log(
-        `| ${label} | ${result.audioSeconds.toFixed(0)} | ${s(total)} | ${(total / 1000 / result.audioSeconds).toFixed(3)} | ${result.chunks} | ` +
+        `| ${label} | ${(fs.statSync(file).size / 2 ** 20).toFixed(2)} | ${result.audioSeconds.toFixed(0)} | ${s(total)} | ` +
+          `${(total / 1000 / result.audioSeconds).toFixed(3)} | ${result.chunks} | ${result.tempPeakMb.toFixed(1)} | ` +
           `${result.rssStartMb.toFixed(1)} | ${result.peakRssMb.toFixed(1)} | ${result.maxRssMb.toFixed(1)} | ${(result.maxRssMb - result.rssStartMb).toFixed(1)} | ` +
           `${mb(result.children.pocketsphinx_co)} | ${mb(result.children.ffmpeg)} | ${mb(result.children.ffprobe)} |`,
       );
@@ -287,7 +344,7 @@ async function main() {
       const tenMinutes = results[1].result;
       const perSecond = (tenMinutes.probeMs + tenMinutes.decodeMs + tenMinutes.transcribeMs) / 1000 / tenMinutes.audioSeconds;
       console.log(
-        `| 2 h (estimate, not run; \`--long\` runs it) | ${LONG.seconds} | ~${(perSecond * LONG.seconds).toFixed(0)} | ${perSecond.toFixed(3)} | ~${Math.ceil((tenMinutes.chunks * LONG.seconds) / tenMinutes.audioSeconds)} | | ~${tenMinutes.peakRssMb.toFixed(0)} if flat | | | | | |`,
+        `| 2 h (estimate, not run; \`--long\` runs it) | | ${LONG.seconds} | ~${(perSecond * LONG.seconds).toFixed(0)} | ${perSecond.toFixed(3)} | ~${Math.ceil((tenMinutes.chunks * LONG.seconds) / tenMinutes.audioSeconds)} | | | | ~${tenMinutes.peakRssMb.toFixed(0)} if flat | | | | | |`,
       );
     }
   } finally {
