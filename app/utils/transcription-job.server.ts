@@ -6,7 +6,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { sendTemplateEmail } from "~/emails/send.server";
 import { getStorage } from "~/services/storage/index.server";
-import { decodeToWav, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { transcribeLong } from "~/services/transcription/vad.server";
 import { db } from "./database.server";
@@ -56,17 +56,16 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   try {
     const source = path.join(workDir, "source");
     await getStorage().download(recording.storageKey, source);
-    const wav = path.join(workDir, "audio.wav");
-    await decodeToWav(source, wav, { signal: controller.signal });
-
     const engine = speechEngine();
-    const result = await transcribeLong(engine, wav, recording.durationSeconds, {
+    // Decoded as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
+    const audio = decodeSpeechPcm(source, { signal: controller.signal });
+    const result = await transcribeLong(engine, audio, recording.durationSeconds, {
       language: recording.language ?? undefined,
       speakerLabels: recording.speakerLabels,
       signal: controller.signal,
-      // Decoding is done; the engine's share of the work is the remaining 95%.
+      // The download is done; decoding and the engine share the remaining 95%.
       onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
-    });
+    }, { tempDir: workDir });
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;
     if (controller.signal.aborted) throw new CancelledError();
