@@ -1,6 +1,6 @@
 // bench/transcription: what the transcription pipeline costs on top of the speech engine, and whether its memory
-// stays flat as recordings get longer. Uses the real modules in-process: probeAudio → decodeToWav → transcribeLong
-// (Silero VAD chunks → pocketsphinx), as the transcription job runs them.
+// stays flat as recordings get longer. Uses the real modules in-process: probeAudio, then transcribeLong on
+// decodeSpeechPcm's stream (Silero VAD chunks → pocketsphinx), as the transcription job runs them.
 // Usage: nice -n 19 node --import tsx bench/transcription.ts [--long] [--format wav|mp3|m4a|opus]   (Markdown)
 //   --long     also run a 2-hour file (about 25 min of CPU here); without it the 2-hour row is an estimate.
 //   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least; opus is
@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
+import { decodeSpeechPcm, decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
 import type { SpeechEngine } from "../app/services/transcription/engine";
 import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
 import { transcribeLong } from "../app/services/transcription/vad.server";
@@ -188,7 +188,7 @@ async function runPocketsphinx(wavPath: string) {
 interface PipelineResult {
   audioSeconds: number;
   probeMs: number;
-  decodeMs: number;
+  /** Decoding and transcribing, interleaved (ffmpeg decodes as the engine goes). */
   transcribeMs: number;
   engineMs: number;
   /** CPU seconds of this process plus its exited children (ffprobe, ffmpeg, pocketsphinx). */
@@ -235,11 +235,10 @@ async function runPipeline(file: string): Promise<PipelineResult> {
     const t0 = performance.now();
     const probe = await probeAudio(file);
     const t1 = performance.now();
-    const wav = path.join(workDir, "audio.wav");
-    await decodeToWav(file, wav);
+    const audio = decodeSpeechPcm(file);
+    const settings = { vadModelPath: VAD_MODEL, tempDir: workDir };
+    const result = await transcribeLong(timedEngine, audio, probe.durationSeconds, { speakerLabels: false }, settings);
     const t2 = performance.now();
-    const result = await transcribeLong(timedEngine, wav, probe.durationSeconds, { speakerLabels: false }, { vadModelPath: VAD_MODEL });
-    const t3 = performance.now();
     const cpu1 = cpuSeconds();
     const { peakRss, children, samplingMs: memorySamplingMs } = memory.stop();
     const { peak: tempPeak, samplingMs: diskSamplingMs } = disk.stop();
@@ -247,8 +246,7 @@ async function runPipeline(file: string): Promise<PipelineResult> {
     return {
       audioSeconds: probe.durationSeconds,
       probeMs: t1 - t0,
-      decodeMs: t2 - t1,
-      transcribeMs: t3 - t2,
+      transcribeMs: t2 - t1,
       engineMs,
       cpuS: cpu1.self - cpu0.self - samplingMs / 1000 + cpu1.children - cpu0.children,
       samplingS: samplingMs / 1000,
@@ -307,7 +305,7 @@ async function main() {
 
     const results = files.map((entry) => ({ ...entry, result: pipelineInChild(entry.file, path.join(dir, `tmp-${entry.seconds}`)) }));
     const short = results[0].result;
-    const shortTotal = short.probeMs + short.decodeMs + short.transcribeMs;
+    const shortTotal = short.probeMs + short.transcribeMs;
     const ratio = shortTotal / baseline.ms;
 
     console.log(
@@ -318,10 +316,10 @@ async function main() {
     console.log("| Measurement | Wall time (s) | CPU (s) | Words | Peak RSS (MB) |");
     console.log("|---|---:|---:|---:|---:|");
     console.log(`| Engine alone: pocketsphinx_continuous on the decoded 16 kHz WAV | ${s(baseline.ms)} | ${baseline.cpuS.toFixed(1)} | ${baseline.words} | ${mb(baseline.peakKb)} (child) |`);
-    console.log(`| Whole pipeline: probeAudio + decodeToWav + transcribeLong | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`);
-    console.log(`| – of which probeAudio / decodeToWav | ${s(short.probeMs)} / ${s(short.decodeMs)} | | | |`);
+    console.log(`| Whole pipeline: probeAudio + transcribeLong on decodeSpeechPcm | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`);
+    console.log(`| – of which probeAudio | ${s(short.probeMs)} | | | |`);
     console.log(`| – of which the engine inside transcribeLong (${short.chunks} chunks, ${short.chunkSeconds.toFixed(0)} s of audio) | ${s(short.engineMs)} | | | |`);
-    console.log(`| – of which VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`);
+    console.log(`| – of which decoding, VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`);
     console.log(
       `| **Overhead ratio** (pipeline ÷ engine alone; target ≤ ${OVERHEAD_TARGET.toFixed(2)}) | **${ratio.toFixed(2)}** | ${(short.cpuS / baseline.cpuS).toFixed(2)} | | |`,
     );
@@ -332,7 +330,7 @@ async function main() {
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const { label, file, result } of results) {
-      const total = result.probeMs + result.decodeMs + result.transcribeMs;
+      const total = result.probeMs + result.transcribeMs;
       console.log(
         `| ${label} | ${(fs.statSync(file).size / 2 ** 20).toFixed(2)} | ${result.audioSeconds.toFixed(0)} | ${s(total)} | ` +
           `${(total / 1000 / result.audioSeconds).toFixed(3)} | ${result.chunks} | ${result.tempPeakMb.toFixed(1)} | ` +
@@ -342,7 +340,7 @@ async function main() {
     }
     if (!long) {
       const tenMinutes = results[1].result;
-      const perSecond = (tenMinutes.probeMs + tenMinutes.decodeMs + tenMinutes.transcribeMs) / 1000 / tenMinutes.audioSeconds;
+      const perSecond = (tenMinutes.probeMs + tenMinutes.transcribeMs) / 1000 / tenMinutes.audioSeconds;
       console.log(
         `| 2 h (estimate, not run; \`--long\` runs it) | | ${LONG.seconds} | ~${(perSecond * LONG.seconds).toFixed(0)} | ${perSecond.toFixed(3)} | ~${Math.ceil((tenMinutes.chunks * LONG.seconds) / tenMinutes.audioSeconds)} | | | | ~${tenMinutes.peakRssMb.toFixed(0)} if flat | | | | | |`,
       );
