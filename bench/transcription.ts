@@ -270,7 +270,8 @@ async function runPipeline(file: string): Promise<PipelineResult> {
 function pipelineInChild(file: string, tmpdir: string): PipelineResult {
   fs.mkdirSync(tmpdir);
   try {
-    const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--run", file], {
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), "--run", file];
+    const output = execFileSync(process.execPath, args, {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 2 ** 20,
@@ -303,7 +304,10 @@ async function main() {
     await decodeToWav(files[0].file, decoded);
     const baseline = await runPocketsphinx(decoded);
 
-    const results = files.map((entry) => ({ ...entry, result: pipelineInChild(entry.file, path.join(dir, `tmp-${entry.seconds}`)) }));
+    const results = files.map((entry) => ({
+      ...entry,
+      result: pipelineInChild(entry.file, path.join(dir, `tmp-${entry.seconds}`)),
+    }));
     const short = results[0].result;
     const shortTotal = short.probeMs + short.transcribeMs;
     const ratio = shortTotal / baseline.ms;

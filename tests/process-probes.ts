@@ -11,7 +11,8 @@ export function runningChildren(name: string): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const close = stat.lastIndexOf(")");
       const [state, parent] = stat.slice(close + 2).split(" ");
-      if (stat.slice(stat.indexOf("(") + 1, close) === name && Number(parent) === process.pid && state !== "Z") pids.push(Number(entry));
+      const program = stat.slice(stat.indexOf("(") + 1, close);
+      if (program === name && Number(parent) === process.pid && state !== "Z") pids.push(Number(entry));
     } catch {} // it exited meanwhile
   }
   return pids;

@@ -3,7 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { decodeSpeechPcm, decodeToWav, MEDIA_PROBLEM_MESSAGES, probeAudio, UnsupportedMediaError } from "./audio.server";
+import {
+  decodeSpeechPcm,
+  decodeToWav,
+  MEDIA_PROBLEM_MESSAGES,
+  probeAudio,
+  UnsupportedMediaError,
+} from "./audio.server";
 import { readWavInfo } from "./wav.server";
 import { bytesWritten, eventually, runningChildren } from "../../../tests/process-probes";
 import { sharedFile } from "../../../tests/shared-files";
@@ -171,7 +177,8 @@ describe("decodeSpeechPcm", () => {
   test("ffmpeg waits while the reader is busy, and an abort kills it at once", async () => {
     // 3 minutes of 12 kbps Opus, which decodes to 5.8 MB of PCM in well under the 1.5 s we wait.
     const sine = "sine=frequency=300:sample_rate=16000:duration=180";
-    const long = ffmpeg("three-minutes.ogg", ["-f", "lavfi", "-i", sine, "-c:a", "libopus", "-b:a", "12k", "-compression_level", "0"]);
+    const opus = ["-c:a", "libopus", "-b:a", "12k", "-compression_level", "0"];
+    const long = ffmpeg("three-minutes.ogg", ["-f", "lavfi", "-i", sine, ...opus]);
     const controller = new AbortController();
     const pieces = decodeSpeechPcm(long, { signal: controller.signal });
     expect((await pieces.next()).done).toBe(false);
@@ -195,10 +202,13 @@ describe("decodeSpeechPcm", () => {
   });
 
   test("a file ffmpeg cannot read fails with ffmpeg's reason; an aborted signal starts nothing", async () => {
-    await expect(collect(decodeSpeechPcm(path.join(BAD, "random.m4a")))).rejects.toThrow(/ffmpeg could not decode random\.m4a \(exit 1\)/);
+    await expect(collect(decodeSpeechPcm(path.join(BAD, "random.m4a")))).rejects.toThrow(
+      /ffmpeg could not decode random\.m4a \(exit 1\)/,
+    );
     const controller = new AbortController();
     controller.abort(new Error("stopped before"));
-    await expect(collect(decodeSpeechPcm(path.join(AUDIO, "jfk.mp3"), { signal: controller.signal }))).rejects.toThrow("stopped before");
+    const stopped = decodeSpeechPcm(path.join(AUDIO, "jfk.mp3"), { signal: controller.signal });
+    await expect(collect(stopped)).rejects.toThrow("stopped before");
     expect(runningChildren("ffmpeg")).toEqual([]);
   });
 });

@@ -273,7 +273,11 @@ export async function* decodeSpeechPcm(
   signal?.throwIfAborted();
   const { link, remove } = await contentOnlyLink(inputPath);
   const args = ["-nostdin", "-hide_banner", "-v", "error", "-i", link, ...SPEECH_PCM_OUTPUT, "-f", "s16le", "pipe:1"];
-  const child = spawnChild("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcessByStdio<null, Readable, Readable>;
+  const child = spawnChild("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcessByStdio<
+    null,
+    Readable,
+    Readable
+  >;
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-2000)));
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -306,7 +310,10 @@ export async function* decodeSpeechPcm(
     });
     signal?.throwIfAborted();
     const name = path.basename(inputPath);
-    if (stalled) throw new Error(`ffmpeg produced no audio from ${name} for ${Math.round(stallTimeoutMs / 1000)} s and was stopped.`);
+    if (stalled) {
+      const seconds = Math.round(stallTimeoutMs / 1000);
+      throw new Error(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
+    }
     if (code !== 0) throw new Error(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
   } finally {
     signal?.removeEventListener("abort", kill);

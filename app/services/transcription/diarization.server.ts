@@ -262,7 +262,11 @@ export interface SpeakerLabelOptions {
  * `fileStart` is where the file begins in the recording the spans' times refer to (a chunk's start): each span
  * is measured over the same samples as in the whole recording, as far as the file holds them.
  */
-export async function spanVoiceStats(wavPath: string, spans: { start: number; end: number }[], fileStart = 0): Promise<VoiceStats[]> {
+export async function spanVoiceStats(
+  wavPath: string,
+  spans: { start: number; end: number }[],
+  fileStart = 0,
+): Promise<VoiceStats[]> {
   const info = await readSpeechWavInfo(wavPath);
   const handle = await fs.promises.open(wavPath, "r");
   const offset = Math.round(fileStart * RATE);
@@ -319,9 +323,15 @@ export async function labelSpeakers(wavPath: string, segments: TranscriptSegment
 }
 
 /** `labelSpeakers` with each segment's voice already measured (`voices[i]` is segment i's, from spanVoiceStats). */
-export function labelSpeakersByVoice(segments: TranscriptSegment[], voices: VoiceStats[], options: SpeakerLabelOptions = {}): TranscriptSegment[] {
+export function labelSpeakersByVoice(
+  segments: TranscriptSegment[],
+  voices: VoiceStats[],
+  options: SpeakerLabelOptions = {},
+): TranscriptSegment[] {
   if (segments.length === 0 || segments.some((segment) => segment.speaker !== null)) return segments;
-  if (voices.length !== segments.length) throw new Error(`${voices.length} voices measured for ${segments.length} segments.`);
+  if (voices.length !== segments.length) {
+    throw new Error(`${voices.length} voices measured for ${segments.length} segments.`);
+  }
   const measured = voices
     .map((stat, index) => ({ stat, index }))
     .filter(({ stat }) => stat.frames >= MIN_VOICED_FRAMES)

@@ -52,7 +52,9 @@ export class PcmSpool {
   async read(start: number, end: number): Promise<Int16Array> {
     const from = Math.max(0, Math.min(this.written, Math.floor(start)));
     const to = Math.max(from, Math.min(this.written, Math.floor(end)));
-    if (from < this.keptFrom) throw new Error(`Samples from ${from} were already released (kept from ${this.keptFrom}).`);
+    if (from < this.keptFrom) {
+      throw new Error(`Samples from ${from} were already released (kept from ${this.keptFrom}).`);
+    }
     const bytes = Buffer.alloc((to - from) * 2);
     for (let position = from; position < to; ) {
       const segment = Math.floor(position / this.segmentSamples);

@@ -7,7 +7,15 @@ import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSe
 import { PcmSpool } from "./pcm-spool.server";
 import { offsetSegments } from "./segments";
 import { sherpaOnnx, type SherpaVad } from "./sherpa.server";
-import { pcmBlocks, readPcmBlocks, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32, writeWav, writeWavBlocks } from "./wav.server";
+import {
+  pcmBlocks,
+  readPcmBlocks,
+  readSpeechWavInfo,
+  SPEECH_SAMPLE_RATE,
+  toFloat32,
+  writeWav,
+  writeWavBlocks,
+} from "./wav.server";
 
 /**
  * The audio to transcribe: a 16 kHz mono 16-bit WAV file, or the same samples as raw little-endian bytes in a
@@ -305,8 +313,9 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
         for (; offset + VAD_WINDOW <= all.length; offset += VAD_WINDOW) feed(all.subarray(offset, offset + VAD_WINDOW));
         pending = all.slice(offset);
         yield* emit(drainVad(position));
-        // Speech that never pauses (hours of music taken for speech) would be held whole, on disk and in the VAD:
-        // it is ended here. sherpa-onnx already ends regions more eagerly past maxChunkSeconds, so speech rarely gets here.
+        // Speech that never pauses (hours of music taken for speech) would be held whole, on disk and in the
+        // VAD: it is ended here. sherpa-onnx already ends regions more eagerly past maxChunkSeconds, so real
+        // speech does not get this far.
         if (vad.isDetected() && fed - quietAt > MAX_HELD_CHUNKS * maxSamples) {
           vad.flush();
           yield* emit(drainVad(position));
@@ -352,7 +361,11 @@ export function defaultChunkSeconds(engine: SpeechEngine): number {
 }
 
 /** Runs `use` with the audio as a WAV file: the file itself, or the stream written to a temporary one. */
-async function withWavFile<T>(audio: SpeechAudio, tempDir: string | undefined, use: (wavPath: string) => Promise<T>): Promise<T> {
+async function withWavFile<T>(
+  audio: SpeechAudio,
+  tempDir: string | undefined,
+  use: (wavPath: string) => Promise<T>,
+): Promise<T> {
   if (typeof audio === "string") return use(audio);
   const dir = await fs.promises.mkdtemp(path.join(tempDir ?? os.tmpdir(), "voxlate-audio-"));
   try {
@@ -398,13 +411,16 @@ export async function transcribeLong(
   if (durationSeconds <= maxChunkSeconds) {
     result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
       const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
-      if (options.speakerLabels && unlabelled(whole.segments)) voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
+      if (options.speakerLabels && unlabelled(whole.segments)) {
+        voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
+      }
       return whole;
     });
   } else {
     let language = options.language ?? null;
     const segments: TranscriptSegment[] = [];
-    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath: settings.vadModelPath, signal: options.signal, tempDir: settings.tempDir });
+    const { vadModelPath: modelPath, tempDir } = settings;
+    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const length = chunk.end - chunk.start;
@@ -415,7 +431,10 @@ export async function transcribeLong(
       });
       language ??= part.language;
       const placed = offsetSegments(part.segments, chunk.start);
-      if (options.speakerLabels && unlabelled(part.segments)) voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+      // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
+      if (options.speakerLabels && unlabelled(part.segments)) {
+        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+      }
       segments.push(...placed);
       report(chunk.end / durationSeconds);
     }

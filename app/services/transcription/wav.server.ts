@@ -89,7 +89,10 @@ export function toInt16(bytes: Buffer): Int16Array {
  * `blockSamples` samples (the last may be shorter), so what reads them behaves the same whatever the source's
  * piece sizes: a file's reads or a pipe's.
  */
-export async function* pcmBlocks(bytes: AsyncIterable<Uint8Array>, blockSamples = 64 * 1024): AsyncGenerator<Int16Array> {
+export async function* pcmBlocks(
+  bytes: AsyncIterable<Uint8Array>,
+  blockSamples = 64 * 1024,
+): AsyncGenerator<Int16Array> {
   const block = Buffer.alloc(blockSamples * 2);
   let filled = 0;
   for await (const piece of bytes) {
@@ -164,13 +167,18 @@ export async function writeWav(path: string, samples: Int16Array, sampleRate = S
 }
 
 /** Writes blocks of 16-bit mono samples as a WAV file as they come (the header is filled in at the end). */
-export async function writeWavBlocks(path: string, blocks: AsyncIterable<Int16Array>, sampleRate = SPEECH_SAMPLE_RATE): Promise<void> {
+export async function writeWavBlocks(
+  path: string,
+  blocks: AsyncIterable<Int16Array>,
+  sampleRate = SPEECH_SAMPLE_RATE,
+): Promise<void> {
   const handle = await fs.promises.open(path, "w");
   try {
     let samples = 0;
     await handle.write(wavHeader(0, sampleRate), 0, 44, 0);
     for await (const block of blocks) {
-      await handle.write(Buffer.from(block.buffer, block.byteOffset, block.byteLength), 0, block.byteLength, 44 + samples * 2);
+      const bytes = Buffer.from(block.buffer, block.byteOffset, block.byteLength);
+      await handle.write(bytes, 0, bytes.length, 44 + samples * 2);
       samples += block.length;
     }
     await handle.write(wavHeader(samples, sampleRate), 0, 44, 0);
