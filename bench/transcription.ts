@@ -5,6 +5,8 @@
 //   --long     also run a 2-hour file (about 25 min of CPU here); without it the 2-hour row is an estimate.
 //   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least; opus is
 //              12 kbps Ogg/Opus, the case where decoded audio is largest next to the upload).
+//   --no-engine  only temporary disk and memory of decoding, VAD and chunking on 10-minute and 2-hour files, with
+//              an engine that returns nothing (a minute or two instead of half an hour).
 // Each pipeline run is its own process, so one file's peak memory does not hide the next one's. Its TMPDIR is a
 // fresh folder, whose size (all the run's temporary files) is sampled every 100 ms for the temp-disk peak.
 import { execFileSync, spawn } from "node:child_process";
@@ -56,7 +58,7 @@ function sampleMemory(parentPid = process.pid) {
     }
   };
   const tick = () => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     if (ticks++ % 5 === 0) {
       for (const entry of fs.readdirSync("/proc")) {
@@ -69,7 +71,7 @@ function sampleMemory(parentPid = process.pid) {
       }
     }
     for (const [pid, name] of known) readHwm(pid, name);
-    samplingMs += performance.now() - started;
+    samplingMs += cpuMsSince(started);
   };
   const timer = setInterval(tick, 100);
   return {
@@ -79,6 +81,12 @@ function sampleMemory(parentPid = process.pid) {
       return { peakRss, children, samplingMs };
     },
   };
+}
+
+/** CPU time (ms) this process used since `started` (wall time would count the waits on a busy machine). */
+function cpuMsSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
 }
 
 /** Bytes in a folder and everything under it (files that vanish meanwhile count as 0). */
@@ -107,9 +115,9 @@ function sampleFolder(dir: string) {
   let peak = 0;
   let samplingMs = 0;
   const tick = () => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     peak = Math.max(peak, folderBytes(dir));
-    samplingMs += performance.now() - started;
+    samplingMs += cpuMsSince(started);
   };
   const timer = setInterval(tick, 100);
   return {
@@ -211,6 +219,7 @@ interface PipelineResult {
 async function runPipeline(file: string): Promise<PipelineResult> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-pipeline-"));
   const engine = pocketsphinxEngine({ modelDir: MODEL_DIR });
+  const noEngine = process.env.BENCH_NO_ENGINE === "1";
   let engineMs = 0;
   let chunks = 0;
   let chunkSeconds = 0;
@@ -219,6 +228,7 @@ async function runPipeline(file: string): Promise<PipelineResult> {
     async transcribe(wavPath, options) {
       const started = performance.now();
       try {
+        if (noEngine) return { language: "en", engine: "pocketsphinx", model: null, segments: [] };
         return await engine.transcribe(wavPath, options);
       } finally {
         engineMs += performance.now() - started;
@@ -267,7 +277,7 @@ async function runPipeline(file: string): Promise<PipelineResult> {
   }
 }
 
-function pipelineInChild(file: string, tmpdir: string): PipelineResult {
+function pipelineInChild(file: string, tmpdir: string, withEngine = true): PipelineResult {
   fs.mkdirSync(tmpdir);
   try {
     const args = [...process.execArgv, fileURLToPath(import.meta.url), "--run", file];
@@ -275,7 +285,7 @@ function pipelineInChild(file: string, tmpdir: string): PipelineResult {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 2 ** 20,
-      env: { ...process.env, TMPDIR: tmpdir },
+      env: { ...process.env, TMPDIR: tmpdir, BENCH_NO_ENGINE: withEngine ? "0" : "1" },
     });
     return JSON.parse(output.trim().split("\n").at(-1)!);
   } finally {
@@ -286,11 +296,34 @@ function pipelineInChild(file: string, tmpdir: string): PipelineResult {
 const s = (ms: number) => (ms / 1000).toFixed(1);
 const mb = (kb: number | undefined) => (kb === undefined ? "–" : (kb / 1024).toFixed(1));
 
+/** Temporary disk and memory of everything but the engine, on a 10-minute and a 2-hour file. */
+async function diskOnly(format: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-transcription-bench-"));
+  try {
+    console.log(`Decoding, VAD and 120 s chunks with an engine that returns nothing (${format}):\n`);
+    console.log("| File | Upload (MB) | Audio (s) | Wall (s) | Chunks | Temp disk peak (MB) | Node peak RSS (MB) | ffmpeg peak (MB) |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const length of [LENGTHS[1], LONG]) {
+      const file = buildAudio(dir, length.seconds, format);
+      const result = pipelineInChild(file, path.join(dir, `tmp-${length.seconds}`), false);
+      console.log(
+        `| ${length.label} | ${(fs.statSync(file).size / 2 ** 20).toFixed(2)} | ${result.audioSeconds.toFixed(0)} | ` +
+          `${s(result.probeMs + result.transcribeMs)} | ${result.chunks} | ${result.tempPeakMb.toFixed(1)} | ` +
+          `${result.peakRssMb.toFixed(1)} | ${mb(result.children.ffmpeg)} |`,
+      );
+      fs.rmSync(file);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const long = process.argv.includes("--long");
   const formatIndex = process.argv.indexOf("--format");
   const format = formatIndex === -1 ? "wav" : process.argv[formatIndex + 1];
   if (!ENCODERS[format]) throw new Error(`--format is one of ${Object.keys(ENCODERS).join(", ")}`);
+  if (process.argv.includes("--no-engine")) return diskOnly(format);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-transcription-bench-"));
   try {
     const lengths = long ? [...LENGTHS, LONG] : LENGTHS;
