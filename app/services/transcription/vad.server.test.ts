@@ -311,7 +311,7 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
     expect(result.segments.map((segment) => segment.speaker)).toEqual(fromWholeFile.map((segment) => segment.speaker));
   }, 120_000);
 
-  test("speech that never pauses (8 voices at once) is ended after 3 chunk lengths: the folder stays small", async () => {
+  test("speech that never pauses (8 voices at once) is ended after 3 chunk lengths: little is kept", async () => {
     const crowd = path.join(tmp, "crowd.wav");
     const dialogue = sharedFile("testdata/audio/dialogue-two-speakers.wav");
     const delays = [0, 700, 1900, 3100, 4300, 5900, 7700, 9100];
