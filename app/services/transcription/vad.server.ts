@@ -213,9 +213,9 @@ async function* speechBlocks(audio: SpeechAudio): AsyncGenerator<Int16Array> {
  * does not grow with its length): the Silero VAD finds speech regions as it goes, and each chunk's audio is read
  * back when the chunk is complete from a spool of small files (`PcmSpool`), which keeps only the audio that a
  * chunk may still need: the chunk being gathered and the speech not yet ended. So the temporary disk holds about
- * two chunks at most, however long the recording. A chunk's file is deleted when the consumer asks for the next
- * one, and the temporary folder when the loop ends (also on break or error). While the consumer works on a
- * chunk, the source is not read (a decoding ffmpeg waits).
+ * two chunks' length of audio (and 15 s more) at most, however long the recording. A chunk's file is deleted
+ * when the consumer asks for the next one, and the temporary folder when the loop ends (also on break or error).
+ * While the consumer works on a chunk, the source is not read (a decoding ffmpeg waits).
  *
  * Without the VAD model file the audio is cut into windows of at most `maxChunkSeconds`, each ending at the
  * quietest 50 ms (lowest RMS energy) in its last 40%, and windows with no sound at all are skipped. That keeps
