@@ -1,16 +1,20 @@
 // bench/transcription: what the transcription pipeline costs on top of the speech engine, and whether its memory
-// stays flat as recordings get longer. Uses the real modules in-process: probeAudio → decodeToWav → transcribeLong
-// (Silero VAD chunks → pocketsphinx), as the transcription job runs them.
-// Usage: nice -n 19 node --import tsx bench/transcription.ts [--long] [--format wav|mp3|m4a]   (Markdown; no assertions)
+// stays flat as recordings get longer. Uses the real modules in-process: probeAudio, then transcribeLong on
+// decodeSpeechPcm's stream (Silero VAD chunks → pocketsphinx), as the transcription job runs them.
+// Usage: nice -n 19 node --import tsx bench/transcription.ts [--long] [--format wav|mp3|m4a|opus]   (Markdown)
 //   --long     also run a 2-hour file (about 25 min of CPU here); without it the 2-hour row is an estimate.
-//   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least).
-// Each pipeline run is its own process, so one file's peak memory does not hide the next one's.
+//   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least; opus is
+//              12 kbps Ogg/Opus, the case where decoded audio is largest next to the upload).
+//   --no-engine  only temporary disk and memory of decoding, VAD and chunking on 10-minute and 2-hour files, with
+//              an engine that returns nothing (a minute or two instead of half an hour).
+// Each pipeline run is its own process, so one file's peak memory does not hide the next one's. Its TMPDIR is a
+// fresh folder, whose size (all the run's temporary files) is sampled every 100 ms for the temp-disk peak.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
+import { decodeSpeechPcm, decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
 import type { SpeechEngine } from "../app/services/transcription/engine";
 import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
 import { transcribeLong } from "../app/services/transcription/vad.server";
@@ -54,7 +58,7 @@ function sampleMemory(parentPid = process.pid) {
     }
   };
   const tick = () => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     if (ticks++ % 5 === 0) {
       for (const entry of fs.readdirSync("/proc")) {
@@ -67,7 +71,7 @@ function sampleMemory(parentPid = process.pid) {
       }
     }
     for (const [pid, name] of known) readHwm(pid, name);
-    samplingMs += performance.now() - started;
+    samplingMs += cpuMsSince(started);
   };
   const timer = setInterval(tick, 100);
   return {
@@ -75,6 +79,52 @@ function sampleMemory(parentPid = process.pid) {
       clearInterval(timer);
       tick();
       return { peakRss, children, samplingMs };
+    },
+  };
+}
+
+/** CPU time (ms) this process used since `started` (wall time would count the waits on a busy machine). */
+function cpuMsSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/** Bytes in a folder and everything under it (files that vanish meanwhile count as 0). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(child);
+    else {
+      try {
+        total += fs.lstatSync(child).size;
+      } catch {} // deleted meanwhile
+    }
+  }
+  return total;
+}
+
+/** The largest size a folder reaches, sampled every 100 ms (and the time the sampling took). */
+function sampleFolder(dir: string) {
+  let peak = 0;
+  let samplingMs = 0;
+  const tick = () => {
+    const started = process.cpuUsage();
+    peak = Math.max(peak, folderBytes(dir));
+    samplingMs += cpuMsSince(started);
+  };
+  const timer = setInterval(tick, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return { peak, samplingMs };
     },
   };
 }
@@ -95,6 +145,7 @@ const ENCODERS: Record<string, string[]> = {
   wav: ["-c:a", "pcm_s16le"],
   mp3: ["-c:a", "libmp3lame", "-b:a", "64k"],
   m4a: ["-c:a", "aac", "-b:a", "64k"],
+  opus: ["-c:a", "libopus", "-b:a", "12k"],
 };
 
 /** jfk.wav, 0.75 s of silence, the two-speaker dialogue, 1 s of silence: repeated, cut at `seconds`. */
@@ -110,7 +161,7 @@ function buildAudio(dir: string, seconds: number, format: string): string {
       "-map", "[out]", "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", unit,
     ]);
   }
-  const file = path.join(dir, `speech-${seconds}s.${format}`);
+  const file = path.join(dir, `speech-${seconds}s.${format === "opus" ? "ogg" : format}`);
   ffmpeg(["-stream_loop", "-1", "-i", unit, "-t", String(seconds), "-map_metadata", "-1", ...ENCODERS[format], file]);
   return file;
 }
@@ -145,7 +196,7 @@ async function runPocketsphinx(wavPath: string) {
 interface PipelineResult {
   audioSeconds: number;
   probeMs: number;
-  decodeMs: number;
+  /** Decoding and transcribing, interleaved (ffmpeg decodes as the engine goes). */
   transcribeMs: number;
   engineMs: number;
   /** CPU seconds of this process plus its exited children (ffprobe, ffmpeg, pocketsphinx). */
@@ -159,6 +210,8 @@ interface PipelineResult {
   rssStartMb: number;
   peakRssMb: number;
   maxRssMb: number;
+  /** Largest total size of the run's temporary files (its TMPDIR). */
+  tempPeakMb: number;
   children: ChildPeaks;
 }
 
@@ -166,6 +219,7 @@ interface PipelineResult {
 async function runPipeline(file: string): Promise<PipelineResult> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-pipeline-"));
   const engine = pocketsphinxEngine({ modelDir: MODEL_DIR });
+  const noEngine = process.env.BENCH_NO_ENGINE === "1";
   let engineMs = 0;
   let chunks = 0;
   let chunkSeconds = 0;
@@ -174,6 +228,7 @@ async function runPipeline(file: string): Promise<PipelineResult> {
     async transcribe(wavPath, options) {
       const started = performance.now();
       try {
+        if (noEngine) return { language: "en", engine: "pocketsphinx", model: null, segments: [] };
         return await engine.transcribe(wavPath, options);
       } finally {
         engineMs += performance.now() - started;
@@ -184,23 +239,24 @@ async function runPipeline(file: string): Promise<PipelineResult> {
   };
   const rssStart = process.memoryUsage.rss();
   const memory = sampleMemory();
+  const disk = sampleFolder(os.tmpdir());
   try {
     const cpu0 = cpuSeconds();
     const t0 = performance.now();
     const probe = await probeAudio(file);
     const t1 = performance.now();
-    const wav = path.join(workDir, "audio.wav");
-    await decodeToWav(file, wav);
+    const audio = decodeSpeechPcm(file);
+    const settings = { vadModelPath: VAD_MODEL, tempDir: workDir };
+    const result = await transcribeLong(timedEngine, audio, probe.durationSeconds, { speakerLabels: false }, settings);
     const t2 = performance.now();
-    const result = await transcribeLong(timedEngine, wav, probe.durationSeconds, { speakerLabels: false }, { vadModelPath: VAD_MODEL });
-    const t3 = performance.now();
     const cpu1 = cpuSeconds();
-    const { peakRss, children, samplingMs } = memory.stop();
+    const { peakRss, children, samplingMs: memorySamplingMs } = memory.stop();
+    const { peak: tempPeak, samplingMs: diskSamplingMs } = disk.stop();
+    const samplingMs = memorySamplingMs + diskSamplingMs;
     return {
       audioSeconds: probe.durationSeconds,
       probeMs: t1 - t0,
-      decodeMs: t2 - t1,
-      transcribeMs: t3 - t2,
+      transcribeMs: t2 - t1,
       engineMs,
       cpuS: cpu1.self - cpu0.self - samplingMs / 1000 + cpu1.children - cpu0.children,
       samplingS: samplingMs / 1000,
@@ -211,31 +267,63 @@ async function runPipeline(file: string): Promise<PipelineResult> {
       rssStartMb: rssStart / 2 ** 20,
       peakRssMb: peakRss / 2 ** 20,
       maxRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      tempPeakMb: tempPeak / 2 ** 20,
       children,
     };
   } finally {
     memory.stop();
+    disk.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-function pipelineInChild(file: string): PipelineResult {
-  const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--run", file], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 2 ** 20,
-  });
-  return JSON.parse(output.trim().split("\n").at(-1)!);
+function pipelineInChild(file: string, tmpdir: string, withEngine = true): PipelineResult {
+  fs.mkdirSync(tmpdir);
+  try {
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), "--run", file];
+    const output = execFileSync(process.execPath, args, {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 2 ** 20,
+      env: { ...process.env, TMPDIR: tmpdir, BENCH_NO_ENGINE: withEngine ? "0" : "1" },
+    });
+    return JSON.parse(output.trim().split("\n").at(-1)!);
+  } finally {
+    fs.rmSync(tmpdir, { recursive: true, force: true });
+  }
 }
 
 const s = (ms: number) => (ms / 1000).toFixed(1);
 const mb = (kb: number | undefined) => (kb === undefined ? "–" : (kb / 1024).toFixed(1));
+
+/** Temporary disk and memory of everything but the engine, on a 10-minute and a 2-hour file. */
+async function diskOnly(format: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-transcription-bench-"));
+  try {
+    console.log(`Decoding, VAD and 120 s chunks with an engine that returns nothing (${format}):\n`);
+    console.log("| File | Upload (MB) | Audio (s) | Wall (s) | Chunks | Temp disk peak (MB) | Node peak RSS (MB) | ffmpeg peak (MB) |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const length of [LENGTHS[1], LONG]) {
+      const file = buildAudio(dir, length.seconds, format);
+      const result = pipelineInChild(file, path.join(dir, `tmp-${length.seconds}`), false);
+      console.log(
+        `| ${length.label} | ${(fs.statSync(file).size / 2 ** 20).toFixed(2)} | ${result.audioSeconds.toFixed(0)} | ` +
+          `${s(result.probeMs + result.transcribeMs)} | ${result.chunks} | ${result.tempPeakMb.toFixed(1)} | ` +
+          `${result.peakRssMb.toFixed(1)} | ${mb(result.children.ffmpeg)} |`,
+      );
+      fs.rmSync(file);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function main() {
   const long = process.argv.includes("--long");
   const formatIndex = process.argv.indexOf("--format");
   const format = formatIndex === -1 ? "wav" : process.argv[formatIndex + 1];
   if (!ENCODERS[format]) throw new Error(`--format is one of ${Object.keys(ENCODERS).join(", ")}`);
+  if (process.argv.includes("--no-engine")) return diskOnly(format);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-transcription-bench-"));
   try {
     const lengths = long ? [...LENGTHS, LONG] : LENGTHS;
@@ -249,9 +337,12 @@ async function main() {
     await decodeToWav(files[0].file, decoded);
     const baseline = await runPocketsphinx(decoded);
 
-    const results = files.map((entry) => ({ ...entry, result: pipelineInChild(entry.file) }));
+    const results = files.map((entry) => ({
+      ...entry,
+      result: pipelineInChild(entry.file, path.join(dir, `tmp-${entry.seconds}`)),
+    }));
     const short = results[0].result;
-    const shortTotal = short.probeMs + short.decodeMs + short.transcribeMs;
+    const shortTotal = short.probeMs + short.transcribeMs;
     const ratio = shortTotal / baseline.ms;
 
     console.log(
@@ -262,32 +353,33 @@ async function main() {
     console.log("| Measurement | Wall time (s) | CPU (s) | Words | Peak RSS (MB) |");
     console.log("|---|---:|---:|---:|---:|");
     console.log(`| Engine alone: pocketsphinx_continuous on the decoded 16 kHz WAV | ${s(baseline.ms)} | ${baseline.cpuS.toFixed(1)} | ${baseline.words} | ${mb(baseline.peakKb)} (child) |`);
-    console.log(`| Whole pipeline: probeAudio + decodeToWav + transcribeLong | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`);
-    console.log(`| – of which probeAudio / decodeToWav | ${s(short.probeMs)} / ${s(short.decodeMs)} | | | |`);
+    console.log(`| Whole pipeline: probeAudio + transcribeLong on decodeSpeechPcm | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`);
+    console.log(`| – of which probeAudio | ${s(short.probeMs)} | | | |`);
     console.log(`| – of which the engine inside transcribeLong (${short.chunks} chunks, ${short.chunkSeconds.toFixed(0)} s of audio) | ${s(short.engineMs)} | | | |`);
-    console.log(`| – of which VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`);
+    console.log(`| – of which decoding, VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`);
     console.log(
       `| **Overhead ratio** (pipeline ÷ engine alone; target ≤ ${OVERHEAD_TARGET.toFixed(2)}) | **${ratio.toFixed(2)}** | ${(short.cpuS / baseline.cpuS).toFixed(2)} | | |`,
     );
 
     console.log("\nMemory and time against length (each file in a fresh process; RSS sampled every 100 ms, max RSS from getrusage):\n");
     console.log(
-      "| File | Audio (s) | Pipeline (s) | × real time | Chunks | Node RSS at start (MB) | Node peak RSS (MB) | Node max RSS (MB) | Growth (MB) | pocketsphinx peak (MB) | ffmpeg peak (MB) | ffprobe peak (MB) |",
+      "| File | Upload (MB) | Audio (s) | Pipeline (s) | × real time | Chunks | Temp disk peak (MB) | Node RSS at start (MB) | Node peak RSS (MB) | Node max RSS (MB) | Growth (MB) | pocketsphinx peak (MB) | ffmpeg peak (MB) | ffprobe peak (MB) |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const { label, result } of results) {
-      const total = result.probeMs + result.decodeMs + result.transcribeMs;
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const { label, file, result } of results) {
+      const total = result.probeMs + result.transcribeMs;
       console.log(
-        `| ${label} | ${result.audioSeconds.toFixed(0)} | ${s(total)} | ${(total / 1000 / result.audioSeconds).toFixed(3)} | ${result.chunks} | ` +
+        `| ${label} | ${(fs.statSync(file).size / 2 ** 20).toFixed(2)} | ${result.audioSeconds.toFixed(0)} | ${s(total)} | ` +
+          `${(total / 1000 / result.audioSeconds).toFixed(3)} | ${result.chunks} | ${result.tempPeakMb.toFixed(1)} | ` +
           `${result.rssStartMb.toFixed(1)} | ${result.peakRssMb.toFixed(1)} | ${result.maxRssMb.toFixed(1)} | ${(result.maxRssMb - result.rssStartMb).toFixed(1)} | ` +
           `${mb(result.children.pocketsphinx_co)} | ${mb(result.children.ffmpeg)} | ${mb(result.children.ffprobe)} |`,
       );
     }
     if (!long) {
       const tenMinutes = results[1].result;
-      const perSecond = (tenMinutes.probeMs + tenMinutes.decodeMs + tenMinutes.transcribeMs) / 1000 / tenMinutes.audioSeconds;
+      const perSecond = (tenMinutes.probeMs + tenMinutes.transcribeMs) / 1000 / tenMinutes.audioSeconds;
       console.log(
-        `| 2 h (estimate, not run; \`--long\` runs it) | ${LONG.seconds} | ~${(perSecond * LONG.seconds).toFixed(0)} | ${perSecond.toFixed(3)} | ~${Math.ceil((tenMinutes.chunks * LONG.seconds) / tenMinutes.audioSeconds)} | | ~${tenMinutes.peakRssMb.toFixed(0)} if flat | | | | | |`,
+        `| 2 h (estimate, not run; \`--long\` runs it) | | ${LONG.seconds} | ~${(perSecond * LONG.seconds).toFixed(0)} | ${perSecond.toFixed(3)} | ~${Math.ceil((tenMinutes.chunks * LONG.seconds) / tenMinutes.audioSeconds)} | | | | ~${tenMinutes.peakRssMb.toFixed(0)} if flat | | | | | |`,
       );
     }
   } finally {

@@ -8,10 +8,9 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { quotedTitle, sendNotice } from "~/emails/send.server";
 import { getStorage } from "~/services/storage/index.server";
-import { decodeToWav, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { transcribeLong } from "~/services/transcription/vad.server";
-import { readSpeechWavInfo } from "~/services/transcription/wav.server";
 import { db } from "./database.server";
 import { appOrigin, dataDir } from "./env.server";
 import { queueTranslation } from "./translation-job.server";
@@ -69,21 +68,22 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   try {
     const source = path.join(workDir, "source");
     await getStorage().download(recording.storageKey, source);
-    const wav = path.join(workDir, "audio.wav");
-    await decodeToWav(source, wav, { signal: controller.signal });
-    // What is charged is what was decoded, whatever the file's header said.
-    const { durationSeconds } = await readSpeechWavInfo(wav);
+    // What is charged is what decodes, whatever the file's header said: one quick pass measures it, so that the
+    // allowance is settled before the engine runs.
+    const durationSeconds = await decodedDurationSeconds(source);
     const charge = secondsFor(durationSeconds);
     await holdDecodedLength(recording, durationSeconds, charge);
 
     const engine = speechEngine();
-    const result = await transcribeLong(engine, wav, durationSeconds, {
+    // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
+    const audio = decodeSpeechPcm(source, { signal: controller.signal });
+    const result = await transcribeLong(engine, audio, durationSeconds, {
       language: recording.language ?? undefined,
       speakerLabels: recording.speakerLabels,
       signal: controller.signal,
-      // Decoding is done; the engine's share of the work is the remaining 95%.
+      // The download is done; decoding and the engine share the remaining 95%.
       onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
-    });
+    }, { tempDir: workDir });
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;
     if (controller.signal.aborted) throw new CancelledError();

@@ -3,8 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { decodeToWav, MEDIA_PROBLEM_MESSAGES, probeAudio, UnsupportedMediaError } from "./audio.server";
+import {
+  decodeSpeechPcm,
+  decodeToWav,
+  MEDIA_PROBLEM_MESSAGES,
+  probeAudio,
+  UnsupportedMediaError,
+} from "./audio.server";
 import { readWavInfo } from "./wav.server";
+import { bytesWritten, eventually, runningChildren } from "../../../tests/process-probes";
 import { sharedFile } from "../../../tests/shared-files";
 
 const AUDIO = sharedFile("testdata/audio");
@@ -162,5 +169,59 @@ describe("decodeToWav", () => {
 
   test("a file ffmpeg cannot read fails with ffmpeg's reason", async () => {
     await expect(decodeToWav(path.join(BAD, "random.m4a"), path.join(tmp, "random.wav"))).rejects.toThrow(/ffmpeg could not decode random\.m4a/);
+  });
+});
+
+describe("decodeSpeechPcm", () => {
+  async function collect(pieces: AsyncIterable<Buffer>): Promise<Buffer> {
+    const all: Buffer[] = [];
+    for await (const piece of pieces) all.push(piece);
+    return Buffer.concat(all);
+  }
+
+  test.each(["jfk.mp3", "jfk.m4a", "jfk.webm"])("%s: the same samples decodeToWav writes", async (name) => {
+    const wav = path.join(tmp, `${name}.same.wav`);
+    await decodeToWav(path.join(AUDIO, name), wav);
+    const streamed = await collect(decodeSpeechPcm(path.join(AUDIO, name)));
+    expect(streamed.length).toBeGreaterThan(10 * 32_000);
+    expect(streamed.equals(fs.readFileSync(wav).subarray(44))).toBe(true);
+  });
+
+  test("ffmpeg waits while the reader is busy, and an abort kills it at once", async () => {
+    // 3 minutes of 12 kbps Opus, which decodes to 5.8 MB of PCM in well under the 1.5 s we wait.
+    const sine = "sine=frequency=300:sample_rate=16000:duration=180";
+    const opus = ["-c:a", "libopus", "-b:a", "12k", "-compression_level", "0"];
+    const long = ffmpeg("three-minutes.ogg", ["-f", "lavfi", "-i", sine, ...opus]);
+    const controller = new AbortController();
+    const pieces = decodeSpeechPcm(long, { signal: controller.signal });
+    expect((await pieces.next()).done).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const [pid] = runningChildren("ffmpeg");
+    expect(pid, "ffmpeg is still there, waiting").toBeDefined();
+    // What the pipe and the stream's buffer hold, not the 5.8 MB it would write if it ran ahead.
+    expect(bytesWritten(pid)).toBeLessThan(2 * 2 ** 20);
+
+    controller.abort(new Error("stopped by the test"));
+    expect(await eventually(() => runningChildren("ffmpeg").length === 0), "ffmpeg killed within a second").toBe(true);
+    await expect(pieces.next()).rejects.toThrow("stopped by the test");
+  });
+
+  test("leaving the loop early kills ffmpeg", async () => {
+    for await (const piece of decodeSpeechPcm(path.join(AUDIO, "jfk.mp3"))) {
+      expect(piece.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(await eventually(() => runningChildren("ffmpeg").length === 0)).toBe(true);
+  });
+
+  test("a file ffmpeg cannot read fails with ffmpeg's reason; an aborted signal starts nothing", async () => {
+    await expect(collect(decodeSpeechPcm(path.join(BAD, "random.m4a")))).rejects.toThrow(
+      /ffmpeg could not decode random\.m4a \(exit 1\)/,
+    );
+    const controller = new AbortController();
+    controller.abort(new Error("stopped before"));
+    const stopped = decodeSpeechPcm(path.join(AUDIO, "jfk.mp3"), { signal: controller.signal });
+    await expect(collect(stopped)).rejects.toThrow("stopped before");
+    expect(runningChildren("ffmpeg")).toEqual([]);
   });
 });

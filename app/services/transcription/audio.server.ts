@@ -1,7 +1,10 @@
+import type { ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { z } from "zod";
+import { spawnChild } from "~/utils/child-process.server";
 import { runCommand } from "./run-command.server";
 import { SPEECH_SAMPLE_RATE } from "./wav.server";
 
@@ -81,17 +84,29 @@ const WEBM_CODECS = new Set(["opus", "vorbis", "vp8", "vp9", "av1"]);
 const FFMPEG_HINT = "the Debian package ffmpeg";
 
 /**
- * Runs `use` with a path to the file that has no extension, so ffmpeg tells the format from the content alone
- * (with an extension it lets the name break ties: text named .mp3 is then read as a broken MP3).
+ * A path to the file that has no extension, so ffmpeg tells the format from the content alone (with an
+ * extension it lets the name break ties: text named .mp3 is then read as a broken MP3). `remove` deletes it.
  */
-async function withContentOnlyPath<T>(file: string, use: (link: string) => Promise<T>): Promise<T> {
+async function contentOnlyLink(file: string): Promise<{ link: string; remove: () => Promise<void> }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "voxlate-media-"));
+  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
     const link = path.join(dir, "media");
     await fs.promises.symlink(path.resolve(file), link);
+    return { link, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/** Runs `use` with a content-only path to the file (see contentOnlyLink). */
+async function withContentOnlyPath<T>(file: string, use: (link: string) => Promise<T>): Promise<T> {
+  const { link, remove } = await contentOnlyLink(file);
+  try {
     return await use(link);
   } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 
@@ -205,6 +220,9 @@ export async function probeAudio(file: string, options: { fullCheckMaxSeconds?: 
   });
 }
 
+/** ffmpeg's output options for what the engines take: the audio only, 16 kHz mono signed 16-bit PCM. */
+const SPEECH_PCM_OUTPUT = ["-vn", "-sn", "-dn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-c:a", "pcm_s16le"];
+
 /**
  * Decodes any accepted file to what the engines take: 16 kHz mono signed 16-bit PCM WAV. ffmpeg streams from
  * file to file; nothing passes through Node's memory. The file appears at `outputPath` only when complete.
@@ -222,8 +240,7 @@ export async function decodeToWav(
         [
           "-nostdin", "-hide_banner", "-v", "error", "-y",
           "-i", link,
-          "-vn", "-sn", "-dn",
-          "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-c:a", "pcm_s16le",
+          ...SPEECH_PCM_OUTPUT,
           // A plain 44-byte header: no metadata chunks.
           "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
           "-f", "wav", partial,
@@ -238,5 +255,84 @@ export async function decodeToWav(
   } catch (error) {
     await fs.promises.rm(partial, { force: true });
     throw error;
+  }
+}
+
+/**
+ * The length of the decoded audio in seconds: one decoding pass to nowhere, so it is what the engine will get,
+ * whatever the file's header claims. It is what is charged (ADR 018).
+ */
+export function decodedDurationSeconds(file: string): Promise<number> {
+  // As long as the probe's whole-file check allows: decoding runs hundreds of times faster than real time.
+  return withContentOnlyPath(file, (link) => decodedSeconds(link, {}, 15 * 60_000));
+}
+
+/** How long ffmpeg may go without output, while it is being waited for, before it is taken for stuck. */
+const DECODE_STALL_MS = 5 * 60_000;
+
+/**
+ * Decodes any accepted file to raw 16 kHz mono signed 16-bit little-endian PCM (the samples decodeToWav writes),
+ * streamed: ffmpeg decodes in one continuous pass into a pipe, and the caller takes the bytes in pieces as it
+ * goes, so the decoded audio never exists whole, on disk or in memory. While the caller is busy (an engine on a
+ * chunk), ffmpeg waits, blocked on the full pipe: it never runs ahead by more than the pipe holds.
+ * An abort kills ffmpeg at once, and so does leaving the loop early or ffmpeg going `stallTimeoutMs` without
+ * output while it is waited for. A file ffmpeg cannot read fails at the end, with its reason.
+ */
+export async function* decodeSpeechPcm(
+  inputPath: string,
+  options: { signal?: AbortSignal; stallTimeoutMs?: number } = {},
+): AsyncGenerator<Buffer> {
+  const { signal } = options;
+  const stallTimeoutMs = options.stallTimeoutMs ?? DECODE_STALL_MS;
+  signal?.throwIfAborted();
+  const { link, remove } = await contentOnlyLink(inputPath);
+  const args = ["-nostdin", "-hide_banner", "-v", "error", "-i", link, ...SPEECH_PCM_OUTPUT, "-f", "s16le", "pipe:1"];
+  const child = spawnChild("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcessByStdio<
+    null,
+    Readable,
+    Readable
+  >;
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-2000)));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  exited.catch(() => {}); // awaited below; this keeps an early failure from counting as unhandled meanwhile
+  const kill = () => child.kill("SIGKILL");
+  signal?.addEventListener("abort", kill, { once: true });
+  let stalled = false;
+  try {
+    const pieces = child.stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      const timer = setTimeout(() => {
+        stalled = true;
+        kill();
+      }, stallTimeoutMs);
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await pieces.next();
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next.done) break;
+      signal?.throwIfAborted();
+      yield next.value;
+    }
+    const code = await exited.catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "ENOENT" ? new Error(`ffmpeg is not installed: install ${FFMPEG_HINT}.`) : error;
+    });
+    signal?.throwIfAborted();
+    const name = path.basename(inputPath);
+    if (stalled) {
+      const seconds = Math.round(stallTimeoutMs / 1000);
+      throw new Error(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
+    }
+    if (code !== 0) throw new Error(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
+  } finally {
+    signal?.removeEventListener("abort", kill);
+    if (child.exitCode === null && child.signalCode === null) kill();
+    child.stdout.destroy();
+    await remove();
   }
 }

@@ -257,16 +257,25 @@ export interface SpeakerLabelOptions {
   penalty?: number;
 }
 
-/** Voice statistics for time spans of a 16 kHz mono WAV, read span by span (the file is never loaded whole). */
-export async function spanVoiceStats(wavPath: string, spans: { start: number; end: number }[]): Promise<VoiceStats[]> {
+/**
+ * Voice statistics for time spans of a 16 kHz mono WAV, read span by span (the file is never loaded whole).
+ * `fileStart` is where the file begins in the recording the spans' times refer to (a chunk's start): each span
+ * is measured over the same samples as in the whole recording, as far as the file holds them.
+ */
+export async function spanVoiceStats(
+  wavPath: string,
+  spans: { start: number; end: number }[],
+  fileStart = 0,
+): Promise<VoiceStats[]> {
   const info = await readSpeechWavInfo(wavPath);
   const handle = await fs.promises.open(wavPath, "r");
+  const offset = Math.round(fileStart * RATE);
   try {
     const stats: VoiceStats[] = [];
     for (const span of spans) {
       const start = Math.max(0, Math.floor(span.start * RATE));
       const end = Math.min(Math.ceil(span.end * RATE), start + MAX_MEASURED_SECONDS * RATE);
-      stats.push(voiceStats(await readPcmRange(handle, info, start, end)));
+      stats.push(voiceStats(await readPcmRange(handle, info, start - offset, end - offset)));
     }
     return stats;
   } finally {
@@ -310,8 +319,20 @@ function foldSmallGroups(groups: number[], stats: VoiceStats[], penalty: number)
  */
 export async function labelSpeakers(wavPath: string, segments: TranscriptSegment[], options: SpeakerLabelOptions = {}): Promise<TranscriptSegment[]> {
   if (segments.length === 0 || segments.some((segment) => segment.speaker !== null)) return segments;
-  const stats = await spanVoiceStats(wavPath, segments);
-  const measured = stats
+  return labelSpeakersByVoice(segments, await spanVoiceStats(wavPath, segments), options);
+}
+
+/** `labelSpeakers` with each segment's voice already measured (`voices[i]` is segment i's, from spanVoiceStats). */
+export function labelSpeakersByVoice(
+  segments: TranscriptSegment[],
+  voices: VoiceStats[],
+  options: SpeakerLabelOptions = {},
+): TranscriptSegment[] {
+  if (segments.length === 0 || segments.some((segment) => segment.speaker !== null)) return segments;
+  if (voices.length !== segments.length) {
+    throw new Error(`${voices.length} voices measured for ${segments.length} segments.`);
+  }
+  const measured = voices
     .map((stat, index) => ({ stat, index }))
     .filter(({ stat }) => stat.frames >= MIN_VOICED_FRAMES)
     .sort((a, b) => b.stat.frames - a.stat.frames)

@@ -46,6 +46,6 @@ export interface SpeechEngine {
   label: string;
   /** The languages it can transcribe: ISO 639-1 codes, or "all". */
   languages: "all" | string[];
-  /** `wavPath` is always 16 kHz mono 16-bit PCM WAV, as written by `decodeToWav`. */
+  /** `wavPath` is always 16 kHz mono 16-bit PCM WAV, as `decodeToWav`, `speechChunks` and `transcribeLong` write it. */
   transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
 }

@@ -2,11 +2,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { dataDir, getEnv } from "~/utils/env.server";
-import { labelSpeakers } from "./diarization.server";
+import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
+import { PcmSpool } from "./pcm-spool.server";
 import { offsetSegments } from "./segments";
 import { sherpaOnnx, type SherpaVad } from "./sherpa.server";
-import { readPcmBlocks, readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32, writeWav } from "./wav.server";
+import {
+  pcmBlocks,
+  readPcmBlocks,
+  readSpeechWavInfo,
+  SPEECH_SAMPLE_RATE,
+  toFloat32,
+  writeWav,
+  writeWavBlocks,
+} from "./wav.server";
+
+/**
+ * The audio to transcribe: a 16 kHz mono 16-bit WAV file, or the same samples as raw little-endian bytes in a
+ * stream (`decodeSpeechPcm`, so an upload need not be decoded to a WAV first).
+ */
+export type SpeechAudio = string | AsyncIterable<Uint8Array>;
 
 /** A piece of the recording written to its own small WAV; `start`/`end` are seconds in the original. */
 export interface SpeechChunk {
@@ -21,6 +36,8 @@ export interface SpeechChunkOptions {
   /** Silero VAD model; default VAD_MODEL_PATH or DATA_DIR/models/silero_vad.onnx. */
   modelPath?: string;
   signal?: AbortSignal;
+  /** Where the temporary folder for the chunks and the not yet chunked audio goes (default: the OS's). */
+  tempDir?: string;
 }
 
 const RATE = SPEECH_SAMPLE_RATE;
@@ -34,6 +51,15 @@ const VAD_WINDOW = 512;
 const SILENCE_RMS = 100;
 /** Over-long stretches are cut in the last 40% of a chunk, so chunks stay reasonably long. */
 const EARLIEST_CUT = 0.6;
+/** Samples are read and given to the VAD in blocks of this size, whatever the source (its state depends on it). */
+const BLOCK = 64 * 1024;
+/**
+ * sherpa-onnx starts a speech region 2 windows + the minimum speech (2,624 samples) before the window where it
+ * detects it: a region not yet begun starts at most this long (1 s, with room) before the audio given so far.
+ */
+const SPEECH_LOOKBACK = RATE;
+/** A speech region still going on after this many chunks' length is ended where it is. */
+const MAX_HELD_CHUNKS = 3;
 
 let warnedNoModel = false;
 
@@ -127,6 +153,23 @@ class ChunkPlanner {
     return this.open ? [this.close(Math.min(this.open.end + PAD, totalSamples))] : [];
   }
 
+  /**
+   * Closes the open chunk as soon as it is settled: no later region (all start at `earliestStart` or after) can
+   * join it, and the pause after it is long enough for its full end padding. The chunk is the one `addRegion`
+   * would close later; closing it now means its audio need not be kept while a long pause goes by.
+   */
+  settle(earliestStart: number): Span[] {
+    if (!this.open) return [];
+    const noneCanJoin = earliestStart + PAD - this.open.start > this.maxSamples;
+    const fullPadding = Math.floor((earliestStart - this.open.end) / 2) >= PAD;
+    return noneCanJoin && fullPadding ? [this.close(this.open.end + PAD)] : [];
+  }
+
+  /** The start of the chunk being gathered, if any: its audio is still needed. */
+  get openStart(): number | null {
+    return this.open?.start ?? null;
+  }
+
   private close(end: number): Span {
     const span = { start: this.open!.start, end };
     this.emittedEnd = end;
@@ -158,23 +201,32 @@ function createVad(modelPath: string, maxChunkSeconds: number): SherpaVad {
   );
 }
 
+/** The audio's samples in blocks of BLOCK, from a WAV file or a stream of raw bytes. */
+async function* speechBlocks(audio: SpeechAudio): AsyncGenerator<Int16Array> {
+  if (typeof audio === "string") yield* readPcmBlocks(audio, await readSpeechWavInfo(audio), BLOCK);
+  else yield* pcmBlocks(audio, BLOCK);
+}
+
 /**
- * Splits a 16 kHz mono WAV into chunks of speech of at most `maxChunkSeconds`, cut in pauses, each written to a
- * small temporary WAV and yielded with its place in the original. The file is streamed once (memory does not
- * grow with its length): the Silero VAD finds speech regions as it goes, and each chunk's audio is read back from
- * the file by position when the chunk is complete. A chunk's file is deleted when the consumer asks for the next
- * one, and the temporary folder when the loop ends (also on break or error).
+ * Splits 16 kHz mono audio into chunks of speech of at most `maxChunkSeconds`, cut in pauses, each written to a
+ * small temporary WAV and yielded with its place in the original. The audio is read once, as a stream (memory
+ * does not grow with its length): the Silero VAD finds speech regions as it goes, and each chunk's audio is read
+ * back when the chunk is complete from a spool of small files (`PcmSpool`), which keeps only the audio that a
+ * chunk may still need: the chunk being gathered and the speech not yet ended. So the temporary disk holds about
+ * two chunks' length of audio (and 15 s more) at most, however long the recording. A chunk's file is deleted
+ * when the consumer asks for the next one, and the temporary folder when the loop ends (also on break or error).
+ * While the consumer works on a chunk, the source is not read (a decoding ffmpeg waits).
  *
  * Without the VAD model file the audio is cut into windows of at most `maxChunkSeconds`, each ending at the
  * quietest 50 ms (lowest RMS energy) in its last 40%, and windows with no sound at all are skipped. That keeps
  * long files working where the model was not downloaded, at the cost of sending pauses to the engine.
  */
-export async function* speechChunks(wavPath: string, options: SpeechChunkOptions = {}): AsyncGenerator<SpeechChunk> {
+export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOptions = {}): AsyncGenerator<SpeechChunk> {
   const maxChunkSeconds = options.maxChunkSeconds ?? 30;
   if (!(maxChunkSeconds >= 2)) throw new Error("maxChunkSeconds must be at least 2.");
   const maxSamples = Math.floor(maxChunkSeconds * RATE);
   const modelPath = options.modelPath ?? defaultVadModelPath();
-  const info = await readSpeechWavInfo(wavPath);
+  if (typeof audio === "string") await readSpeechWavInfo(audio); // a wrong file fails before anything starts
   const vad = fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
   if (!vad && !warnedNoModel) {
     warnedNoModel = true;
@@ -183,19 +235,16 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
 
   const energy = new EnergyEnvelope();
   const planner = new ChunkPlanner(maxSamples, energy);
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "voxlate-chunks-"));
-  const source = await fs.promises.open(wavPath, "r").catch(async (error: unknown) => {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-    throw error;
-  });
+  const dir = await fs.promises.mkdtemp(path.join(options.tempDir ?? os.tmpdir(), "voxlate-chunks-"));
+  const spool = new PcmSpool(dir);
   let written = 0;
 
   async function* emit(spans: Span[]): AsyncGenerator<SpeechChunk> {
     for (const span of spans) {
-      const end = Math.min(span.end, info.totalSamples);
+      const end = Math.min(span.end, spool.length);
       if (end - span.start < RATE / 20) continue; // under 50 ms: nothing to transcribe
       const file = path.join(dir, `chunk-${String(++written).padStart(6, "0")}.wav`);
-      await writeWav(file, await readPcmRange(source, info, span.start, end));
+      await writeWav(file, await spool.read(span.start, end));
       try {
         yield { start: span.start / RATE, end: end / RATE, path: file };
       } finally {
@@ -220,11 +269,13 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
   // Samples given to the VAD, and how many of them came before its last reset (its positions restart there).
   let fed = 0;
   let vadOrigin = 0;
+  // Samples given to the VAD when it last had no speech under way: a region not yet ended began after that.
+  let quietAt = 0;
   const feed = (window: Float32Array) => {
     vad!.acceptWaveform(window);
     fed += window.length;
   };
-  const drainVad = (): Span[] => {
+  const drainVad = (position: number): Span[] => {
     const spans: Span[] = [];
     if (!vad) return spans;
     let found = false;
@@ -232,7 +283,7 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
       const segment = vad.front(false);
       const start = vadOrigin + segment.start;
       vad.pop();
-      spans.push(...planner.addRegion({ start, end: Math.min(start + segment.samples.length, info.totalSamples) }));
+      spans.push(...planner.addRegion({ start, end: Math.min(start + segment.samples.length, position) }));
       found = true;
     }
     // Silero's recurrent state drifts over a long stream: after 20 minutes of speech and pauses it missed 28% of
@@ -241,14 +292,16 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
       vad.reset();
       vadOrigin = fed;
     }
+    if (!vad.isDetected()) quietAt = fed;
     return spans;
   };
 
   try {
     let position = 0;
     let pending = new Float32Array(0);
-    for await (const block of readPcmBlocks(wavPath, info)) {
+    for await (const block of speechBlocks(audio)) {
       options.signal?.throwIfAborted();
+      await spool.append(block);
       energy.push(block);
       position += block.length;
       if (vad) {
@@ -259,9 +312,21 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
         let offset = 0;
         for (; offset + VAD_WINDOW <= all.length; offset += VAD_WINDOW) feed(all.subarray(offset, offset + VAD_WINDOW));
         pending = all.slice(offset);
-        yield* emit(drainVad());
+        yield* emit(drainVad(position));
+        // Speech that never pauses (hours of music taken for speech) would be held whole, on disk and in the
+        // VAD: it is ended here. sherpa-onnx already ends regions more eagerly past maxChunkSeconds, so real
+        // speech does not get this far.
+        if (vad.isDetected() && fed - quietAt > MAX_HELD_CHUNKS * maxSamples) {
+          vad.flush();
+          yield* emit(drainVad(position));
+        }
+        // Everything before the chunk being gathered and the earliest start of a region to come is done with.
+        const earliestRegion = quietAt - SPEECH_LOOKBACK;
+        yield* emit(planner.settle(earliestRegion));
+        await spool.release(Math.min(planner.openStart ?? position, earliestRegion - PAD));
       } else {
         yield* emit(fixedWindows(position, false));
+        await spool.release(windowStart);
       }
     }
     energy.finish();
@@ -272,13 +337,13 @@ export async function* speechChunks(wavPath: string, options: SpeechChunkOptions
         feed(last);
       }
       vad.flush();
-      yield* emit(drainVad());
-      yield* emit(planner.finish(info.totalSamples));
+      yield* emit(drainVad(position));
+      yield* emit(planner.finish(position));
     } else {
       yield* emit(fixedWindows(position, true));
     }
   } finally {
-    await source.close();
+    await spool.close();
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
@@ -287,21 +352,44 @@ export interface LongAudioSettings {
   /** Default: 30 s for whisper (its window), 120 s for pocketsphinx (fewer model loads), 600 s for an API (fewer requests, under OpenAI's 25 MB). */
   maxChunkSeconds?: number;
   vadModelPath?: string;
+  /** Where temporary files go (the job's folder; default: the OS's temporary folder). */
+  tempDir?: string;
 }
 
 export function defaultChunkSeconds(engine: SpeechEngine): number {
   return engine.name === "openai" ? 600 : engine.name === "pocketsphinx" ? 120 : 30;
 }
 
+/** Runs `use` with the audio as a WAV file: the file itself, or the stream written to a temporary one. */
+async function withWavFile<T>(
+  audio: SpeechAudio,
+  tempDir: string | undefined,
+  use: (wavPath: string) => Promise<T>,
+): Promise<T> {
+  if (typeof audio === "string") return use(audio);
+  const dir = await fs.promises.mkdtemp(path.join(tempDir ?? os.tmpdir(), "voxlate-audio-"));
+  try {
+    const wavPath = path.join(dir, "audio.wav");
+    await writeWavBlocks(wavPath, pcmBlocks(audio, BLOCK));
+    return await use(wavPath);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const unlabelled = (segments: TranscriptSegment[]) => segments.every((segment) => segment.speaker === null);
+
 /**
- * Transcribes a 16 kHz mono WAV of any length: short files in one call, long ones chunk by chunk at pauses
+ * Transcribes 16 kHz mono audio of any length (a WAV file, or a stream from `decodeSpeechPcm`): short audio in
+ * one call (a stream is first written to a WAV, at most one chunk long), long audio chunk by chunk at pauses
  * (`speechChunks`), with times moved back to the original's. Reports the share of audio done (never going
  * back), stops between chunks when the signal aborts, keeps the language found in the first chunk for the rest
- * when none was chosen, and labels speakers acoustically when asked and the engine gave none.
+ * when none was chosen, and labels speakers acoustically when asked and the engine gave none: each segment's
+ * voice is measured from its chunk while the chunk is at hand, so the whole recording is never needed again.
  */
 export async function transcribeLong(
   engine: SpeechEngine,
-  wavPath: string,
+  audio: SpeechAudio,
   durationSeconds: number,
   options: TranscribeOptions,
   settings: LongAudioSettings = {},
@@ -317,13 +405,23 @@ export async function transcribeLong(
   };
   options.signal?.throwIfAborted();
 
+  // The voice of each segment, in order, while no segment has a speaker from the engine.
+  const voices: VoiceStats[] = [];
   let result: TranscriptionResult;
   if (durationSeconds <= maxChunkSeconds) {
-    result = await engine.transcribe(wavPath, { ...options, onProgress: report });
+    result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
+      const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
+      if (options.speakerLabels && unlabelled(whole.segments)) {
+        voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
+      }
+      return whole;
+    });
   } else {
     let language = options.language ?? null;
     const segments: TranscriptSegment[] = [];
-    for await (const chunk of speechChunks(wavPath, { maxChunkSeconds, modelPath: settings.vadModelPath, signal: options.signal })) {
+    const { vadModelPath: modelPath, tempDir } = settings;
+    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
+    for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const length = chunk.end - chunk.start;
       const part = await engine.transcribe(chunk.path, {
@@ -332,14 +430,19 @@ export async function transcribeLong(
         onProgress: (fraction) => report((chunk.start + fraction * length) / durationSeconds),
       });
       language ??= part.language;
-      segments.push(...offsetSegments(part.segments, chunk.start));
+      const placed = offsetSegments(part.segments, chunk.start);
+      // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
+      if (options.speakerLabels && unlabelled(part.segments)) {
+        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+      }
+      segments.push(...placed);
       report(chunk.end / durationSeconds);
     }
     result = { language, engine: engine.name, model: engine.model, segments };
   }
   options.signal?.throwIfAborted();
-  if (options.speakerLabels && result.segments.length > 0 && result.segments.every((segment) => segment.speaker === null)) {
-    result = { ...result, segments: await labelSpeakers(wavPath, result.segments) };
+  if (options.speakerLabels && result.segments.length > 0 && unlabelled(result.segments)) {
+    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices) };
   }
   report(1);
   return result;

@@ -78,15 +78,43 @@ export async function readSpeechWavInfo(path: string): Promise<WavInfo> {
 }
 
 /** Copies little-endian 16-bit samples out of a byte buffer (whatever its alignment). */
-function toInt16(bytes: Buffer): Int16Array {
+export function toInt16(bytes: Buffer): Int16Array {
   const samples = new Int16Array(bytes.length >> 1);
   new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.length * 2));
   return samples;
 }
 
 /**
+ * Cuts a stream of little-endian 16-bit samples (bytes, in pieces of any size) into blocks of exactly
+ * `blockSamples` samples (the last may be shorter), so what reads them behaves the same whatever the source's
+ * piece sizes: a file's reads or a pipe's.
+ */
+export async function* pcmBlocks(
+  bytes: AsyncIterable<Uint8Array>,
+  blockSamples = 64 * 1024,
+): AsyncGenerator<Int16Array> {
+  const block = Buffer.alloc(blockSamples * 2);
+  let filled = 0;
+  for await (const piece of bytes) {
+    let offset = 0;
+    while (offset < piece.length) {
+      const taken = Math.min(piece.length - offset, block.length - filled);
+      block.set(piece.subarray(offset, offset + taken), filled);
+      filled += taken;
+      offset += taken;
+      if (filled === block.length) {
+        yield toInt16(block);
+        filled = 0;
+      }
+    }
+  }
+  // An odd last byte is half a sample: dropped, as readWavInfo drops it.
+  if (filled >= 2) yield toInt16(block.subarray(0, filled));
+}
+
+/**
  * Streams the samples of a 16-bit mono WAV in blocks, so a long file never sits in memory.
- * `blockSamples` bounds each block's size.
+ * `blockSamples` is each block's size (the last may be shorter).
  */
 export async function* readPcmBlocks(path: string, info: WavInfo, blockSamples = 64 * 1024): AsyncGenerator<Int16Array> {
   if (info.dataBytes === 0) return;
@@ -95,17 +123,8 @@ export async function* readPcmBlocks(path: string, info: WavInfo, blockSamples =
     end: info.dataOffset + info.dataBytes - 1,
     highWaterMark: blockSamples * 2,
   });
-  let carry: Buffer | null = null;
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-      carry = null;
-      if (bytes.length % 2 === 1) {
-        carry = Buffer.from(bytes.subarray(bytes.length - 1));
-        bytes = bytes.subarray(0, bytes.length - 1);
-      }
-      if (bytes.length > 0) yield toInt16(bytes);
-    }
+    yield* pcmBlocks(stream, blockSamples);
   } finally {
     stream.destroy();
   }
@@ -145,6 +164,27 @@ export function wavHeader(sampleCount: number, sampleRate = SPEECH_SAMPLE_RATE):
 export async function writeWav(path: string, samples: Int16Array, sampleRate = SPEECH_SAMPLE_RATE): Promise<void> {
   const body = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   await fs.promises.writeFile(path, Buffer.concat([wavHeader(samples.length, sampleRate), body]));
+}
+
+/** Writes blocks of 16-bit mono samples as a WAV file as they come (the header is filled in at the end). */
+export async function writeWavBlocks(
+  path: string,
+  blocks: AsyncIterable<Int16Array>,
+  sampleRate = SPEECH_SAMPLE_RATE,
+): Promise<void> {
+  const handle = await fs.promises.open(path, "w");
+  try {
+    let samples = 0;
+    await handle.write(wavHeader(0, sampleRate), 0, 44, 0);
+    for await (const block of blocks) {
+      const bytes = Buffer.from(block.buffer, block.byteOffset, block.byteLength);
+      await handle.write(bytes, 0, bytes.length, 44 + samples * 2);
+      samples += block.length;
+    }
+    await handle.write(wavHeader(samples, sampleRate), 0, 44, 0);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Converts 16-bit samples to floats in [-1, 1), as the models take them. */
