@@ -19,6 +19,7 @@ import type { SpeechEngine } from "../app/services/transcription/engine";
 import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
 import { transcribeLong } from "../app/services/transcription/vad.server";
 import { sharedFile } from "../tests/shared-files";
+import { folderBytes } from "../tests/process-probes";
 
 const AUDIO = sharedFile("testdata", "audio");
 const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
@@ -87,27 +88,6 @@ function sampleMemory(parentPid = process.pid) {
 function cpuMsSince(started: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
-}
-
-/** Bytes in a folder and everything under it (files that vanish meanwhile count as 0). */
-function folderBytes(dir: string): number {
-  let total = 0;
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const child = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += folderBytes(child);
-    else {
-      try {
-        total += fs.lstatSync(child).size;
-      } catch {} // deleted meanwhile
-    }
-  }
-  return total;
 }
 
 /** The largest size a folder reaches, sampled every 100 ms (and the time the sampling took). */
