@@ -74,19 +74,19 @@ export function authenticateWithGoogle(request: Request): Promise<GoogleProfile>
  * Signs in the account with this Google id; else links the account with the same verified email;
  * else creates one, its email already verified by Google.
  */
-export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<{ userId: string; isNew: boolean }> {
+export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<{ userId: string; email: string; isNew: boolean }> {
   if (!profile.email_verified) throw new Error("Your Google account's email address is not verified.");
   const database = await db();
   const email = profile.email.toLowerCase();
-  const linked = await database.user.findUnique({ where: { googleId: profile.sub }, select: { id: true } });
-  if (linked) return { userId: linked.id, isNew: false };
+  const linked = await database.user.findUnique({ where: { googleId: profile.sub }, select: { id: true, email: true } });
+  if (linked) return { userId: linked.id, email: linked.email, isNew: false };
   const byEmail = await database.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
   if (byEmail) {
     await database.user.update({
       where: { id: byEmail.id },
       data: { googleId: profile.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date() },
     });
-    return { userId: byEmail.id, isNew: false };
+    return { userId: byEmail.id, email, isNew: false };
   }
   const [firstName, ...rest] = (profile.name ?? email.split("@")[0]).split(" ");
   const user = await database.user.create({
@@ -99,5 +99,5 @@ export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<{ 
     },
     select: PUBLIC_USER_SELECT,
   });
-  return { userId: user.id, isNew: true };
+  return { userId: user.id, email, isNew: true };
 }

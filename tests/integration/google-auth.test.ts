@@ -1,20 +1,27 @@
 // Google sign-in end to end through the production handler, with Google's endpoints served by MSW.
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { db } from "~/utils/database.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db, getDatabase } from "~/utils/database.server";
+import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { ACCOUNT_FAILURES_PER_HOUR } from "~/utils/login-throttle.server";
+import { hashPassword } from "~/utils/password.server";
 import { GOOGLE_ENDPOINTS } from "~/utils/google-auth.server";
 import { googleHandlers, type FakeGoogleAccount } from "../mocks/google";
 import { mockServer } from "../mocks/server";
-import { appHandler, cookiesFrom } from "./app-handler";
+import { appHandler, cookiesFrom, postJson } from "./app-handler";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
   app = await appHandler();
+  // A sign-in from a new browser queues an email.
+  await startJobs(await getDatabase(), { work: false });
 });
+afterAll(() => stopJobs());
 
 const ACCOUNTS: Record<string, FakeGoogleAccount> = {
   "code-new": { sub: "g-100", email: "new.google@example.com", email_verified: true, given_name: "Noor", family_name: "Haddad" },
   "code-existing": { sub: "g-200", email: "Existing@Example.com", email_verified: true, given_name: "Eli" },
   "code-unverified": { sub: "g-300", email: "unverified.google@example.com", email_verified: false },
+  "code-device": { sub: "g-400", email: "device.google@example.com", email_verified: true, given_name: "Dee" },
 };
 
 beforeEach(() => {
@@ -59,6 +66,21 @@ describe("Google sign-in", () => {
     const callback = await signInWithGoogle("code-existing");
     expect(callback.headers.get("Location")).toBe("/dashboard");
     expect((await (await db()).user.findUniqueOrThrow({ where: { id: existing.id } })).googleId).toBe("g-200");
+  });
+
+  test("the browser that signed in with Google is known to the account, like after a password sign-in", async () => {
+    await (await db()).user.create({
+      data: { email: "device.google@example.com", firstName: "Dee", lastName: "Vice", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date() },
+    });
+    const callback = await signInWithGoogle("code-device");
+    const device = cookiesFrom(callback).split("; ").find((pair) => pair.startsWith("voxlate_device="));
+    expect(device).toBeTruthy();
+    // Guesses from many addresses pass the account's ceiling: new clients wait, this browser does not.
+    const login = (password: string, ip: string, cookie?: string) =>
+      app("/api/login", postJson({ email: "device.google@example.com", password }, cookie), { clientIp: ip });
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES_PER_HOUR.user; attempt++) await login(`guess-${attempt}`, `10.9.${Math.floor(attempt / 200)}.${attempt % 200}`);
+    expect((await login("secret-123", "10.9.9.1")).status).toBe(429);
+    expect((await login("secret-123", "10.9.9.2", device)).status).toBe(200);
   });
 
   test("an unverified Google email is refused", async () => {

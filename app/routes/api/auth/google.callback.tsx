@@ -5,11 +5,13 @@ import {
   findOrCreateGoogleUser,
   isGoogleConfigured,
 } from "~/utils/google-auth.server";
+import { userAccount } from "~/utils/auth.server";
+import { loginClient, trustDeviceHeader } from "~/utils/login-throttle.server";
 import { startUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isGoogleConfigured()) return redirectWithToast("/signin", { type: "error", title: "Login failed", description: "Google sign-in is not configured." });
   let result: Awaited<ReturnType<typeof findOrCreateGoogleUser>>;
   try {
@@ -25,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const headers = await startUserSession(result.userId, request);
   headers.append("Set-Cookie", clearGoogleStateCookie());
+  // Like a password sign-in, this browser is now known to the account: guesses against it cannot hold it back.
+  headers.append("Set-Cookie", await trustDeviceHeader(userAccount(result.email), await loginClient(request, context)));
   return result.isNew
     ? redirectWithToast("/plan-selection", { type: "success", title: "Account created successfully!" }, { headers })
     : redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
