@@ -28,6 +28,8 @@ import { deleteUserFiles } from "./stored-files.server";
 import { redirectWithToast } from "./toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
 import { readFormFields } from "./request-body.server";
+import { EmailChangedEmail } from "~/emails/email-changed";
+import { sendNotice } from "~/emails/send.server";
 
 /** `values` refill what was typed, for the server-rendered form (without JavaScript). */
 const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>, values?: Record<string, string>) =>
@@ -177,6 +179,8 @@ export async function handleAccountAction(request: Request, userId: string, cont
       await database.user.update({ where: { id: userId }, data: { email: pending, emailVerifiedAt: new Date() } });
       // Reset links went to the old address.
       await revokeResetTokens(userId);
+      // The old address hears of it: the owner of a taken-over account learns at once.
+      await sendNotice(user.email, "Your Voxlate email address was changed", EmailChangedEmail({ newEmail: pending, time: new Date().toUTCString() }));
       return redirectWithToast("/account", { type: "success", title: "Email changed", description: `You now sign in with ${pending}.` });
     }
 

@@ -190,6 +190,9 @@ describe("changing the email or the password needs the current password (or a co
     const confirmed = await app("/account", formPost({ intent: "email-verify", code }, cookie));
     expect(confirmed.status).toBe(302);
     expect((await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(newEmail);
+    // The old address is told, so that a taken-over account does not go unnoticed.
+    const notice = await waitForEmail(email, /email address was changed/);
+    expect(notice.text).toContain(newEmail);
   });
 
   test("wrong current passwords on the account page count as failed sign-ins", async () => {
