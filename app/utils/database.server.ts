@@ -69,6 +69,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(config: pg.PoolConfig, location: string, onClose?: () => Promise<void>): Promise<Database> {
   const pool = new pg.Pool({ max: 10, ...config });
+  // An idle connection that the server ends (a restart, a failover, an administrator) emits "error" on the pool;
+  // unhandled, that would end the process. The pool replaces the connection on the next query.
+  pool.on("error", (error) => console.error(`[db] an idle connection to ${location} was closed: ${error.message}`));
   try {
     await pool.query("SELECT 1");
   } catch (error) {
@@ -86,9 +89,13 @@ async function openPostgres(config: pg.PoolConfig, location: string, onClose?: (
     sql: pgSqlClient(pool),
     async withConnection(fn) {
       const client = await pool.connect();
+      // Ended by the server between queries, a held connection emits "error" on itself: the next query fails instead.
+      const onError = (error: Error) => console.error(`[db] a held connection to ${location} was closed: ${error.message}`);
+      client.on("error", onError);
       try {
         return await fn(pgSqlClient(client));
       } finally {
+        client.off("error", onError);
         client.release();
       }
     },

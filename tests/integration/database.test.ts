@@ -76,3 +76,29 @@ describe("Prisma on this database", () => {
     expect(await prisma.user.findUnique({ where: { email: "rollback@example.com" } })).toBeNull();
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE === "postgres")("a PostgreSQL connection the server ends", () => {
+  test("does not end the process, and the next query gets a new connection", async () => {
+    const database = await getDatabase();
+    // Two connections in the pool, both idle after this.
+    await Promise.all([database.sql.query("SELECT pg_sleep(0.05)"), database.sql.query("SELECT pg_sleep(0.05)")]);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const { testDatabaseUrl } = await import("../setup/database");
+      const admin = new (await import("pg")).default.Client({ connectionString: testDatabaseUrl() });
+      await admin.connect();
+      const ended = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(uncaught).toEqual([]);
+      expect(await database.sql.query<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
+  });
+});
