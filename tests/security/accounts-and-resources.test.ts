@@ -66,4 +66,14 @@ test("a user can hold two live sessions at once, not thirty", async () => {
   for (let attempt = 0; attempt < 5; attempt++) answers.push(await start());
   expect(answers.map((answer) => answer.status)).toEqual([201, 201, 429, 429, 429]);
   expect(((await answers[2].json()) as { error: string }).error).toMatch(/live recording/i);
+  const cancel = async (answer: Response) => {
+    const { id } = (await answer.json()) as { id: string };
+    const cancelled = await fetch(`${server.origin}/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: server.cookie } });
+    expect(cancelled.ok).toBe(true);
+  };
+  for (const answer of answers.slice(0, 2)) await cancel(answer);
+  // With both ended, a new one may start.
+  const again = await start();
+  expect(again.status).toBe(201);
+  await cancel(again);
 });
