@@ -43,7 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
   const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
   const origin = appOrigin();
-  const supportChat = adminConsole ? null : { chat: await loadSupportChat(request, user?.id), engineLabel: answerWriter().label };
+  const supportChat = adminConsole
+    ? null
+    : { chat: await loadSupportChat(request, user?.id), engineLabel: answerWriter().label };
   return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat }, { headers: headers ?? undefined });
 }
 

@@ -27,8 +27,9 @@ export interface SupportChatView {
  * the wait; asking again, or a handover after a resolve reopened the conversation, starts a new one.
  */
 export function waitingForPerson(chat: SupportChatView): boolean {
-  const lastIndex = (matches: (message: ChatMessageView) => boolean) => chat.messages.findLastIndex(matches);
-  return chat.status === "escalated" && lastIndex((message) => message.needsHumanReview) >= lastIndex((message) => message.role === "admin");
+  const lastHandover = chat.messages.findLastIndex((message) => message.needsHumanReview);
+  const lastAnswer = chat.messages.findLastIndex((message) => message.role === "admin");
+  return chat.status === "escalated" && lastHandover >= lastAnswer;
 }
 
 /** What "Talk to a person" sends when the visitor has not typed anything. */

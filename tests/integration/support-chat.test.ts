@@ -80,7 +80,7 @@ describe("the visitor's conversation", () => {
     expect(((await reload.json()) as { chat: { sessionId: string } }).chat.sessionId).toBe(first.chat.sessionId);
   });
 
-  test("'Talk to a person' sends the visitor's own words and escalates; with an empty box it asks for them", async () => {
+  test("'Talk to a person' sends the visitor's words and escalates; an empty box asks for a person", async () => {
     const typed = "My invoice shows the wrong company name";
     const { chat } = await visitorSays(`  ${typed}  `, "", "/pricing", "person");
     expect(chat.status).toBe("escalated");
@@ -98,9 +98,12 @@ describe("the visitor's conversation", () => {
       body: new URLSearchParams({ content: "Which export formats are available?", intent: "person", returnTo: "/" }),
     });
     expect(plain.status).toBe(303);
-    const plainChat = await (await db()).chatSession.findFirstOrThrow({ orderBy: { lastActivityAt: "desc" }, include: { messages: true } });
-    expect(plainChat.status).toBe("ESCALATED");
-    expect(plainChat.messages.find((message) => message.role === "USER")?.content).toBe("Which export formats are available?");
+    const sent = await (await db()).chatMessage.findFirstOrThrow({
+      where: { role: "USER", content: "Which export formats are available?", session: { contextPage: "/" } },
+      include: { session: true },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(sent.session).toMatchObject({ status: "ESCALATED", escalationReason: "Asked for a person" });
 
     const empty = await visitorSays("   ", "", "/pricing", "person");
     expect(empty.chat.messages[0]).toMatchObject({ role: "user", content: "I'd like to talk to a person, please." });
@@ -108,11 +111,17 @@ describe("the visitor's conversation", () => {
   });
 
   test("'Waiting for a person' ends when a person answers and returns when the visitor asks again", async () => {
-    const waitingShown = async (cookie: string) => (await (await app("/pricing", { headers: { Cookie: cookie } })).text()).includes("Waiting for a person");
+    // The widget as the server renders it, which is what a browser without JavaScript shows.
+    const waitingShown = async (cookie: string) => {
+      const page = await app("/pricing", { headers: { Cookie: cookie } });
+      return (await page.text()).includes("Waiting for a person");
+    };
+    const answer = (id: string, content: string, markResolved: boolean) =>
+      app(`/api/admin/chat/sessions/${id}/respond`, asAdmin(postJson({ content, markResolved })));
     const { chat, cookie } = await visitorSays("Can I talk to a person about an invoice?");
     expect(await waitingShown(cookie)).toBe(true);
 
-    await app(`/api/admin/chat/sessions/${chat.sessionId}/respond`, asAdmin(postJson({ content: "Hello, I can help.", markResolved: false })));
+    expect((await answer(chat.sessionId, "Hello, I can help.", false)).status).toBe(200);
     expect(await waitingShown(cookie)).toBe(false);
     // A follow-up the help centre answers keeps the conversation with the team, but nobody is being waited for.
     expect((await visitorSays("Which export formats are available?", cookie)).chat.status).toBe("escalated");
@@ -122,7 +131,7 @@ describe("the visitor's conversation", () => {
     expect(await waitingShown(cookie)).toBe(true);
 
     // After a resolve, a new handover waits again; a question the assistant answers does not.
-    await app(`/api/admin/chat/sessions/${chat.sessionId}/respond`, asAdmin(postJson({ content: "Sorted.", markResolved: true })));
+    expect((await answer(chat.sessionId, "Sorted.", true)).status).toBe(200);
     expect(await waitingShown(cookie)).toBe(false);
     expect((await visitorSays("What does the Free plan include?", cookie)).chat.status).toBe("active");
     expect(await waitingShown(cookie)).toBe(false);

@@ -114,11 +114,13 @@ export function retrieve(question: string, limit = 3): Retrieval {
   // "update" and "modify" from outranking one that says "reset" for a question with only one of them.
   const answeredBy = (result: SearchResult) => {
     const matched = new Set(result.queryTerms);
-    return terms.filter((term) => matched.has(term) || (synonymsOf.get(term) ?? []).some((synonym) => matched.has(synonym)));
+    return terms.filter((term) => [term, ...(synonymsOf.get(term) ?? [])].some((word) => matched.has(word)));
   };
   const results = found
-    .map((result) => ({ result, answered: answeredBy(result) }))
-    .map(({ result, answered }) => ({ result, answered, score: (result.score / result.queryTerms.length) * answered.length }))
+    .map((result) => {
+      const answered = answeredBy(result);
+      return { result, answered, score: (result.score / result.queryTerms.length) * answered.length };
+    })
     .sort((a, b) => b.score - a.score);
 
   const weights = new Map<string, number>(terms.map((term) => [term, inverseDocumentFrequency(index, term)]));
