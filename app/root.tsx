@@ -21,6 +21,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The admin console is staff's tool, not the visitors' site: no support widget, no analytics, and so no cookie
+ * banner asking about them (it covered the console's reply buttons).
+ */
+const isAdminConsole = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
+
 // Pages set their own title; this one shows on error screens.
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: error ? "Something went wrong | Voxlate" : "Voxlate" },
@@ -32,12 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     readCookieConsent(request),
     getToast(request),
   ]);
-  const analyticsAllowed = consent.preferences.analytics;
+  const adminConsole = isAdminConsole(new URL(request.url).pathname);
+  const analyticsAllowed = consent.preferences.analytics && !adminConsole;
   const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
   const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
   const origin = appOrigin();
-  // The admin console has no support widget.
-  const supportChat = new URL(request.url).pathname.startsWith("/admin")
+  const supportChat = adminConsole
     ? null
     : { chat: await loadSupportChat(request, user?.id), engineLabel: answerWriter().label };
   return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat }, { headers: headers ?? undefined });
@@ -78,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <NavigationSpinner />
         {rootData?.supportChat ? <SupportChat chat={rootData.supportChat.chat} engineLabel={rootData.supportChat.engineLabel} /> : null}
-        {rootData ? <CookieConsent consent={rootData.consent} /> : null}
+        {rootData && !isAdminConsole(pathname) ? <CookieConsent consent={rootData.consent} /> : null}
         <Toaster toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
+  ASK_FOR_PERSON,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_REFRESH_MS,
   SUPPORT_CHAT_ANCHOR,
   type ChatMessageView,
   type SupportChatView,
+  waitingForPerson,
 } from "~/utils/support-chat";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
@@ -35,7 +37,9 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 
   const thread = newest(chat, fetcher.data?.chat ?? null, polled);
   const sending = fetcher.state !== "idle";
-  const pendingText = sending ? String(fetcher.formData?.get("content") ?? "") : "";
+  // What the visitor sent, shown until the answer arrives: "Talk to a person" with an empty box sends a sentence.
+  const pendingContent = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
+  const pendingText = pendingContent || (sending && fetcher.formData?.get("intent") === "person" ? ASK_FOR_PERSON : "");
 
   useEffect(() => {
     if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) setOpen(true);
@@ -122,7 +126,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
           ) : null}
         </ol>
 
-        {thread?.status === "escalated" ? (
+        {thread && waitingForPerson(thread) ? (
           <p role="status" className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
             Waiting for a person from our support team. Their reply appears here.
           </p>

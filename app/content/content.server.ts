@@ -67,7 +67,13 @@ export function relatedArticles(article: BlogArticle, count = 3): BlogArticle[] 
     .map(({ candidate }) => candidate);
 }
 
-const HelpFrontmatterSchema = z.object({ title: z.string(), topic: z.string(), order: z.number() });
+const HelpFrontmatterSchema = z.object({
+  title: z.string(),
+  topic: z.string(),
+  order: z.number(),
+  // Words visitors use for this topic that its answers may not (the support assistant ranks on them).
+  keywords: z.array(z.string()).default([]),
+});
 
 export interface HelpEntry {
   id: string;
@@ -81,13 +87,14 @@ export interface HelpTopic {
   slug: string;
   topic: string;
   order: number;
+  keywords: string[];
   entries: HelpEntry[];
 }
 
 const HELP: HelpTopic[] = Object.entries(helpFiles)
   .map(([file, source]) => {
     const { data, body } = splitFrontmatter(file, source);
-    const { topic, order } = HelpFrontmatterSchema.parse(data);
+    const { topic, order, keywords } = HelpFrontmatterSchema.parse(data);
     const entries = body
       .split(/^## /m)
       .slice(1)
@@ -101,7 +108,7 @@ const HELP: HelpTopic[] = Object.entries(helpFiles)
           text: answer.replace(/\[([^\]]+)\]\([^)]+\)/g, "$1"),
         };
       });
-    return { slug: slugOf(file), topic, order, entries };
+    return { slug: slugOf(file), topic, order, keywords, entries };
   })
   .sort((a, b) => a.order - b.order);
 

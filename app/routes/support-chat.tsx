@@ -2,12 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/support-chat";
 import { safeRedirectPath } from "~/utils/redirect";
 import { getUserId } from "~/utils/session.server";
-import { SUPPORT_CHAT_ANCHOR } from "~/utils/support-chat";
+import { ASK_FOR_PERSON, SUPPORT_CHAT_ANCHOR } from "~/utils/support-chat";
 import { loadSupportChat, postVisitorMessage, VisitorMessageSchema } from "~/utils/support-chat.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/request-body.server";
-
-const ASK_FOR_PERSON = "I'd like to talk to a person, please.";
 
 // GET: this browser's conversation as JSON (the widget polls it while it waits for a person).
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,9 +18,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const wantsJson = form.get("response") === "json";
   const returnTo = `${safeRedirectPath(form.get("returnTo"), "/").split("#")[0]}#${SUPPORT_CHAT_ANCHOR}`;
+  const askForPerson = form.get("intent") === "person";
+  const typed = form.get("content") ?? "";
   const parsed = VisitorMessageSchema.safeParse({
-    content: form.get("intent") === "person" ? ASK_FOR_PERSON : form.get("content") ?? "",
+    // "Talk to a person" sends what the visitor typed; only an empty box gets a sentence written for them.
+    content: askForPerson && typeof typed === "string" && !typed.trim() ? ASK_FOR_PERSON : typed,
     contextPage: form.get("contextPage") ?? undefined,
+    askForPerson,
   });
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Your message could not be sent.";

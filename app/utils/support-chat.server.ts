@@ -25,6 +25,8 @@ export const VisitorMessageSchema = z.object({
     .max(300)
     .optional()
     .transform((value) => (value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/")),
+  // "Talk to a person": hand over whatever the message says.
+  askForPerson: z.boolean().default(false),
 });
 
 export const STATUS_NAME = { ACTIVE: "active", ESCALATED: "escalated", RESOLVED: "resolved" } as const;
@@ -88,7 +90,7 @@ export async function postVisitorMessage(
 
   const now = new Date();
   await database.chatMessage.create({ data: { sessionId: session.id, role: ChatRole.USER, content: input.content, createdAt: now } });
-  const reply = await answerVisitor(input.content);
+  const reply = await answerVisitor(input.content, { askedForPerson: input.askForPerson });
   await database.chatMessage.create({
     data: {
       sessionId: session.id,

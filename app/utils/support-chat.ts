@@ -21,6 +21,20 @@ export interface SupportChatView {
   messages: ChatMessageView[];
 }
 
+/**
+ * Whether the widget says it is waiting for a person: the conversation is with the support team and nobody has
+ * answered since the visitor last asked for a person (or the assistant last handed over). An admin's reply ends
+ * the wait; asking again, or a handover after a resolve reopened the conversation, starts a new one.
+ */
+export function waitingForPerson(chat: SupportChatView): boolean {
+  const lastHandover = chat.messages.findLastIndex((message) => message.needsHumanReview);
+  const lastAnswer = chat.messages.findLastIndex((message) => message.role === "admin");
+  return chat.status === "escalated" && lastHandover >= lastAnswer;
+}
+
+/** What "Talk to a person" sends when the visitor has not typed anything. */
+export const ASK_FOR_PERSON = "I'd like to talk to a person, please.";
+
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** Spec section 9: the admin lists refresh every 5 s; the widget uses the same pace while it waits for a person. */
 export const CHAT_REFRESH_MS = 5000;

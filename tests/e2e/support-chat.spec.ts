@@ -37,13 +37,14 @@ async function ask(page: Page, question: string) {
 async function adminPage(browser: Browser, testInfo: TestInfo, baseURL: string | undefined) {
   await createAdmin();
   const context = await browser.newContext({ baseURL, javaScriptEnabled: withJs(testInfo) });
+  // A fresh browser that never answered the cookie banner: the console must not show it (it covered the buttons).
   const page = await context.newPage();
-  await acceptCookies(page, baseURL);
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/chat$/);
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
   return page;
 }
 
@@ -105,7 +106,10 @@ test("an unknown question escalates; the admin finds it, replies, the visitor se
     await page.reload();
     await openChat(page);
   }
-  await expect(page.getByRole("region", { name: "Voxlate support" }).getByText(reply)).toBeVisible();
+  const visitorChat = page.getByRole("region", { name: "Voxlate support" });
+  await expect(visitorChat.getByText(reply)).toBeVisible();
+  // A person has answered: the visitor is no longer told to wait for one.
+  await expect(visitorChat.getByText("Waiting for a person")).toHaveCount(0);
 
   await conversation.getByPlaceholder("Type your response...").fill("Closing this now. Thanks!");
   await conversation.getByRole("button", { name: "Send & Resolve" }).click();
@@ -122,10 +126,16 @@ test("asking for a person escalates, and Close Chat resolves it and clears the s
   await acceptCookies(page, baseURL);
   await page.goto("/");
   await openChat(page);
-  await ask(page, `About my ${token} order`);
+  // What the visitor typed is what they send, not a sentence written for them.
+  const typed = `My ${token} order arrived without its transcript`;
   const chat = page.getByRole("region", { name: "Voxlate support" });
+  await chat.getByLabel("Your message").fill(typed);
   await chat.getByRole("button", { name: "Talk to a person" }).click();
   await expect(chat.getByText(/passed this conversation to our support team/).last()).toBeVisible();
+  await expect(chat.getByRole("list").getByText(typed, { exact: true })).toBeVisible();
+  await expect(chat.getByText("talk to a person, please")).toHaveCount(0);
+  await expect(chat.getByLabel("Your message")).toHaveValue("");
+  await expect(chat.getByText("Waiting for a person from our support team")).toBeVisible();
 
   const admin = await adminPage(browser, testInfo, baseURL);
   await admin.goto(`/admin/chat?search=${token}`);
@@ -136,6 +146,16 @@ test("asking for a person escalates, and Close Chat resolves it and clears the s
   await expect(admin).not.toHaveURL(/session=/);
   await expect(admin.getByRole("link", { name: /Anonymous User/ })).toContainText("Resolved");
   await admin.context().close();
+});
+
+test("the console loads no analytics, even in a browser that accepted them on the site", async ({ page, baseURL }) => {
+  const analyticsScripts = page.locator('script[src*="googletagmanager"], script[src*="analytics-under-test"]');
+  await acceptCookies(page, baseURL);
+  await page.goto("/");
+  expect(await analyticsScripts.count()).toBeGreaterThan(0);
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(analyticsScripts).toHaveCount(0);
 });
 
 test("reply buttons are disabled for blank text; the console sets and clears the adminAuthenticated flag", async ({ browser, baseURL }, testInfo) => {

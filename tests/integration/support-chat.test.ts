@@ -25,12 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => stopJobs());
 
-/** A visitor's message as the widget's script sends it; returns the conversation and the browser's cookies. */
-async function visitorSays(content: string, cookie = "", contextPage = "/pricing") {
+/**
+ * A visitor's message as the widget's script sends it (intent "person": the "Talk to a person" button); returns the
+ * conversation and the browser's cookies.
+ */
+async function visitorSays(content: string, cookie = "", contextPage = "/pricing", intent = "message") {
   const response = await app("/support-chat", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-    body: new URLSearchParams({ content, contextPage, returnTo: contextPage, response: "json" }),
+    body: new URLSearchParams({ content, contextPage, returnTo: contextPage, response: "json", intent }),
   });
   expect(response.status).toBe(200);
   const { chat } = (await response.json()) as { chat: { sessionId: string; status: string; messages: { role: string; content: string; confidenceScore: number | null; needsHumanReview: boolean }[] } };
@@ -75,6 +78,74 @@ describe("the visitor's conversation", () => {
 
     const reload = await app("/support-chat", { headers: { Cookie: first.cookie } });
     expect(((await reload.json()) as { chat: { sessionId: string } }).chat.sessionId).toBe(first.chat.sessionId);
+  });
+
+  test("'Talk to a person' sends the visitor's words and escalates; an empty box asks for a person", async () => {
+    const typed = "My invoice shows the wrong company name";
+    const { chat } = await visitorSays(`  ${typed}  `, "", "/pricing", "person");
+    expect(chat.status).toBe("escalated");
+    expect(chat.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", typed],
+      ["assistant", expect.stringMatching(/passed this conversation to our support team/)],
+    ]);
+    const session = await (await db()).chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
+    expect(session.escalationReason).toBe("Asked for a person");
+
+    // Without JavaScript the same button posts the same form.
+    const plain = await app("/support-chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ content: "Which export formats are available?", intent: "person", returnTo: "/" }),
+    });
+    expect(plain.status).toBe(303);
+    const sent = await (await db()).chatMessage.findFirstOrThrow({
+      where: { role: "USER", content: "Which export formats are available?", session: { contextPage: "/" } },
+      include: { session: true },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(sent.session).toMatchObject({ status: "ESCALATED", escalationReason: "Asked for a person" });
+
+    const empty = await visitorSays("   ", "", "/pricing", "person");
+    expect(empty.chat.messages[0]).toMatchObject({ role: "user", content: "I'd like to talk to a person, please." });
+    expect(empty.chat.status).toBe("escalated");
+  });
+
+  test("'Waiting for a person' ends when a person answers and returns when the visitor asks again", async () => {
+    // The widget as the server renders it, which is what a browser without JavaScript shows.
+    const waitingShown = async (cookie: string) => {
+      const page = await app("/pricing", { headers: { Cookie: cookie } });
+      return (await page.text()).includes("Waiting for a person");
+    };
+    const answer = (id: string, content: string, markResolved: boolean) =>
+      app(`/api/admin/chat/sessions/${id}/respond`, asAdmin(postJson({ content, markResolved })));
+    const { chat, cookie } = await visitorSays("Can I talk to a person about an invoice?");
+    expect(await waitingShown(cookie)).toBe(true);
+
+    expect((await answer(chat.sessionId, "Hello, I can help.", false)).status).toBe(200);
+    expect(await waitingShown(cookie)).toBe(false);
+    // A follow-up the help centre answers keeps the conversation with the team, but nobody is being waited for.
+    expect((await visitorSays("Which export formats are available?", cookie)).chat.status).toBe("escalated");
+    expect(await waitingShown(cookie)).toBe(false);
+
+    await visitorSays("", cookie, "/pricing", "person");
+    expect(await waitingShown(cookie)).toBe(true);
+
+    // After a resolve, a new handover waits again; a question the assistant answers does not.
+    expect((await answer(chat.sessionId, "Sorted.", true)).status).toBe(200);
+    expect(await waitingShown(cookie)).toBe(false);
+    expect((await visitorSays("What does the Free plan include?", cookie)).chat.status).toBe("active");
+    expect(await waitingShown(cookie)).toBe(false);
+    await visitorSays("What is the weather in Lisbon tomorrow?", cookie);
+    expect(await waitingShown(cookie)).toBe(true);
+  });
+
+  test("the admin console shows no cookie banner (it covered the reply buttons); the visitors' site does", async () => {
+    expect(await (await app("/pricing")).text()).toContain('aria-label="Cookie consent"');
+    for (const [path, cookie] of [["/admin/login", ""], ["/admin/chat", adminCookie]]) {
+      const response = await app(path, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain('aria-label="Cookie consent"');
+    }
   });
 
   test("a blank or oversize message is a 400 with a specific message, and nothing is stored", async () => {

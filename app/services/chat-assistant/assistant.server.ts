@@ -39,13 +39,16 @@ export function answerWriter(): AnswerWriter {
   return writer;
 }
 
-/** Answers a visitor's message from the help centre, or hands the conversation to a person. */
-export async function answerVisitor(question: string): Promise<AssistantReply> {
+/**
+ * Answers a visitor's message from the help centre, or hands the conversation to a person: when the message asks
+ * for one, or the visitor pressed "Talk to a person" (askedForPerson).
+ */
+export async function answerVisitor(question: string, { askedForPerson = false } = {}): Promise<AssistantReply> {
   const retrieval = retrieve(question);
   const sources = retrieval.entries.slice(0, 2).map(({ title, url }) => ({ title, url }));
   const percent = Math.round(retrieval.confidence * 100);
 
-  if (ASKS_FOR_HUMAN.test(question)) {
+  if (askedForPerson || ASKS_FOR_HUMAN.test(question)) {
     return { content: HANDOFF_MESSAGE, confidenceScore: retrieval.confidence, needsHumanReview: true, escalationReason: ASKED_FOR_PERSON, sources: [] };
   }
   if (retrieval.empty) {

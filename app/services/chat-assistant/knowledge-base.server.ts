@@ -10,6 +10,8 @@ export interface KnowledgeEntry {
   title: string;
   text: string;
   topic: string;
+  /** The topic's words for what it covers, which its answers may not use ("password" for account questions). */
+  keywords: string;
   url: string;
 }
 
@@ -29,6 +31,7 @@ function knowledgeEntries(): KnowledgeEntry[] {
       title: entry.question,
       text: entry.text,
       topic: topic.topic,
+      keywords: topic.keywords.join(" "),
       url: `/help#${entry.id}`,
     })),
   );
@@ -37,17 +40,44 @@ function knowledgeEntries(): KnowledgeEntry[] {
     title: item.question,
     text: item.answer,
     topic: "Frequently asked questions",
+    keywords: "",
     url: "/#faq",
   }));
   return [...help, ...faq];
 }
 
-const SEARCH_OPTIONS = { boost: { title: 2 }, prefix: (term: string) => term.length > 4, fuzzy: (term: string) => (term.length > 5 ? 0.2 : false) };
+// Words visitors use for the same thing. A question is also searched for the other words of its group, at half
+// weight, so "change my password" finds an answer that says "reset", and still prefers one that says "change".
+const SYNONYMS = [
+  ["change", "reset", "update", "modify"],
+  ["delete", "remove", "erase"],
+  ["cancel", "unsubscribe"],
+  ["size", "large", "big", "limit", "maximum"],
+  ["subtitle", "caption"],
+  ["price", "cost", "fee"],
+  ["email", "mail"],
+];
+const SYNONYM_WEIGHT = 0.5;
+
+const synonymsOf = new Map<string, string[]>(
+  SYNONYMS.flatMap((group) => {
+    const terms = group.map((word) => processTerm(word)!);
+    return terms.map((term) => [term, terms.filter((other) => other !== term)] as const);
+  }),
+);
+
+// Titles say what an answer is about; the topic's keywords name its subject in visitors' words; the body only
+// mentions things in passing ("on the same page you can change your password" in an answer about deleting).
+const SEARCH_OPTIONS = {
+  boost: { title: 3, keywords: 2, topic: 1.5 },
+  prefix: (term: string) => term.length > 4,
+  fuzzy: (term: string) => (term.length > 5 ? 0.2 : false),
+};
 
 function buildIndex() {
   const entries = knowledgeEntries();
   const index = new MiniSearch<KnowledgeEntry>({
-    fields: ["title", "text", "topic"],
+    fields: ["title", "text", "topic", "keywords"],
     storeFields: ["id"],
     processTerm,
     searchOptions: SEARCH_OPTIONS,
@@ -72,16 +102,33 @@ export function retrieve(question: string, limit = 3): Retrieval {
   const terms = [...new Set(tokenize(question).map(processTerm).filter((term): term is string => Boolean(term)))];
   if (terms.length === 0) return { entries: [], confidence: 0, empty: true };
 
-  const results: SearchResult[] = index.search(terms.join(" "), { processTerm: (same) => same });
-  if (results.length === 0) return { entries: [], confidence: 0, empty: false };
+  const synonyms = terms.flatMap((term) => synonymsOf.get(term) ?? []).filter((synonym) => !terms.includes(synonym));
+  const found = index.search([...terms, ...new Set(synonyms)].join(" "), {
+    processTerm: (same) => same,
+    boostTerm: (term) => (terms.includes(term) ? 1 : SYNONYM_WEIGHT),
+  });
+  if (found.length === 0) return { entries: [], confidence: 0, empty: false };
+
+  // A word of the question is answered when an entry has it or one of its synonyms. MiniSearch multiplies each
+  // score by the number of query terms matched; counting the question's words instead keeps an entry that says
+  // "update" and "modify" from outranking one that says "reset" for a question with only one of them.
+  const answeredBy = (result: SearchResult) => {
+    const matched = new Set(result.queryTerms);
+    return terms.filter((term) => [term, ...(synonymsOf.get(term) ?? [])].some((word) => matched.has(word)));
+  };
+  const results = found
+    .map((result) => {
+      const answered = answeredBy(result);
+      return { result, answered, score: (result.score / result.queryTerms.length) * answered.length };
+    })
+    .sort((a, b) => b.score - a.score);
 
   const weights = new Map<string, number>(terms.map((term) => [term, inverseDocumentFrequency(index, term)]));
   const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-  const matched = new Set(results[0].queryTerms);
-  const matchedWeight = terms.filter((term) => matched.has(term)).reduce((sum, term) => sum + weights.get(term)!, 0);
+  const matchedWeight = results[0].answered.reduce((sum, term) => sum + weights.get(term)!, 0);
 
   return {
-    entries: results.slice(0, limit).map((result) => byId.get(result.id as string)!),
+    entries: results.slice(0, limit).map(({ result }) => byId.get(result.id as string)!),
     confidence: Math.round((matchedWeight / totalWeight) * 100) / 100,
     empty: false,
   };
