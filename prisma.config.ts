@@ -1,5 +1,5 @@
 // Prisma CLI configuration. The CLI is used for `generate` and `migrate diff` only; migrations are applied
-// by app/utils/migrations.server.ts (see docs/decisions/005-migration-runner.md).
+// by app/modules/platform/migrations.server.ts (see docs/decisions/005-migration-runner.md).
 import { defineConfig } from "prisma/config";
 import { cliAdapter } from "./prisma/cli-adapter";
 

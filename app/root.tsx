@@ -7,13 +7,13 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { SupportChat } from "./components/support-chat";
 import { Toaster } from "./components/toaster";
-import { readCookieConsent } from "./utils/cookie-consent.server";
-import { appOrigin, getEnv } from "./utils/env.server";
+import { readCookieConsent } from "~/modules/consent/cookie-consent.server";
+import { appOrigin, getEnv } from "~/modules/platform/env.server";
 import { useNonce } from "./utils/nonce";
 import { canonicalUrl } from "./utils/seo";
-import { getUser } from "./utils/session.server";
-import { loadSupportChat } from "./utils/support-chat.server";
-import { getToast } from "./utils/toast.server";
+import { getUser } from "~/modules/platform/session.server";
+import { loadSupportChat } from "~/modules/support/support-chat.server";
+import { getToast } from "~/modules/platform/toast.server";
 import { answerWriter } from "./services/chat-assistant/assistant.server";
 
 export const links: Route.LinksFunction = () => [

@@ -171,7 +171,7 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, 
     const startupMs = performance.now() - started;
 
     const user = await withAppDatabase(dataDir, async (prisma) => {
-      const { hashPassword } = await import("../app/utils/password.server");
+      const { hashPassword } = await import("~/modules/accounts/password.server");
       return prisma.user.create({
         data: {
           email: `bench-${crypto.randomUUID()}@example.com`,
@@ -198,7 +198,7 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, 
 export async function withAppDatabase<T>(dataDir: string, use: (prisma: PrismaClient) => Promise<T>): Promise<T> {
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-  const { connectDatabase, disconnectDatabase } = await import("../app/utils/database.server");
+  const { connectDatabase, disconnectDatabase } = await import("~/modules/platform/database.server");
   const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
   try {
     return await use(database.prisma);
@@ -210,7 +210,7 @@ export async function withAppDatabase<T>(dataDir: string, use: (prisma: PrismaCl
 /** A signed-in session cookie ("name=value") for a user of the running app. */
 export async function sessionCookieFor(dataDir: string, userId: string, origin: string, userAgent: string): Promise<string> {
   return withAppDatabase(dataDir, async () => {
-    const { createUserSession } = await import("../app/utils/session.server");
+    const { createUserSession } = await import("~/modules/platform/session.server");
     const setCookie = await createUserSession(userId, new Request(origin, { headers: { "User-Agent": userAgent } }));
     return setCookie.split(";")[0];
   });

@@ -1,6 +1,6 @@
 // npm run db:seed: a demo account for trying the app locally (demo@voxlate.local / demo-password).
-import { db } from "~/utils/database.server";
-import { hashPassword } from "~/utils/password.server";
+import { db } from "~/modules/platform/database.server";
+import { hashPassword } from "~/modules/accounts/password.server";
 import { runCli } from "../scripts/cli";
 
 await runCli(async () => {

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
-import { upsertAdmin } from "~/utils/admin-session.server";
+import { upsertAdmin } from "~/modules/accounts/admin-session.server";
 import { runCli } from "./cli";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });

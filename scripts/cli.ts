@@ -1,4 +1,4 @@
-import { connectDatabase, disconnectDatabase, type DatabaseRole } from "~/utils/database.server";
+import { connectDatabase, disconnectDatabase, type DatabaseRole } from "~/modules/platform/database.server";
 
 /**
  * Runs a command-line task against the process-wide database and closes it afterwards, so PGlite's

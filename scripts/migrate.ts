@@ -1,6 +1,6 @@
 // npm run db:migrate: applies pending migrations (the app also does this when it starts).
-import { getDatabase } from "~/utils/database.server";
-import { applyMigrations } from "~/utils/migrations.server";
+import { getDatabase } from "~/modules/platform/database.server";
+import { applyMigrations } from "~/modules/platform/migrations.server";
 import { runCli } from "./cli";
 
 await runCli(

@@ -2,7 +2,7 @@
 // DATA_DIR/models (or WHISPER_MODEL_PATH's folder), checking the published checksums. Needs internet access.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir, getEnv } from "~/utils/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { downloadModel, VAD_MODEL, WHISPER_MODELS } from "./models";
 
 const { values } = parseArgs({ options: { whisper: { type: "string", default: "base.en" } } });

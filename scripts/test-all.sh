@@ -15,6 +15,7 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
 fi
 
 npm run typecheck
+npm run lint:imports
 npm run db:diff -- --check >/dev/null || { echo "Error: prisma/schema.prisma has changes without a migration (npm run db:diff -- <name>)" >&2; exit 1; }
 # Integration tests drive the production build's request handler, so build first.
 npm run build

@@ -1,8 +1,8 @@
 // npm run worker: a standalone job worker. It needs a PostgreSQL server (DATABASE_URL);
 // with the embedded database the app runs its workers in-process.
-import { connectDatabase, disconnectDatabase } from "~/utils/database.server";
-import { startDiskHousekeeping } from "~/utils/disk.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
+import { startDiskHousekeeping } from "~/modules/platform/disk.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
 
 process.on("unhandledRejection", (reason) => console.error("[process] unhandled rejection:", reason));
 try {

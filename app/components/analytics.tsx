@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { CookiePreferences } from "~/utils/cookie-consent";
+import type { CookiePreferences } from "~/modules/consent/cookie-consent";
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { OPTIONAL_CATEGORIES, PREFERENCES_PARAM, type CookieConsent as Consent } from "~/utils/cookie-consent";
+import { OPTIONAL_CATEGORIES, PREFERENCES_PARAM, type CookieConsent as Consent } from "~/modules/consent/cookie-consent";
 import { usePreferencesHref } from "./site-footer";
 import { buttonClass } from "./ui/button";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { PREFERENCES_PARAM } from "~/utils/cookie-consent";
+import { PREFERENCES_PARAM } from "~/modules/consent/cookie-consent";
 import { Logo } from "./logo";
 
 const COLUMNS = [

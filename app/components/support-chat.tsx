@@ -8,7 +8,7 @@ import {
   type ChatMessageView,
   type SupportChatView,
   waitingForPerson,
-} from "~/utils/support-chat";
+} from "~/modules/support/support-chat";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
 

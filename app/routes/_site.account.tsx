@@ -6,13 +6,13 @@ import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormAlert, SelectField } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
-import { DELETE_CONFIRMATION, type AccountActionData } from "~/utils/account";
-import { handleAccountAction, pendingEmailChange } from "~/utils/account.server";
-import { db } from "~/utils/database.server";
-import { INDUSTRIES, OTHER_INDUSTRY } from "~/utils/registration";
-import { readSessionId, requireUserId } from "~/utils/session.server";
-import { allowanceLeft } from "~/utils/usage";
-import { allowanceFor } from "~/utils/usage.server";
+import { DELETE_CONFIRMATION, type AccountActionData } from "~/modules/accounts/account";
+import { handleAccountAction, pendingEmailChange } from "~/modules/accounts/account.server";
+import { db } from "~/modules/platform/database.server";
+import { INDUSTRIES, OTHER_INDUSTRY } from "~/modules/accounts/registration";
+import { readSessionId, requireUserId } from "~/modules/platform/session.server";
+import { allowanceLeft } from "~/modules/usage/usage";
+import { allowanceFor } from "~/modules/usage/usage.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { findBlogArticle, relatedArticles } from "~/content/content.server";
-import { appOrigin } from "~/utils/env.server";
+import { appOrigin } from "~/modules/platform/env.server";
 import { articleJsonLd } from "~/utils/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {

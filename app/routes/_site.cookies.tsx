@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_site.cookies";
 import { usePreferencesHref } from "~/components/site-footer";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
-import { CONSENT_COOKIE, OPTIONAL_CATEGORIES, PREFERENCES_COOKIE } from "~/utils/cookie-consent";
+import { CONSENT_COOKIE, OPTIONAL_CATEGORIES, PREFERENCES_COOKIE } from "~/modules/consent/cookie-consent";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Cookie policy", "The cookies Voxlate sets and how to choose which ones you allow."),

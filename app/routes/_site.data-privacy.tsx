@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/_site.data-privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
-import { requireUserId } from "~/utils/session.server";
+import { requireUserId } from "~/modules/platform/session.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Your data", "What Voxlate keeps about you and how to remove it.");
 

@@ -7,10 +7,10 @@ import { Pricing } from "~/components/pricing";
 import { buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
 import { parseBillingPeriod, PLANS } from "~/content/plans";
-import { db } from "~/utils/database.server";
-import { getUserId, requireUserId } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormFields } from "~/utils/request-body.server";
+import { db } from "~/modules/platform/database.server";
+import { getUserId, requireUserId } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { readFormFields } from "~/modules/platform/request-body.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose your plan", "Free, Premium or Business Pro: weekly or monthly, cancel anytime.");

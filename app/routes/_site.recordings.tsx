@@ -3,8 +3,8 @@ import type { Route } from "./+types/_site.recordings";
 import { PageHeader, pageMeta } from "~/components/page";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
-import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/utils/recordings.server";
-import { requireUserId } from "~/utils/session.server";
+import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { requireUserId } from "~/modules/platform/session.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every recording you uploaded or recorded.");
 

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
-import { engineLabel, formatBytes, formatDuration } from "~/utils/recording-format";
+import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
 import {
   cancelRecording,
   deleteRecording,
@@ -17,9 +17,9 @@ import {
   renameRecording,
   retryRecording,
   TitleSchema,
-} from "~/utils/recordings.server";
-import { requireUserId } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+} from "~/modules/recordings/recordings.server";
+import { requireUserId } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
   editSegment,
   renameSpeaker,
@@ -28,12 +28,12 @@ import {
   SpeakerNameSchema,
   transcriptSegments,
   translationLanguages,
-} from "~/utils/transcripts.server";
-import { requestTranslation, transcriptTranslations } from "~/utils/translation-job.server";
-import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/utils/summaries.server";
-import { configuredTranslator } from "~/utils/translation.server";
+} from "~/modules/transcripts/transcripts.server";
+import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
+import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
+import { configuredTranslator } from "~/modules/transcripts/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
-import { readFormFields } from "~/utils/request-body.server";
+import { readFormFields } from "~/modules/platform/request-body.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),

@@ -11,13 +11,13 @@ import {
   respondToChat,
   RespondSchema,
   SessionListQuerySchema,
-} from "~/utils/admin-chat.server";
-import { requireAdmin, signOutAdmin } from "~/utils/admin-session.server";
-import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/utils/support-chat";
-import { redirectWithToast } from "~/utils/toast.server";
-import { formatUsage } from "~/utils/usage";
+} from "~/modules/support/admin-chat.server";
+import { requireAdmin, signOutAdmin } from "~/modules/accounts/admin-session.server";
+import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/modules/support/support-chat";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { formatUsage } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
-import { readForm } from "~/utils/request-body.server";
+import { readForm } from "~/modules/platform/request-body.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 

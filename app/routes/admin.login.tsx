@@ -3,9 +3,9 @@ import type { Route } from "./+types/admin.login";
 import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { AdminLoginSchema, getAdminId, signInAdmin } from "~/utils/admin-session.server";
-import { loginClient, tooManyLogins } from "~/utils/login-throttle.server";
-import { readFormFields } from "~/utils/request-body.server";
+import { AdminLoginSchema, getAdminId, signInAdmin } from "~/modules/accounts/admin-session.server";
+import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
+import { readFormFields } from "~/modules/platform/request-body.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
 

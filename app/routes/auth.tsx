@@ -7,7 +7,7 @@ import { pageMeta } from "~/components/page";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
-import { handleAuthAction, loadAuthPage, type AuthActionData } from "~/utils/auth-page.server";
+import { handleAuthAction, loadAuthPage, type AuthActionData } from "~/modules/accounts/auth-page.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.mode === "signin"

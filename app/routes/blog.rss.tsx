@@ -1,5 +1,5 @@
 import { blogArticles } from "~/content/content.server";
-import { appOrigin } from "~/utils/env.server";
+import { appOrigin } from "~/modules/platform/env.server";
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[character]!);

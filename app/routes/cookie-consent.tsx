@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
-import { ConsentFormSchema, storeCookieConsent } from "~/utils/cookie-consent.server";
+import { ConsentFormSchema, storeCookieConsent } from "~/modules/consent/cookie-consent.server";
 import { safeRedirectPath } from "~/utils/redirect";
-import { readFormFields } from "~/utils/request-body.server";
+import { readFormFields } from "~/modules/platform/request-body.server";
 
 export async function loader() {
   return redirect("/cookies");

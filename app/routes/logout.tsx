@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { clearSessionCookie, destroyUserSession } from "~/utils/session.server";
+import { clearSessionCookie, destroyUserSession } from "~/modules/platform/session.server";
 
 export async function loader() {
   return redirect("/");

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/support-chat";
 import { safeRedirectPath } from "~/utils/redirect";
-import { getUserId } from "~/utils/session.server";
-import { ASK_FOR_PERSON, SUPPORT_CHAT_ANCHOR } from "~/utils/support-chat";
-import { loadSupportChat, postVisitorMessage, VisitorMessageSchema } from "~/utils/support-chat.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/request-body.server";
+import { getUserId } from "~/modules/platform/session.server";
+import { ASK_FOR_PERSON, SUPPORT_CHAT_ANCHOR } from "~/modules/support/support-chat";
+import { loadSupportChat, postVisitorMessage, VisitorMessageSchema } from "~/modules/support/support-chat.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { readForm } from "~/modules/platform/request-body.server";
 
 // GET: this browser's conversation as JSON (the widget polls it while it waits for a person).
 export async function loader({ request }: Route.LoaderArgs) {

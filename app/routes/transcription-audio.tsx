@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
 import { getStorage } from "~/services/storage/index.server";
-import { loadOwnRecording } from "~/utils/recordings.server";
-import { requireUserId } from "~/utils/session.server";
+import { loadOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireUserId } from "~/modules/platform/session.server";
 
 // GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
 export async function loader({ request, params }: Route.LoaderArgs) {

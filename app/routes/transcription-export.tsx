@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { EXPORT_FORMATS } from "~/services/export/types";
-import { RecordingError } from "~/utils/recordings.server";
-import { EXPORT_TEXTS, transcriptDocument } from "~/utils/transcripts.server";
-import { requireUserId } from "~/utils/session.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
+import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
+import { requireUserId } from "~/modules/platform/session.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 

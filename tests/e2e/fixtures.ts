@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import crypto from "node:crypto";
-import { openDatabase, type Database } from "~/utils/database.server";
-import { hashPassword } from "~/utils/password.server";
+import { openDatabase, type Database } from "~/modules/platform/database.server";
+import { hashPassword } from "~/modules/accounts/password.server";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 /**
@@ -73,7 +73,7 @@ export { expect };
 
 /** The newest message in the running app's outbox to this address with a matching subject. */
 export async function waitForEmail(to: string, subject: RegExp, after = 0) {
-  const { readOutbox } = await import("~/utils/email.server");
+  const { readOutbox } = await import("~/modules/platform/email.server");
   const path = await import("node:path");
   const deadline = Date.now() + 15_000;
   for (;;) {

@@ -2,7 +2,7 @@
 // assistant, escalates, and an admin answers from the console.
 import crypto from "node:crypto";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/modules/accounts/password.server";
 import { acceptCookies, appDatabase, expect, test } from "./fixtures";
 
 const ADMIN = { email: `console-${crypto.randomUUID()}@voxlate.test`, password: "console-password-1" };

@@ -1,9 +1,9 @@
 // The spec's /api auth contract (sections 7 and 8) through the production request handler.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db, getDatabase } from "~/utils/database.server";
-import { outboxTransport } from "~/utils/email.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { hashPassword } from "~/utils/password.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { outboxTransport } from "~/modules/platform/email.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { hashPassword } from "~/modules/accounts/password.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
 import { codeFrom, waitForEmail } from "./helpers";
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { getDatabase, db } from "~/utils/database.server";
-import { applyMigrations, MIGRATIONS_DIR, pendingMigrations, readMigrationFiles } from "~/utils/migrations.server";
+import { getDatabase, db } from "~/modules/platform/database.server";
+import { applyMigrations, MIGRATIONS_DIR, pendingMigrations, readMigrationFiles } from "~/modules/platform/migrations.server";
 
 describe("migrations", () => {
   test("every migration is applied and recorded in Prisma's table", async () => {

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
-import { DatabaseUnavailableError, openDatabase } from "~/utils/database.server";
-import { EMBEDDED_SHARED_BUFFERS } from "~/utils/pglite-wasm.server";
+import { DatabaseUnavailableError, openDatabase } from "~/modules/platform/database.server";
+import { EMBEDDED_SHARED_BUFFERS } from "~/modules/platform/pglite-wasm.server";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-embedded-"));

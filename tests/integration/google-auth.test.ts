@@ -1,10 +1,10 @@
 // Google sign-in end to end through the production handler, with Google's endpoints served by MSW.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { db, getDatabase } from "~/utils/database.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { ACCOUNT_FAILURES_PER_HOUR } from "~/utils/login-throttle.server";
-import { hashPassword } from "~/utils/password.server";
-import { GOOGLE_ENDPOINTS } from "~/utils/google-auth.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { ACCOUNT_FAILURES_PER_HOUR } from "~/modules/accounts/login-throttle.server";
+import { hashPassword } from "~/modules/accounts/password.server";
+import { GOOGLE_ENDPOINTS } from "~/modules/accounts/google-auth.server";
 import { googleHandlers, type FakeGoogleAccount } from "../mocks/google";
 import { mockServer } from "../mocks/server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";

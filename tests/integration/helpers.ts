@@ -1,8 +1,8 @@
-import { db } from "~/utils/database.server";
-import { readOutbox, type OutboxMessage } from "~/utils/email.server";
-import { dataDir } from "~/utils/env.server";
-import { hashPassword } from "~/utils/password.server";
-import { createUserSession } from "~/utils/session.server";
+import { db } from "~/modules/platform/database.server";
+import { readOutbox, type OutboxMessage } from "~/modules/platform/email.server";
+import { dataDir } from "~/modules/platform/env.server";
+import { hashPassword } from "~/modules/accounts/password.server";
+import { createUserSession } from "~/modules/platform/session.server";
 
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -2,10 +2,10 @@ import net from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, test } from "vitest";
-import { getDatabase } from "~/utils/database.server";
-import { outboxTransport, readOutbox, smtpTransport, type EmailMessage } from "~/utils/email.server";
-import { dataDir } from "~/utils/env.server";
-import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/utils/jobs.server";
+import { getDatabase } from "~/modules/platform/database.server";
+import { outboxTransport, readOutbox, smtpTransport, type EmailMessage } from "~/modules/platform/email.server";
+import { dataDir } from "~/modules/platform/env.server";
+import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/modules/jobs.server";
 import { waitFor } from "./helpers";
 
 const message = (to: string): EmailMessage => ({

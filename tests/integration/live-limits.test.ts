@@ -2,10 +2,10 @@
 // nobody posts to is ended by a timer after a minute, with its decoder and files.
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { getDatabase } from "~/utils/database.server";
-import { dataDir } from "~/utils/env.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { discardAllLiveSessions, LIVE_IDLE_MS, startLiveSession, StartLiveSchema } from "~/utils/live-sessions.server";
+import { getDatabase } from "~/modules/platform/database.server";
+import { dataDir } from "~/modules/platform/env.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { discardAllLiveSessions, LIVE_IDLE_MS, startLiveSession, StartLiveSchema } from "~/modules/live/live-sessions.server";
 import { appHandler, postJson } from "./app-handler";
 import { signedInUser, waitFor } from "./helpers";
 

@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db, getDatabase } from "~/utils/database.server";
-import { dataDir } from "~/utils/env.server";
-import { outboxTransport } from "~/utils/email.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { dataDir } from "~/modules/platform/env.server";
+import { outboxTransport } from "~/modules/platform/email.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler, postJson } from "./app-handler";
 import { signedInUser, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";

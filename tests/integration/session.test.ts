@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "~/utils/database.server";
+import { db } from "~/modules/platform/database.server";
 import {
   createUserSession,
   deleteExpiredSessions,
@@ -7,7 +7,7 @@ import {
   getUserId,
   requireAnonymous,
   requireUserId,
-} from "~/utils/session.server";
+} from "~/modules/platform/session.server";
 
 async function newUser(email: string) {
   return (await db()).user.create({ data: { email, firstName: "Sam", lastName: "Lee" } });

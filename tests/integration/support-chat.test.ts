@@ -1,12 +1,12 @@
 // The support chat: visitors' conversations (/support-chat) and the spec's /api/admin/* contract (sections 7
 // and 8), through the production request handler on a real database.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { upsertAdmin } from "~/utils/admin-session.server";
-import { db, getDatabase } from "~/utils/database.server";
-import { outboxTransport } from "~/utils/email.server";
-import { startJobs, stopJobs } from "~/utils/jobs.server";
-import { hashPassword } from "~/utils/password.server";
-import { createUserSession } from "~/utils/session.server";
+import { upsertAdmin } from "~/modules/accounts/admin-session.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { outboxTransport } from "~/modules/platform/email.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { hashPassword } from "~/modules/accounts/password.server";
+import { createUserSession } from "~/modules/platform/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
 import { waitForEmail } from "./helpers";
 

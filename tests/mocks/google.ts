@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { GOOGLE_ENDPOINTS } from "~/utils/google-auth.server";
+import { GOOGLE_ENDPOINTS } from "~/modules/accounts/google-auth.server";
 
 export interface FakeGoogleAccount {
   sub: string;

@@ -22,7 +22,7 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
   const server = await startAppServer(name, { ...settings, ...env }, { asNpmStart: true, nodeEnv: null });
   try {
     await withAppDatabase(server.dataDir, async () => {
-      const { upsertAdmin } = await import("../../app/utils/admin-session.server");
+      const { upsertAdmin } = await import("~/modules/accounts/admin-session.server");
       await upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
     });
     const login = await fetch(`${server.origin}/api/admin/login`, {

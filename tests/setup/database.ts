@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { connectDatabase, disconnectDatabase } from "~/utils/database.server";
+import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
 
 export const TEST_POSTGRES_SERVER = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

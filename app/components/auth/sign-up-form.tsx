@@ -10,7 +10,7 @@ import {
   LastNameSchema,
   OTHER_INDUSTRY,
   PasswordSchema,
-} from "~/utils/registration";
+} from "~/modules/accounts/registration";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Spec section 9: the next field appears 300 ms after the current one becomes valid. */

@@ -4,7 +4,7 @@ import { SpokenLanguageSelect, TranslateToSelect } from "~/components/recordings
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { formatDuration } from "~/utils/recording-format";
+import { formatDuration } from "~/modules/recordings/recording-format";
 import { AudioRecorder, RecorderError, RECORDER_ERRORS, type AudioSource } from "./audio-recorder";
 import { translateLive } from "./translate-live";
 

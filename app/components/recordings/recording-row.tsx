@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { languageLabel } from "~/content/languages";
-import { formatBytes, formatDuration, STATUS_LABEL } from "~/utils/recording-format";
+import { formatBytes, formatDuration, STATUS_LABEL } from "~/modules/recordings/recording-format";
 
 export interface RecordingSummary {
   id: string;

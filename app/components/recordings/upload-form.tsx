@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
-import { formatBytes } from "~/utils/recording-format";
+import { formatBytes } from "~/modules/recordings/recording-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const ACCEPT = "audio/*,video/mp4,video/webm,.mp3,.wav,.m4a,.webm,.mp4,.ogg,.flac";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/check-user-exists";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { userExists } from "~/utils/auth.server";
-import { EmailSchema } from "~/utils/registration";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { userExists } from "~/modules/accounts/auth.server";
+import { EmailSchema } from "~/modules/accounts/registration";
 
 // POST /api/check-user-exists {email} → {exists}
 export const loader = postOnly;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/demo-transcribe";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { readLimitedBody } from "~/utils/request-body.server";
-import { isDemoLocale, MAX_DEMO_BYTES, transcribeDemoClip } from "~/utils/demo.server";
-import { RecordingError } from "~/utils/recordings.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { readLimitedBody } from "~/modules/platform/request-body.server";
+import { isDemoLocale, MAX_DEMO_BYTES, transcribeDemoClip } from "~/modules/live/demo.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // POST /api/demo/transcribe?locale=en-US, body: the landing demo's clip → { text, engine }. Anonymous and
 // rate-limited per IP; the audio is deleted as soon as it is transcribed.

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/login";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { login, LoginSchema, notifyNewDevice } from "~/utils/auth.server";
-import { loginClient, tooManyLogins } from "~/utils/login-throttle.server";
-import { getUser, startUserSession } from "~/utils/session.server";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { login, LoginSchema, notifyNewDevice } from "~/modules/accounts/auth.server";
+import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
+import { getUser, startUserSession } from "~/modules/platform/session.server";
 
 // POST /api/login {email, password} → the user; errors carry `error` and, when unverified, `code`.
 export const loader = postOnly;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { postOnly } from "~/utils/api.server";
+import { postOnly } from "~/modules/platform/api.server";
 import type { Route } from "./+types/logout";
-import { clearSessionCookie, destroyUserSession } from "~/utils/session.server";
+import { clearSessionCookie, destroyUserSession } from "~/modules/platform/session.server";
 
 // POST /api/logout: ends the session. The cookie is cleared even if the database call fails.
 export const loader = postOnly;

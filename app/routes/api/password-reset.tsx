@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/password-reset";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
 import {
   INVALID_RESET_LINK,
   requestPasswordReset,
   RESET_REQUESTED,
   resetPassword,
   validateResetToken,
-} from "~/utils/auth.server";
-import { EmailSchema, PasswordSchema } from "~/utils/registration";
+} from "~/modules/accounts/auth.server";
+import { EmailSchema, PasswordSchema } from "~/modules/accounts/registration";
 
 // POST /api/password-reset/request {email}, /validate {token}, /verify {token, newPassword}.
 export const loader = postOnly;

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/register";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { AccountExistsError, registerUser, VerificationError } from "~/utils/auth.server";
-import { RegisterPayloadSchema } from "~/utils/registration";
-import { startUserSession } from "~/utils/session.server";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { AccountExistsError, registerUser, VerificationError } from "~/modules/accounts/auth.server";
+import { RegisterPayloadSchema } from "~/modules/accounts/registration";
+import { startUserSession } from "~/modules/platform/session.server";
 
 // POST /api/register {email, password, firstName, lastName, hearAboutUs, industry} → the user with redirectTo.
 // The email must have been verified with /api/verify-email-code first.

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/send-verification";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { sendVerificationCode, userExists, VerificationError } from "~/utils/auth.server";
-import { EmailSchema } from "~/utils/registration";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { sendVerificationCode, userExists, VerificationError } from "~/modules/accounts/auth.server";
+import { EmailSchema } from "~/modules/accounts/registration";
 
 // POST /api/send-verification {email}, and /api/send-verification-code {email} (the resend): a sign-up code.
 export const loader = postOnly;

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/translate-live";
 import { TranslationError } from "~/services/translation/index.server";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { configuredTranslator, TranslateLiveSchema } from "~/utils/translation.server";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { configuredTranslator, TranslateLiveSchema } from "~/modules/transcripts/translation.server";
 
 // POST /api/translate-live { text, targetLanguage } → { translation }. Spec section 8: on failure the client shows
 // the source text prefixed with the target language's label.

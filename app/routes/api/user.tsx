@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/user";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/modules/platform/session.server";
 
 // GET /api/user: the signed-in user, or 401 (spec section 7).
 export async function loader({ request }: Route.LoaderArgs) {

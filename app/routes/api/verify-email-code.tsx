@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/verify-email-code";
-import { postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { userExists, verifyLoginCode, verifySignupCode, VerificationError } from "~/utils/auth.server";
-import { EmailSchema, VerificationCodeSchema } from "~/utils/registration";
+import { postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { userExists, verifyLoginCode, verifySignupCode, VerificationError } from "~/modules/accounts/auth.server";
+import { EmailSchema, VerificationCodeSchema } from "~/modules/accounts/registration";
 
 // POST /api/verify-email-code {email, code}. Failures answer in plain text, as the spec's client reads them.
 export const loader = postOnly;

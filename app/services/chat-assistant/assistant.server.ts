@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/modules/platform/env.server";
 import type { AnswerWriter } from "./answer-writer";
 import { retrieve } from "./knowledge-base.server";
 import { openAiAnswerWriter } from "./openai.server";

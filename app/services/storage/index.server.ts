@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { dataDir, getEnv } from "~/utils/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { fileStorage } from "./file.server";
 import { parseS3Url, s3Storage } from "./s3.server";
 import type { FileStorage } from "./storage";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { z } from "zod";
-import { spawnChild } from "~/utils/child-process.server";
+import { spawnChild } from "~/modules/platform/child-process.server";
 import { runCommand } from "./run-command.server";
 import { SPEECH_SAMPLE_RATE } from "./wav.server";
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { dataDir, getEnv } from "~/utils/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import type { SpeechEngine } from "./engine";
 import { EngineUnavailableError } from "./errors";
 import { openAiEngine } from "./openai.server";

@@ -1,6 +1,6 @@
 import type { ChildProcessByStdio } from "node:child_process";
 import type { Readable } from "node:stream";
-import { spawnChild } from "~/utils/child-process.server";
+import { spawnChild } from "~/modules/platform/child-process.server";
 import { StringDecoder } from "node:string_decoder";
 
 export interface CommandResult {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { dataDir, getEnv } from "~/utils/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
 import { PcmSpool } from "./pcm-spool.server";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { TranslationError } from "./errors";
 import type { TranslationProvider } from "./translator";
-import { spawnChild } from "~/utils/child-process.server";
+import { spawnChild } from "~/modules/platform/child-process.server";
 
 /** Where Debian's apertium packages put their mode files (`eng-spa.mode`…). */
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/chat-session-close";
-import { closeChat } from "~/utils/admin-chat.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
-import { jsonError, postOnly } from "~/utils/api.server";
+import { closeChat } from "~/modules/support/admin-chat.server";
+import { requireAdminApi } from "~/modules/accounts/admin-session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
 
 // POST /api/admin/chat/sessions/:sessionId/close → { success, session } (status resolved)
 export const loader = postOnly;

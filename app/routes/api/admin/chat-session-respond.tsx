@@ -1,8 +1,8 @@
 import type { Route } from "./+types/chat-session-respond";
-import { respondToChat, RespondSchema } from "~/utils/admin-chat.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
+import { respondToChat, RespondSchema } from "~/modules/support/admin-chat.server";
+import { requireAdminApi } from "~/modules/accounts/admin-session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
 
 // POST /api/admin/chat/sessions/:sessionId/respond { content, noteType: 'admin_response', markResolved } → { success, message }
 export const loader = postOnly;

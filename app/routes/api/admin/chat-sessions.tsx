@@ -1,7 +1,7 @@
 import type { Route } from "./+types/chat-sessions";
-import { listChatSessions, SessionListQuerySchema } from "~/utils/admin-chat.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
-import { jsonError } from "~/utils/api.server";
+import { listChatSessions, SessionListQuerySchema } from "~/modules/support/admin-chat.server";
+import { requireAdminApi } from "~/modules/accounts/admin-session.server";
+import { jsonError } from "~/modules/platform/api.server";
 
 // GET /api/admin/chat/sessions?page&limit&status&search → { sessions, page, limit, total, totalPages }
 export async function loader({ request }: Route.LoaderArgs) {

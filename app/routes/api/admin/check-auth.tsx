@@ -1,5 +1,5 @@
 import type { Route } from "./+types/check-auth";
-import { getAdminId } from "~/utils/admin-session.server";
+import { getAdminId } from "~/modules/accounts/admin-session.server";
 
 // GET /api/admin/check-auth → { isAuthenticated }
 export async function loader({ request }: Route.LoaderArgs) {

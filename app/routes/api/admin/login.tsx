@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/login";
-import { AdminLoginSchema, signInAdmin } from "~/utils/admin-session.server";
-import { postOnly } from "~/utils/api.server";
-import { loginClient, tooManyLogins } from "~/utils/login-throttle.server";
-import { readJsonBody } from "~/utils/request-body.server";
+import { AdminLoginSchema, signInAdmin } from "~/modules/accounts/admin-session.server";
+import { postOnly } from "~/modules/platform/api.server";
+import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
 
 // POST /api/admin/login { username, password } → { success, error? } and the admin session cookie.
 export const loader = postOnly;

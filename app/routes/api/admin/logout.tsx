@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOutAdmin } from "~/utils/admin-session.server";
-import { postOnly } from "~/utils/api.server";
+import { signOutAdmin } from "~/modules/accounts/admin-session.server";
+import { postOnly } from "~/modules/platform/api.server";
 
 // POST /api/admin/logout → { success } and a cleared admin cookie.
 export const loader = postOnly;

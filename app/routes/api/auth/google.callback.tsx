@@ -4,11 +4,11 @@ import {
   clearGoogleStateCookie,
   findOrCreateGoogleUser,
   isGoogleConfigured,
-} from "~/utils/google-auth.server";
-import { userAccount } from "~/utils/auth.server";
-import { loginClient, trustDeviceHeader } from "~/utils/login-throttle.server";
-import { startUserSession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+} from "~/modules/accounts/google-auth.server";
+import { userAccount } from "~/modules/accounts/auth.server";
+import { loginClient, trustDeviceHeader } from "~/modules/accounts/login-throttle.server";
+import { startUserSession } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/google";
-import { authenticateWithGoogle, isGoogleConfigured } from "~/utils/google-auth.server";
+import { authenticateWithGoogle, isGoogleConfigured } from "~/modules/accounts/google-auth.server";
 
 // GET /api/auth/google: sends the browser to Google's sign-in page.
 export async function loader({ request }: Route.LoaderArgs) {

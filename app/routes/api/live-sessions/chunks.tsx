@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/chunks";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { readLimitedBody } from "~/utils/request-body.server";
-import { appendLiveChunk, MAX_CHUNK_BYTES } from "~/utils/live-sessions.server";
-import { RecordingError } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { readLimitedBody } from "~/modules/platform/request-body.server";
+import { appendLiveChunk, MAX_CHUNK_BYTES } from "~/modules/live/live-sessions.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // POST /api/live-sessions/:sessionId/chunks?index=N&since=M, body: the next MediaRecorder chunk
 // → { received, segments (committed, from M on), provisional, seconds, transcriptionError }.

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/finish";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { finishLiveSession } from "~/utils/live-sessions.server";
-import { RecordingError, TitleSchema } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { finishLiveSession } from "~/modules/live/live-sessions.server";
+import { RecordingError, TitleSchema } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // POST /api/live-sessions/:sessionId/finish { title? } → 201 { recording: { id, title }, live }.
 export const loader = postOnly;

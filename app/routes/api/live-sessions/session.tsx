@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/session";
-import { jsonError } from "~/utils/api.server";
-import { cancelLiveSession } from "~/utils/live-sessions.server";
-import { RecordingError } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError } from "~/modules/platform/api.server";
+import { cancelLiveSession } from "~/modules/live/live-sessions.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // DELETE /api/live-sessions/:sessionId discards a live recording and its audio.
 export function loader() {

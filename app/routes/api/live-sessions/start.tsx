@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/start";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { readJsonBody } from "~/utils/request-body.server";
-import { startLiveSession, StartLiveSchema } from "~/utils/live-sessions.server";
-import { RecordingError } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { readJsonBody } from "~/modules/platform/request-body.server";
+import { startLiveSession, StartLiveSchema } from "~/modules/live/live-sessions.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // POST /api/live-sessions { mimeType, language, liveTranscription, translateTo? } → 201 { id, maxBytes }.
 export const loader = postOnly;

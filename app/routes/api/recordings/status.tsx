@@ -1,7 +1,7 @@
 import type { Route } from "./+types/status";
-import { jsonError } from "~/utils/api.server";
-import { RecordingError, requireOwnRecording } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError } from "~/modules/platform/api.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // GET /api/recordings/:recordingId → { status, progress, failureReason } for the transcript page's polling.
 export async function loader({ request, params }: Route.LoaderArgs) {

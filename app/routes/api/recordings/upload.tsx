@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload";
-import { jsonError, postOnly } from "~/utils/api.server";
-import { receiveUpload, RecordingError } from "~/utils/recordings.server";
-import { getUserId } from "~/utils/session.server";
+import { jsonError, postOnly } from "~/modules/platform/api.server";
+import { receiveUpload, RecordingError } from "~/modules/recordings/recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
 
 // POST /api/recordings (multipart: file, language, speakerLabels) → 201 { recording: { id, title } }.
 // The dashboard's script uses it for a progress bar; without scripts the same upload posts to /dashboard.

@@ -1,0 +1,247 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { NewDeviceEmail } from "~/emails/new-device";
+import { PasswordResetEmail } from "~/emails/password-reset";
+import { sendTemplateEmail } from "~/modules/platform/email.server";
+import { VerificationCodeEmail } from "~/emails/verification-code";
+import { WelcomeEmail } from "~/emails/welcome";
+import { db } from "~/modules/platform/database.server";
+import {
+  clearLoginFailures,
+  type LoginAccount,
+  type LoginClient,
+  loginWaitMs,
+  recordLoginFailure,
+  trustDeviceHeader,
+} from "./login-throttle.server";
+import { getEnv } from "~/modules/platform/env.server";
+import { singleton } from "~/modules/platform/singleton.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
+import {
+  checkVerificationCode,
+  consumeVerifiedCode,
+  createVerificationCode,
+  VerificationError,
+} from "./verification.server";
+
+export { VerificationError };
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, "Password is required"),
+});
+
+export const PUBLIC_USER_SELECT = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  industry: true,
+  plan: true,
+  requestedPlan: true,
+  emailVerifiedAt: true,
+  createdAt: true,
+} as const;
+
+export async function userExists(email: string): Promise<boolean> {
+  return Boolean(await (await db()).user.findUnique({ where: { email }, select: { id: true } }));
+}
+
+/** The user's id when the email and password match, else null. Takes as long either way. */
+export async function verifyLogin(email: string, password: string): Promise<{ id: string; verified: boolean } | null> {
+  const user = await (await db()).user.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true, emailVerifiedAt: true },
+  });
+  // No account, or a Google-only one: spend a real check's time, so timing reveals neither.
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  return { id: user.id, verified: Boolean(user.emailVerifiedAt) };
+}
+
+export type LoginResult =
+  | { status: "ok"; userId: string; deviceCookie: string }
+  | { status: "invalid" }
+  | { status: "throttled"; waitMs: number }
+  | { status: "unverified" };
+
+export const userAccount = (email: string): LoginAccount => `user:${email.toLowerCase()}`;
+
+/**
+ * Checks email and password, slowed down after repeated failures (see login-throttle.server.ts). A success
+ * returns the device cookie that lets this browser past the account-wide limit later. An unverified address
+ * gets a new code by email, and the caller shows the verification screen (spec: EMAIL_NOT_VERIFIED).
+ */
+export async function login(email: string, password: string, client: LoginClient): Promise<LoginResult> {
+  const account = userAccount(email);
+  const waitMs = loginWaitMs(account, client);
+  if (waitMs > 0) return { status: "throttled", waitMs };
+  const user = await verifyLogin(email, password);
+  if (!user) {
+    recordLoginFailure(account, client);
+    return { status: "invalid" };
+  }
+  clearLoginFailures(account, client);
+  if (!user.verified) {
+    await sendVerificationCode(email, "LOGIN").catch((error) => {
+      // A code sent a moment ago still works; a rate limit here must not hide the verification screen.
+      if (!(error instanceof VerificationError)) throw error;
+    });
+    return { status: "unverified" };
+  }
+  return { status: "ok", userId: user.id, deviceCookie: await trustDeviceHeader(account, client) };
+}
+
+const EMAIL_KIND = { SIGNUP: "signup", LOGIN: "login", EMAIL_CHANGE: "email-change", REAUTH: "reauth" } as const;
+
+export async function sendVerificationCode(email: string, purpose: keyof typeof EMAIL_KIND, userId?: string) {
+  const code = await createVerificationCode(email, purpose, userId);
+  const kind = EMAIL_KIND[purpose];
+  await sendTemplateEmail(email, `Your Voxlate verification code: ${code}`, VerificationCodeEmail({ code, purpose: kind }));
+}
+
+/** Checks a sign-up code; a right code lets registerUser create the account (once). */
+export async function verifySignupCode(email: string, code: string) {
+  await checkVerificationCode(email, "SIGNUP", code);
+}
+
+/** Checks the code of an existing but unverified account and marks its address verified. */
+export async function verifyLoginCode(email: string, code: string): Promise<string> {
+  await checkVerificationCode(email, "LOGIN", code);
+  await consumeVerifiedCode(email, "LOGIN");
+  const user = await (await db()).user.update({ where: { email }, data: { emailVerifiedAt: new Date() }, select: { id: true } });
+  return user.id;
+}
+
+export class AccountExistsError extends Error {
+  constructor() {
+    super("An account with this email already exists. Please sign in instead.");
+  }
+}
+
+/** Creates the account after its email was verified (spec section 4), with a hashed password. */
+export async function registerUser(payload: RegisterPayload, passwordHash?: string) {
+  if (await userExists(payload.email)) throw new AccountExistsError();
+  await consumeVerifiedCode(payload.email, "SIGNUP");
+  const user = await (await db()).user.create({
+    data: {
+      email: payload.email,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      industry: payload.industry,
+      hearAboutUs: payload.hearAboutUs || null,
+      passwordHash: passwordHash ?? (await hashPassword(payload.password)),
+      emailVerifiedAt: new Date(),
+    },
+    select: PUBLIC_USER_SELECT,
+  });
+  await sendTemplateEmail(
+    user.email,
+    "Welcome to Voxlate",
+    WelcomeEmail({ firstName: user.firstName, dashboardUrl: new URL("/dashboard", getEnv().APP_URL).toString() }),
+  );
+  return user;
+}
+
+// ---- Password reset ------------------------------------------------------------------------------
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired";
+export const RESET_REQUESTED = "If an account exists for this email, we have sent a link to reset the password.";
+
+/** Reset emails per address per hour; more requests get the same answer and no email. */
+export const RESETS_PER_HOUR = 3;
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+// Pending reset emails per address, one after another, so parallel requests cannot pass the hourly limit.
+const pendingResets = () => singleton("password-reset-queue", () => new Map<string, Promise<void>>());
+
+/**
+ * Emails a single-use reset link when the account exists. Answers at once either way: the lookup, the
+ * limit, the token and the email happen after the response, so neither the answer nor its timing tells
+ * whether the address has an account.
+ */
+export function requestPasswordReset(email: string): void {
+  const queue = pendingResets();
+  const next: Promise<void> = (queue.get(email) ?? Promise.resolve())
+    .then(() => sendPasswordReset(email))
+    .catch((error: unknown) => console.error("[auth] password reset email failed", error))
+    .finally(() => {
+      if (queue.get(email) === next) queue.delete(email);
+    });
+  queue.set(email, next);
+}
+
+/** Resolves when every reset email requested so far was sent or skipped (for tests). */
+export async function passwordResetsSettled() {
+  await Promise.all(pendingResets().values());
+}
+
+async function sendPasswordReset(email: string) {
+  const database = await db();
+  const user = await database.user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) return;
+  const lastHour = await database.passwordReset.count({
+    where: { userId: user.id, createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } },
+  });
+  if (lastHour >= RESETS_PER_HOUR) return;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await database.passwordReset.create({
+    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
+  });
+  const resetUrl = new URL(`/reset-password?token=${token}`, getEnv().APP_URL).toString();
+  await sendTemplateEmail(email, "Reset your Voxlate password", PasswordResetEmail({ resetUrl }));
+}
+
+/** The reset's user, when the token is known, unused and unexpired. */
+export async function validateResetToken(token: string): Promise<{ resetId: string; userId: string } | null> {
+  if (!token) return null;
+  const reset = await (await db()).passwordReset.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!reset || reset.usedAt || reset.expiresAt < new Date()) return null;
+  return { resetId: reset.id, userId: reset.userId };
+}
+
+/** Uses up every unused reset link of the user: after a reset, a password change or an email change. */
+export function revokeResetTokens(userId: string) {
+  return db().then((database) =>
+    database.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } }),
+  );
+}
+
+/**
+ * Sets the new password, uses up this token and every older one, and ends every session of the user.
+ * Returns the user's email, or null when the token is not valid.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
+  PasswordSchema.parse(newPassword);
+  const valid = await validateResetToken(token);
+  if (!valid) return null;
+  const passwordHash = await hashPassword(newPassword);
+  const database = await db();
+  const [, user] = await database.$transaction([
+    database.passwordReset.updateMany({ where: { userId: valid.userId, usedAt: null }, data: { usedAt: new Date() } }),
+    database.user.update({ where: { id: valid.userId }, data: { passwordHash }, select: { email: true } }),
+    database.session.deleteMany({ where: { userId: valid.userId } }),
+  ]);
+  return user.email;
+}
+
+/** Tells the user about a sign-in from a browser their account has not used before. */
+export async function notifyNewDevice(userId: string, userAgent: string | null) {
+  const database = await db();
+  const browser = userAgent?.slice(0, 500) ?? "Unknown browser";
+  const known = await database.session.count({ where: { userId, userAgent: browser } });
+  if (known > 1) return; // The session just created is one.
+  const user = await database.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) return;
+  await sendTemplateEmail(
+    user.email,
+    "New sign-in to your Voxlate account",
+    NewDeviceEmail({ browser, time: new Date().toUTCString() }),
+  );
+}

@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { signedCookie } from "~/modules/platform/cookies.server";
+import { sessionSecrets } from "~/modules/platform/env.server";
+import { singleton } from "~/modules/platform/singleton.server";
+
+/**
+ * Failed sign-ins (users and admins) slow the guesser down; they never lock the owner out.
+ *
+ * - Per (account, client): FREE_FAILURES free tries, then each further failure makes that client wait
+ *   1 s, 2 s, 4 s … (doubling, at most 15 minutes) before its next try. The client is the browser's device
+ *   cookie when that browser has signed in to this account before, else the IP address. Guessing from one
+ *   place slows to a crawl, and the owner elsewhere is not affected.
+ * - Per account, across all clients: past ACCOUNT_FAILURES_PER_HOUR failures in an hour (many addresses
+ *   guessing together), clients that have not signed in to the account before also wait, with the same
+ *   doubling since the latest failure. Browsers that signed in before are never held by this account-wide
+ *   limit, so an attacker cannot keep the owner out of a known browser, even from the same IP address; a
+ *   new browser gets in through a reset link (which trusts that browser) or with Google.
+ *
+ * A success clears that client's failures, not the account's (else the owner signing in would reopen the
+ * door to a distributed guesser). Counts live in process memory for now.
+ */
+export const FREE_FAILURES = 5;
+/** Admins are few and sign in from known browsers: their ceiling is lower. */
+export const ACCOUNT_FAILURES_PER_HOUR = { user: 50, admin: 10 };
+export const MAX_WAIT_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** A client's failures are forgotten after a day without one. */
+const FORGET_AFTER_MS = 24 * HOUR_MS;
+/** Bounds the memory an attacker spraying addresses can use. */
+const MAX_ENTRIES = 50_000;
+
+/** How long after a failure the next try must wait: nothing for the first `free`, then 1 s, 2 s, 4 s … */
+export function backoffMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(1000 * 2 ** (failures - free), MAX_WAIT_MS);
+}
+
+type Failures = { count: number; last: number };
+const clientFailures = () => singleton("login-client-failures", () => new Map<string, Failures>());
+const accountFailures = () => singleton("login-account-failures", () => new Map<string, number[]>());
+
+/** Who is trying: the IP address, and the device cookie's id and the accounts it has signed in to. */
+export type LoginClient = { ip: string; deviceId: string; trustedFor: string[] };
+
+/** "user:ada@example.com" or "admin:root@example.com". */
+export type LoginAccount = `${"user" | "admin"}:${string}`;
+
+const accountTag = (account: LoginAccount) =>
+  crypto.createHmac("sha256", sessionSecrets()[0]).update(account).digest("base64url").slice(0, 16);
+
+const isTrusted = (account: LoginAccount, client: LoginClient) => client.trustedFor.includes(accountTag(account));
+
+function clientKey(account: LoginAccount, client: LoginClient) {
+  return `${account}\n${isTrusted(account, client) ? `device:${client.deviceId}` : `ip:${client.ip}`}`;
+}
+
+function recentAccountFailures(account: LoginAccount, now: number): number[] {
+  const times = (accountFailures().get(account) ?? []).filter((time) => now - time < HOUR_MS);
+  if (times.length) accountFailures().set(account, times);
+  else accountFailures().delete(account);
+  return times;
+}
+
+/** Milliseconds this client must wait before it may try this account's password again; 0 when it may. */
+export function loginWaitMs(account: LoginAccount, client: LoginClient, now = Date.now()): number {
+  const own = clientFailures().get(clientKey(account, client));
+  let until = own && now - own.last < FORGET_AFTER_MS ? own.last + backoffMs(own.count, FREE_FAILURES) : 0;
+  if (!isTrusted(account, client)) {
+    const times = recentAccountFailures(account, now);
+    const ceiling = ACCOUNT_FAILURES_PER_HOUR[account.startsWith("admin:") ? "admin" : "user"];
+    if (times.length) until = Math.max(until, times.at(-1)! + backoffMs(times.length, ceiling));
+  }
+  return Math.max(0, until - now);
+}
+
+export function recordLoginFailure(account: LoginAccount, client: LoginClient, now = Date.now()) {
+  prune();
+  const key = clientKey(account, client);
+  const own = clientFailures().get(key);
+  const count = own && now - own.last < FORGET_AFTER_MS ? own.count + 1 : 1;
+  clientFailures().delete(key); // Re-inserted last, so the map stays in order of the latest failure.
+  clientFailures().set(key, { count, last: now });
+  const times = recentAccountFailures(account, now);
+  // Only the latest ones matter for the backoff; keeps one account's list small.
+  accountFailures().delete(account);
+  accountFailures().set(account, [...times.slice(-2 * ACCOUNT_FAILURES_PER_HOUR.user), now]);
+}
+
+export function clearLoginFailures(account: LoginAccount, client: LoginClient) {
+  clientFailures().delete(clientKey(account, client));
+}
+
+function prune() {
+  const clients = clientFailures();
+  const accounts = accountFailures();
+  if (clients.size < MAX_ENTRIES && accounts.size < MAX_ENTRIES) return;
+  // Both maps are roughly in order of the latest failure: drop the oldest half.
+  for (const map of [clients, accounts] as Map<string, unknown>[]) {
+    for (const key of map.keys()) {
+      if (map.size < MAX_ENTRIES / 2) break;
+      map.delete(key);
+    }
+  }
+}
+
+export function tooManyLogins(waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many sign-in attempts for this email. Please try again in ${wait}.`;
+}
+
+// ---- Device cookie: the browsers that signed in to an account before ----------------------------------
+
+const DEVICE_TTL_S = 365 * 24 * 60 * 60;
+const MAX_TRUSTED_ACCOUNTS = 10;
+const deviceCookie = () => signedCookie("voxlate_device", { maxAge: DEVICE_TTL_S });
+
+/** The client of this request: its IP address (from server.ts) and its device cookie, if any. */
+export async function loginClient(request: Request, context?: Partial<AppLoadContext>): Promise<LoginClient> {
+  const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
+  const device = value as Partial<{ id: unknown; trustedFor: unknown }> | null;
+  const valid = typeof device?.id === "string" && Array.isArray(device.trustedFor);
+  return {
+    ip: context?.clientIp ?? "unknown",
+    deviceId: valid ? (device.id as string) : crypto.randomUUID(),
+    trustedFor: valid ? (device.trustedFor as unknown[]).filter((tag) => typeof tag === "string") : [],
+  };
+}
+
+/** The Set-Cookie header that marks this browser as one that signed in to the account. */
+export async function trustDeviceHeader(account: LoginAccount, client: LoginClient): Promise<string> {
+  const tag = accountTag(account);
+  const trustedFor = [tag, ...client.trustedFor.filter((other) => other !== tag)].slice(0, MAX_TRUSTED_ACCOUNTS);
+  return deviceCookie().serialize({ id: client.deviceId, trustedFor });
+}

@@ -1,0 +1,124 @@
+// Express middleware that runs before React Router: requests no page could answer are refused here with a clear
+// 4xx, and no error ever shows a stack trace or a server path (ADR 017).
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
+import { unsafeTextProblem } from "~/utils/text";
+
+/** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
+const LARGE_BODY_ROUTES = [
+  /^\/dashboard(?:\.data)?\/?$/,
+  /^\/api\/recordings\/?$/,
+  /^\/api\/uploads(?:\/|$)/,
+  /^\/api\/live-sessions\/[^/]+\/chunks\/?$/,
+  /^\/api\/demo\/transcribe\/?$/,
+];
+
+const wantsJson = (request: Request) =>
+  request.path.startsWith("/api/") || request.path.endsWith(".data") || request.accepts(["html", "json"]) === "json";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const ERROR_TITLES: Record<number, string> = { 405: "Not allowed here", 413: "Too large", 431: "Too long" };
+
+/** A refusal in the shape the client reads: JSON for /api and scripts, a small page for browsers. */
+export function sendError(request: Request, response: Response, status: number, message: string) {
+  if (response.headersSent) return void response.destroy();
+  response.status(status).set("Cache-Control", "no-store");
+  if (wantsJson(request)) return void response.json({ error: message });
+  response
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} · Voxlate</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">` +
+        `<h1>${ERROR_TITLES[status] ?? (status >= 500 ? "Something went wrong" : "Bad request")}</h1>` +
+        `<p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></body></html>`,
+    );
+}
+
+/** Paths that do not decode, or that decode to control characters or broken Unicode; query values likewise. */
+export function refuseMalformedUrls(): RequestHandler {
+  return (request, response, next) => {
+    const [rawPath, rawQuery = ""] = request.originalUrl.split(/\?(.*)/s, 2);
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return sendError(request, response, 400, "This address is not valid: it contains a broken %-encoding.");
+    }
+    if (/[\u0000-\u001f\u007f]/.test(path) || unsafeTextProblem(path, "The address")) {
+      return sendError(request, response, 400, "This address is not valid: it contains a control character.");
+    }
+    for (const [name, value] of new URLSearchParams(rawQuery)) {
+      const problem = unsafeTextProblem(name, "A query parameter name") ?? unsafeTextProblem(value, `The query parameter "${name.slice(0, 40)}"`);
+      if (problem) return sendError(request, response, 400, problem);
+    }
+    next();
+  };
+}
+
+/**
+ * Forms and JSON are a few KB: a larger stated body is refused at once, before anything reads it. Bodies without a
+ * Content-Length are counted as they are read (request-body.server.ts).
+ */
+export function limitBodySize(maxBytes = FORM_BODY_MAX_BYTES): RequestHandler {
+  return (request, response, next) => {
+    if (request.method === "GET" || request.method === "HEAD" || LARGE_BODY_ROUTES.some((route) => route.test(request.path))) {
+      return next();
+    }
+    const stated = Number(request.headers["content-length"]);
+    if (stated > maxBytes) {
+      // Answer without reading the body, and close the connection so the client stops sending.
+      response.set("Connection", "close");
+      return sendError(request, response, 413, tooLargeText(maxBytes));
+    }
+    next();
+  };
+}
+
+/** The last handler: Express's own would print the stack (with server paths) whenever NODE_ENV is not "production". */
+export function finalErrorHandler(): ErrorRequestHandler {
+  return (error, request, response, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error("[http]", request.method, request.path, error);
+    sendError(request, response, status, status === 500 ? "An unexpected error occurred. Please try again." : "The request could not be read.");
+  };
+}
+
+type ManifestRoute = RouteObject & { hasAction: boolean };
+
+function routeTree(build: ServerBuild): ManifestRoute[] {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): ManifestRoute[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = childrenOf(route.id);
+        const base = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, hasAction: Boolean(route.module.action) };
+        return (route.index ? { ...base, index: true } : { ...base, children }) as ManifestRoute;
+      });
+  return childrenOf(undefined);
+}
+
+/**
+ * A POST (or PUT, PATCH, DELETE) to a route with no action is 405 with Allow and a message. React Router's own
+ * answer for resource routes is {"message":"Unexpected Server Error"}, which is neither true nor helpful.
+ */
+export function refuseMethodsWithoutAction(build: () => Promise<ServerBuild>): RequestHandler {
+  const trees = new WeakMap<ServerBuild, ManifestRoute[]>();
+  return (request, response, next) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return next();
+    build()
+      .then((current) => {
+        if (!trees.has(current)) trees.set(current, routeTree(current));
+        const pathname = request.path.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+        const leaf = matchRoutes(trees.get(current)!, pathname)?.at(-1)?.route as ManifestRoute | undefined;
+        if (!leaf || leaf.hasAction) return next();
+        response.set("Allow", "GET, HEAD");
+        sendError(request, response, 405, `This address does not take ${request.method} requests. Use GET.`);
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,109 @@
+import PgBoss from "pg-boss";
+import type { Database } from "./database.server";
+import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+
+/**
+ * One background job: its queue and retry policy, and (in processes that work jobs) what runs it. Domains define
+ * their jobs beside their code; `app/modules/jobs.server.ts` hands them all to `startQueue` at start. This module
+ * imports no job, so any domain can enqueue without an import cycle.
+ */
+export interface JobDefinition<Data extends object = object> {
+  queue: string;
+  /** Retries, expiry and the like (pg-boss queue options). */
+  policy?: Omit<PgBoss.Queue, "name" | "deadLetter">;
+  /** A job that fails every retry moves to `<queue>-dead` and stays there for inspection. */
+  deadLetter?: boolean;
+  /** A cron expression: pg-boss keeps schedules in the database, so one worker runs each tick. */
+  schedule?: string;
+  /** Queue one run as soon as the workers start (for checks that should not wait for the first tick). */
+  runAtStart?: boolean;
+  work: (job: { id: string; data: Data; retryCount: number; retryLimit: number }) => Promise<unknown>;
+}
+
+/** Lets each definition keep its own data type inside a list of definitions. */
+export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition {
+  return definition as unknown as JobDefinition;
+}
+
+export const deadLetterQueue = (queue: string) => `${queue}-dead`;
+
+export interface StartQueueOptions {
+  /** Run handlers in this process (the in-process worker or `npm run worker`). */
+  work: boolean;
+  /** How often idle workers look for jobs. */
+  pollingIntervalSeconds?: number;
+  /** Every job of the app: web processes need the queues too, to enqueue into them. */
+  jobs: JobDefinition[];
+}
+
+const BOSS = "pg-boss";
+
+export function startQueue(database: Database, options: StartQueueOptions): Promise<PgBoss> {
+  return singleton(BOSS, async () => {
+    const boss = new PgBoss({
+      ...database.queue,
+      // Maintenance (expiry, archiving) runs from one place: the process that works jobs.
+      supervise: options.work,
+      schedule: options.work,
+    });
+    boss.on("error", (error) => console.error("[jobs]", error));
+    await boss.start();
+    for (const job of options.jobs) {
+      if (job.deadLetter) await ensureQueue(boss, { name: deadLetterQueue(job.queue) });
+      const deadLetter = job.deadLetter ? { deadLetter: deadLetterQueue(job.queue) } : {};
+      await ensureQueue(boss, { name: job.queue, ...job.policy, ...deadLetter });
+    }
+    if (options.work) await registerWorkers(boss, options.jobs, options.pollingIntervalSeconds ?? 2);
+    return boss;
+  });
+}
+
+/** createQueue leaves an existing queue as it was; updateQueue brings its policy up to date. */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue) {
+  await boss.createQueue(queue.name, queue);
+  await boss.updateQueue(queue.name, queue);
+}
+
+async function registerWorkers(boss: PgBoss, jobs: JobDefinition[], pollingIntervalSeconds: number) {
+  for (const job of jobs) {
+    // One job at a time per queue and process: speech recognition, the heaviest, is CPU-bound.
+    await boss.work<object>(job.queue, { pollingIntervalSeconds, includeMetadata: true }, async ([item]) =>
+      job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit }),
+    );
+    if (job.schedule) await boss.schedule(job.queue, job.schedule);
+  }
+  for (const job of jobs) if (job.runAtStart) await boss.send(job.queue, {});
+}
+
+async function getBoss(): Promise<PgBoss> {
+  const boss = existingSingleton<Promise<PgBoss>>(BOSS);
+  if (!boss) throw new Error("Jobs are not started: call startJobs() at start-up.");
+  return boss;
+}
+
+/** Queues a job; returns its id. The queue's own policy applies unless `options` says otherwise. */
+export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  const id = await (await getBoss()).send(queue, data, options);
+  if (!id) throw new Error(`The ${queue} job was not queued.`);
+  return id;
+}
+
+export async function cancelJob(queue: string, id: string) {
+  await (await getBoss()).cancel(queue, id);
+}
+
+/** Fails a job as if its handler had thrown: pg-boss retries it, or moves it to its dead-letter queue. */
+export async function failJob(queue: string, id: string, reason: string) {
+  await (await getBoss()).fail(queue, id, { reason });
+}
+
+export async function getJob<Data extends object = object>(queue: string, id: string) {
+  return (await getBoss()).getJobById<Data>(queue, id);
+}
+
+export async function stopQueue() {
+  const boss = takeSingleton<Promise<PgBoss>>(BOSS);
+  if (!boss) return;
+  // Graceful: running handlers finish first. The database itself is closed by its owner afterwards.
+  await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+}

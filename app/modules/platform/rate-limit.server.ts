@@ -1,0 +1,116 @@
+import type { Request, RequestHandler } from "express";
+import { type Options, rateLimit } from "express-rate-limit";
+import { getEnv } from "./env.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import { toastHeader } from "./toast.server";
+
+/**
+ * Seven tiers per IP address:
+ * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
+ * - chat: support-chat messages, each of which runs the assistant;
+ * - demo: the landing demo's anonymous transcriptions, each of which runs the speech engine;
+ * - translateLive: live translations (about one a second while someone speaks);
+ * - live: live-recording chunks (one a second per recording);
+ * - writes: every other non-GET request;
+ * - reads: everything else.
+ * Counts live in memory, per process; several web processes each count their own.
+ */
+export const STRONGEST_PATHS = [
+  "/signin",
+  "/signup",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/admin/login",
+  "/api/login",
+  "/api/register",
+  "/api/check-user-exists",
+  "/api/send-verification",
+  "/api/send-verification-code",
+  "/api/verify-email-code",
+  "/api/password-reset/request",
+  "/api/password-reset/validate",
+  "/api/password-reset/verify",
+  "/api/admin/login",
+];
+
+export const SUPPORT_CHAT_PATH = "/support-chat";
+/** Anonymous visitors use it from the landing demo. */
+export const TRANSLATE_LIVE_PATH = "/api/translate-live";
+export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
+export const LIVE_SESSIONS_PATH = "/api/live-sessions";
+
+export const RATE_LIMITS = {
+  strongest: { windowMs: 60_000, limit: 10 },
+  chat: { windowMs: 60_000, limit: 20 },
+  demo: { windowMs: 60_000, limit: 6 },
+  translateLive: { windowMs: 60_000, limit: 90 },
+  live: { windowMs: 60_000, limit: 240 },
+  writes: { windowMs: 60_000, limit: 100 },
+  reads: { windowMs: 60_000, limit: 1000 },
+};
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+
+/** The page a limited form post came from (same site only), else the page the form posted to. */
+function pageToReturnTo(request: Request): string {
+  const formPage = request.path.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  try {
+    const referer = new URL(request.get("Referer") ?? "");
+    if (referer.host !== request.get("Host")) return formPage;
+    return safeRedirectPath(`${referer.pathname}${referer.search}`, formPage);
+  } catch {
+    return formPage;
+  }
+}
+
+/**
+ * What a limited request gets. /api callers and page loads get JSON: 429, the message and Retry-After. A
+ * page's form post goes back to its page with the message as a toast instead of the error page: without
+ * JavaScript by a 303, with it (React Router's ".data" fetch) by a 204 whose X-Remix-Redirect the client follows.
+ */
+const answerLimited: Options["handler"] = async (request, response, _next, options) => {
+  if (request.path.startsWith("/api/") || request.method === "GET" || request.method === "HEAD") {
+    response.status(options.statusCode).json(options.message);
+    return;
+  }
+  const page = pageToReturnTo(request);
+  response.append("Set-Cookie", await toastHeader({ type: "error", title: "Too Many Requests", description: TOO_MANY_REQUESTS }));
+  if (request.path.endsWith(".data")) {
+    response.status(204).set({ "X-Remix-Redirect": page, "X-Remix-Status": "303", "X-Remix-Revalidate": "true" }).end();
+  } else {
+    response.redirect(303, page);
+  }
+};
+
+export function rateLimits(): RequestHandler {
+  const multiplier = getEnv().RATE_LIMIT_MULTIPLIER;
+  const tier = (name: keyof typeof RATE_LIMITS) =>
+    rateLimit({
+      windowMs: RATE_LIMITS[name].windowMs,
+      limit: Math.ceil(RATE_LIMITS[name].limit * multiplier),
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      message: { error: TOO_MANY_REQUESTS },
+      handler: answerLimited,
+    });
+  const strongest = tier("strongest");
+  const chat = tier("chat");
+  const demo = tier("demo");
+  const translateLive = tier("translateLive");
+  const live = tier("live");
+  const writes = tier("writes");
+  const reads = tier("reads");
+  return (request, response, next) => {
+    if (request.path.startsWith("/assets/")) return next();
+    if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
+    // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
+    const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+    if (STRONGEST_PATHS.includes(path)) return strongest(request, response, next);
+    if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
+    if (path === DEMO_TRANSCRIBE_PATH) return demo(request, response, next);
+    if (path === TRANSLATE_LIVE_PATH) return translateLive(request, response, next);
+    if (path.startsWith(`${LIVE_SESSIONS_PATH}/`)) return live(request, response, next);
+    return writes(request, response, next);
+  };
+}

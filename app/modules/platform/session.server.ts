@@ -1,0 +1,104 @@
+import { redirect } from "react-router";
+import { db } from "./database.server";
+import { signedCookie } from "./cookies.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import { defineJob } from "./jobs.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const sessionCookie = () => signedCookie("voxlate_session", { maxAge: SESSION_TTL_MS / 1000 });
+
+/** The id of this browser's session cookie (valid or not). */
+export async function readSessionId(request: Request): Promise<string | undefined> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** The signed-in user's id, or undefined. Expired and unknown sessions count as signed out. */
+export async function getUserId(request: Request): Promise<string | undefined> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return undefined;
+  const session = await (await db()).session.findFirst({
+    where: { id: sessionId, expiresAt: { gt: new Date() } },
+    select: { userId: true },
+  });
+  return session?.userId;
+}
+
+export async function getUser(request: Request) {
+  const userId = await getUserId(request);
+  if (!userId) return null;
+  return (await db()).user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, lastName: true, plan: true },
+  });
+}
+
+/** Signed-out visitors go to /signin, and come back here after signing in. */
+export async function requireUserId(request: Request): Promise<string> {
+  const userId = await getUserId(request);
+  if (userId) return userId;
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(`${url.pathname}${url.search}`, "");
+  // An address too long (or too odd) to come back to is dropped rather than echoed into a huge Location header.
+  throw redirect(redirectTo ? `/signin?${new URLSearchParams({ redirectTo })}` : "/signin");
+}
+
+/** Signed-in users have no business on the auth pages: send them to the dashboard. */
+export async function requireAnonymous(request: Request) {
+  if (await getUserId(request)) throw redirect("/dashboard");
+}
+
+/** Starts a session for the user and returns the Set-Cookie header value. */
+export async function createUserSession(userId: string, request: Request): Promise<string> {
+  const session = await (await db()).session.create({
+    data: {
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+    },
+    select: { id: true },
+  });
+  return sessionCookie().serialize(session.id);
+}
+
+/** The Set-Cookie header that removes the session cookie from the browser. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Ends the current session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
+  return clearSessionCookie();
+}
+
+/** Removes expired user and admin sessions; run hourly by the jobs worker. */
+export async function deleteExpiredSessions(now = new Date()) {
+  const database = await db();
+  const [users, admins] = await Promise.all([
+    database.session.deleteMany({ where: { expiresAt: { lte: now } } }),
+    database.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }),
+  ]);
+  return { userSessions: users.count, adminSessions: admins.count };
+}
+
+/**
+ * Signs the user in: ends the browser's previous session (a new id on every sign-in, against session
+ * fixation) and starts a new one. Returns the Set-Cookie headers.
+ */
+export async function startUserSession(userId: string, request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(request));
+  headers.append("Set-Cookie", await createUserSession(userId, request));
+  return headers;
+}
+
+/** Hourly, on one worker: expired sessions are refused anyway; this keeps the table small. */
+export const deleteExpiredSessionsJob = defineJob({
+  queue: "delete-expired-sessions",
+  policy: { retryLimit: 2 },
+  schedule: "17 * * * *",
+  work: async () => deleteExpiredSessions(),
+});

@@ -1,0 +1,387 @@
+// Recordings: receiving an upload, queueing its transcription, and what the owner can do with it afterwards.
+// Every query takes the owner's id, so one user can never reach another's recording (a 404, not a 403).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { z } from "zod";
+import { planById } from "~/content/plans";
+import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { getStorage } from "~/services/storage/index.server";
+import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { db } from "~/modules/platform/database.server";
+import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { sanitizeFileName } from "~/utils/text";
+import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
+import { truncate } from "~/utils/truncate";
+import { secondsFor } from "~/modules/usage/usage";
+import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
+
+/** A refused upload or action, with the HTTP status and a message for the user. */
+export class RecordingError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 507,
+  ) {
+    super(message);
+  }
+}
+
+const MB = 1024 * 1024;
+
+/** The largest file this plan may upload, capped by the server's UPLOAD_MAX_BYTES. */
+export function uploadLimitBytes(plan: string): number {
+  return Math.min(planById(plan).maxUploadMB * MB, getEnv().UPLOAD_MAX_BYTES);
+}
+
+export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+export function tooLargeError(plan: string): RecordingError {
+  return new RecordingError(`This file is larger than ${formatMegabytes(uploadLimitBytes(plan))}, the upload limit on the ${planById(plan).name} plan.`, 413);
+}
+
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
+
+export const UploadOptionsSchema = z.object({
+  language: z.union([z.literal("auto"), languageCode]).default("auto"),
+  speakerLabels: checkbox.default(false),
+  translateTo: z.union([z.literal(""), languageCode]).optional().transform((value) => value || null),
+});
+
+const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
+
+/**
+ * Streams a multipart upload (field "file" plus the options) to a temporary file with busboy, never into memory,
+ * then hands it to acceptUploadedFile. Past the plan's limit it is refused with 413: at once from Content-Length,
+ * or mid-stream (the connection is cut) when the body is bigger than it said or did not say. A disk short of
+ * space refuses it with 507. A refused or aborted file leaves nothing behind: no file and no open descriptor.
+ */
+export async function receiveUpload(request: Request, userId: string): Promise<{ id: string; title: string }> {
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+  const limit = uploadLimitBytes(user.plan);
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > limit + MB) throw tooLargeError(user.plan);
+  await requireRoomFor(declared || limit);
+
+  await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
+  const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
+  try {
+    const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan));
+    if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
+    return await acceptUploadedFile(userId, { temporaryPath, fileName, fields });
+  } catch (error) {
+    if (isDiskFull(error)) throw diskFullError();
+    throw error;
+  } finally {
+    await fs.promises.rm(temporaryPath, { force: true });
+  }
+}
+
+const MALFORMED = () => new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
+
+export const diskFullError = () =>
+  new RecordingError("The server is short of disk space and cannot take this file right now. Please try again later.", 507);
+
+/** Refuses (507) an upload of `bytes` that would leave the disk with less than MIN_FREE_DISK_BYTES. */
+export async function requireRoomFor(bytes: number) {
+  if (!(await hasRoomFor(bytes))) throw diskFullError();
+}
+
+function streamMultipart(request: Request, temporaryPath: string, limit: number, tooLarge: () => RecordingError) {
+  return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
+    const contentType = request.headers.get("Content-Type") ?? "";
+    if (!request.body || !contentType.startsWith("multipart/form-data")) return reject(new RecordingError("Send the file as multipart/form-data.", 400));
+    let parser: busboy.Busboy;
+    try {
+      // busboy reports reaching fileSize, so a file of exactly `limit` bytes needs one more.
+      // Browsers send the file name as raw UTF-8; busboy would read it as latin1.
+      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 } });
+    } catch {
+      return reject(MALFORMED());
+    }
+    const source = Readable.fromWeb(request.body as never);
+    const fields: Record<string, string> = {};
+    let fileName: string | null = null;
+    let output: fs.WriteStream | null = null;
+    let written: Promise<void> = Promise.resolve();
+    let failed = false;
+    // Every way out closes the temporary file before the promise settles, so the caller's rm frees its space
+    // (an unlinked file that is still open keeps its blocks, invisible to du).
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      // After busboy's own event handler returns: it still touches the file stream once "limit" is emitted.
+      process.nextTick(() => {
+        parser.destroy();
+        if (!output || output.closed) return reject(error);
+        output.once("close", () => reject(error));
+        output.destroy();
+      });
+    };
+    parser.on("field", (name, value) => (fields[name] = value));
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file" || fileName !== null) return void stream.resume();
+      fileName = info.filename || "recording";
+      stream.on("limit", () => fail(tooLarge()));
+      output = fs.createWriteStream(temporaryPath);
+      written = pipeline(stream, output);
+      written.catch((error: unknown) => fail(isDiskFull(error) ? error : MALFORMED()));
+    });
+    parser.on("error", () => fail(MALFORMED()));
+    parser.on("close", () => written.then(() => !failed && resolve({ fileName, fields }), () => {}));
+    source.on("error", () => fail(MALFORMED()));
+    source.pipe(parser);
+  });
+}
+
+/** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
+export async function checkUploadOptions(userId: string, fields: Record<string, string>) {
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+  const options = UploadOptionsSchema.safeParse(fields);
+  if (!options.success) throw new RecordingError(options.error.issues[0]?.message ?? "Check the upload options.", 400);
+  if (options.data.speakerLabels && !planById(user.plan).speakerLabels) {
+    throw new RecordingError("Speaker labels are part of the Business Pro plan.", 403);
+  }
+  return { plan: user.plan, options: options.data };
+}
+
+/**
+ * A file that arrived completely (plain form post or tus): checks its options, its content (415) and the
+ * minutes left (403; its length is held against them until it is charged), then stores it and queues its
+ * transcription. The temporary file is moved or left for the caller to delete.
+ */
+export async function acceptUploadedFile(
+  userId: string,
+  upload: { temporaryPath: string; fileName: string; fields: Record<string, string> },
+): Promise<{ id: string; title: string }> {
+  const { plan, options } = await checkUploadOptions(userId, upload.fields);
+  // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
+  const fileName = sanitizeFileName(upload.fileName);
+  let probe;
+  try {
+    probe = await probeAudio(upload.temporaryPath);
+  } catch (error) {
+    if (error instanceof UnsupportedMediaError) throw new RecordingError(error.message, 415);
+    throw error;
+  }
+
+  // The row is written together with the hold on the minutes, so uploads sent at once cannot pass the allowance.
+  const id = crypto.randomUUID().replace(/-/g, "");
+  const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
+  const { size } = await fs.promises.stat(upload.temporaryPath);
+  const seconds = secondsFor(probe.durationSeconds);
+  const recording = await holdingAllowance(() =>
+    reserveSeconds(userId, seconds, (tx) =>
+      tx.recording.create({
+        data: {
+          id,
+          userId,
+          title: titleFrom(fileName),
+          fileName,
+          storageKey,
+          sizeBytes: size,
+          mimeType: probe.mimeType,
+          durationSeconds: probe.durationSeconds,
+          language: options.language === "auto" ? null : options.language,
+          speakerLabels: options.speakerLabels,
+          translateTo: options.translateTo,
+          status: RecordingStatus.QUEUED,
+          reservedSeconds: seconds,
+        },
+      }),
+    ),
+  );
+  try {
+    await getStorage().putFile(storageKey, upload.temporaryPath);
+    await startJob(recording.id);
+  } catch (error) {
+    // Deleting the row releases its hold on the minutes.
+    await (await db()).recording.delete({ where: { id } }).catch(() => {});
+    await getStorage().delete(storageKey).catch(() => {});
+    throw error;
+  }
+  return { id: recording.id, title: recording.title };
+}
+
+/** Runs a reservation; an allowance that does not cover it is a 403 with the minutes and seconds left. */
+async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
+  try {
+    return await reserve();
+  } catch (error) {
+    if (error instanceof AllowanceExceededError) throw new RecordingError(error.message, 403);
+    throw error;
+  }
+}
+
+/** Queues the transcription of a recording that is QUEUED and holds its minutes. */
+async function startJob(recordingId: string) {
+  const jobId = await enqueueTranscription(recordingId);
+  await (await db()).recording.update({ where: { id: recordingId }, data: { jobId } });
+}
+
+/** The owner's recording, or a 404 for anyone else. */
+export async function requireOwnRecording(userId: string, recordingId: string) {
+  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
+  if (!recording) throw new RecordingError("Recording not found.", 404);
+  return recording;
+}
+
+/** For loaders: the owner's recording, or a thrown 404 response for anyone else. */
+export async function loadOwnRecording(userId: string, recordingId: string) {
+  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
+  if (!recording) throw new Response("Recording not found", { status: 404 });
+  return recording;
+}
+
+export async function cancelRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  // Conditional, so a cancel never overwrites a transcript that was saved a moment ago.
+  const { count } = await (await db()).recording.updateMany({
+    where: { id: recordingId, userId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
+    data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
+  });
+  if (count === 0) throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
+  // The worker sees the status on its next heartbeat and stops; a queued job is cancelled outright.
+  if (recording.jobId) await cancelTranscriptionJob(recording.jobId);
+}
+
+/** Queues a failed or cancelled transcription again, if the minutes left cover it (they are held again). */
+export async function retryRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  const retryable: RecordingStatus[] = [RecordingStatus.FAILED, RecordingStatus.CANCELLED];
+  const notRetryable = () => new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
+  if (!retryable.includes(recording.status)) throw notRetryable();
+  const seconds = secondsFor(recording.durationSeconds);
+  const { count } = await holdingAllowance(() =>
+    reserveSeconds(userId, seconds, (tx) =>
+      tx.recording.updateMany({
+        where: { id: recordingId, userId, status: { in: retryable } },
+        data: { status: RecordingStatus.QUEUED, reservedSeconds: seconds, progress: 0, failureReason: null, jobId: null },
+      }),
+    ),
+  );
+  if (count === 0) throw notRetryable(); // a second retry sent at the same moment
+  try {
+    await startJob(recordingId);
+  } catch (error) {
+    await (await db()).recording.updateMany({
+      where: { id: recordingId, status: RecordingStatus.QUEUED },
+      data: {
+        status: RecordingStatus.FAILED,
+        reservedSeconds: 0,
+        failureReason: "The transcription could not be queued. No minutes were charged. You can retry.",
+      },
+    });
+    throw error;
+  }
+}
+
+export async function renameRecording(userId: string, recordingId: string, title: string) {
+  await requireOwnRecording(userId, recordingId);
+  await (await db()).recording.update({ where: { id: recordingId }, data: { title } });
+}
+
+/** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
+export async function deleteRecording(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.jobId && (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)) {
+    await cancelTranscriptionJob(recording.jobId);
+  }
+  await (await db()).recording.delete({ where: { id: recordingId } });
+  await getStorage().delete(recording.storageKey);
+}
+
+export const TitleSchema = z.string().trim().min(1, "Give the recording a name.").max(200, "Names can be at most 200 characters.");
+
+export const RECORDING_SORTS = {
+  newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },
+  oldest: { label: "Oldest first", orderBy: Prisma.sql`r."createdAt" ASC` },
+  title: { label: "Name (A–Z)", orderBy: Prisma.sql`lower(r."title") ASC` },
+  longest: { label: "Longest first", orderBy: Prisma.sql`r."durationSeconds" DESC` },
+} as const;
+export type RecordingSort = keyof typeof RECORDING_SORTS;
+
+export const RecordingListQuerySchema = z.object({
+  q: z.string().trim().max(200, "Search terms can be at most 200 characters.").optional().transform((value) => value || undefined),
+  sort: z.enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]]).catch("newest").default("newest"),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+export const RECORDINGS_PAGE_SIZE = 20;
+
+export interface RecordingListItem {
+  id: string;
+  title: string;
+  fileName: string;
+  status: RecordingStatus;
+  progress: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  language: string | null;
+  createdAt: Date;
+  /** With a search: the best-matching transcript passage, with <mark> around the matches (HTML-escaped). */
+  snippet: string | null;
+}
+
+/**
+ * The owner's recordings, newest first by default. A search uses PostgreSQL full-text search over titles and
+ * transcripts (websearch syntax: quotes, OR, -word) and returns a highlighted passage from each match.
+ */
+export async function listRecordings(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
+  const database = await db();
+  const offset = (query.page - 1) * RECORDINGS_PAGE_SIZE;
+  const orderBy = RECORDING_SORTS[query.sort].orderBy;
+  if (!query.q) {
+    const [total, rows] = await Promise.all([
+      database.recording.count({ where: { userId } }),
+      database.$queryRaw<RecordingListItem[]>`
+        SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", NULL AS "snippet"
+        FROM "Recording" r WHERE r."userId" = ${userId}
+        ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+    ]);
+    return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
+  }
+  // ts_headline escapes nothing, so the markers are placeholders that survive HTML-escaping below.
+  const matches = Prisma.sql`
+    WITH q AS (SELECT websearch_to_tsquery('simple', ${query.q}) AS query),
+    hits AS (
+      SELECT r."id",
+             (SELECT ts_headline('simple', s."text", q.query, 'StartSel=[[[, StopSel=]]], MaxFragments=1, MaxWords=18, MinWords=6')
+                FROM "TranscriptSegment" s
+               WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
+               ORDER BY s."position" LIMIT 1) AS "snippet"
+      FROM "Recording" r, q
+      WHERE r."userId" = ${userId}
+        AND (to_tsvector('simple', r."title") @@ q.query
+             OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
+    )`;
+  const [[{ count }], rows] = await Promise.all([
+    database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,
+    database.$queryRaw<RecordingListItem[]>`${matches}
+      SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", hits."snippet"
+      FROM hits JOIN "Recording" r ON r."id" = hits."id"
+      ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+  ]);
+  const total = Number(count);
+  return {
+    items: rows.map((row) => ({ ...row, snippet: row.snippet ? highlight(row.snippet) : null })),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Escapes the passage, then turns the placeholder markers into <mark>. */
+function highlight(passage: string): string {
+  return escapeHtml(passage).replace(/\[\[\[/g, "<mark>").replace(/\]\]\]/g, "</mark>");
+}

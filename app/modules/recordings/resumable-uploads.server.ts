@@ -1,0 +1,109 @@
+// Resumable uploads with the tus protocol (@tus/server): the browser sends the file in a way that survives a
+// dropped connection, and picks up where it stopped. A finished upload goes through the same checks as a
+// plain form post (acceptUploadedFile).
+import fs from "node:fs";
+import { FileStore } from "@tus/file-store";
+import { Server, type Upload } from "@tus/server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { isDiskFull } from "~/modules/platform/disk.server";
+import {
+  acceptUploadedFile,
+  checkUploadOptions,
+  diskFullError,
+  RecordingError,
+  requireRoomFor,
+  tooLargeError,
+  uploadLimitBytes,
+} from "./recordings.server";
+import { getUserId } from "~/modules/platform/session.server";
+
+export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
+/** The finished upload's recording, for the browser to open. */
+export const RECORDING_ID_HEADER = "Upload-Recording-Id";
+
+/** An upload not finished within this long is abandoned: its partial file and metadata are deleted. */
+export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+/** How often abandoned uploads are looked for. */
+const EXPIRY_CHECK_MS = 60 * 60_000;
+
+/** A hook's refusal: @tus/server answers with this status and body. */
+const refuse = (error: RecordingError) => ({ status_code: error.status, body: JSON.stringify({ error: error.message }) });
+
+export function resumableUploadServer(): Server {
+  const directory = dataDir("tus");
+  fs.mkdirSync(directory, { recursive: true });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS });
+
+  const ownerOf = async (request: Request) => {
+    const userId = await getUserId(request);
+    if (!userId) throw refuse(new RecordingError("Sign in to upload recordings.", 401));
+    return userId;
+  };
+
+  const server = new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    exposedHeaders: [RECORDING_ID_HEADER],
+    maxSize: getEnv().UPLOAD_MAX_BYTES,
+    // Only the user who started an upload can continue, inspect or cancel it.
+    async onIncomingRequest(request, uploadId) {
+      const userId = await ownerOf(request);
+      if (request.method === "POST" || request.method === "OPTIONS" || !uploadId) return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload || upload.metadata?.userId !== userId) throw { status_code: 404, body: JSON.stringify({ error: "Upload not found." }) };
+    },
+    async onUploadCreate(request, upload) {
+      const userId = await ownerOf(request);
+      try {
+        const { plan } = await checkUploadOptions(userId, stringFields(upload));
+        if (upload.size === undefined) throw new RecordingError("The upload must say how large the file is.", 400);
+        if (upload.size > uploadLimitBytes(plan)) throw tooLargeError(plan);
+        await requireRoomFor(upload.size);
+      } catch (error) {
+        if (error instanceof RecordingError) throw refuse(error);
+        throw error;
+      }
+      return { metadata: { ...upload.metadata, userId } };
+    },
+    async onUploadFinish(request, upload) {
+      const userId = await ownerOf(request);
+      const temporaryPath = `${directory}/${upload.id}`;
+      try {
+        const recording = await acceptUploadedFile(userId, { temporaryPath, fileName: upload.metadata?.filename ?? "recording", fields: stringFields(upload) });
+        return { headers: { [RECORDING_ID_HEADER]: recording.id } };
+      } catch (error) {
+        if (error instanceof RecordingError) throw refuse(error);
+        throw error;
+      } finally {
+        // The data file was moved into storage (or is refused); neither it nor its metadata is needed again.
+        await fs.promises.rm(temporaryPath, { force: true });
+        await fs.promises.rm(`${temporaryPath}.json`, { force: true });
+      }
+    },
+    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500.
+    async onResponseError(_request, error) {
+      if (!isDiskFull(error)) return undefined;
+      return refuse(diskFullError());
+    },
+  });
+  void removeExpiredUploads(server);
+  setInterval(() => void removeExpiredUploads(server), EXPIRY_CHECK_MS).unref();
+  return server;
+}
+
+/** Deletes uploads that were started and never finished within RESUMABLE_UPLOAD_EXPIRY_MS. */
+export async function removeExpiredUploads(server: Server): Promise<number> {
+  try {
+    return await server.cleanUpExpiredUploads();
+  } catch (error) {
+    console.error("[uploads] could not remove expired uploads:", error);
+    return 0;
+  }
+}
+
+function stringFields(upload: Upload): Record<string, string> {
+  const { language, speakerLabels, translateTo } = upload.metadata ?? {};
+  return Object.fromEntries(Object.entries({ language, speakerLabels, translateTo }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+

@@ -1,0 +1,111 @@
+// Keeping storage and the database in step: a user's files go with the account, and a periodic sweep finds what
+// a crash left out of step both ways (a stored file with no recording, a recording whose file is gone).
+import { RecordingStatus } from "~/generated/prisma/client";
+import { getStorage } from "~/services/storage/index.server";
+import type { FileStorage, StoredObject } from "~/services/storage/storage";
+import { db } from "~/modules/platform/database.server";
+import { defineJob } from "~/modules/platform/jobs.server";
+
+export const RECORDINGS_PREFIX = "recordings/";
+export const userRecordingsPrefix = (userId: string) => `${RECORDINGS_PREFIX}${userId}/`;
+
+/** Files and rows younger than this may belong to an upload in progress (stored, row not yet written). */
+export const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+const BATCH = 500;
+
+export const MISSING_AUDIO_REASON =
+  "The original audio of this recording is missing from storage, so it cannot be played or transcribed again. Upload it again if you still have it.";
+
+/** Deletes every stored object of a user (after the account's rows are gone). Returns how many. */
+export async function deleteUserFiles(userId: string, storage: FileStorage = getStorage()): Promise<number> {
+  const keys: string[] = [];
+  for await (const object of storage.list(userRecordingsPrefix(userId))) keys.push(object.key);
+  for (const key of keys) await storage.delete(key);
+  return keys.length;
+}
+
+async function exists(storage: FileStorage, key: string): Promise<boolean> {
+  try {
+    await storage.size(key);
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || status === 404 || (error as Error).name === "NotFound") return false;
+    throw error;
+  }
+}
+
+/**
+ * One pass over storage and the recordings, in batches: stored files older than ORPHAN_MIN_AGE_MS that no
+ * recording points at are deleted; recordings older than that whose file is missing are marked (FAILED with
+ * MISSING_AUDIO_REASON, or just the reason on a finished transcript, which stays readable). Running it again
+ * changes nothing more.
+ */
+export async function sweepStoredFiles(now = new Date(), storage: FileStorage = getStorage()) {
+  const database = await db();
+  const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
+  const deletedFiles: string[] = [];
+
+  let batch: StoredObject[] = [];
+  const flush = async () => {
+    const keys = batch.map((object) => object.key);
+    batch = [];
+    const rows = await database.recording.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
+    const known = new Set(rows.map((row) => row.storageKey));
+    for (const key of keys.filter((candidate) => !known.has(candidate))) {
+      await storage.delete(key);
+      deletedFiles.push(key);
+    }
+  };
+  for await (const object of storage.list(RECORDINGS_PREFIX)) {
+    if (object.modifiedAt.getTime() > cutoff) continue;
+    batch.push(object);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length) await flush();
+
+  const missingFiles: string[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const rows = await database.recording.findMany({
+      where: {
+        createdAt: { lt: new Date(cutoff) },
+        // A running job has the file in hand; a row already marked is not checked again.
+        status: { not: RecordingStatus.PROCESSING },
+        OR: [{ failureReason: null }, { failureReason: { not: MISSING_AUDIO_REASON } }],
+      },
+      select: { id: true, storageKey: true, status: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
+    if (rows.length === 0) break;
+    cursor = rows.at(-1)!.id;
+    for (const row of rows) {
+      if (await exists(storage, row.storageKey)) continue;
+      const finished = row.status === RecordingStatus.COMPLETED;
+      await database.recording.update({
+        where: { id: row.id },
+        data: finished ? { failureReason: MISSING_AUDIO_REASON } : { status: RecordingStatus.FAILED, progress: 0, failureReason: MISSING_AUDIO_REASON },
+      });
+      missingFiles.push(row.storageKey);
+    }
+  }
+  return { deletedFiles, missingFiles };
+}
+
+/** Stored files and recordings out of step (a crash between storing and the row): hourly, on one worker. */
+export const sweepStoredFilesJob = defineJob({
+  queue: "sweep-stored-files",
+  policy: { retryLimit: 1, expireInSeconds: 60 * 60 },
+  schedule: "41 * * * *",
+  work: async () => {
+    const { deletedFiles, missingFiles } = await sweepStoredFiles();
+    if (deletedFiles.length || missingFiles.length) {
+      console.info(
+        `[jobs] storage sweep: ${deletedFiles.length} orphaned file(s) deleted, ` +
+          `${missingFiles.length} recording(s) missing their file`,
+      );
+    }
+  },
+});

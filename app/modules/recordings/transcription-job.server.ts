@@ -1,0 +1,269 @@
+// The transcription job: download the original, decode it, run the speech engine in chunks, store the
+// transcript and charge the decoded length by the second, all or nothing. A retried job never charges twice.
+// The recording holds its length against the allowance from queue time until the charge replaces the hold (or a
+// failure or cancel releases it). Once the transcript is saved, nothing (an email, a translation) can undo it.
+import fs from "node:fs";
+import path from "node:path";
+import { RecordingStatus } from "~/generated/prisma/client";
+import { TranscriptReadyEmail } from "~/emails/transcript-ready";
+import { getStorage } from "~/services/storage/index.server";
+import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import { transcribeLong } from "~/services/transcription/vad.server";
+import { db } from "~/modules/platform/database.server";
+import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
+import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
+import { appOrigin, dataDir } from "~/modules/platform/env.server";
+import { queueTranslation } from "~/modules/transcripts/translation-job.server";
+import { formatUsage, secondsFor } from "~/modules/usage/usage";
+import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
+import { TRANSCRIBE_QUEUE, TRANSCRIBE_RETRIES } from "./transcription-queue.server";
+
+export const HEARTBEAT_MS = 5_000;
+/** A processing recording whose heartbeat is older than this lost its worker. */
+export const STALLED_AFTER_MS = 60_000;
+/** Decoding may come out this much longer than the length held at upload without asking the allowance again. */
+const DECODED_SLACK_SECONDS = 1;
+
+const ACTIVE: RecordingStatus[] = [RecordingStatus.QUEUED, RecordingStatus.PROCESSING];
+
+class CancelledError extends Error {}
+
+/** A failure that a retry will not mend; its message is the sentence the user sees. */
+class PermanentFailure extends Error {}
+
+export async function runTranscription(recordingId: string, { finalAttempt }: { finalAttempt: boolean }) {
+  const database = await db();
+  const recording = await database.recording.findUnique({ where: { id: recordingId }, include: { user: { select: { email: true } } } });
+  // Deleted, cancelled, failed for good or already done (a retry after a crash past the commit): nothing to do.
+  if (!recording || !ACTIVE.includes(recording.status)) return;
+
+  const started = await database.recording.updateMany({
+    where: { id: recordingId, status: { in: ACTIVE } },
+    data: { status: RecordingStatus.PROCESSING, progress: 0, startedAt: new Date(), heartbeatAt: new Date(), failureReason: null },
+  });
+  if (started.count === 0) return; // cancelled a moment ago
+
+  const controller = new AbortController();
+  let progress = 0;
+  // The heartbeat also carries progress and notices a cancel from the user.
+  const heartbeat = setInterval(async () => {
+    try {
+      const current = await database.recording.update({
+        where: { id: recordingId },
+        data: { heartbeatAt: new Date(), progress },
+        select: { status: true },
+      });
+      if (current.status === RecordingStatus.CANCELLED) controller.abort(new CancelledError());
+    } catch {
+      controller.abort(new CancelledError()); // the recording was deleted
+    }
+  }, HEARTBEAT_MS);
+
+  // One folder per recording: a retry after a crash or kill -9 first clears what the killed attempt left.
+  const workDir = jobDirectory(recordingId);
+  await fs.promises.rm(workDir, { recursive: true, force: true });
+  await fs.promises.mkdir(workDir, { recursive: true });
+  let transcribed: { language: string | null; durationSeconds: number };
+  try {
+    const source = path.join(workDir, "source");
+    await getStorage().download(recording.storageKey, source);
+    // What is charged is what decodes, whatever the file's header said: one quick pass measures it, so that the
+    // allowance is settled before the engine runs.
+    const durationSeconds = await decodedDurationSeconds(source);
+    const charge = secondsFor(durationSeconds);
+    await holdDecodedLength(recording, durationSeconds, charge);
+
+    const engine = speechEngine();
+    // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
+    const audio = decodeSpeechPcm(source, { signal: controller.signal });
+    const result = await transcribeLong(engine, audio, durationSeconds, {
+      language: recording.language ?? undefined,
+      speakerLabels: recording.speakerLabels,
+      signal: controller.signal,
+      // The download is done; decoding and the engine share the remaining 95%.
+      onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
+    }, { tempDir: workDir });
+    // transcribeLong labels speakers itself when the engine gives none.
+    const segments = result.segments;
+    if (controller.signal.aborted) throw new CancelledError();
+
+    await database.$transaction(async (tx) => {
+      // Conditional: a cancel that landed first wins, and nothing is charged.
+      const done = await tx.recording.updateMany({
+        where: { id: recordingId, status: { in: ACTIVE } },
+        data: {
+          status: RecordingStatus.COMPLETED,
+          progress: 100,
+          completedAt: new Date(),
+          heartbeatAt: null,
+          reservedSeconds: 0,
+          engine: result.engine,
+          model: result.model,
+          transcriptLanguage: result.language ?? recording.language,
+        },
+      });
+      if (done.count === 0) throw new CancelledError();
+      await tx.transcriptSegment.deleteMany({ where: { recordingId } });
+      await tx.transcriptSegment.createMany({
+        data: segments.map((segment, position) => ({
+          recordingId,
+          position,
+          start: segment.start,
+          end: segment.end,
+          text: segment.text,
+          speaker: segment.speaker,
+          confidence: segment.confidence,
+          words: segment.words.length ? segment.words.map((word) => ({ ...word })) : undefined,
+        })),
+      });
+      // The unique recordingId makes this a no-op on a second run.
+      await tx.usageCharge.upsert({
+        where: { recordingId },
+        create: { userId: recording.userId, recordingId, seconds: charge },
+        update: {},
+      });
+    });
+    transcribed = { language: result.language ?? recording.language, durationSeconds };
+  } catch (error) {
+    if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
+    // Bad input will not get better with a retry; anything else is retried, and only the last failure is final.
+    const permanent = isPermanent(error);
+    if (permanent || finalAttempt) {
+      const reason = await failureReason(recordingId, error);
+      await database.recording.updateMany({
+        where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
+        data: { status: RecordingStatus.FAILED, failureReason: reason, reservedSeconds: 0, progress: 0, heartbeatAt: null },
+      });
+      if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
+      if (permanent) return;
+    } else {
+      console.error(`[jobs] transcription of ${recordingId} failed; it will be retried:`, error);
+      await database.recording.updateMany({
+        where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
+        data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null },
+      });
+    }
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    await fs.promises.rm(workDir, { recursive: true, force: true });
+  }
+
+  // The transcript is saved: what follows is best effort and never fails or re-runs the job.
+  if (recording.translateTo && recording.translateTo !== transcribed.language) {
+    const language = recording.translateTo;
+    await queueTranslation(recordingId, language).catch((error: unknown) =>
+      console.error(`[jobs] could not queue the ${language} translation of ${recordingId}:`, String(error)),
+    );
+  }
+  if (transcribed.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
+    const url = `${appOrigin()}/transcription/${recordingId}`;
+    const subject = `Your transcript of ${quotedTitle(recording.title)} is ready`;
+    await sendNotice(recording.user.email, subject, TranscriptReadyEmail({ title: recording.title, url }));
+  }
+}
+
+/**
+ * Makes the recording hold its decoded length. A file whose header understated its length (a Xing/VBR header
+ * copied from a shorter file) needs more than was held at upload: the allowance must cover the rest, or the job
+ * stops before the engine runs and nothing is charged.
+ */
+async function holdDecodedLength(
+  recording: { id: string; userId: string; reservedSeconds: number },
+  durationSeconds: number,
+  charge: number,
+) {
+  const extra = charge - recording.reservedSeconds;
+  const hold = { durationSeconds, reservedSeconds: charge };
+  const where = { id: recording.id, status: RecordingStatus.PROCESSING };
+  if (extra <= DECODED_SLACK_SECONDS) {
+    await (await db()).recording.updateMany({ where, data: hold });
+    return;
+  }
+  try {
+    await reserveSeconds(recording.userId, extra, (tx) => tx.recording.updateMany({ where, data: hold }));
+  } catch (error) {
+    if (!(error instanceof AllowanceExceededError)) throw error;
+    const { secondsLeft, planName } = error.allowance;
+    throw new PermanentFailure(
+      `This recording is ${formatUsage(charge)} long, longer than its file said, and you have ` +
+        `${formatUsage(recording.reservedSeconds + (secondsLeft ?? 0))} left this month on the ${planName} plan.`,
+    );
+  }
+}
+
+/** Bad input or a refusal: a retry will not mend it, and its message is written for the user. */
+function isPermanent(error: unknown): error is Error {
+  return [PermanentFailure, UnsupportedMediaError, UnsupportedLanguageError].some((kind) => error instanceof kind);
+}
+
+/** What the user reads: a sentence, never a raw error, and whether minutes were charged is checked, not assumed. */
+async function failureReason(recordingId: string, error: unknown): Promise<string> {
+  const charge = await (await db()).usageCharge.findUnique({ where: { recordingId }, select: { seconds: true } });
+  const charged = charge ? `This recording was charged ${formatUsage(charge.seconds)}.` : "No minutes were charged.";
+  if (isPermanent(error)) return `${error.message} ${charged}`;
+  return `The transcription could not be completed because of an error on our side. ${charged} You can retry.`;
+}
+
+/** The scratch folder of a recording's transcription (its download and decoded audio). */
+export const jobDirectory = (recordingId: string) => dataDir("tmp", `job-${recordingId}`);
+
+/** Jobs whose worker stopped sending heartbeats: they are failed so that pg-boss retries them. */
+export async function stalledTranscriptionJobs(now = new Date()): Promise<string[]> {
+  const stalled = await (await db()).recording.findMany({
+    where: { status: RecordingStatus.PROCESSING, heartbeatAt: { lt: new Date(now.getTime() - STALLED_AFTER_MS) }, jobId: { not: null } },
+    select: { id: true, jobId: true },
+  });
+  // Their worker is gone and left its scratch files (when it ran on this machine).
+  for (const recording of stalled) await fs.promises.rm(jobDirectory(recording.id), { recursive: true, force: true });
+  if (stalled.length) {
+    await (await db()).recording.updateMany({
+      where: { id: { in: stalled.map((recording) => recording.id) } },
+      data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null },
+    });
+  }
+  return stalled.map((recording) => recording.jobId!);
+}
+
+/** A job that ran out of retries without finishing (its worker kept dying): the recording stops holding minutes. */
+export async function abandonTranscription(recordingId: string) {
+  await (await db()).recording.updateMany({
+    where: { id: recordingId, status: { in: ACTIVE } },
+    data: {
+      status: RecordingStatus.FAILED,
+      progress: 0,
+      heartbeatAt: null,
+      reservedSeconds: 0,
+      failureReason: "The transcription stopped unexpectedly several times. No minutes were charged. You can retry.",
+    },
+  });
+}
+
+/** Fails the jobs of workers that stopped sending heartbeats, so that pg-boss retries them elsewhere. */
+export async function recoverStalledTranscriptions(now = new Date()) {
+  const jobIds = await stalledTranscriptionJobs(now);
+  for (const jobId of jobIds) {
+    await failJob(TRANSCRIBE_QUEUE, jobId, "worker stopped");
+    // With no retries left the job is over: its recording must not stay queued, holding minutes, for ever.
+    const job = await getJob<{ recordingId: string }>(TRANSCRIBE_QUEUE, jobId);
+    if (job?.state === "failed") await abandonTranscription(job.data.recordingId);
+  }
+  return jobIds;
+}
+
+export const transcriptionJobs = [
+  defineJob<{ recordingId: string }>({
+    queue: TRANSCRIBE_QUEUE,
+    policy: TRANSCRIBE_RETRIES,
+    deadLetter: true,
+    work: (job) => runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit }),
+  }),
+  defineJob({
+    queue: "recover-stalled-transcriptions",
+    policy: { retryLimit: 0 },
+    schedule: "* * * * *",
+    runAtStart: true,
+    work: () => recoverStalledTranscriptions(),
+  }),
+];

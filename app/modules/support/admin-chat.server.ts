@@ -1,0 +1,199 @@
+// The admin console's conversations, shared by /admin/chat (forms) and the /api/admin/chat/* routes (JSON).
+import { z } from "zod";
+import { ChatAuditAction, ChatRole, ChatStatus, type Prisma } from "~/generated/prisma/client";
+import { PLANS } from "~/content/plans";
+import { ChatReplyEmail } from "~/emails/chat-reply";
+import { sendTemplateEmail } from "~/modules/platform/email.server";
+import { db } from "~/modules/platform/database.server";
+import { appOrigin } from "~/modules/platform/env.server";
+import { CHAT_MESSAGE_MAX_LENGTH, SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "./support-chat";
+import { messageView, STATUS_NAME } from "./support-chat.server";
+import { minutesUsedThisMonth } from "~/modules/usage/usage.server";
+
+/** Spec section 9. */
+export const CHAT_PAGE_SIZE = 20;
+
+const STATUS_BY_NAME = { active: ChatStatus.ACTIVE, escalated: ChatStatus.ESCALATED, resolved: ChatStatus.RESOLVED } as const;
+
+export const SessionListQuerySchema = z.object({
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100, "limit must be at most 100").default(CHAT_PAGE_SIZE),
+  status: z
+    .enum(["active", "escalated", "resolved", "all", ""], { error: "status must be active, escalated or resolved" })
+    .optional()
+    .transform((value) => (value === "all" || value === "" ? undefined : value)),
+  search: z.string().trim().max(200).optional().transform((value) => value || undefined),
+});
+
+export const RespondSchema = z.object({
+  content: z
+    .string({ error: "content is required" })
+    .trim()
+    .min(1, "Type a response first.")
+    .max(CHAT_MESSAGE_MAX_LENGTH, `A response can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
+  noteType: z.literal("admin_response", { error: "noteType must be 'admin_response'" }).default("admin_response"),
+  markResolved: z.boolean({ error: "markResolved must be true or false" }).default(false),
+});
+
+export interface ChatSessionView {
+  sessionId: string;
+  status: ChatStatusName;
+  contextPage: string;
+  lastActivityAt: string;
+  createdAt: string;
+  escalationReason: string | null;
+}
+
+export interface ChatSessionListItem {
+  session: ChatSessionView;
+  userEmail: string | null;
+  userTier: string | null;
+  lastMessage: string | null;
+  messageCount: number;
+  unreadCount: number;
+}
+
+export interface ChatSessionDetail {
+  session: ChatSessionView;
+  messages: ChatMessageView[];
+  userContext: {
+    accountInfo: { email: string | null };
+    subscription: { tier: string | null; usage: number | null };
+  };
+  auditTrail: { action: "reply" | "resolve" | "close"; adminEmail: string; createdAt: string }[];
+}
+
+const planName = (plan: string | undefined) => PLANS.find((candidate) => candidate.id === plan)?.name ?? null;
+
+function sessionView(session: Prisma.ChatSessionGetPayload<object>): ChatSessionView {
+  return {
+    sessionId: session.id,
+    status: STATUS_NAME[session.status],
+    contextPage: session.contextPage,
+    lastActivityAt: session.lastActivityAt.toISOString(),
+    createdAt: session.createdAt.toISOString(),
+    escalationReason: session.escalationReason,
+  };
+}
+
+export async function listChatSessions(query: z.infer<typeof SessionListQuerySchema>) {
+  const { page, limit, status, search } = query;
+  const where: Prisma.ChatSessionWhereInput = {
+    ...(status ? { status: STATUS_BY_NAME[status] } : {}),
+    ...(search
+      ? {
+          OR: [
+            { id: { endsWith: search } },
+            { user: { email: { contains: search, mode: "insensitive" } } },
+            { contextPage: { contains: search, mode: "insensitive" } },
+            { escalationReason: { contains: search, mode: "insensitive" } },
+            { messages: { some: { content: { contains: search, mode: "insensitive" } } } },
+          ],
+        }
+      : {}),
+  };
+  const database = await db();
+  const [total, sessions] = await Promise.all([
+    database.chatSession.count({ where }),
+    database.chatSession.findMany({
+      where,
+      orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }],
+      skip: (page - 1) * limit,
+      take: limit,
+      include: {
+        user: { select: { email: true, plan: true } },
+        messages: { orderBy: { createdAt: "desc" }, take: 1, select: { content: true } },
+        _count: { select: { messages: true } },
+      },
+    }),
+  ]);
+  const items: ChatSessionListItem[] = sessions.map((session) => ({
+    session: sessionView(session),
+    userEmail: session.user?.email ?? null,
+    userTier: planName(session.user?.plan),
+    lastMessage: session.messages[0]?.content ?? null,
+    messageCount: session._count.messages,
+    unreadCount: session.unreadCount,
+  }));
+  return { sessions: items, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** One conversation with its thread. Opening it in the console counts its messages as read. */
+export async function getChatSessionDetail(sessionId: string, { markRead }: { markRead: boolean }): Promise<ChatSessionDetail | null> {
+  const database = await db();
+  const session = await database.chatSession.findUnique({
+    where: { id: sessionId },
+    include: {
+      user: { select: { id: true, email: true, plan: true } },
+      messages: { orderBy: { createdAt: "asc" } },
+      auditEvents: { orderBy: { createdAt: "asc" } },
+    },
+  });
+  if (!session) return null;
+  if (markRead && session.unreadCount > 0) {
+    await database.chatSession.update({ where: { id: sessionId }, data: { unreadCount: 0 } });
+  }
+  return {
+    session: sessionView(session),
+    messages: session.messages.map(messageView),
+    userContext: {
+      accountInfo: { email: session.user?.email ?? null },
+      subscription: {
+        tier: planName(session.user?.plan),
+        usage: session.user ? await minutesUsedThisMonth(session.user.id) : null,
+      },
+    },
+    auditTrail: session.auditEvents.map((event) => ({
+      action: event.action.toLowerCase() as "reply" | "resolve" | "close",
+      adminEmail: event.adminEmail,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+async function adminEmail(adminId: string) {
+  const admin = await (await db()).admin.findUniqueOrThrow({ where: { id: adminId }, select: { email: true } });
+  return admin.email;
+}
+
+/** An admin's reply, optionally resolving the conversation; both go into the audit trail. Null: no such session. */
+export async function respondToChat(adminId: string, sessionId: string, input: z.infer<typeof RespondSchema>) {
+  const database = await db();
+  const email = await adminEmail(adminId);
+  const result = await database.$transaction(async (tx) => {
+    const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, contextPage: true, user: { select: { email: true } } } });
+    if (!session) return null;
+    const now = new Date();
+    const message = await tx.chatMessage.create({
+      data: { sessionId, role: ChatRole.ADMIN, content: input.content, adminId, createdAt: now },
+    });
+    await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.REPLY, messageId: message.id, createdAt: now } });
+    if (input.markResolved) {
+      await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.RESOLVE, createdAt: now } });
+    }
+    await tx.chatSession.update({
+      where: { id: sessionId },
+      data: { lastActivityAt: now, unreadCount: 0, ...(input.markResolved ? { status: ChatStatus.RESOLVED } : {}) },
+    });
+    return { message: messageView(message), userEmail: session.user?.email, contextPage: session.contextPage };
+  });
+  if (!result) return null;
+  // A visitor with an account hears about the reply even after leaving the page.
+  if (result.userEmail) {
+    const chatUrl = `${appOrigin()}${result.contextPage}#${SUPPORT_CHAT_ANCHOR}`;
+    await sendTemplateEmail(result.userEmail, "Voxlate support replied to your message", ChatReplyEmail({ reply: input.content, chatUrl }));
+  }
+  return result.message;
+}
+
+/** Closes (resolves) a conversation and records who did it. Null: no such session. */
+export async function closeChat(adminId: string, sessionId: string) {
+  const database = await db();
+  const email = await adminEmail(adminId);
+  return database.$transaction(async (tx) => {
+    const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+    if (!session) return null;
+    await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.CLOSE } });
+    return sessionView(await tx.chatSession.update({ where: { id: sessionId }, data: { status: ChatStatus.RESOLVED } }));
+  });
+}

@@ -1,0 +1,59 @@
+// Transcript summaries (Business Pro): made on request by the configured summariser, stored one per recording.
+import { z } from "zod";
+import { planById } from "~/content/plans";
+import { summariser, summariserLabel, SummaryError, type Summariser } from "~/services/summary/index.server";
+import { RecordingStatus } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { getEnv } from "~/modules/platform/env.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { transcriptSegments } from "./transcripts.server";
+
+let configured: Summariser | undefined;
+
+/** The summariser SUMMARY_ENGINE selects, made once per process. */
+export function configuredSummariser(): Summariser {
+  const env = getEnv();
+  configured ??= summariser(env.SUMMARY_ENGINE, { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.SUMMARY_MODEL });
+  return configured;
+}
+
+const PointsSchema = z.array(z.object({ text: z.string(), segmentId: z.string(), start: z.number() }));
+
+export const SUMMARY_PLAN_MESSAGE = "Summaries are part of the Business Pro plan.";
+
+export async function canSummarise(userId: string): Promise<boolean> {
+  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+  return planById(user.plan).aiSummary;
+}
+
+/** Summarises the owner's finished transcript and stores it, replacing an earlier summary. */
+export async function summariseTranscript(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (!(await canSummarise(userId))) throw new RecordingError(SUMMARY_PLAN_MESSAGE, 403);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const segments = await transcriptSegments(recordingId);
+  if (segments.length === 0) throw new RecordingError("There is no speech in this recording to summarise.", 409);
+  const engine = configuredSummariser();
+  let summary;
+  try {
+    summary = await engine.summarise(segments, { language: recording.transcriptLanguage });
+  } catch (error) {
+    if (error instanceof SummaryError) throw new RecordingError(`The summary failed: ${error.message}`, 409);
+    throw error;
+  }
+  const data = { engine: engine.name, model: engine.model, abstract: summary.abstract, keyPoints: summary.keyPoints, actionItems: summary.actionItems };
+  await (await db()).transcriptSummary.upsert({ where: { recordingId }, create: { recordingId, ...data }, update: { ...data, createdAt: new Date() } });
+}
+
+/** The stored summary, with the label of the summariser that made it, or null. */
+export async function transcriptSummary(recordingId: string) {
+  const row = await (await db()).transcriptSummary.findUnique({ where: { recordingId } });
+  if (!row) return null;
+  return {
+    label: summariserLabel(row.engine, row.model),
+    createdAt: row.createdAt,
+    abstract: row.abstract,
+    keyPoints: PointsSchema.parse(row.keyPoints),
+    actionItems: PointsSchema.parse(row.actionItems),
+  };
+}

@@ -1,0 +1,97 @@
+// The transcript of a finished recording: reading it for the page and exports, and the owner's edits.
+import { z } from "zod";
+import type { TranscriptDocument } from "~/services/export/types";
+import { RecordingStatus } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { engineLabel } from "~/modules/recordings/recording-format";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { configuredTranslator } from "./translation.server";
+import { languageName } from "~/services/translation/index.server";
+
+export async function transcriptSegments(recordingId: string) {
+  return (await db()).transcriptSegment.findMany({
+    where: { recordingId },
+    orderBy: { position: "asc" },
+    select: { id: true, position: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true },
+  });
+}
+
+export const SegmentTextSchema = z.string().trim().min(1, "A segment cannot be empty; delete words instead.").max(5000, "A segment can be at most 5000 characters.");
+export const SpeakerNameSchema = z.string().trim().min(1, "Give the speaker a name.").max(60, "Speaker names can be at most 60 characters.");
+
+/** Changes one segment's text; its start and end times stay as they were. */
+export async function editSegment(userId: string, recordingId: string, segmentId: string, text: string) {
+  await requireOwnRecording(userId, recordingId);
+  const { count } = await (await db()).transcriptSegment.updateMany({ where: { id: segmentId, recordingId }, data: { text, edited: true } });
+  if (count === 0) throw new RecordingError("That segment no longer exists.", 404);
+}
+
+/** Renames a speaker everywhere in the transcript at once. */
+export async function renameSpeaker(userId: string, recordingId: string, from: string, to: string) {
+  await requireOwnRecording(userId, recordingId);
+  const { count } = await (await db()).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
+  if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
+}
+
+/** Languages this transcript has been translated into. */
+export async function translationLanguages(recordingId: string): Promise<string[]> {
+  const rows = await (await db()).segmentTranslation.findMany({
+    where: { segment: { recordingId } },
+    distinct: ["language"],
+    select: { language: true },
+    orderBy: { language: "asc" },
+  });
+  return rows.map((row) => row.language);
+}
+
+/** segmentId → translated text, for one language. */
+export async function segmentTranslations(recordingId: string, language: string): Promise<Map<string, string>> {
+  const rows = await (await db()).segmentTranslation.findMany({ where: { language, segment: { recordingId } }, select: { segmentId: true, text: true } });
+  return new Map(rows.map((row) => [row.segmentId, row.text]));
+}
+
+/** Checks that the owner's transcript can be translated into `target` by the configured translator. */
+export async function translatableTranscript(userId: string, recordingId: string, target: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const source = recording.transcriptLanguage ?? recording.language ?? "en";
+  if (source === target) throw new RecordingError("The transcript is already in that language.", 400);
+  const translator = configuredTranslator();
+  if (!translator.supports(source, target)) {
+    throw new RecordingError(`${translator.label} cannot translate ${languageName(source)} into ${languageName(target)} on this server.`, 400);
+  }
+  return { recording, source, translator };
+}
+
+export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
+
+/** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
+export async function transcriptDocument(
+  userId: string,
+  recordingId: string,
+  translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null = null,
+): Promise<TranscriptDocument> {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const translated = translation && translation.text !== "original" ? translation : null;
+  const [segments, translations] = await Promise.all([
+    transcriptSegments(recordingId),
+    translated ? segmentTranslations(recordingId, translated.language) : null,
+  ]);
+  if (translated && !translations?.size) throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
+  const textOf = (id: string, original: string) => {
+    if (!translated) return original;
+    const text = translations!.get(id) ?? "";
+    return translated.text === "both" ? `${original}\n${text}` : text;
+  };
+  return {
+    title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
+    fileName: recording.fileName,
+    durationSeconds: recording.durationSeconds,
+    createdAt: recording.createdAt,
+    engine: engineLabel(recording.engine, null) ?? "unknown engine",
+    model: recording.model,
+    language: recording.transcriptLanguage,
+    segments: segments.map(({ id, start, end, text, speaker }) => ({ start, end, speaker, text: textOf(id, text) })),
+  };
+}

@@ -1,0 +1,110 @@
+// Whole-transcript translation as a background job (queue "translate"): a long transcript through DeepL or a chat
+// model takes minutes, more than a form post should wait. The page shows the job's progress; the text is stored
+// segment by segment (SegmentTranslation), so every line keeps its times and speaker.
+import { TranslationStatus } from "~/generated/prisma/client";
+import { TranslationReadyEmail } from "~/emails/translation-ready";
+import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
+import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
+import { db } from "~/modules/platform/database.server";
+import { appOrigin } from "~/modules/platform/env.server";
+import { defineJob, enqueue } from "~/modules/platform/jobs.server";
+import { transcriptSegments, translatableTranscript } from "./transcripts.server";
+import { configuredTranslator } from "./translation.server";
+
+const PROGRESS_WRITE_MS = 1000;
+
+/** Queues a translation of the owner's transcript; asking again while one runs changes nothing. */
+export const TRANSLATE_QUEUE = "translate";
+// Translation has no heartbeat: a job whose worker died expires after 30 minutes and is retried.
+const TRANSLATE_RETRIES = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 };
+
+export async function requestTranslation(userId: string, recordingId: string, language: string) {
+  await translatableTranscript(userId, recordingId, language);
+  await queueTranslation(recordingId, language);
+}
+
+/** Queues without the owner check: for the transcription job's translate-at-upload. */
+export async function queueTranslation(recordingId: string, language: string) {
+  const database = await db();
+  const where = { recordingId_language: { recordingId, language } };
+  const existing = await database.transcriptTranslation.findUnique({ where });
+  if (existing?.status === TranslationStatus.QUEUED || existing?.status === TranslationStatus.PROCESSING) return;
+  await database.transcriptTranslation.upsert({
+    where,
+    create: { recordingId, language },
+    update: { status: TranslationStatus.QUEUED, progress: 0, failureReason: null },
+  });
+  await enqueue(TRANSLATE_QUEUE, { recordingId, language }, TRANSLATE_RETRIES);
+}
+
+/** The translations of a transcript and their states, for its page. */
+export async function transcriptTranslations(recordingId: string) {
+  const rows = await (await db()).transcriptTranslation.findMany({ where: { recordingId }, orderBy: { language: "asc" } });
+  return rows.map(({ language, status, progress, failureReason, engine }) => ({ language, label: languageName(language), status, progress, failureReason, engine }));
+}
+
+export async function runTranslation({ recordingId, language }: { recordingId: string; language: string }, { finalAttempt }: { finalAttempt: boolean }) {
+  const database = await db();
+  const recording = await database.recording.findUnique({ where: { id: recordingId }, include: { user: { select: { email: true } } } });
+  const where = { recordingId_language: { recordingId, language } };
+  const job = await database.transcriptTranslation.findUnique({ where });
+  if (!recording || !job || job.status === TranslationStatus.COMPLETED) return;
+
+  const translator = configuredTranslator();
+  const source = recording.transcriptLanguage ?? recording.language ?? "en";
+  // Chosen at upload before the language was detected: the pair may not exist.
+  if (!translator.supports(source, language)) {
+    const reason = `${translator.label} cannot translate ${languageName(source)} into ${languageName(language)} on this server.`;
+    await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason, engine: translator.label } });
+    return;
+  }
+  await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.PROCESSING, progress: 0, engine: translator.label, failureReason: null } });
+  let lastWrite = 0;
+  // Awaited before the final write, so a late progress update never races the transaction.
+  let progressWrite: Promise<unknown> = Promise.resolve();
+  try {
+    const segments = await transcriptSegments(recordingId);
+    const translated = await translateSegments(translator, segments, source, language, {
+      onProgress: (fraction) => {
+        if (fraction >= 1 || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = Date.now();
+        progressWrite = progressWrite.then(() => database.transcriptTranslation.update({ where, data: { progress: Math.round(fraction * 100) } })).catch(() => {});
+      },
+    });
+    await progressWrite;
+    await database.$transaction([
+      database.segmentTranslation.deleteMany({ where: { language, segment: { recordingId } } }),
+      database.segmentTranslation.createMany({
+        data: translated.map((segment) => ({ segmentId: segment.id, language, text: segment.translation, engine: translator.label })),
+      }),
+      database.transcriptTranslation.update({ where, data: { status: TranslationStatus.COMPLETED, progress: 100 } }),
+    ]);
+  } catch (error) {
+    // A refusal (bad key, unknown model, quota) will not get better with a retry; a network error or 5xx might.
+    const permanent = error instanceof TranslationError && error.status !== undefined && error.status < 500 && error.status !== 429;
+    if (permanent || finalAttempt) {
+      const reason = error instanceof TranslationError ? error.message : "The translation failed unexpectedly. Please try again.";
+      await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason } });
+      if (!(error instanceof TranslationError)) console.error(`[jobs] translation of ${recordingId} into ${language} failed:`, error);
+      return;
+    }
+    console.error(`[jobs] translation of ${recordingId} into ${language} failed; it will be retried:`, error);
+    throw error;
+  }
+
+  if (recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
+    const url = `${appOrigin()}/transcription/${recordingId}?lang=${language}`;
+    const languageLabel = languageName(language);
+    // The translation is saved: a mail that cannot be queued is logged, and never re-runs the job.
+    const subject = `Your ${languageLabel} translation of ${quotedTitle(recording.title)} is ready`;
+    const { title } = recording;
+    await sendNotice(recording.user.email, subject, TranslationReadyEmail({ title, language: languageLabel, url }));
+  }
+}
+
+export const translationJob = defineJob<{ recordingId: string; language: string }>({
+  queue: TRANSLATE_QUEUE,
+  policy: TRANSLATE_RETRIES,
+  deadLetter: true,
+  work: (job) => runTranslation(job.data, { finalAttempt: job.retryCount >= job.retryLimit }),
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { TRANSLATION_LANGUAGES, translationProvider, type TranslationProvider } from "~/services/translation/index.server";
+import { LANGUAGES } from "~/content/languages";
+import { getEnv } from "~/modules/platform/env.server";
+
+let provider: TranslationProvider | undefined;
+
+/** The configured translation provider (TRANSLATE_ENGINE), made once per process. */
+export function configuredTranslator(): TranslationProvider {
+  if (provider) return provider;
+  const env = getEnv();
+  provider = translationProvider({
+    engine: env.TRANSLATE_ENGINE,
+    libreTranslateUrl: env.LIBRETRANSLATE_URL,
+    libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
+    deeplApiKey: env.DEEPL_API_KEY,
+    openAiBaseUrl: env.OPENAI_BASE_URL,
+    openAiApiKey: env.OPENAI_API_KEY,
+    openAiModel: env.TRANSLATE_MODEL,
+  });
+  return provider;
+}
+
+const LANGUAGE_CODES = new Set(TRANSLATION_LANGUAGES.map((language) => language.value));
+const languageCode = (field: string) =>
+  z.string({ error: `${field} is required` }).refine((code) => LANGUAGE_CODES.has(code), `${field} must be a language code from the list, such as "es".`);
+
+export const TranslateLiveSchema = z.object({
+  text: z.string({ error: "text is required" }).trim().min(1, "text is required").max(2000, "text can be at most 2000 characters"),
+  targetLanguage: languageCode("targetLanguage"),
+  // Not in the spec's payload; live speech is English unless the client says otherwise.
+  sourceLanguage: languageCode("sourceLanguage").default("en"),
+});
+
+/** Languages the translator can produce from at least one language people can upload in. */
+export function translationTargets(): { value: string; label: string }[] {
+  const translator = configuredTranslator();
+  return TRANSLATION_LANGUAGES.filter((target) => LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)));
+}
