@@ -1,6 +1,5 @@
 // The heart of the product, end to end with the real pocketsphinx engine, queue and storage, with
 // JavaScript (project "js") and without ("no-js").
-import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
 import { sharedFile } from "../shared-files";

@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler } from "./app-handler";

@@ -92,7 +92,7 @@ async function check(method: string, url: string, init: { cookie?: string } & Bo
   try {
     response = await fetch(server.origin + url, { method, headers, body: init.body, redirect: "manual" });
   } catch (error) {
-    throw new Error(`${method} ${url}: the connection failed (${(error as Error).message}: ${String((error as Error).cause)})\n${server.log()}`);
+    throw new Error(`${method} ${url}: the connection failed (${(error as Error).message}: ${String((error as Error).cause)})\n${server.log()}`, { cause: error });
   }
   const responseBody = await response.text();
   const problems = refusalProblems(response.status, response.headers.get("Content-Type") ?? "", responseBody);

@@ -159,7 +159,7 @@ export async function acceptUploadedFile(
   userId: string,
   upload: { temporaryPath: string; fileName: string; fields: Record<string, string> },
 ): Promise<{ id: string; title: string }> {
-  const { plan, options } = await checkUploadOptions(userId, upload.fields);
+  const { options } = await checkUploadOptions(userId, upload.fields);
   // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
   const fileName = sanitizeFileName(upload.fileName);
   let probe;

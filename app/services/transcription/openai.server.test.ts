@@ -1,4 +1,3 @@
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { transcriptionErrorHandler, transcriptionHandler } from "../../../tests/mocks/openai-transcription";
 import { mockServer } from "../../../tests/mocks/server";

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { UnsupportedLanguageError } from "./errors";
 import { parsePocketsphinxOutput, pocketsphinxEngine } from "./pocketsphinx.server";

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { EngineUnavailableError, UnsupportedLanguageError } from "./errors";
 import { loadedWhisperModelCount, readWhisperModelInfo, unloadWhisperModels, whisperEngine, whisperResultsToSegments } from "./whisper.server";
