@@ -8,7 +8,9 @@
  */
 export function prerequisiteMissing(available: boolean, what: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (available) return false;
-  if (env.CI) throw new Error(`${what} is missing; CI runs every test, so install it on the runner (locally this test skips).`);
+  if (env.CI) {
+    throw new Error(`${what} is missing; CI runs every test, so install it on the runner (locally this test skips).`);
+  }
   console.warn(`Skipping: ${what} is missing.`);
   return true;
 }

@@ -1,4 +1,14 @@
-import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, signInAs, test, waitForEmail } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  codeFrom,
+  createUser,
+  expect,
+  signIn,
+  signInAs,
+  test,
+  waitForEmail,
+} from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 

@@ -101,7 +101,10 @@ test("validation messages are the spec's", async ({ page, javaScriptEnabled }) =
   await expect(page.getByText("First name is required").first()).toBeVisible();
 });
 
-test("with JavaScript the next field appears 300 ms after the current one is valid", async ({ page, javaScriptEnabled }) => {
+test("with JavaScript the next field appears 300 ms after the current one is valid", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "Without JavaScript, Continue posts each step (tested above).");
   await stopTime(page);
   await page.goto("/signup");
