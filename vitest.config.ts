@@ -30,7 +30,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts", "tests/mocks/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts", "tests/mocks/**/*.test.ts", "tests/*.test.ts"],
+        },
+      },
       // The real server as a child process (NODE_ENV unset, as `npm start` runs it), fuzzed and probed.
       { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"], testTimeout: 180_000 } },
       integration("pglite"),

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { acceptCookies, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
@@ -30,8 +30,7 @@ test.describe("accessibility", () => {
     await page.goto("/?feature=record");
     await expect(page.getByRole("figure", { name: "Illustration: recording live" })).toBeVisible();
     expect(await violations()).toEqual([]);
-    await signIn(page, await createUser());
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, await createUser());
     await page.goto("/dashboard?tab=record");
     await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
     expect(await violations()).toEqual([]);

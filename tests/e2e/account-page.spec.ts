@@ -1,4 +1,14 @@
-import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  codeFrom,
+  createUser,
+  expect,
+  signIn,
+  signInAs,
+  test,
+  waitForEmail,
+} from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -6,10 +16,12 @@ test("change password: the current one is required, other browsers are signed ou
   const user = await createUser();
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
-  await signIn(otherPage, user);
+  await signInAs(otherPage, user);
+  await otherPage.goto("/dashboard");
   await expect(otherPage).toHaveURL(/\/dashboard$/);
 
-  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await signInAs(page, user);
+  await page.goto("/account");
   await expect(page.getByRole("heading", { name: "Signed-in browsers" })).toBeVisible();
   const passwordSection = page.getByRole("region", { name: "Password" });
   await passwordSection.getByLabel("Current password").fill("not-it");
@@ -36,8 +48,9 @@ test("change password: the current one is required, other browsers are signed ou
 test("profile edits, email change with a code, and signing out another browser", async ({ page, browser, baseURL }) => {
   const user = await createUser();
   const other = await browser.newContext({ baseURL });
-  await signIn(await other.newPage(), user);
-  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await signInAs(await other.newPage(), user);
+  await signInAs(page, user);
+  await page.goto("/account");
 
   const profile = page.getByRole("region", { name: "Profile" });
   await profile.getByLabel("First name").fill("Morgan");
@@ -72,7 +85,8 @@ test("profile edits, email change with a code, and signing out another browser",
 
 test("delete the account after typing the confirmation", async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await signInAs(page, user);
+  await page.goto("/account");
   const danger = page.getByRole("region", { name: "Delete account" });
   await danger.getByLabel("Type DELETE to confirm").fill("delete");
   await danger.getByRole("button", { name: "Delete my account" }).click();
@@ -89,7 +103,8 @@ test("delete the account after typing the confirmation", async ({ page }) => {
 
 test("choosing a paid plan records it and keeps the account on Free", async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user, "/signin?redirectTo=%2Fplans");
+  await signInAs(page, user);
+  await page.goto("/plans");
   await page.getByRole("button", { name: "Choose Premium" }).click();
   await expect(page.getByText("You chose Premium")).toBeVisible();
   await expect(page.getByText("Card payment is not available yet").first()).toBeVisible();

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { advance, stopTime } from "./clock";
 import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
@@ -85,16 +86,40 @@ test("signing up with an existing email switches to sign-in with 'Account Alread
 });
 
 test("validation messages are the spec's", async ({ page, javaScriptEnabled }) => {
+  if (javaScriptEnabled) await stopTime(page);
   await page.goto("/signup");
+  // With JavaScript, Continue goes away once the form has hydrated and reveals the steps by itself.
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
   await page.getByLabel("First name", { exact: true }).fill("A");
   if (javaScriptEnabled) {
-    // The next step waits until the name is valid.
-    await page.waitForTimeout(600);
+    // The next step waits until the name is valid, however long it takes.
+    await advance(page, 60_000);
     await expect(page.getByLabel("Last name", { exact: true })).toHaveCount(0);
     return;
   }
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("First name is required").first()).toBeVisible();
+});
+
+test("with JavaScript the next field appears 300 ms after the current one is valid", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "Without JavaScript, Continue posts each step (tested above).");
+  await stopTime(page);
+  await page.goto("/signup");
+  await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
+  for (const [label, value, next] of [
+    ["First name", "Ada", "Last name"],
+    ["Last name", "Lovelace", "Email"],
+    ["Email", uniqueEmail("reveal"), "Password"],
+  ]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await advance(page, 299);
+    await expect(page.getByLabel(next, { exact: true })).toHaveCount(0);
+    await advance(page, 1);
+    await expect(page.getByLabel(next, { exact: true })).toBeVisible();
+  }
 });
 
 test("an unverified account signing in gets a new code and the verification screen", async ({ page }) => {

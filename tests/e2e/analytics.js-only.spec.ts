@@ -1,4 +1,4 @@
-import { acceptCookies, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
 
 // The GA4 tag itself lives on Google's servers, out of reach here: answer for it with an empty script.
 test.beforeEach(async ({ page }) => {
@@ -23,7 +23,8 @@ test("GA4 loads with consent mode from the stored choice, configures after 100 m
 
 test("choosing a plan sends a subscription event with the plan", async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL);
-  await signIn(page, await createUser(), "/signin?redirectTo=%2Fplans");
+  await signInAs(page, await createUser());
+  await page.goto("/plans");
   await page.getByRole("button", { name: "Choose Business Pro" }).click();
   await expect(page.getByText("You chose Business Pro")).toBeVisible();
   const events = (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === "select_plan");

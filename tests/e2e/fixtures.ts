@@ -1,33 +1,35 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import crypto from "node:crypto";
-import { openDatabase, type Database } from "~/modules/platform/database.server";
+import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
 import { hashPassword } from "~/modules/accounts/password.server";
+import { createUserSession } from "~/modules/platform/session.server";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
-/**
- * The running app owns the embedded database; tests reach it as a CLI command would, through the
- * socket the app serves. One connection per test file.
- */
-let database: Promise<Database> | undefined;
+// Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
+// cookie secret (DATA_DIR/session-secret), all in its data dir.
+process.env.DATA_DIR = E2E_DATA_DIR;
+
+/** The running app's database, opened once per test file. */
 export function appDatabase(): Promise<Database> {
-  database ??= openDatabase({ role: "cli", dataDir: E2E_DATA_DIR, url: undefined, migrate: false });
-  return database;
+  return connectDatabase({ role: "cli", dataDir: E2E_DATA_DIR, url: undefined, migrate: false });
 }
 
 export interface TestUser {
+  id: string;
   email: string;
   password: string;
   firstName: string;
 }
 
-export async function createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+/** A verified user with a password, written straight to the database. */
+export async function createUser(overrides: Partial<Omit<TestUser, "id">> = {}): Promise<TestUser> {
   const user = {
     email: `user-${crypto.randomUUID()}@example.com`,
     password: "correct-horse-battery",
     firstName: "Casey",
     ...overrides,
   };
-  await (await appDatabase()).prisma.user.create({
+  const { id } = await (await appDatabase()).prisma.user.create({
     data: {
       email: user.email,
       firstName: user.firstName,
@@ -35,16 +37,37 @@ export async function createUser(overrides: Partial<TestUser> = {}): Promise<Tes
       passwordHash: await hashPassword(user.password),
       emailVerifiedAt: new Date(),
     },
+    select: { id: true },
   });
-  return user;
+  return { ...user, id };
 }
 
-/** Signs in through the real form, as a visitor would. */
-export async function signIn(page: Page, user: TestUser, path = "/signin") {
+/**
+ * Signs in through the real form, as a visitor would. Only the tests of signing in use it; every other test starts
+ * signed in with `signInAs`.
+ */
+export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">, path = "/signin") {
   await page.goto(path);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Signs the user in without the form: the app's own createUserSession writes a session to the running app's
+ * database and signs its cookie with the app's secret, and the browser gets that cookie, as it would from signing
+ * in. No route serves this, so there is nothing to switch off in production. The page stays where it is.
+ */
+export async function signInAs(page: Page, user: Pick<TestUser, "id">) {
+  await appDatabase();
+  const baseURL = test.info().project.use.baseURL!;
+  const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => "Playwright");
+  const setCookie = await createUserSession(user.id, new Request(baseURL, { headers: { "User-Agent": userAgent } }));
+  const pair = setCookie.split(";")[0];
+  const equals = pair.indexOf("=");
+  await page.context().addCookies([
+    { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
 }
 
 /** Stores a cookie choice up front so the banner does not cover what a test clicks. */
@@ -64,10 +87,7 @@ export async function acceptCookies(page: Page, baseURL: string | undefined) {
 
 export const test = base;
 
-test.afterAll(async () => {
-  if (database) await (await database).close();
-  database = undefined;
-});
+test.afterAll(() => disconnectDatabase());
 
 export { expect };
 

@@ -3,7 +3,7 @@
 // plainly that recording needs it and points to upload.
 import type { Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "../../playwright.config";
-import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 
 const FAKE_MICROPHONE = [
@@ -18,8 +18,8 @@ async function signInToRecord(page: Page, baseURL: string | undefined) {
   await acceptCookies(page, baseURL);
   const user = await createUser();
   await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { plan: "PREMIUM" } });
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Record Live" }).click();
   await expect(page).toHaveURL(/\?tab=record$/);
 }

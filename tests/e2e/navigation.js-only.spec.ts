@@ -4,14 +4,17 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
 test("client navigation shows a Loading spinner until the next page arrives", async ({ page }) => {
   await page.goto("/");
-  // Hold the next page's data so the spinner has time to show.
+  // Hold the next page's data until the spinner has shown, however long that takes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/blog.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
   const spinner = page.getByRole("status").filter({ hasText: "Loading" });
   await expect(spinner).toBeVisible();
+  release();
   await expect(page.getByRole("heading", { level: 1, name: "Guides and news" })).toBeVisible();
   await expect(spinner).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 // The heart of the product, end to end with the real pocketsphinx engine, queue and storage, with
 // JavaScript (project "js") and without ("no-js").
 import type { Page, TestInfo } from "@playwright/test";
-import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
@@ -9,11 +9,12 @@ const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
-async function signInAs(page: Page, baseURL: string | undefined, plan: "FREE" | "BUSINESS_PRO") {
+async function signInOnPlan(page: Page, baseURL: string | undefined, plan: "FREE" | "BUSINESS_PRO") {
   await acceptCookies(page, baseURL);
   const user = await createUser();
   await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { plan } });
-  await signIn(page, user);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   return user;
 }
@@ -31,7 +32,7 @@ async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
 
 test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export", async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
-  await signInAs(page, baseURL, "BUSINESS_PRO");
+  await signInOnPlan(page, baseURL, "BUSINESS_PRO");
   await expect(page.getByText("Unlimited transcription on Business Pro")).toBeVisible();
 
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(JFK);
@@ -104,7 +105,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
 });
 
 test("a file that is not audio gets its clear message on the dashboard", async ({ page, baseURL }) => {
-  await signInAs(page, baseURL, "FREE");
+  await signInOnPlan(page, baseURL, "FREE");
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(NOT_AUDIO);
   await page.getByRole("button", { name: "Upload and transcribe" }).click();
   await expect(page.getByRole("alert")).toContainText(/audio/i);
@@ -112,7 +113,7 @@ test("a file that is not audio gets its clear message on the dashboard", async (
 });
 
 test("another user gets 404 for a recording's page", async ({ page, baseURL, browser }) => {
-  await signInAs(page, baseURL, "FREE");
+  await signInOnPlan(page, baseURL, "FREE");
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(JFK);
   await page.getByRole("button", { name: "Upload and transcribe" }).click();
   await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
@@ -121,8 +122,7 @@ test("another user gets 404 for a recording's page", async ({ page, baseURL, bro
   const otherContext = await browser.newContext({ baseURL });
   const other = await otherContext.newPage();
   await acceptCookies(other, baseURL);
-  await signIn(other, await createUser());
-  await expect(other).toHaveURL(/\/dashboard$/);
+  await signInAs(other, await createUser());
   const response = await other.goto(url);
   expect(response?.status()).toBe(404);
   await otherContext.close();

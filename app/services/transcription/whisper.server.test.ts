@@ -3,17 +3,17 @@ import os from "node:os";
 import { afterAll, describe, expect, test } from "vitest";
 import { EngineUnavailableError, UnsupportedLanguageError } from "./errors";
 import { loadedWhisperModelCount, readWhisperModelInfo, unloadWhisperModels, whisperEngine, whisperResultsToSegments } from "./whisper.server";
+import { prerequisiteMissing } from "../../../tests/prerequisites";
 import { sharedFile } from "../../../tests/shared-files";
 
 const TEST_MODEL = sharedFile("models/for-tests-ggml-tiny.en.bin");
 const JFK = sharedFile("testdata/audio/jfk.wav");
-const hasModel = fs.existsSync(TEST_MODEL);
-if (!hasModel) console.warn(`Skipping the whisper.cpp run: ${TEST_MODEL} is missing.`);
+const skipWhisper = prerequisiteMissing(fs.existsSync(TEST_MODEL), `The whisper.cpp test model ${TEST_MODEL}`);
 
 afterAll(() => unloadWhisperModels());
 
 describe("whisper engine", () => {
-  test.skipIf(!hasModel)("reads the model header: tiny.en, English only", () => {
+  test.skipIf(skipWhisper)("reads the model header: tiny.en, English only", () => {
     expect(readWhisperModelInfo(TEST_MODEL)).toEqual({ name: "tiny.en", multilingual: false, endOfText: 50256 });
     const engine = whisperEngine({ modelPath: TEST_MODEL, threads: 2 });
     expect(engine).toMatchObject({ name: "whisper", model: "tiny.en", languages: ["en"], label: "Whisper tiny.en (on this server)" });
@@ -22,7 +22,7 @@ describe("whisper engine", () => {
   // The test model has tiny.en's format and cost but no trained weights: whisper.cpp runs the full encoder and
   // decoder, then decodes end-of-text at once, so it returns no segments (its text would be meaningless anyway).
   // This proves loading, the run and its time; the mapping of real results is tested below with whisper's shapes.
-  test.skipIf(!hasModel)("loads the test model once and transcribes jfk.wav within a sane time", async () => {
+  test.skipIf(skipWhisper)("loads the test model once and transcribes jfk.wav within a sane time", async () => {
     const engine = whisperEngine({ modelPath: TEST_MODEL, threads: os.availableParallelism() });
     const rssBefore = process.memoryUsage().rss;
     const progress: number[] = [];
@@ -55,7 +55,7 @@ describe("whisper engine", () => {
     expect(loadedWhisperModelCount()).toBe(0);
   }, 60_000);
 
-  test.skipIf(!hasModel)("loads the model on the first transcription, not before, and frees it when idle", async () => {
+  test.skipIf(skipWhisper)("loads the model on the first transcription, not before, and frees it when idle", async () => {
     await unloadWhisperModels();
     const engine = whisperEngine({ modelPath: TEST_MODEL, threads: 2, idleUnloadMs: 300 });
     expect(loadedWhisperModelCount()).toBe(0); // creating the engine loads nothing
@@ -68,7 +68,7 @@ describe("whisper engine", () => {
     await expect.poll(() => loadedWhisperModelCount(), { timeout: 3000 }).toBe(0);
   }, 60_000);
 
-  test.skipIf(!hasModel)("an English-only model refuses other languages; an abort rejects", async () => {
+  test.skipIf(skipWhisper)("an English-only model refuses other languages; an abort rejects", async () => {
     const engine = whisperEngine({ modelPath: TEST_MODEL, threads: 1 });
     await expect(engine.transcribe(JFK, { speakerLabels: false, language: "de" })).rejects.toThrow(UnsupportedLanguageError);
     const controller = new AbortController();

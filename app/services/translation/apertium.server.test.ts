@@ -3,13 +3,14 @@ import { describe, expect, test } from "vitest";
 import { apertiumProvider } from "./apertium.server";
 import { TranslationError } from "./errors";
 import { translateSegments } from "./segments.server";
+import { prerequisiteMissing } from "../../../tests/prerequisites";
 
 const installed = spawnSync("apertium", ["-l"], { encoding: "utf8" });
 const modes = installed.status === 0 ? installed.stdout.split(/\s+/).filter(Boolean) : [];
-const hasEnEs = modes.includes("eng-spa");
-if (!hasEnEs) {
-  console.warn("Skipping Apertium tests: `apertium` with the eng-spa mode is not installed (Debian packages apertium apertium-en-es).");
-}
+const skipApertium = prerequisiteMissing(
+  modes.includes("eng-spa"),
+  "`apertium` with the eng-spa mode (Debian packages apertium apertium-en-es)",
+);
 
 const JFK = [
   { start: 0, end: 3.2, text: "And so my fellow Americans, ask not", speaker: "Speaker 1" },
@@ -17,7 +18,7 @@ const JFK = [
   { start: 7.5, end: 11, text: "ask what you can do for your country.", speaker: null },
 ];
 
-describe.skipIf(!hasEnEs)("Apertium (installed apertium-en-es)", () => {
+describe.skipIf(skipApertium)("Apertium (installed apertium-en-es)", () => {
   const provider = apertiumProvider();
 
   test("is labelled as offline rule-based, never AI, and supports exactly the installed pairs", () => {
@@ -92,7 +93,7 @@ describe.skipIf(!hasEnEs)("Apertium (installed apertium-en-es)", () => {
   });
 });
 
-describe.skipIf(!hasEnEs)("Apertium without the program", () => {
+describe.skipIf(skipApertium)("Apertium without the program", () => {
   test("reports that it is not installed", async () => {
     const provider = apertiumProvider({ command: "/nonexistent/apertium" });
     await expect(provider.translate(["Hello"], "en", "es")).rejects.toThrow(/Apertium is not installed/);
