@@ -106,7 +106,10 @@ export function AudiencePage({ audience }: { audience: Audience }) {
         <h2 id="faq-title" className={H2}>
           {faqs.heading}
         </h2>
-        <Accordion items={faqs.items} className="mt-8" />
+        <Accordion
+          items={faqs.items.map((entry) => ({ value: entry.question, question: entry.question, answer: <p>{entry.answer}</p> }))}
+          className="mt-8"
+        />
         <p className="mt-6 text-sm text-slate-600">
           Plan details are on the{" "}
           <Link to="/plans" className="font-semibold text-brand-700 underline">
