@@ -11,6 +11,7 @@ import {
 } from "~/utils/support-chat";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
+import { Hint } from "./ui/hint";
 
 const SPEAKER: Record<ChatMessageView["role"], string> = { user: "You", assistant: "Help assistant", admin: "Support team" };
 const BUBBLE: Record<ChatMessageView["role"], string> = {
@@ -108,9 +109,11 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
             </h2>
             <p className="text-xs text-slate-300">Answers: {engineLabel}. A person can take over.</p>
           </div>
-          <a href="#_" onClick={close} className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white" aria-label="Close support chat">
-            ×
-          </a>
+          <Hint label="Close support chat">
+            <a href="#_" onClick={close} className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white" aria-label="Close support chat">
+              ×
+            </a>
+          </Hint>
         </div>
 
         <ol ref={threadRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm">
