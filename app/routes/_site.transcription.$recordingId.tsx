@@ -381,7 +381,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <label htmlFor="translate-target" className="block text-sm font-medium">
                     Translate into
                   </label>
-                  <Select id="translate-target" name="target" options={translation.targets} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+                  <Select id="translate-target" name="target" options={translation.targets} className="w-auto" />
                 </div>
                 <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                   {busy ? "Translating..." : "Translate"}
@@ -445,7 +445,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       name="language"
                       defaultValue={translation.showLanguage ?? translation.languages[0].value}
                       options={translation.languages}
-                      className="rounded-md border border-slate-300 px-2 py-1"
+                      className="mt-0 w-auto px-2 py-1"
                     />
                   </label>
                   <label className="flex items-center gap-2">

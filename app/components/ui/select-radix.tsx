@@ -115,6 +115,7 @@ export function RadixSelect({
           aria-invalid={rest["aria-invalid"]}
           className={className}
           data-enhanced=""
+          data-value={value}
         >
           <SelectPrimitive.Value placeholder={placeholder} />
         </SelectTrigger>
