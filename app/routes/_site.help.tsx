@@ -58,6 +58,8 @@ export default function Help() {
               {topic.topic}
             </h2>
             <Accordion
+              // A new search opens its matches: a fresh accordion rather than one that remembers the last search.
+              key={query}
               className="mt-4"
               defaultOpen={query ? topic.entries.map((entry) => entry.id) : []}
               items={topic.entries.map((entry) => ({
