@@ -1,3 +1,5 @@
+// clsx rather than cn: the chat is on every first load, where tailwind-merge would cost 9 KB gzip.
+import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
@@ -100,7 +102,11 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
         id={SUPPORT_CHAT_ANCHOR}
         aria-labelledby="support-chat-title"
         onKeyDown={(event) => event.key === "Escape" && close(event)}
-        className={`${panelVisibility} fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl`}
+        className={clsx(
+          panelVisibility,
+          "fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm flex-col overflow-hidden",
+          "rounded-2xl border border-slate-200 bg-white shadow-2xl",
+        )}
       >
         <div className="flex items-start justify-between gap-2 bg-slate-900 px-4 py-3 text-white">
           <div>
@@ -190,7 +196,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 function ChatBubble({ message }: { message: ChatMessageView }) {
   const time = message.createdAt ? new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
   return (
-    <li className={`rounded-xl px-3 py-2 ${BUBBLE[message.role]}`}>
+    <li className={clsx("rounded-xl px-3 py-2", BUBBLE[message.role])}>
       <p className="mb-1 text-xs font-semibold opacity-80">
         {SPEAKER[message.role]}
         {time ? (

@@ -6,6 +6,7 @@ import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
+import { cn } from "~/utils/cn";
 import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/utils/recording-format";
@@ -280,7 +281,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       key={segment.id}
                       id={`segment-${segment.id}`}
                       aria-current={current ? "true" : undefined}
-                      className={`scroll-mt-48 rounded-lg border p-3 ${current ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
+                      className={cn("scroll-mt-48 rounded-lg border p-3", current ? "border-brand-600 bg-brand-50" : "border-slate-200")}
                     >
                       <div className="flex flex-wrap items-baseline gap-2 text-sm">
                         <a

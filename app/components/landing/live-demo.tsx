@@ -7,6 +7,7 @@ import { DEMO_LOCALES, DEMO_MAX_SECONDS } from "~/content/demo";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { useHydrated } from "~/utils/use-hydrated";
 import { LiveDemoWithoutScript } from "./live-demo-without-script";
+import { cn } from "~/utils/cn";
 
 type Permission = "unknown" | "granted" | "not-granted";
 type Phase = "idle" | "recording" | "processing" | "ready";
@@ -295,7 +296,7 @@ export function LiveDemo() {
 
       {clipUrl ? <audio ref={audioRef} src={clipUrl} className="hidden" /> : null}
 
-      <div className={`mt-4 grid gap-4 ${target ? "sm:grid-cols-2" : ""}`}>
+      <div className={cn("mt-4 grid gap-4", target && "sm:grid-cols-2")}>
         <section aria-labelledby="demo-transcription-title" className="rounded-lg bg-slate-50 p-3">
           <h4 id="demo-transcription-title" className="text-sm font-semibold">
             Live transcription

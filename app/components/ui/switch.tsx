@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { enhancement } from "./enhancement";
 
@@ -7,7 +8,7 @@ export type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "
   onCheckedChange?: (checked: boolean) => void;
 };
 
-// Plain class strings rather than cn: this half is on every page's first load (the cookie preferences), where
+// clsx rather than cn: this half is on every page's first load (the cookie preferences), where
 // tailwind-merge would cost 9 KB gzip (docs/performance.md).
 export const SWITCH_CLASS =
   "relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors " +
@@ -49,7 +50,7 @@ export function Switch({ checked, defaultChecked = false, onCheckedChange, class
       role="switch"
       checked={current}
       onChange={(event) => change(event.target.checked)}
-      className={[SWITCH_CLASS, NATIVE_CLASS, className].filter(Boolean).join(" ")}
+      className={clsx(SWITCH_CLASS, NATIVE_CLASS, className)}
     />
   );
 }
