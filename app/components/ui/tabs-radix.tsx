@@ -39,6 +39,8 @@ export function RadixTabList({ label, tabs, value, idBase, listClassName }: TabL
         {tabs.map((tab) => (
           <TabsTrigger key={tab.value} value={tab.value} asChild>
             <Link
+              // Radix's trigger is a button: a link takes no type="button".
+              type={undefined}
               id={tabId(idBase, tab.value)}
               aria-controls={tab.value === value ? panelId(idBase, tab.value) : undefined}
               to={tab.to}
