@@ -108,7 +108,11 @@ export function AudiencePage({ audience }: { audience: Audience }) {
           {faqs.heading}
         </h2>
         <Accordion
-          items={faqs.items.map((entry) => ({ value: entry.question, question: entry.question, answer: <p>{entry.answer}</p> }))}
+          items={faqs.items.map((entry) => ({
+            value: entry.question,
+            question: entry.question,
+            answer: <p>{entry.answer}</p>,
+          }))}
           className="mt-8"
         />
         <p className="mt-6 text-sm text-slate-600">

@@ -145,7 +145,12 @@ function CookieToggle(props: { name: string; label: string; description: string;
         <span className="block text-slate-600">{props.description}</span>
       </label>
       {/* A real form control without JavaScript, so the choice posts; a Radix switch with it. */}
-      <Switch id={id} name={props.disabled ? undefined : props.name} defaultChecked={props.checked} disabled={props.disabled} />
+      <Switch
+        id={id}
+        name={props.disabled ? undefined : props.name}
+        defaultChecked={props.checked}
+        disabled={props.disabled}
+      />
     </li>
   );
 }

@@ -104,7 +104,8 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
         onKeyDown={(event) => event.key === "Escape" && close(event)}
         className={clsx(
           panelVisibility,
-          "fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm flex-col overflow-hidden",
+          "fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm",
+          "flex-col overflow-hidden",
           "rounded-2xl border border-slate-200 bg-white shadow-2xl",
         )}
       >
@@ -116,7 +117,12 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
             <p className="text-xs text-slate-300">Answers: {engineLabel}. A person can take over.</p>
           </div>
           <Hint label="Close support chat">
-            <a href="#_" onClick={close} className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white" aria-label="Close support chat">
+            <a
+              href="#_"
+              onClick={close}
+              className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white"
+              aria-label="Close support chat"
+            >
               ×
             </a>
           </Hint>

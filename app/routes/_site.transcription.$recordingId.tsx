@@ -281,7 +281,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       key={segment.id}
                       id={`segment-${segment.id}`}
                       aria-current={current ? "true" : undefined}
-                      className={cn("scroll-mt-48 rounded-lg border p-3", current ? "border-brand-600 bg-brand-50" : "border-slate-200")}
+                      className={cn(
+                        "scroll-mt-48 rounded-lg border p-3",
+                        current ? "border-brand-600 bg-brand-50" : "border-slate-200",
+                      )}
                     >
                       <div className="flex flex-wrap items-baseline gap-2 text-sm">
                         <a

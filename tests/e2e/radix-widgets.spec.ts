@@ -6,12 +6,16 @@ import { chooseOption } from "./select";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
-test("upload options post the same field names and values with and without JavaScript", async ({ page, javaScriptEnabled }) => {
+test("upload options post the same field names and values, with and without JavaScript", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, await createUser());
   await expect(page).toHaveURL(/\/dashboard$/);
   const translate = page.getByLabel("Translate to");
   const form = page.locator("form", { has: translate });
-  const posted = (name: string) => form.evaluate((element, field) => new FormData(element as HTMLFormElement).getAll(field), name);
+  const posted = (name: string) =>
+    form.evaluate((element, field) => new FormData(element as HTMLFormElement).getAll(field), name);
 
   // Without JavaScript it is the native select; with it, a Radix trigger and one hidden input of the same name.
   await expect(translate).toHaveJSProperty("tagName", javaScriptEnabled ? "BUTTON" : "SELECT");
@@ -28,7 +32,10 @@ test("upload options post the same field names and values with and without JavaS
   expect(await posted("translateTo")).toEqual([""]);
 });
 
-test("the Radix select from the keyboard: Enter and Space open it, arrows move, Enter chooses, Escape cancels", async ({ page, javaScriptEnabled }) => {
+test("Radix select by keyboard: Enter/Space open, arrows move, Enter chooses, Escape cancels", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the native select is the browser's own");
   await signIn(page, await createUser());
   const translate = page.getByLabel("Translate to");
@@ -39,7 +46,9 @@ test("the Radix select from the keyboard: Enter and Space open it, arrows move, 
   await page.keyboard.press("Enter");
   const listbox = page.getByRole("listbox");
   await expect(listbox).toBeVisible();
-  const values = await listbox.getByRole("option").evaluateAll((options) => options.map((option) => option.getAttribute("data-value")));
+  const values = await listbox
+    .getByRole("option")
+    .evaluateAll((options) => options.map((option) => option.getAttribute("data-value")));
   expect(values[0]).toBe("");
   expect(values.length).toBeGreaterThan(2);
   // The current choice is highlighted on opening; two steps down is the second language.
@@ -61,7 +70,7 @@ test("the Radix select from the keyboard: Enter and Space open it, arrows move, 
   await expect(translate).toBeFocused();
 });
 
-test("the feature tabs: arrow keys, Home and End move, Enter and Space open; without JavaScript every tab is a link in the tab order", async ({
+test("feature tabs: arrows/Home/End move, Enter/Space open; without JavaScript every tab is a link", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -83,7 +92,7 @@ test("the feature tabs: arrow keys, Home and End move, Enter and Space open; wit
   }
 
   await expect(page.locator("[data-enhanced]", { has: tablist })).toHaveCount(1);
-  // Roving focus: the inactive tab is out of the tab order (Tab into the list lands on the active one); arrows reach it.
+  // Roving focus: the inactive tab is out of the tab order (Tab lands on the active one); arrows reach it.
   await expect(record).toHaveAttribute("tabindex", "-1");
   await upload.focus();
   await page.keyboard.press("ArrowRight");
@@ -109,7 +118,10 @@ test("the feature tabs: arrow keys, Home and End move, Enter and Space open; wit
   await expect(panel).toBeFocused();
 });
 
-test("the FAQ accordion: arrow keys, Home and End move between questions, Enter and Space open and close", async ({ page, javaScriptEnabled }) => {
+test("FAQ accordion: arrows/Home/End move between questions, Enter/Space open and close", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/");
   const faq = page.locator("section", { has: page.getByRole("heading", { name: "Frequently asked questions" }) });
   const entries = faq.locator("details");
@@ -171,7 +183,10 @@ test("a help search opens every matching answer, with and without JavaScript", a
   }
 });
 
-test("the close button's tooltip opens after the spec's 700 ms, not before; without JavaScript it is a title", async ({ page, javaScriptEnabled }) => {
+test("the close button's tooltip opens after 700 ms, not before; without JavaScript it is a title", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   if (javaScriptEnabled) await page.clock.install();
   await page.goto("/terms");
   const close = page.locator('a[aria-label="Close support chat"]');
@@ -192,7 +207,11 @@ test("the close button's tooltip opens after the spec's 700 ms, not before; with
   await expect(close).toHaveAttribute("data-state", "delayed-open");
 });
 
-test("the cookie switches: a Radix switch with JavaScript, a checkbox switch without, and the choice is saved", async ({ page, context, javaScriptEnabled }) => {
+test("cookie switches: Radix with JavaScript, a checkbox without; the choice is saved", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await page.goto("/terms?cookie-preferences=open");
   const dialog = page.getByRole("dialog", { name: "Cookie Preferences" });
   const analytics = dialog.getByRole("switch", { name: /Analytics Cookies/ });

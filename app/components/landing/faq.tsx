@@ -10,7 +10,14 @@ export function Faq() {
         <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight">
           Frequently asked questions
         </h2>
-        <Accordion items={LANDING_FAQ.map((entry) => ({ value: entry.question, question: entry.question, answer: <p>{entry.answer}</p> }))} className="mt-10" />
+        <Accordion
+          items={LANDING_FAQ.map((entry) => ({
+            value: entry.question,
+            question: entry.question,
+            answer: <p>{entry.answer}</p>,
+          }))}
+          className="mt-10"
+        />
         <p className="mt-6 text-center text-sm text-slate-600">
           More answers in the{" "}
           <Link to="/help" className="font-semibold text-brand-700 underline">

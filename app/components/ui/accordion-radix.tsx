@@ -1,6 +1,13 @@
 import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { cn } from "~/utils/cn";
-import { ACCORDION_CLASS, ANSWER_CLASS, AccordionChevron, type AccordionEntry, ITEM_CLASS, SUMMARY_CLASS } from "./accordion";
+import {
+  ACCORDION_CLASS,
+  ANSWER_CLASS,
+  AccordionChevron,
+  type AccordionEntry,
+  ITEM_CLASS,
+  SUMMARY_CLASS,
+} from "./accordion";
 
 /** Radix owns the open state, so the native toggle of a click on the summary is cancelled. */
 function keepNativeToggleOff(event: React.MouseEvent<HTMLDetailsElement>) {
@@ -33,12 +40,23 @@ export function RadixAccordion({
   className?: string;
 }) {
   return (
-    <AccordionPrimitive.Root type="multiple" value={value} onValueChange={onValueChange} className={cn(ACCORDION_CLASS, className)} data-enhanced="">
+    <AccordionPrimitive.Root
+      type="multiple"
+      value={value}
+      onValueChange={onValueChange}
+      className={cn(ACCORDION_CLASS, className)}
+      data-enhanced=""
+    >
       {items.map((item) => (
         <AccordionPrimitive.Item key={item.value} value={item.value} asChild>
-          <details id={item.id} data-value={item.value} open={value.includes(item.value)} onClick={keepNativeToggleOff}
+          <details
+            id={item.id}
+            data-value={item.value}
+            open={value.includes(item.value)}
+            onClick={keepNativeToggleOff}
             onToggle={followNativeToggle(value, item.value, onValueChange)}
-            className={ITEM_CLASS}>
+            className={ITEM_CLASS}
+          >
             <AccordionPrimitive.Trigger asChild>
               <summary className={cn(SUMMARY_CLASS, "focus-visible:outline-2 focus-visible:outline-brand-600")}>
                 {item.question}

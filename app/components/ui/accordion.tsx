@@ -22,7 +22,8 @@ export interface AccordionProps {
 export const ACCORDION_CLASS = "divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white";
 export const ITEM_CLASS = "group p-5";
 export const SUMMARY_CLASS =
-  "flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden";
+  "flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 " +
+  "[&::-webkit-details-marker]:hidden";
 export const ANSWER_CLASS = "mt-3 text-slate-600";
 
 export function AccordionChevron() {
@@ -60,7 +61,13 @@ export function Accordion({ items, defaultOpen = [], className }: AccordionProps
   return (
     <div ref={listRef} className={clsx(ACCORDION_CLASS, className)}>
       {items.map((item) => (
-        <details key={item.value} id={item.id} data-value={item.value} open={defaultOpen.includes(item.value)} className={ITEM_CLASS}>
+        <details
+          key={item.value}
+          id={item.id}
+          data-value={item.value}
+          open={defaultOpen.includes(item.value)}
+          className={ITEM_CLASS}
+        >
           <summary className={SUMMARY_CLASS}>
             {item.question}
             <AccordionChevron />

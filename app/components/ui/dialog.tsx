@@ -23,8 +23,18 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <DialogPrimitive.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:text-slate-900">
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" className="size-4">
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:text-slate-900"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            className="size-4"
+          >
             <path strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
           </svg>
         </DialogPrimitive.Close>

@@ -85,7 +85,9 @@ export function FormAlert({ tone = "error", title, children }: { tone?: "error" 
       role={tone === "error" ? "alert" : "status"}
       className={cn(
         "rounded-md border p-3 text-sm",
-        tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-900",
+        tone === "error"
+          ? "border-red-200 bg-red-50 text-red-800"
+          : "border-emerald-200 bg-emerald-50 text-emerald-900",
       )}
     >
       {title ? <p className="font-semibold">{title}</p> : null}

@@ -13,8 +13,21 @@ const useRadixTooltip = enhancement(() => import("./tooltip"));
  * The skip delay therefore applies within one provider only: for a group of tooltips on a page without the budget,
  * use `TooltipProvider` and `Tooltip` from ./tooltip around the group.
  */
-export function Hint({ label, children, side }: { label: string; children: ReactElement<{ title?: string }>; side?: "top" | "bottom" | "left" | "right" }) {
+export function Hint({
+  label,
+  children,
+  side,
+}: {
+  label: string;
+  children: ReactElement<{ title?: string }>;
+  side?: "top" | "bottom" | "left" | "right";
+}) {
   const radix = useRadixTooltip();
-  if (radix) return <radix.RadixHint label={label} side={side}>{children}</radix.RadixHint>;
+  if (radix)
+    return (
+      <radix.RadixHint label={label} side={side}>
+        {children}
+      </radix.RadixHint>
+    );
   return cloneElement(children, { title: label });
 }

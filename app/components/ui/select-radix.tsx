@@ -10,7 +10,14 @@ const fromRadix = (value: string) => (value === EMPTY ? "" : value);
 
 function Chevron({ className }: { className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" className={cn("size-4", className)}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className={cn("size-4", className)}
+    >
       <path strokeLinecap="round" strokeLinejoin="round" d="m5 8 5 5 5-5" />
     </svg>
   );
@@ -21,7 +28,8 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <SelectPrimitive.Trigger
       className={cn(
         SELECT_CLASS,
-        "flex items-center justify-between gap-2 bg-white text-left focus-visible:outline-2 focus-visible:outline-offset-2",
+        "flex items-center justify-between gap-2 bg-white text-left",
+        "focus-visible:outline-2 focus-visible:outline-offset-2",
         "focus-visible:outline-brand-600 disabled:cursor-not-allowed data-[placeholder]:text-slate-500",
         className,
       )}
@@ -42,7 +50,8 @@ export function SelectContent({ className, children, ...props }: ComponentProps<
         position="popper"
         sideOffset={4}
         className={cn(
-          "relative z-50 max-h-[min(20rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)]",
+          "relative z-50 max-h-[min(20rem,var(--radix-select-content-available-height))]",
+          "min-w-[var(--radix-select-trigger-width)]",
           "overflow-hidden rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg",
           className,
         )}
@@ -72,7 +81,14 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     >
       <span className="absolute left-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" className="size-4">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            className="size-4"
+          >
             <path strokeLinecap="round" strokeLinejoin="round" d="m4 10 4 4 8-8" />
           </svg>
         </SelectPrimitive.ItemIndicator>

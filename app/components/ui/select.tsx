@@ -45,7 +45,16 @@ export function Select({ options, first, value, defaultValue, onValueChange, cla
 
   const radix = useRadixSelect();
   if (radix) {
-    return <radix.RadixSelect {...props} options={options} first={first} value={current} onValueChange={change} className={className} />;
+    return (
+      <radix.RadixSelect
+        {...props}
+        options={options}
+        first={first}
+        value={current}
+        onValueChange={change}
+        className={className}
+      />
+    );
   }
   return (
     <select

@@ -3,7 +3,16 @@ import { cn } from "~/utils/cn";
 import { SWITCH_CLASS, type SwitchProps } from "./switch";
 
 /** The hydrated half of `Switch`: a Radix Switch; inside a form it posts `name=on` when on, as the checkbox did. */
-export function RadixSwitch({ id, name, checked, onCheckedChange, disabled, required, className, ...rest }: SwitchProps) {
+export function RadixSwitch({
+  id,
+  name,
+  checked,
+  onCheckedChange,
+  disabled,
+  required,
+  className,
+  ...rest
+}: SwitchProps) {
   return (
     <SwitchPrimitive.Root
       id={id}
@@ -21,7 +30,9 @@ export function RadixSwitch({ id, name, checked, onCheckedChange, disabled, requ
         className,
       )}
     >
-      <SwitchPrimitive.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
+      <SwitchPrimitive.Thumb
+        className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5"
+      />
     </SwitchPrimitive.Root>
   );
 }

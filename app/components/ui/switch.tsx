@@ -2,7 +2,10 @@ import { clsx } from "clsx";
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { enhancement } from "./enhancement";
 
-export type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "checked" | "defaultChecked" | "onChange"> & {
+export type SwitchProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "checked" | "defaultChecked" | "onChange"
+> & {
   checked?: boolean;
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
@@ -14,7 +17,8 @@ export const SWITCH_CLASS =
   "relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors " +
   "disabled:cursor-not-allowed disabled:opacity-60";
 const NATIVE_CLASS =
-  "before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow " +
+  "before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white " +
+  "before:shadow " +
   "before:transition-transform checked:bg-brand-600 checked:before:translate-x-5";
 
 const useRadixSwitch = enhancement(() => import("./switch-radix"));

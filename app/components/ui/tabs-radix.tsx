@@ -20,7 +20,8 @@ export function TabsContent(props: ComponentProps<typeof TabsPrimitive.Content>)
 
 /** A plain click is handled by Radix (on mouse down); other clicks (new tab, new window) stay the browser's. */
 function leaveToRadix(event: React.MouseEvent<HTMLAnchorElement>) {
-  if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
+  if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey)
+    event.preventDefault();
 }
 
 /**

@@ -47,7 +47,13 @@ export function LinkTabs({ children, panelClassName, ...list }: LinkTabsProps) {
   return (
     <>
       {radix ? <radix.RadixTabList {...list} /> : <TabList {...list} />}
-      <div id={panelId(idBase, value)} role="tabpanel" aria-labelledby={tabId(idBase, value)} tabIndex={0} className={panelClassName}>
+      <div
+        id={panelId(idBase, value)}
+        role="tabpanel"
+        aria-labelledby={tabId(idBase, value)}
+        tabIndex={0}
+        className={panelClassName}
+      >
         {children}
       </div>
     </>
