@@ -4,10 +4,11 @@ import { PageHeader } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import type { Audience } from "~/content/audiences";
 import { FREE_PLAN_LINE } from "~/content/landing";
+import { cn } from "~/utils/cn";
 
 function CallsToAction({ centred = false }: { centred?: boolean }) {
   return (
-    <div className={`flex flex-col gap-3 sm:flex-row sm:flex-wrap ${centred ? "sm:justify-center" : ""}`}>
+    <div className={cn("flex flex-col gap-3 sm:flex-row sm:flex-wrap", centred && "sm:justify-center")}>
       <Link to="/signup" className={buttonClass("primary", "px-6 py-3 text-base")}>
         Start free
       </Link>
@@ -44,7 +45,7 @@ export function AudiencePage({ audience }: { audience: Audience }) {
           </h2>
           <p className="mt-4 text-lg text-slate-600">{uses.intro}</p>
         </div>
-        <ul className={`mt-10 grid gap-6 sm:grid-cols-2 ${uses.items.length === 4 ? "" : "lg:grid-cols-3"}`}>
+        <ul className={cn("mt-10 grid gap-6 sm:grid-cols-2", uses.items.length !== 4 && "lg:grid-cols-3")}>
           {uses.items.map((item) => (
             <li key={item.title} className="rounded-xl border border-slate-200 p-6">
               <h3 className="font-semibold text-slate-900">{item.title}</h3>
@@ -106,7 +107,14 @@ export function AudiencePage({ audience }: { audience: Audience }) {
         <h2 id="faq-title" className={H2}>
           {faqs.heading}
         </h2>
-        <Accordion items={faqs.items} className="mt-8" />
+        <Accordion
+          items={faqs.items.map((entry) => ({
+            value: entry.question,
+            question: entry.question,
+            answer: <p>{entry.answer}</p>,
+          }))}
+          className="mt-8"
+        />
         <p className="mt-6 text-sm text-slate-600">
           Plan details are on the{" "}
           <Link to="/plans" className="font-semibold text-brand-700 underline">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { OPTIONAL_CATEGORIES, PREFERENCES_PARAM, type CookieConsent as Consent } from "~/modules/consent/cookie-consent";
 import { usePreferencesHref } from "./site-footer";
+import { Switch } from "./ui/switch";
 import { buttonClass } from "./ui/button";
 
 /** The current URL without the dialog parameter: where a choice returns to. */
@@ -143,15 +144,12 @@ function CookieToggle(props: { name: string; label: string; description: string;
         <span className="block font-medium text-slate-900">{props.label}</span>
         <span className="block text-slate-600">{props.description}</span>
       </label>
-      {/* A checkbox styled as a switch: a real form control, so the choice posts without JavaScript. */}
-      <input
+      {/* A real form control without JavaScript, so the choice posts; a Radix switch with it. */}
+      <Switch
         id={id}
-        type="checkbox"
-        role="switch"
         name={props.disabled ? undefined : props.name}
         defaultChecked={props.checked}
         disabled={props.disabled}
-        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 disabled:cursor-not-allowed disabled:opacity-60"
       />
     </li>
   );

@@ -1,3 +1,5 @@
+// clsx rather than cn: the chat is on every first load, where tailwind-merge would cost 9 KB gzip.
+import { clsx } from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
@@ -11,6 +13,7 @@ import {
 } from "~/modules/support/support-chat";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
+import { Hint } from "./ui/hint";
 
 const SPEAKER: Record<ChatMessageView["role"], string> = { user: "You", assistant: "Help assistant", admin: "Support team" };
 const BUBBLE: Record<ChatMessageView["role"], string> = {
@@ -99,7 +102,12 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
         id={SUPPORT_CHAT_ANCHOR}
         aria-labelledby="support-chat-title"
         onKeyDown={(event) => event.key === "Escape" && close(event)}
-        className={`${panelVisibility} fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl`}
+        className={clsx(
+          panelVisibility,
+          "fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm",
+          "flex-col overflow-hidden",
+          "rounded-2xl border border-slate-200 bg-white shadow-2xl",
+        )}
       >
         <div className="flex items-start justify-between gap-2 bg-slate-900 px-4 py-3 text-white">
           <div>
@@ -108,9 +116,16 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
             </h2>
             <p className="text-xs text-slate-300">Answers: {engineLabel}. A person can take over.</p>
           </div>
-          <a href="#_" onClick={close} className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white" aria-label="Close support chat">
-            ×
-          </a>
+          <Hint label="Close support chat">
+            <a
+              href="#_"
+              onClick={close}
+              className="rounded px-2 text-lg leading-none text-slate-300 hover:text-white"
+              aria-label="Close support chat"
+            >
+              ×
+            </a>
+          </Hint>
         </div>
 
         <ol ref={threadRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm">
@@ -187,7 +202,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 function ChatBubble({ message }: { message: ChatMessageView }) {
   const time = message.createdAt ? new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
   return (
-    <li className={`rounded-xl px-3 py-2 ${BUBBLE[message.role]}`}>
+    <li className={clsx("rounded-xl px-3 py-2", BUBBLE[message.role])}>
       <p className="mb-1 text-xs font-semibold opacity-80">
         {SPEAKER[message.role]}
         {time ? (

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.help";
 import { PageHeader, pageMeta } from "~/components/page";
+import { Accordion } from "~/components/ui/accordion";
 import { searchHelp } from "~/content/content.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -56,18 +57,24 @@ export default function Help() {
             <h2 id={`${topic.slug}-title`} className="text-xl font-semibold">
               {topic.topic}
             </h2>
-            <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-              {topic.entries.map((entry) => (
-                <details key={entry.id} id={entry.id} className="group p-4" open={Boolean(query)}>
-                  <summary className="cursor-pointer font-medium">{entry.question}</summary>
-                  {/* Our own Markdown, rendered at build time. */}
+            <Accordion
+              // A new search opens its matches: a fresh accordion rather than one that remembers the last search.
+              key={query}
+              className="mt-4"
+              defaultOpen={query ? topic.entries.map((entry) => entry.id) : []}
+              items={topic.entries.map((entry) => ({
+                value: entry.id,
+                id: entry.id,
+                question: entry.question,
+                // Our own Markdown, rendered at build time.
+                answer: (
                   <div
-                    className="mt-2 text-slate-600 [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2"
+                    className="[&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2"
                     dangerouslySetInnerHTML={{ __html: entry.html }}
                   />
-                </details>
-              ))}
-            </div>
+                ),
+              }))}
+            />
           </section>
         ))}
       </div>

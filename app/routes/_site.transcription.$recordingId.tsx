@@ -6,6 +6,7 @@ import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
+import { cn } from "~/utils/cn";
 import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
@@ -280,7 +281,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       key={segment.id}
                       id={`segment-${segment.id}`}
                       aria-current={current ? "true" : undefined}
-                      className={`scroll-mt-48 rounded-lg border p-3 ${current ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
+                      className={cn(
+                        "scroll-mt-48 rounded-lg border p-3",
+                        current ? "border-brand-600 bg-brand-50" : "border-slate-200",
+                      )}
                     >
                       <div className="flex flex-wrap items-baseline gap-2 text-sm">
                         <a
@@ -381,7 +385,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <label htmlFor="translate-target" className="block text-sm font-medium">
                     Translate into
                   </label>
-                  <Select id="translate-target" name="target" options={translation.targets} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+                  <Select id="translate-target" name="target" options={translation.targets} className="w-auto" />
                 </div>
                 <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                   {busy ? "Translating..." : "Translate"}
@@ -445,7 +449,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       name="language"
                       defaultValue={translation.showLanguage ?? translation.languages[0].value}
                       options={translation.languages}
-                      className="rounded-md border border-slate-300 px-2 py-1"
+                      className="mt-0 w-auto px-2 py-1"
                     />
                   </label>
                   <label className="flex items-center gap-2">

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "../../playwright.config";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
+import { chooseOption, expectChosen } from "./select";
 
 const FAKE_MICROPHONE = [
   "--use-fake-ui-for-media-stream",
@@ -29,11 +30,11 @@ test("record live with live transcription and translation, stop, and find the re
   test.setTimeout(150_000);
   await signInToRecord(page, baseURL);
 
-  await expect(page.getByLabel("Audio source")).toHaveValue("microphone");
-  await page.getByLabel("Source language").selectOption("en");
+  await expectChosen(page.getByLabel("Audio source"), "microphone");
+  await chooseOption(page.getByLabel("Source language"), "en");
   await expect(page.getByLabel("Live Transcription")).toBeChecked();
   await page.getByLabel("Live Translation").check();
-  await page.getByLabel("Translate to").selectOption("es");
+  await chooseOption(page.getByLabel("Translate to"), "es");
   await page.getByRole("button", { name: "Start Recording" }).click();
   await expect(page.getByRole("timer", { name: "Recording time" })).toBeVisible();
 
@@ -58,7 +59,7 @@ test("system audio that cannot be captured falls back to the microphone with a m
     navigator.mediaDevices.getDisplayMedia = async () => document.createElement("canvas").captureStream();
   });
   await signInToRecord(page, baseURL);
-  await page.getByLabel("Audio source").selectOption("system");
+  await chooseOption(page.getByLabel("Audio source"), "system");
   await page.getByRole("button", { name: "Start Recording" }).click();
   await expect(page.getByText("System audio could not be captured, so the microphone is being recorded instead.").first()).toBeVisible();
   await expect(page.getByRole("timer", { name: "Recording time" })).toBeVisible();
@@ -84,8 +85,8 @@ test("the landing demo records 10 s, transcribes, translates and offers Play Rec
   await expect(page.getByTestId("demo-permission")).toHaveText("Microphone access: allowed");
   // Disabled until a language is chosen.
   await expect(start).toBeDisabled();
-  await page.getByLabel("Record in").selectOption("en-US");
-  await page.getByLabel("Translate to").selectOption("es");
+  await chooseOption(page.getByLabel("Record in"), "en-US");
+  await chooseOption(page.getByLabel("Translate to"), "es");
   await expect(start).toBeEnabled();
   await start.click();
   await expect(page.getByRole("progressbar", { name: "Recording progress" })).toBeVisible();
@@ -110,7 +111,7 @@ test("a demo the server cannot transcribe ends with the spec's Processing Error 
   await acceptCookies(page, baseURL);
   await page.goto("/#demo");
   // Pocketsphinx transcribes English only, so a German clip is refused by the server.
-  await page.getByLabel("Record in").selectOption("de-DE");
+  await chooseOption(page.getByLabel("Record in"), "de-DE");
   await page.getByRole("button", { name: "Start Live Demo" }).click();
   // Two seconds of speech, so there is a clip to send.
   await expect(page.getByText("Recording… 2 of 10 s")).toBeVisible();

@@ -3,6 +3,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
+import { chooseOption } from "./select";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
@@ -36,7 +37,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await expect(page.getByText("Unlimited transcription on Business Pro")).toBeVisible();
 
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(JFK);
-  await page.getByLabel("Spoken language").selectOption("en");
+  await chooseOption(page.getByLabel("Spoken language"), "en");
   await page.getByLabel(/Label speakers/).check();
   await page.getByRole("button", { name: "Upload and transcribe" }).click();
 
@@ -77,7 +78,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   }
 
   // Translate into Spanish: a background job; the page follows it (polling with JS, Refresh without).
-  await page.getByLabel("Translate into").selectOption("es");
+  await chooseOption(page.getByLabel("Translate into"), "es");
   await page.getByRole("button", { name: "Translate", exact: true }).click();
   const sideBySide = page.getByRole("link", { name: "Spanish", exact: true });
   if (withJs(testInfo)) await expect(sideBySide).toBeVisible({ timeout: 30_000 });

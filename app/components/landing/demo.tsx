@@ -1,5 +1,15 @@
 import { DEMO_STEPS } from "~/content/landing";
-import { LiveDemo } from "./live-demo";
+import { enhancement } from "~/components/ui/enhancement";
+import { LiveDemoWithoutScript } from "./live-demo-without-script";
+
+// The live demo needs JavaScript anyway: its code (recorder, ~100 languages, the Radix select) loads after hydration,
+// which keeps it out of the landing page's first load (docs/performance.md).
+const useLiveDemo = enhancement(() => import("./live-demo"));
+
+function LiveDemoSlot() {
+  const demo = useLiveDemo();
+  return demo ? <demo.LiveDemo /> : <LiveDemoWithoutScript />;
+}
 
 export function Demo() {
   return (
@@ -16,7 +26,7 @@ export function Demo() {
             </li>
           ))}
         </ol>
-        <LiveDemo />
+        <LiveDemoSlot />
       </div>
     </section>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { AudioRecorder } from "~/components/live/audio-recorder";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
@@ -7,6 +6,8 @@ import { Select } from "~/components/ui/select";
 import { DEMO_LOCALES, DEMO_MAX_SECONDS } from "~/content/demo";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { useHydrated } from "~/utils/use-hydrated";
+import { LiveDemoWithoutScript } from "./live-demo-without-script";
+import { cn } from "~/utils/cn";
 
 type Permission = "unknown" | "granted" | "not-granted";
 type Phase = "idle" | "recording" | "processing" | "ready";
@@ -234,20 +235,7 @@ export function LiveDemo() {
     void finish();
   };
 
-  if (!hydrated) {
-    return (
-      <div className="mx-auto mt-10 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm">
-        <h3 className="text-lg font-semibold">Live demo</h3>
-        <p className="mt-2 text-slate-700">
-          The live demo records from your microphone, which needs JavaScript. It is off or blocked in this browser.{" "}
-          <Link to="/signup" className="font-medium underline">
-            Sign up free
-          </Link>{" "}
-          and upload a recording instead: uploads work without JavaScript.
-        </p>
-      </div>
-    );
-  }
+  if (!hydrated) return <LiveDemoWithoutScript />;
 
   const canStart = permission !== "unknown" && locale !== "" && (phase === "idle" || phase === "ready");
   const targetLabel = TRANSLATION_LANGUAGES.find((language) => language.value === target)?.label;
@@ -308,7 +296,7 @@ export function LiveDemo() {
 
       {clipUrl ? <audio ref={audioRef} src={clipUrl} className="hidden" /> : null}
 
-      <div className={`mt-4 grid gap-4 ${target ? "sm:grid-cols-2" : ""}`}>
+      <div className={cn("mt-4 grid gap-4", target && "sm:grid-cols-2")}>
         <section aria-labelledby="demo-transcription-title" className="rounded-lg bg-slate-50 p-3">
           <h4 id="demo-transcription-title" className="text-sm font-semibold">
             Live transcription

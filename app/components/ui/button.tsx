@@ -1,3 +1,7 @@
+// clsx rather than cn: buttons are on the landing page's first load, where tailwind-merge would cost 9 KB gzip
+// (docs/performance.md); the extra classes callers pass add to the variant (width, margins) and do not conflict.
+import { clsx } from "clsx";
+
 const BASE =
   "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50";
 
@@ -12,5 +16,5 @@ export type ButtonVariant = keyof typeof VARIANTS;
 
 /** Classes for a button, or a link that looks like one. */
 export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
+  return clsx(BASE, VARIANTS[variant], extra);
 }

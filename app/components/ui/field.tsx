@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { cn } from "~/utils/cn";
 
 const INPUT =
   "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-500";
@@ -79,9 +80,16 @@ export function SelectField({
 }
 
 export function FormAlert({ tone = "error", title, children }: { tone?: "error" | "success"; title?: string; children: React.ReactNode }) {
-  const style = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-900";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border p-3 text-sm ${style}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-md border p-3 text-sm",
+        tone === "error"
+          ? "border-red-200 bg-red-50 text-red-800"
+          : "border-emerald-200 bg-emerald-50 text-emerald-900",
+      )}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       <p>{children}</p>
     </div>

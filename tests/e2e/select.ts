@@ -1,0 +1,33 @@
+import { expect, type Locator, test } from "@playwright/test";
+
+/**
+ * Our selects are native `<select>`s without JavaScript and Radix Selects once hydrated
+ * (app/components/ui/select.tsx): these helpers choose and read a value in either, by the option's value.
+ */
+function javaScriptEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** Chooses `value`: selectOption on the native select, else a click on the trigger and one on the option. */
+export async function chooseOption(field: Locator, value: string) {
+  if (!javaScriptEnabled()) {
+    await field.selectOption(value);
+    return;
+  }
+  const page = field.page();
+  await expect(field).toHaveAttribute("data-enhanced", "");
+  await field.click();
+  await page.getByRole("listbox").locator(`[role="option"][data-value="${value}"]`).click();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await expect(field).toHaveAttribute("data-value", value);
+}
+
+/** Asserts the chosen value: toHaveValue on the native select, the trigger's data-value on the Radix one. */
+export async function expectChosen(field: Locator, value: string) {
+  if (!javaScriptEnabled()) {
+    await expect(field).toHaveValue(value);
+    return;
+  }
+  await expect(field).toHaveAttribute("data-enhanced", "");
+  await expect(field).toHaveAttribute("data-value", value);
+}
