@@ -29,7 +29,10 @@ export function UsageMeter({
     <section aria-label="Minutes this month" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-baseline justify-between gap-2">
         <p className="text-sm font-semibold text-slate-900">{planName} plan</p>
-        <Link to="/plan-selection" className="text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+        <Link
+          to="/plan-selection"
+          className="text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+        >
           {canUpgrade ? "Upgrade" : "Change plan"}
         </Link>
       </div>
@@ -50,7 +53,9 @@ export function UsageMeter({
         )}
       </p>
       {secondsReserved > 0 ? (
-        <p className="mt-1 text-xs text-slate-600">{formatUsage(secondsReserved)} held for transcriptions in progress</p>
+        <p className="mt-1 text-xs text-slate-600">
+          {formatUsage(secondsReserved)} held for transcriptions in progress
+        </p>
       ) : null}
       <p className="mt-1 text-xs text-slate-600">
         {minutesPerMonth === null
