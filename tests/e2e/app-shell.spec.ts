@@ -69,14 +69,14 @@ test("every signed-in page sits in the shell: navigation with the current page m
       else await expect(link, `${path}: ${label}`).not.toHaveAttribute("aria-current");
     }
     const banner = page.getByRole("banner");
-    await expect(banner.getByText("Robin Tester")).toBeVisible();
-    await expect(banner.getByText(user.email)).toBeVisible();
+    await expect(banner.getByText("Robin Tester").filter({ visible: true })).toBeVisible();
+    await expect(banner.getByText(user.email).filter({ visible: true })).toBeVisible();
     await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
-    // The shell replaces the marketing header and footer: one header, one main, one footer.
+    // The shell replaces the marketing header and footer: one banner, one main, one footer (contentinfo).
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-    await expect(page.locator("header")).toHaveCount(1);
+    await expect(page.getByRole("banner")).toHaveCount(1);
     await expect(page.getByRole("main")).toHaveCount(1);
-    await expect(page.locator("footer")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
     const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
     for (const label of LEGAL_LINKS) await expect(legal.getByRole("link", { name: label })).toBeVisible();
     await expect(meter(page)).toContainText("Free plan");
@@ -173,8 +173,8 @@ test.describe("at 390 px wide", () => {
     await expect(appNav(page)).toBeVisible();
     await expect(appNav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(meter(page)).toContainText("Free plan");
-    await expect(page.getByRole("banner").getByText("Sam Tester")).toBeVisible();
-    await expect(page.getByRole("banner").getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("banner").getByText("Sam Tester").filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText(user.email).filter({ visible: true })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
 
     await appNav(page).getByRole("link", { name: "Recordings" }).click();
