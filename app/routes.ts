@@ -6,16 +6,6 @@ export default [
     index("routes/_site.index.tsx"),
     route("business", "routes/_site.business.tsx"),
 
-    // Protected: signed-out visitors are redirected to /signin?redirectTo=… by the loader.
-    route("dashboard", "routes/_site.dashboard.tsx"),
-    route("recordings", "routes/_site.recordings.tsx"),
-    route("transcription/:recordingId", "routes/_site.transcription.$recordingId.tsx"),
-    route("account", "routes/_site.account.tsx"),
-    route("data-privacy", "routes/_site.data-privacy.tsx"),
-
-    route("plan-selection", "routes/_site.plan-selection.tsx", { id: "plan-selection" }),
-    route("plans", "routes/_site.plan-selection.tsx", { id: "plans" }),
-
     route("content-creators", "routes/_site.audience.tsx", { id: "content-creators" }),
     route("education", "routes/_site.audience.tsx", { id: "education" }),
     route("students", "routes/_site.audience.tsx", { id: "students" }),
@@ -38,6 +28,22 @@ export default [
     route("blog/:slug", "routes/_site.blog.$slug.tsx"),
 
     route("*", "routes/_site.$.tsx"),
+  ]),
+
+  // The signed-in app: navigation, usage meter and account in the app shell. The layout's loader sends signed-out
+  // visitors to /signin?redirectTo=…; each page's loader checks again, since loaders run in parallel.
+  layout("routes/_app.tsx", [
+    route("dashboard", "routes/_app.dashboard.tsx"),
+    route("recordings", "routes/_app.recordings.tsx"),
+    route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
+    route("account", "routes/_app.account.tsx"),
+    route("data-privacy", "routes/_app.data-privacy.tsx"),
+  ]),
+
+  // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
+  layout("routes/_plans.tsx", [
+    route("plan-selection", "routes/_plans.plan-selection.tsx", { id: "plan-selection" }),
+    route("plans", "routes/_plans.plan-selection.tsx", { id: "plans" }),
   ]),
 
   // The auth page and its password-reset modes have their own header ("Back to Home").

@@ -2,6 +2,14 @@ import { Link, useLocation } from "react-router";
 import { PREFERENCES_PARAM } from "~/modules/consent/cookie-consent";
 import { Logo } from "./logo";
 
+/** Shared with the app shell's footer. */
+export const LEGAL_LINKS = [
+  { label: "Privacy", to: "/privacy" },
+  { label: "Terms", to: "/terms" },
+  { label: "Cookies", to: "/cookies" },
+  { label: "Security", to: "/security" },
+];
+
 const COLUMNS = [
   {
     title: "Product",
@@ -30,15 +38,7 @@ const COLUMNS = [
       { label: "Email templates", to: "/email-templates" },
     ],
   },
-  {
-    title: "Legal",
-    links: [
-      { label: "Privacy", to: "/privacy" },
-      { label: "Terms", to: "/terms" },
-      { label: "Cookies", to: "/cookies" },
-      { label: "Security", to: "/security" },
-    ],
-  },
+  { title: "Legal", links: LEGAL_LINKS },
 ];
 
 /** The current URL with the Cookie Preferences dialog open. */

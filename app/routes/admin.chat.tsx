@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatUsage } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/modules/platform/request-body.server";
+import { countOf } from "~/utils/plural";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 
@@ -162,7 +163,7 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
           </Form>
 
           <p className="mt-4 text-xs text-slate-500" aria-live="polite">
-            {list.total} {list.total === 1 ? "conversation" : "conversations"}
+            {countOf(list.total, "conversation")}
           </p>
           {list.sessions.length === 0 ? (
             <p className="mt-8 text-center text-sm text-slate-500">No conversations found</p>
@@ -188,7 +189,7 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
                       </span>
                       <span className="mt-1 block font-medium">{item.userEmail ?? "Anonymous User"}</span>
                       <span className="block text-xs text-slate-600">
-                        {item.userTier ?? "No account"} · {item.session.contextPage} · {item.messageCount} {item.messageCount === 1 ? "message" : "messages"}
+                        {item.userTier ?? "No account"} · {item.session.contextPage} · {countOf(item.messageCount, "message")}
                       </span>
                       {item.lastMessage ? <span className="mt-1 block truncate text-slate-700">{item.lastMessage}</span> : null}
                       {item.session.escalationReason ? (

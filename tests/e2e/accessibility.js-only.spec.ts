@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signIn, signInAs, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
@@ -34,5 +34,47 @@ test.describe("accessibility", () => {
     await page.goto("/dashboard?tab=record");
     await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
     expect(await violations()).toEqual([]);
+  });
+
+  test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open", async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await acceptCookies(page, baseURL);
+    const user = await createUser();
+    await signIn(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const { prisma } = await appDatabase();
+    const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email: user.email }, select: { id: true } });
+    const recording = await prisma.recording.create({
+      data: {
+        userId,
+        title: "Axe check",
+        fileName: "axe-check.wav",
+        storageKey: `e2e/${crypto.randomUUID()}.wav`,
+        sizeBytes: 1000,
+        mimeType: "audio/wav",
+        durationSeconds: 30,
+        status: "COMPLETED",
+        language: "en",
+        transcriptLanguage: "en",
+        segments: { create: [{ position: 0, start: 0, end: 2, text: "Checking the transcript page." }] },
+      },
+    });
+    const violations = async () =>
+      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+    const paths = ["/dashboard", "/recordings", `/transcription/${recording.id}`, "/account", "/data-privacy", "/plan-selection"];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
+      expect(await violations(), path).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.locator("summary", { hasText: "Menu" }).click();
+      await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
+      expect(await violations(), `${path} at 390 px`).toEqual([]);
+    }
   });
 });

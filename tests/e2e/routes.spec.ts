@@ -145,7 +145,7 @@ test.describe("signed in", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("main").getByText(user.email)).toBeVisible();
 
     for (const path of ["/dashboard", "/recordings", "/account", "/data-privacy"]) {
       const response = await page.goto(path);

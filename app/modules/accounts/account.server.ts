@@ -30,6 +30,7 @@ import { checkVerificationCode, consumeVerifiedCode } from "./verification.serve
 import { readFormFields } from "~/modules/platform/request-body.server";
 import { EmailChangedEmail } from "~/emails/email-changed";
 import { sendNotice } from "~/modules/platform/email.server";
+import { countOf } from "~/utils/plural";
 
 /** `values` refill what was typed, for the server-rendered form (without JavaScript). */
 const fail = (intent: string, error: string, status = 400, errors?: Record<string, string>, values?: Record<string, string>) =>
@@ -201,7 +202,7 @@ export async function handleAccountAction(request: Request, userId: string, cont
 
     case "sign-out-others": {
       const { count } = await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
-      return redirectWithToast("/account", { type: "success", title: `Signed out of ${count} other ${count === 1 ? "browser" : "browsers"}` });
+      return redirectWithToast("/account", { type: "success", title: `Signed out of ${countOf(count, "other browser")}` });
     }
 
     case "delete": {

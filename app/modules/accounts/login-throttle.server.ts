@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { sessionSecrets } from "~/modules/platform/env.server";
 import { singleton } from "~/modules/platform/singleton.server";
+import { countOf } from "~/utils/plural";
 
 /**
  * Failed sign-ins (users and admins) slow the guesser down; they never lock the owner out.
@@ -106,7 +107,7 @@ function prune() {
 
 export function tooManyLogins(waitMs: number): string {
   const seconds = Math.ceil(waitMs / 1000);
-  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = seconds < 60 ? countOf(seconds, "second") : countOf(Math.ceil(seconds / 60), "minute");
   return `Too many sign-in attempts for this email. Please try again in ${wait}.`;
 }
 

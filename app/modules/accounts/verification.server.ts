@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { VerificationPurpose } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { sessionSecrets } from "~/modules/platform/env.server";
+import { countOf } from "~/utils/plural";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -89,7 +90,7 @@ export async function checkVerificationCode(email: string, purpose: Verification
     const left = MAX_CODE_ATTEMPTS - attempts;
     throw new VerificationError(
       left > 0
-        ? `Invalid verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`
+        ? `Invalid verification code. ${countOf(left, "attempt")} left.`
         : "Too many incorrect attempts. Please request a new code.",
       left > 0 ? 400 : 429,
     );

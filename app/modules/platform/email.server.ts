@@ -10,7 +10,7 @@ import { z } from "zod";
 import { isDeliverableEmail } from "~/utils/text";
 import { truncate } from "~/utils/truncate";
 import { dataDir, getEnv } from "./env.server";
-import { defineJob, enqueue } from "~/modules/jobs.server";
+import { defineJob, enqueue } from "./jobs.server";
 import { singleton } from "./singleton.server";
 
 export const EmailMessageSchema = z.object({

@@ -1,5 +1,6 @@
 // How transcription time is counted and shown (client-safe). Plans are sold in minutes per month; usage is
 // measured and charged by the second.
+import { countOf } from "~/utils/plural";
 
 /** Seconds a recording of this length costs: its decoded length rounded up to the next whole second. */
 export function secondsFor(durationSeconds: number): number {
@@ -16,7 +17,7 @@ export function formatUsage(totalSeconds: number): string {
 }
 
 /** 1 → "1 minute"; 5 → "5 minutes". */
-export const formatMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+export const formatMinutes = (minutes: number) => countOf(minutes, "minute");
 
 /** What the allowance summaries need (see Allowance in usage.server.ts). */
 interface AllowanceSummary {

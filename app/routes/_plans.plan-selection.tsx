@@ -1,6 +1,6 @@
 import { Form, useLoaderData } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/_site.plan-selection";
+import type { Route } from "./+types/_plans.plan-selection";
 import { trackEvent } from "~/components/analytics";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";

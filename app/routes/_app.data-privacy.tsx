@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/_site.data-privacy";
+import type { Route } from "./+types/_app.data-privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { requireUserId } from "~/modules/platform/session.server";
 

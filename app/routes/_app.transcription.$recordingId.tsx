@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/_site.transcription.$recordingId";
+import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";

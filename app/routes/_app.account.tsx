@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import type { Route } from "./+types/_site.account";
+import type { Route } from "./+types/_app.account";
 import { PageHeader, pageMeta } from "~/components/page";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";

@@ -1,10 +1,11 @@
 import { data, Form, Link } from "react-router";
-import type { Route } from "./+types/_site.recordings";
+import type { Route } from "./+types/_app.recordings";
 import { PageHeader, pageMeta } from "~/components/page";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { countOf } from "~/utils/plural";
 
 export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every recording you uploaded or recorded.");
 
@@ -50,7 +51,7 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
         </Form>
 
         <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-          {query.q ? `${total} ${total === 1 ? "recording matches" : "recordings match"} “${query.q}”.` : `${total} ${total === 1 ? "recording" : "recordings"}.`}
+          {query.q ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”.` : `${countOf(total, "recording")}.`}
         </p>
 
         {items.length === 0 ? (

@@ -1,5 +1,5 @@
 import { data, Link, useSearchParams } from "react-router";
-import type { Route } from "./+types/_site.dashboard";
+import type { Route } from "./+types/_app.dashboard";
 import { PageHeader, pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
 import { RecordingRow } from "~/components/recordings/recording-row";

@@ -1,0 +1,224 @@
+// The signed-in app shell (navigation, usage meter, user and Log out, legal footer), with JavaScript (project "js")
+// and without ("no-js"). axe runs over the same pages in accessibility.js-only.spec.ts.
+import type { Page, TestInfo } from "@playwright/test";
+import { formatUsage } from "~/modules/usage/usage";
+import { sharedFile } from "../shared-files";
+import { acceptCookies, appDatabase, createUser, expect, signIn, test, type TestUser } from "./fixtures";
+
+const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
+const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
+const LEGAL_LINKS = ["Privacy", "Terms", "Cookies", "Security", "Cookie settings"];
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
+
+async function signInAs(page: Page, overrides: Partial<TestUser> = {}) {
+  const user = await createUser(overrides);
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
+/** A finished recording made straight in the database, so that its page exists without a transcription run. */
+async function storedRecording(email: string): Promise<string> {
+  const { prisma } = await appDatabase();
+  const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+  const recording = await prisma.recording.create({
+    data: {
+      userId,
+      title: "Weekly sync",
+      fileName: "weekly-sync.wav",
+      storageKey: `e2e/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1000,
+      mimeType: "audio/wav",
+      durationSeconds: 61,
+      status: "COMPLETED",
+      language: "en",
+      transcriptLanguage: "en",
+      segments: { create: [{ position: 0, start: 0, end: 2, text: "Hello from the weekly sync." }] },
+    },
+  });
+  return recording.id;
+}
+
+const appNav = (page: Page) => page.getByRole("navigation", { name: "App" });
+const meter = (page: Page) => page.getByRole("region", { name: "Minutes this month" });
+
+test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer", async ({
+  page,
+}) => {
+  const user = await signInAs(page, { firstName: "Robin" });
+  const recordingId = await storedRecording(user.email);
+
+  const pages: [path: string, heading: string | RegExp, current: string, state: "page" | "true"][] = [
+    ["/dashboard", "Welcome, Robin", "Dashboard", "page"],
+    ["/recordings", "Recordings", "Recordings", "page"],
+    [`/transcription/${recordingId}`, "Weekly sync", "Recordings", "true"],
+    ["/account", "Your account", "Account", "page"],
+    ["/data-privacy", "Your data and privacy", "Data & privacy", "page"],
+    ["/plan-selection", "Choose your plan", "Plan", "page"],
+    ["/plans", "Choose your plan", "Plan", "true"],
+  ];
+  for (const [path, heading, current, state] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+    for (const label of NAV_LINKS) {
+      const link = appNav(page).getByRole("link", { name: label, exact: true });
+      if (label === current) await expect(link, `${path}: ${label}`).toHaveAttribute("aria-current", state);
+      else await expect(link, `${path}: ${label}`).not.toHaveAttribute("aria-current");
+    }
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText("Robin Tester").filter({ visible: true })).toBeVisible();
+    await expect(banner.getByText(user.email).filter({ visible: true })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
+    // The shell replaces the marketing header and footer: one banner, one main, one footer (contentinfo).
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
+    for (const label of LEGAL_LINKS) await expect(legal.getByRole("link", { name: label })).toBeVisible();
+    await expect(meter(page)).toContainText("Free plan");
+  }
+
+  // The links lead where they say.
+  await page.goto("/dashboard");
+  for (const [label, path, heading] of [
+    ["Recordings", "/recordings", "Recordings"],
+    ["Account", "/account", "Your account"],
+    ["Data & privacy", "/data-privacy", "Your data and privacy"],
+    ["Plan", "/plan-selection", "Choose your plan"],
+    ["Dashboard", "/dashboard", "Welcome, Robin"],
+  ]) {
+    await appNav(page).getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(appNav(page).getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+  }
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of service" })).toBeVisible();
+
+  // Log out is a POST form: it signs out and lands on the marketing site.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Robin" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await page.goto("/dashboard");
+  expect(new URL(page.url()).pathname).toBe("/signin");
+});
+
+test("the plans page has the shell when signed in and the site header and footer when signed out", async ({ page }) => {
+  await page.goto("/plan-selection");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(appNav(page)).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  await signInAs(page);
+  await page.goto("/plan-selection");
+  await expect(appNav(page)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Continue with Free" })).toBeVisible();
+});
+
+test("the usage meter shows the plan and counts the minutes of a real upload once it is transcribed", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const user = await signInAs(page);
+  await expect(meter(page)).toContainText("Free plan");
+  await expect(meter(page)).toContainText("0 s used · 5 min left");
+  await expect(meter(page)).toContainText("5 minutes a month · resets");
+  await expect(meter(page).getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/plan-selection");
+
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(HELLO_WORLD);
+  await page.getByLabel("Spoken language").selectOption("en");
+  await page.getByRole("button", { name: "Upload and transcribe" }).click();
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+
+  // With JavaScript the page follows the job and reloads its data, the shell's included; without, Refresh does.
+  const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
+  if (withJs(testInfo)) await expect(transcript).toBeVisible({ timeout: 60_000 });
+  else {
+    await expect(async () => {
+      if (await transcript.isVisible()) return;
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(transcript).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
+  }
+
+  const { prisma } = await appDatabase();
+  const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email: user.email }, select: { id: true } });
+  const { _sum } = await prisma.usageCharge.aggregate({ where: { userId }, _sum: { seconds: true } });
+  const charged = _sum.seconds ?? 0;
+  expect(charged).toBeGreaterThan(0);
+  const expected = `${formatUsage(charged)} used · ${formatUsage(5 * 60 - charged)} left`;
+  await expect(meter(page)).toContainText(expected);
+  await page.goto("/dashboard");
+  await expect(meter(page)).toContainText(expected);
+});
+
+test.describe("at 390 px wide", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the navigation collapses to a menu that opens and navigates", async ({ page }, testInfo) => {
+    const user = await signInAs(page, { firstName: "Sam" });
+    const menuButton = page.locator("summary", { hasText: "Menu" });
+    await expect(appNav(page)).toBeHidden();
+    await expect(meter(page)).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeHidden();
+
+    await menuButton.click();
+    await expect(appNav(page)).toBeVisible();
+    await expect(appNav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(meter(page)).toContainText("Free plan");
+    await expect(page.getByRole("banner").getByText("Sam Tester").filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText(user.email).filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+
+    await appNav(page).getByRole("link", { name: "Recordings" }).click();
+    await expect(page).toHaveURL(/\/recordings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Recordings" })).toBeVisible();
+    // A new page without JavaScript; closed by the menu's script with it.
+    await expect(appNav(page)).toBeHidden();
+
+    await menuButton.click();
+    await expect(appNav(page).getByRole("link", { name: "Recordings" })).toHaveAttribute("aria-current", "page");
+    if (withJs(testInfo)) {
+      // Escape closes it and gives focus back to its button.
+      await page.keyboard.press("Escape");
+      await expect(appNav(page)).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await menuButton.click();
+    }
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the signed-in pages fit without sideways scrolling, menu open or closed", async ({ page }) => {
+    const user = await signInAs(page);
+    const recordingId = await storedRecording(user.email);
+    for (const path of ["/dashboard", "/recordings", `/transcription/${recordingId}`, "/account", "/data-privacy", "/plans"]) {
+      await page.goto(path);
+      for (const open of [false, true]) {
+        if (open) await page.locator("summary", { hasText: "Menu" }).click();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path}, menu ${open ? "open" : "closed"}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
+
+test("keyboard users reach the navigation and see where the focus is", async ({ page }) => {
+  await signInAs(page);
+  const recordings = appNav(page).getByRole("link", { name: "Recordings" });
+  for (let presses = 0; presses < 15 && !(await recordings.evaluate((link) => link === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(recordings).toBeFocused();
+  const outline = await recordings.evaluate((link) => getComputedStyle(link).outlineStyle);
+  expect(outline).toBe("solid");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/recordings$/);
+});
