@@ -1,4 +1,4 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/_site.dashboard";
 import { PageHeader, pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
@@ -7,7 +7,8 @@ import { UploadForm } from "~/components/recordings/upload-form";
 import { buttonClass } from "~/components/ui/button";
 import { planById } from "~/content/plans";
 import { db } from "~/utils/database.server";
-import { listRecordings, receiveUpload, RecordingError, uploadLimitBytes } from "~/utils/recordings.server";
+import { listRecordings, receiveUpload, uploadLimitBytes } from "~/utils/recordings.server";
+import { withFormRefusals } from "~/utils/refusals.server";
 import { requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { translationTargets } from "~/utils/translation.server";
@@ -32,16 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
-  try {
-    const recording = await receiveUpload(request, userId);
-    return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
-  } catch (error) {
-    if (error instanceof RecordingError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+  const recording = await receiveUpload(request, userId);
+  return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
+});
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;

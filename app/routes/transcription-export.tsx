@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { EXPORT_FORMATS } from "~/services/export/types";
-import { RecordingError } from "~/utils/recordings.server";
+import { ExpectedError, withRefusals } from "~/utils/refusals.server";
 import { EXPORT_TEXTS, transcriptDocument } from "~/utils/transcripts.server";
 import { requireUserId } from "~/utils/session.server";
 
@@ -28,11 +28,12 @@ const ExportQuerySchema = z
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
 //   [&language=es&text=original|translation|both]
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const userId = await requireUserId(request);
-  const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return new Response(query.error.issues[0]?.message ?? "Invalid export options.", { status: 400 });
-  try {
+// A download link, not a page: refusals answer in plain text, which the browser shows as it is.
+export const loader = withRefusals(
+  async ({ request, params }: Route.LoaderArgs) => {
+    const userId = await requireUserId(request);
+    const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
     return new Response(new Uint8Array(file.body), {
@@ -42,8 +43,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (error) {
-    if (error instanceof RecordingError) return new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+  },
+  { as: "text" },
+);

@@ -18,16 +18,10 @@ import { cancelTranscriptionJob, enqueueTranscription } from "./jobs.server";
 import { truncate } from "./truncate";
 import { secondsFor } from "./usage";
 import { AllowanceExceededError, reserveSeconds } from "./usage.server";
+import { ExpectedError } from "./refusals.server";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
-export class RecordingError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 507,
-  ) {
-    super(message);
-  }
-}
+export class RecordingError extends ExpectedError {}
 
 const MB = 1024 * 1024;
 
@@ -228,13 +222,6 @@ async function startJob(recordingId: string) {
 export async function requireOwnRecording(userId: string, recordingId: string) {
   const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
   if (!recording) throw new RecordingError("Recording not found.", 404);
-  return recording;
-}
-
-/** For loaders: the owner's recording, or a thrown 404 response for anyone else. */
-export async function loadOwnRecording(userId: string, recordingId: string) {
-  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
-  if (!recording) throw new Response("Recording not found", { status: 404 });
   return recording;
 }
 
