@@ -8,13 +8,8 @@ export async function loader() {
 }
 
 // Inside the site layout, which already draws the header, footer and <main>.
-function NotFoundInLayout() {
-  return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <NotFoundMessage />
-    </div>
-  );
+export default function NotFound() {
+  return <NotFoundMessage />;
 }
 
-export default NotFoundInLayout;
-export const ErrorBoundary = NotFoundInLayout;
+export const ErrorBoundary = NotFound;

@@ -13,6 +13,7 @@ import { INDUSTRIES, OTHER_INDUSTRY } from "~/utils/registration";
 import { readSessionId, requireUserId } from "~/utils/session.server";
 import { allowanceLeft } from "~/utils/usage";
 import { allowanceFor } from "~/utils/usage.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
@@ -231,3 +232,5 @@ export default function Account() {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -15,6 +15,7 @@ import { translationTargets } from "~/utils/translation.server";
 import { describeAllowance } from "~/utils/usage";
 import { allowanceFor } from "~/utils/usage.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
 
@@ -123,3 +124,5 @@ function RecordLive(props: { translationTargets: { value: string; label: string 
     </div>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 403: planRefusalHandler }} />;

@@ -11,6 +11,7 @@ import { db } from "~/utils/database.server";
 import { getUserId, requireUserId } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormFields } from "~/utils/request-body.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose your plan", "Free, Premium or Business Pro: weekly or monthly, cancel anytime.");
@@ -99,3 +100,5 @@ export default function PlanSelection() {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -5,6 +5,7 @@ import { RecordingRow } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every recording you uploaded or recorded.");
 
@@ -96,3 +97,5 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

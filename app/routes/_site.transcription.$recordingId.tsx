@@ -34,6 +34,7 @@ import { canSummarise, configuredSummariser, summariseTranscript, transcriptSumm
 import { configuredTranslator } from "~/utils/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { readFormFields } from "~/utils/request-body.server";
+import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
@@ -574,3 +575,6 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
     </section>
   );
 }
+
+const recordingMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
+export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: recordingMissing, 403: planRefusalHandler }} />;

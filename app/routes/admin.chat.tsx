@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formatUsage } from "~/utils/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/utils/request-body.server";
+import { AdminErrorBoundary } from "~/components/error-boundary";
+import { invariantResponse } from "~/utils/refusals.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 
@@ -40,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selectedId = params.get("session");
   // The open conversation is marked read first, so the list no longer counts its messages as new.
   const detail = selectedId ? await getChatSessionDetail(selectedId, { markRead: true }) : null;
+  // A link to a conversation that is gone (e.g. from an old notification email) says so, rather than showing none.
+  invariantResponse(!selectedId || detail, "Conversation not found.", 404);
   const list = await listChatSessions(query);
   return { adminId, list, detail, query: { status: query.status ?? "", search: query.search ?? "" } };
 }
@@ -365,3 +369,5 @@ function Time({ iso }: { iso: string }) {
     </time>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;
