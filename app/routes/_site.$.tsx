@@ -8,8 +8,9 @@ export async function loader() {
 }
 
 // Inside the site layout, which already draws the header, footer and <main>.
-export default function NotFound() {
+function NotFoundInLayout() {
   return <NotFoundMessage />;
 }
 
-export const ErrorBoundary = NotFound;
+export default NotFoundInLayout;
+export const ErrorBoundary = NotFoundInLayout;

@@ -66,6 +66,7 @@ test("a plan refusal (403) shows the plan's message and the way to the plans", a
       durationSeconds: 11,
       status: "COMPLETED",
       transcriptLanguage: "en",
+      segments: { create: [{ position: 0, start: 0, end: 11, text: "We ship the release on Friday." }] },
     },
   });
   await acceptCookies(page, baseURL);
