@@ -5,7 +5,13 @@ import { SiteHeader } from "./site-header";
 import { buttonClass } from "./ui/button";
 
 /** The site's chrome around an error that no route inside the site layout caught (the root's boundary). */
-export function ErrorPage({ user, children }: { user: React.ComponentProps<typeof SiteHeader>["user"]; children: React.ReactNode }) {
+export function ErrorPage({
+  user,
+  children,
+}: {
+  user: React.ComponentProps<typeof SiteHeader>["user"];
+  children: React.ReactNode;
+}) {
   return (
     <>
       <SiteHeader user={user} />
@@ -36,7 +42,10 @@ export function AdminErrorPage({ children }: { children: React.ReactNode }) {
 export function AdminErrorBoundary() {
   return (
     <AdminErrorPage>
-      <GeneralErrorBoundary home={{ to: "/admin/chat", label: "Back to the console" }} statusHandlers={{ 404: refusalHandler }} />
+      <GeneralErrorBoundary
+        home={{ to: "/admin/chat", label: "Back to the console" }}
+        statusHandlers={{ 404: refusalHandler }}
+      />
     </AdminErrorPage>
   );
 }
@@ -113,7 +122,7 @@ const REFUSAL_TITLES: Record<number, string> = {
 
 export const refusalTitle = (status: number) => REFUSAL_TITLES[status] ?? "This request could not be handled";
 
-/** What a status handler gets: the refusal, the server's message for the user (if any), and the boundary's home link. */
+/** What a status handler gets: the refusal, the server's message (if any), and the boundary's home link. */
 export type StatusHandlerArgs = { error: ErrorResponse; message: string | null; home: HomeLink };
 export type StatusHandler = (args: StatusHandlerArgs) => React.ReactNode;
 
@@ -203,7 +212,8 @@ function UnexpectedError() {
 /**
  * A route's ErrorBoundary body, without chrome (the layout around the route, or ErrorPage/AdminErrorPage, draws it).
  * A refusal (4xx) goes to the route's handler for its status; without one, a 404 shows the not-found page and any
- * other 4xx says what was wrong in the server's words. Anything else shows 'Something went wrong' and is logged, never shown.
+ * other 4xx says what was wrong in the server's words. Anything else shows 'Something went wrong' and is logged, never
+ * shown.
  * A route's boundary is one line, e.g.
  * `export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: missingHandler(…) }} />`.
  */

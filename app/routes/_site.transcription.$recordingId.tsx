@@ -577,4 +577,6 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
 }
 
 const recordingMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
-export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: recordingMissing, 403: planRefusalHandler }} />;
+export const ErrorBoundary = () => (
+  <GeneralErrorBoundary statusHandlers={{ 404: recordingMissing, 403: planRefusalHandler }} />
+);

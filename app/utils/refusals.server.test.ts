@@ -91,7 +91,10 @@ describe("withRefusals", () => {
 
   test("lets unexpected errors and thrown responses through untouched", async () => {
     const crash = new TypeError("Cannot read properties of undefined (reading 'plan')");
-    expect(await settle(withRefusals(async () => Promise.reject(crash))(undefined))).toEqual({ outcome: "thrown", value: crash });
+    expect(await settle(withRefusals(async () => Promise.reject(crash))(undefined))).toEqual({
+      outcome: "thrown",
+      value: crash,
+    });
     const redirect = new Response(null, { status: 302, headers: { Location: "/signin" } });
     expect((await settle(withRefusals(async () => Promise.reject(redirect))(undefined))).value).toBe(redirect);
   });

@@ -5,7 +5,7 @@
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
 import { data } from "react-router";
 
-/** The statuses a refusal may carry: the 4xx a user can act on, 502 for a failed outside service, 507 for a full disk. */
+/** A refusal's status: a 4xx the user can act on, 502 for a failed outside service, 507 for a full disk. */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 502 | 507;
 
 /** A refusal the user caused or can act on: its message is fit to show as it is. */
@@ -24,7 +24,7 @@ export function refusal(message: string, status: RefusalStatus, init: Omit<Respo
   return data({ error: message }, { ...init, status });
 }
 
-/** Throws the refusal when the condition does not hold, e.g. `invariantResponse(recording, "Recording not found", 404)`. */
+/** Throws the refusal unless the condition holds: `invariantResponse(recording, "Recording not found", 404)`. */
 export function invariantResponse(condition: unknown, message: string, status: RefusalStatus = 400): asserts condition {
   if (!condition) throw refusal(message, status);
 }
@@ -48,7 +48,10 @@ export function withRefusals<Args, Result>(
       return await handler(args);
     } catch (error) {
       if (as === "text" && error instanceof ExpectedError) {
-        throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+        throw new Response(error.message, {
+          status: error.status,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
       }
       throw asRefusal(error);
     }
@@ -70,7 +73,8 @@ export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof ExpectedError && !BOUNDARY_STATUSES.has(error.status)) return refusal(error.message, error.status);
+      if (error instanceof ExpectedError && !BOUNDARY_STATUSES.has(error.status))
+        return refusal(error.message, error.status);
       throw asRefusal(error);
     }
   };

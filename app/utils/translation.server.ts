@@ -46,7 +46,8 @@ export async function translateLiveText({ text, sourceLanguage, targetLanguage }
   if (sourceLanguage === targetLanguage) return text;
   const translator = configuredTranslator();
   if (!translator.supports(sourceLanguage, targetLanguage)) {
-    throw new ExpectedError(`${translator.label} cannot translate ${sourceLanguage} to ${targetLanguage} on this server.`, 422);
+    const refusal = `${translator.label} cannot translate ${sourceLanguage} to ${targetLanguage} on this server.`;
+    throw new ExpectedError(refusal, 422);
   }
   try {
     const [translation] = await translator.translate([text], sourceLanguage, targetLanguage);

@@ -4,7 +4,10 @@ import crypto from "node:crypto";
 import { hashPassword } from "~/utils/password.server";
 import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
 
-test("a recording that does not exist is a 404 saying 'Recording not found', inside the site's header and footer", async ({ page, baseURL }) => {
+test("a recording that does not exist is a 404 saying 'Recording not found', inside the site's header and footer", async ({
+  page,
+  baseURL,
+}) => {
   await acceptCookies(page, baseURL);
   await signIn(page, await createUser());
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -79,7 +82,9 @@ test("a plan refusal (403) shows the plan's message and the way to the plans", a
   // The plan ends while the page is open: the button is still there, and the server refuses it.
   await database.user.update({ where: { id: userId }, data: { plan: "FREE" } });
   const [response] = await Promise.all([
-    page.waitForResponse((answer) => answer.request().method() === "POST" && answer.url().includes(`/transcription/${recording.id}`)),
+    page.waitForResponse(
+      (answer) => answer.request().method() === "POST" && answer.url().includes(`/transcription/${recording.id}`),
+    ),
     summarise.click(),
   ]);
   expect(response.status()).toBe(403);
@@ -93,7 +98,9 @@ test("a plan refusal (403) shows the plan's message and the way to the plans", a
 
 test("an error in the admin console keeps the console's chrome, not the marketing site's", async ({ page }) => {
   const admin = { email: `console-${crypto.randomUUID()}@voxlate.test`, password: "console-password-1" };
-  await (await appDatabase()).prisma.admin.create({ data: { email: admin.email, passwordHash: await hashPassword(admin.password) } });
+  await (
+    await appDatabase()
+  ).prisma.admin.create({ data: { email: admin.email, passwordHash: await hashPassword(admin.password) } });
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);

@@ -11,7 +11,8 @@ export const loader = postOnly;
 
 export const action = withRefusals(async ({ request }: Route.ActionArgs) => {
   const { email } = await readJsonBody(request, z.object({ email: EmailSchema }));
-  invariantResponse(!(await userExists(email)), "An account with this email already exists. Please sign in instead.", 409);
+  const taken = await userExists(email);
+  invariantResponse(!taken, "An account with this email already exists. Please sign in instead.", 409);
   await sendVerificationCode(email, "SIGNUP");
   return { success: true, message: "Please check your email for the verification code" };
 });
