@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { GoogleAnalytics } from "./components/analytics";
 import { CookieConsent } from "./components/cookie-consent";
-import { GeneralErrorBoundary } from "./components/error-boundary";
+import { AdminErrorBoundary, ErrorPage, GeneralErrorBoundary } from "./components/error-boundary";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { SupportChat } from "./components/support-chat";
 import { Toaster } from "./components/toaster";
@@ -97,6 +97,14 @@ export default function App() {
   return <Outlet />;
 }
 
+// Errors no route caught, including the root loader's own: in the site's chrome, or the console's under /admin.
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  if (isAdminConsole(pathname)) return <AdminErrorBoundary />;
+  return (
+    <ErrorPage user={rootData?.user ?? null}>
+      <GeneralErrorBoundary />
+    </ErrorPage>
+  );
 }

@@ -13,6 +13,7 @@ import { INDUSTRIES, OTHER_INDUSTRY } from "~/modules/accounts/registration";
 import { readSessionId, requireUserId } from "~/modules/platform/session.server";
 import { allowanceLeft } from "~/modules/usage/usage";
 import { allowanceFor } from "~/modules/usage/usage.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
@@ -231,3 +232,5 @@ export default function Account() {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -1,4 +1,4 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/_app.dashboard";
 import { PageHeader, pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
@@ -7,13 +7,15 @@ import { UploadForm } from "~/components/recordings/upload-form";
 import { buttonClass } from "~/components/ui/button";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
-import { listRecordings, receiveUpload, RecordingError, uploadLimitBytes } from "~/modules/recordings/recordings.server";
+import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recordings/recordings.server";
+import { withFormRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { translationTargets } from "~/modules/transcripts/translation.server";
 import { describeAllowance } from "~/modules/usage/usage";
 import { allowanceFor } from "~/modules/usage/usage.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
 
@@ -32,16 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
-  try {
-    const recording = await receiveUpload(request, userId);
-    return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
-  } catch (error) {
-    if (error instanceof RecordingError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+  const recording = await receiveUpload(request, userId);
+  return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
+});
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;
@@ -127,3 +124,5 @@ function RecordLive(props: { translationTargets: { value: string; label: string 
     </div>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 403: planRefusalHandler }} />;

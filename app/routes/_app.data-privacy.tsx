@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_app.data-privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { requireUserId } from "~/modules/platform/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Your data", "What Voxlate keeps about you and how to remove it.");
 
@@ -30,3 +31,5 @@ export default function DataPrivacy() {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

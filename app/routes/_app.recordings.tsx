@@ -5,6 +5,7 @@ import { RecordingRow } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countOf } from "~/utils/plural";
 
 export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every recording you uploaded or recorded.");
@@ -97,3 +98,5 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

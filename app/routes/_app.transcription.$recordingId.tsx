@@ -13,12 +13,12 @@ import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/r
 import {
   cancelRecording,
   deleteRecording,
-  RecordingError,
-  loadOwnRecording,
   renameRecording,
+  requireOwnRecording,
   retryRecording,
   TitleSchema,
 } from "~/modules/recordings/recordings.server";
+import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
@@ -35,15 +35,16 @@ import { canSummarise, configuredSummariser, summariseTranscript, transcriptSumm
 import { configuredTranslator } from "~/modules/transcripts/translation.server";
 import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { readFormFields } from "~/modules/platform/request-body.server";
+import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await loadOwnRecording(userId, params.recordingId);
+  const recording = await requireOwnRecording(userId, params.recordingId);
   const completed = recording.status === "COMPLETED";
   const segments = completed ? await transcriptSegments(recording.id) : [];
   const [languages, jobs] = completed ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)]) : [[], []];
@@ -73,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       translated,
     },
   };
-}
+});
 
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), title: TitleSchema }),
@@ -86,52 +87,44 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const parsed = ActionSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   const id = params.recordingId;
   const here = `/transcription/${id}`;
-  try {
-    const input = parsed.data;
-    switch (input.intent) {
-      case "rename":
-        await renameRecording(userId, id, input.title);
-        return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
-      case "edit-segment":
-        await editSegment(userId, id, input.segmentId, input.text);
-        return redirectWithToast(`${here}#segment-${input.segmentId}`, { type: "success", title: "Segment saved" }, { status: 303 });
-      case "rename-speaker":
-        await renameSpeaker(userId, id, input.from, input.to);
-        return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
-      case "translate":
-        await requestTranslation(userId, id, input.target);
-        return redirectWithToast(
-          `${here}#translate-title`,
-          { type: "success", title: `Translating into ${languageName(input.target)}`, description: "It appears beside the original when it is done." },
-          { status: 303 },
-        );
-      case "summarise":
-        await summariseTranscript(userId, id);
-        return redirectWithToast(`${here}#summary-title`, { type: "success", title: "Summary ready" }, { status: 303 });
-      case "cancel":
-        await cancelRecording(userId, id);
-        return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
-      case "retry":
-        await retryRecording(userId, id);
-        return redirectWithToast(here, { type: "success", title: "Transcription queued again" }, { status: 303 });
-      case "delete":
-        await deleteRecording(userId, id);
-        return redirectWithToast("/recordings", { type: "success", title: "Recording deleted" }, { status: 303 });
-    }
-  } catch (error) {
-    if (error instanceof RecordingError) {
-      if (error.status === 404) throw data("Recording not found", { status: 404 });
-      return data({ error: error.message }, { status: error.status });
-    }
-    throw error;
+  const input = parsed.data;
+  switch (input.intent) {
+    case "rename":
+      await renameRecording(userId, id, input.title);
+      return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
+    case "edit-segment":
+      await editSegment(userId, id, input.segmentId, input.text);
+      return redirectWithToast(`${here}#segment-${input.segmentId}`, { type: "success", title: "Segment saved" }, { status: 303 });
+    case "rename-speaker":
+      await renameSpeaker(userId, id, input.from, input.to);
+      return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
+    case "translate":
+      await requestTranslation(userId, id, input.target);
+      return redirectWithToast(
+        `${here}#translate-title`,
+        { type: "success", title: `Translating into ${languageName(input.target)}`, description: "It appears beside the original when it is done." },
+        { status: 303 },
+      );
+    case "summarise":
+      await summariseTranscript(userId, id);
+      return redirectWithToast(`${here}#summary-title`, { type: "success", title: "Summary ready" }, { status: 303 });
+    case "cancel":
+      await cancelRecording(userId, id);
+      return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
+    case "retry":
+      await retryRecording(userId, id);
+      return redirectWithToast(here, { type: "success", title: "Transcription queued again" }, { status: 303 });
+    case "delete":
+      await deleteRecording(userId, id);
+      return redirectWithToast("/recordings", { type: "success", title: "Recording deleted" }, { status: 303 });
   }
-}
+});
 
 const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
@@ -586,3 +579,8 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
     </section>
   );
 }
+
+const recordingMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
+export const ErrorBoundary = () => (
+  <GeneralErrorBoundary statusHandlers={{ 404: recordingMissing, 403: planRefusalHandler }} />
+);

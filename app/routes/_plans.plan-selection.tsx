@@ -11,6 +11,7 @@ import { db } from "~/modules/platform/database.server";
 import { getUserId, requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { readFormFields } from "~/modules/platform/request-body.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose your plan", "Free, Premium or Business Pro: weekly or monthly, cancel anytime.");
@@ -99,3 +100,5 @@ export default function PlanSelection() {
     </>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -9,11 +9,7 @@ export async function loader() {
 
 // Inside the site layout, which already draws the header, footer and <main>.
 function NotFoundInLayout() {
-  return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <NotFoundMessage />
-    </div>
-  );
+  return <NotFoundMessage />;
 }
 
 export default NotFoundInLayout;

@@ -4,6 +4,7 @@ import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { findBlogArticle, relatedArticles } from "~/content/content.server";
 import { appOrigin } from "~/modules/platform/env.server";
 import { articleJsonLd } from "~/utils/seo";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const article = findBlogArticle(params.slug);
@@ -69,3 +70,5 @@ export default function BlogArticle() {
     </article>
   );
 }
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

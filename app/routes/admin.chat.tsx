@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatUsage } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/modules/platform/request-body.server";
+import { AdminErrorBoundary } from "~/components/error-boundary";
+import { invariantResponse } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
@@ -41,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selectedId = params.get("session");
   // The open conversation is marked read first, so the list no longer counts its messages as new.
   const detail = selectedId ? await getChatSessionDetail(selectedId, { markRead: true }) : null;
+  // A link to a conversation that is gone (e.g. from an old notification email) says so, rather than showing none.
+  invariantResponse(!selectedId || detail, "Conversation not found.", 404);
   const list = await listChatSessions(query);
   return { adminId, list, detail, query: { status: query.status ?? "", search: query.search ?? "" } };
 }
@@ -366,3 +370,5 @@ function Time({ iso }: { iso: string }) {
     </time>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

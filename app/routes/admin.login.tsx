@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { AdminLoginSchema, getAdminId, signInAdmin } from "~/modules/accounts/admin-session.server";
 import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
 import { readFormFields } from "~/modules/platform/request-body.server";
+import { AdminErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
 
@@ -55,3 +56,5 @@ export default function AdminLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
 import { getStorage } from "~/services/storage/index.server";
-import { loadOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 
 // GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await loadOwnRecording(userId, params.recordingId);
+  const recording = await requireOwnRecording(userId, params.recordingId);
   const storage = getStorage();
   const size = await storage.size(recording.storageKey);
   const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });
@@ -25,4 +26,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   headers.set("Content-Length", String(size));
   return new Response(Readable.toWeb(await storage.read(recording.storageKey)) as ReadableStream, { headers });
-}
+});

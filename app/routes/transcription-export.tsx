@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { EXPORT_FORMATS } from "~/services/export/types";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
@@ -28,11 +29,12 @@ const ExportQuerySchema = z
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
 //   [&language=es&text=original|translation|both]
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const userId = await requireUserId(request);
-  const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return new Response(query.error.issues[0]?.message ?? "Invalid export options.", { status: 400 });
-  try {
+// A download link, not a page: refusals answer in plain text, which the browser shows as it is.
+export const loader = withRefusals(
+  async ({ request, params }: Route.LoaderArgs) => {
+    const userId = await requireUserId(request);
+    const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
     return new Response(new Uint8Array(file.body), {
@@ -42,8 +44,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (error) {
-    if (error instanceof RecordingError) return new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+  },
+  { as: "text" },
+);

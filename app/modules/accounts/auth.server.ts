@@ -15,6 +15,7 @@ import {
   trustDeviceHeader,
 } from "./login-throttle.server";
 import { getEnv } from "~/modules/platform/env.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/modules/platform/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
@@ -117,9 +118,9 @@ export async function verifyLoginCode(email: string, code: string): Promise<stri
   return user.id;
 }
 
-export class AccountExistsError extends Error {
+export class AccountExistsError extends ExpectedError {
   constructor() {
-    super("An account with this email already exists. Please sign in instead.");
+    super("An account with this email already exists. Please sign in instead.", 409);
   }
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { VerificationPurpose } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { sessionSecrets } from "~/modules/platform/env.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -24,14 +25,8 @@ export function generateCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
 }
 
-export class VerificationError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+/** A code that cannot be sent or accepted, with the HTTP status and a message for the user. */
+export class VerificationError extends ExpectedError {}
 
 /** Creates a new code for the address, or refuses when codes were requested too often. */
 export async function createVerificationCode(

@@ -14,20 +14,14 @@ import { db } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { sanitizeFileName } from "~/utils/text";
-import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
-export class RecordingError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 507,
-  ) {
-    super(message);
-  }
-}
+export class RecordingError extends ExpectedError {}
 
 const MB = 1024 * 1024;
 
@@ -228,13 +222,6 @@ async function startJob(recordingId: string) {
 export async function requireOwnRecording(userId: string, recordingId: string) {
   const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
   if (!recording) throw new RecordingError("Recording not found.", 404);
-  return recording;
-}
-
-/** For loaders: the owner's recording, or a thrown 404 response for anyone else. */
-export async function loadOwnRecording(userId: string, recordingId: string) {
-  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
-  if (!recording) throw new Response("Recording not found", { status: 404 });
   return recording;
 }
 

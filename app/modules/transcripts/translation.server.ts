@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { TRANSLATION_LANGUAGES, translationProvider, type TranslationProvider } from "~/services/translation/index.server";
+import {
+  TRANSLATION_LANGUAGES,
+  TranslationError,
+  translationProvider,
+  type TranslationProvider,
+} from "~/services/translation/index.server";
 import { LANGUAGES } from "~/content/languages";
 import { getEnv } from "~/modules/platform/env.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
 
 let provider: TranslationProvider | undefined;
 
@@ -31,6 +37,26 @@ export const TranslateLiveSchema = z.object({
   // Not in the spec's payload; live speech is English unless the client says otherwise.
   sourceLanguage: languageCode("sourceLanguage").default("en"),
 });
+
+/**
+ * Translates one line of live speech (spec section 8). A language pair the translator lacks is refused with 422; a
+ * failed translation service with 502 and its message, which the client replaces with the labelled source text.
+ */
+export async function translateLiveText({ text, sourceLanguage, targetLanguage }: z.infer<typeof TranslateLiveSchema>) {
+  if (sourceLanguage === targetLanguage) return text;
+  const translator = configuredTranslator();
+  if (!translator.supports(sourceLanguage, targetLanguage)) {
+    const refusal = `${translator.label} cannot translate ${sourceLanguage} to ${targetLanguage} on this server.`;
+    throw new ExpectedError(refusal, 422);
+  }
+  try {
+    const [translation] = await translator.translate([text], sourceLanguage, targetLanguage);
+    return translation;
+  } catch (error) {
+    if (error instanceof TranslationError) throw new ExpectedError(error.message, 502);
+    throw error;
+  }
+}
 
 /** Languages the translator can produce from at least one language people can upload in. */
 export function translationTargets(): { value: string; label: string }[] {

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/register";
 import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
-import { AccountExistsError, registerUser, VerificationError } from "~/modules/accounts/auth.server";
+import { registerUser } from "~/modules/accounts/auth.server";
+import { withRefusals } from "~/modules/platform/refusals.server";
 import { RegisterPayloadSchema } from "~/modules/accounts/registration";
 import { startUserSession } from "~/modules/platform/session.server";
 
@@ -10,15 +11,9 @@ import { startUserSession } from "~/modules/platform/session.server";
 // The email must have been verified with /api/verify-email-code first.
 export const loader = postOnly;
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withRefusals(async ({ request }: Route.ActionArgs) => {
   const payload = await readJsonBody(request, RegisterPayloadSchema);
-  try {
-    const user = await registerUser(payload);
-    const headers = await startUserSession(user.id, request);
-    return data({ ...user, redirectTo: "/plan-selection" }, { status: 201, headers });
-  } catch (error) {
-    if (error instanceof AccountExistsError) return data({ error: error.message }, { status: 409 });
-    if (error instanceof VerificationError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+  const user = await registerUser(payload);
+  const headers = await startUserSession(user.id, request);
+  return data({ ...user, redirectTo: "/plan-selection" }, { status: 201, headers });
+});

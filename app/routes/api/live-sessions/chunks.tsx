@@ -4,8 +4,9 @@ import type { Route } from "./+types/chunks";
 import { jsonError, postOnly } from "~/modules/platform/api.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { appendLiveChunk, MAX_CHUNK_BYTES } from "~/modules/live/live-sessions.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // POST /api/live-sessions/:sessionId/chunks?index=N&since=M, body: the next MediaRecorder chunk
 // → { received, segments (committed, from M on), provisional, seconds, transcriptionError }.
@@ -16,17 +17,12 @@ const QuerySchema = z.object({
   since: z.coerce.number().int().min(0).default(0),
 });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await getUserId(request);
-  if (!userId) return jsonError("Sign in to record.", 401);
+  invariantResponse(userId, "Sign in to record.", 401);
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return jsonError(query.error.issues[0]?.message ?? "Bad query.", 400);
   const chunk = await readLimitedBody(request, MAX_CHUNK_BYTES, "A recording chunk can be at most 2 MB.");
-  if (chunk.length === 0) return jsonError("The chunk is empty.", 400);
-  try {
-    return data(await appendLiveChunk(userId, params.sessionId, query.data.index, chunk, query.data.since));
-  } catch (error) {
-    if (error instanceof RecordingError) return jsonError(error.message, error.status);
-    throw error;
-  }
-}
+  invariantResponse(chunk.length > 0, "The chunk is empty.", 400);
+  return data(await appendLiveChunk(userId, params.sessionId, query.data.index, chunk, query.data.since));
+});
