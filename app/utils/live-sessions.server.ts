@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { LANGUAGES } from "~/content/languages";
-import { speechEngine, UnsupportedLanguageError, EngineUnavailableError } from "~/services/transcription/index.server";
+import { configuredTranscriber, UnsupportedLanguageError, EngineUnavailableError } from "~/services/transcription/index.server";
 import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/audio.server";
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "./database.server";
@@ -278,7 +278,7 @@ async function transcribePending(session: LiveSession, final: boolean) {
     const samples = new Int16Array(Math.floor(pcm.length / 2));
     Buffer.from(samples.buffer).set(pcm.subarray(0, samples.length * 2));
     await writeWav(wavPath, samples);
-    result = await speechEngine().transcribe(wavPath, { language: session.language === "auto" ? undefined : session.language, speakerLabels: false });
+    result = await configuredTranscriber().engine.transcribe(wavPath, { language: session.language === "auto" ? undefined : session.language, speakerLabels: false });
   } finally {
     await fs.promises.rm(wavPath, { force: true });
   }

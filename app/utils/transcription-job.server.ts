@@ -9,8 +9,8 @@ import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { quotedTitle, sendNotice } from "~/emails/send.server";
 import { getStorage } from "~/services/storage/index.server";
 import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
-import { transcribeLong } from "~/services/transcription/vad.server";
+import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import { transcribeLong } from "~/services/transcription/long-audio.server";
 import { db } from "./database.server";
 import { appOrigin, dataDir } from "./env.server";
 import { queueTranslation } from "./translation-job.server";
@@ -74,7 +74,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     const charge = secondsFor(durationSeconds);
     await holdDecodedLength(recording, durationSeconds, charge);
 
-    const engine = speechEngine();
+    const { engine, vadModelPath } = configuredTranscriber();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
     const audio = decodeSpeechPcm(source, { signal: controller.signal });
     const result = await transcribeLong(engine, audio, durationSeconds, {
@@ -83,7 +83,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       signal: controller.signal,
       // The download is done; decoding and the engine share the remaining 95%.
       onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
-    }, { tempDir: workDir });
+    }, { vadModelPath, tempDir: workDir });
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;
     if (controller.signal.aborted) throw new CancelledError();
