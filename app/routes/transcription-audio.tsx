@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
-import { getStorage } from "~/services/storage/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
 import { loadOwnRecording } from "~/utils/recordings.server";
 import { requireUserId } from "~/utils/session.server";
 
@@ -8,7 +8,7 @@ import { requireUserId } from "~/utils/session.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
   const recording = await loadOwnRecording(userId, params.recordingId);
-  const storage = getStorage();
+  const storage = configuredStorage();
   const size = await storage.size(recording.storageKey);
   const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");

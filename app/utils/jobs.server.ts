@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
-import { EmailMessageSchema, mailTransport, type EmailMessage, type MailTransport } from "./email.server";
+import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
+import { EmailMessageSchema, type EmailMessage } from "./email.server";
 import { deleteExpiredSessions } from "./session.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 import { abandonTranscription, runTranscription, stalledTranscriptionJobs } from "./transcription-job.server";
@@ -58,7 +59,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     await ensureQueue(boss, { name: QUEUES.translateDead });
     await ensureQueue(boss, { name: QUEUES.translate, ...TRANSLATE_RETRIES, deadLetter: QUEUES.translateDead });
     await ensureQueue(boss, { name: QUEUES.sweepStoredFiles, retryLimit: 1, expireInSeconds: 60 * 60 });
-    if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? mailTransport());
+    if (options.work) await registerWorkers(boss, options.pollingIntervalSeconds ?? 2, options.mailTransport ?? configuredMailTransport());
     return boss;
   });
 }

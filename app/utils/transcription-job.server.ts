@@ -7,7 +7,7 @@ import path from "node:path";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { quotedTitle, sendNotice } from "~/emails/send.server";
-import { getStorage } from "~/services/storage/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
 import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { transcribeLong } from "~/services/transcription/long-audio.server";
@@ -67,7 +67,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   let transcribed: { language: string | null; durationSeconds: number };
   try {
     const source = path.join(workDir, "source");
-    await getStorage().download(recording.storageKey, source);
+    await configuredStorage().download(recording.storageKey, source);
     // What is charged is what decodes, whatever the file's header said: one quick pass measures it, so that the
     // allowance is settled before the engine runs.
     const durationSeconds = await decodedDurationSeconds(source);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertAdmin } from "~/utils/admin-session.server";
 import { passwordResetsSettled, RESETS_PER_HOUR } from "~/utils/auth.server";
 import { db, getDatabase } from "~/utils/database.server";
-import { outboxTransport, readOutbox } from "~/utils/email.server";
+import { readOutbox } from "~/utils/email.server";
 import { dataDir } from "~/utils/env.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { ACCOUNT_FAILURES_PER_HOUR, FREE_FAILURES } from "~/utils/login-throttle.server";
@@ -17,13 +17,13 @@ import { hashPassword } from "~/utils/password.server";
 import { rateLimits, TOO_MANY_REQUESTS } from "~/utils/rate-limit.server";
 import { createUserSession } from "~/utils/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
-import { codeFrom, waitFor, waitForEmail } from "./helpers";
+import { codeFrom, testOutbox, waitFor, waitForEmail } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

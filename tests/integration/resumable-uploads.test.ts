@@ -6,13 +6,13 @@ import path from "node:path";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/utils/database.server";
-import { outboxTransport } from "~/utils/email.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { hashPassword } from "~/utils/password.server";
 import { dataDir } from "~/utils/env.server";
 import { RECORDING_ID_HEADER, removeExpiredUploads, RESUMABLE_UPLOAD_EXPIRY_MS, resumableUploadServer } from "~/utils/resumable-uploads.server";
 import { createUserSession } from "~/utils/session.server";
 import { sharedFile } from "../shared-files";
+import { testOutbox } from "./helpers";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
@@ -22,7 +22,7 @@ let endpoint: string;
 let tus: ReturnType<typeof resumableUploadServer>;
 
 beforeAll(async () => {
-  await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: false, mailTransport: testOutbox() });
   tus = resumableUploadServer();
   server = http.createServer((request, response) => void tus.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDatabase } from "~/utils/database.server";
-import { outboxTransport } from "~/utils/email.server";
 import { dataDir } from "~/utils/env.server";
 import { startJobs, stopJobs } from "~/utils/jobs.server";
 import { appHandler } from "./app-handler";
