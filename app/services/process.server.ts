@@ -19,7 +19,9 @@ export function findProgram(command: string): string | null {
   if (command.includes("/")) return fs.existsSync(command) ? command : null;
   if (!onPath.has(command)) {
     const directories = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
-    const found = directories.map((directory) => path.join(directory, command)).find((candidate) => isExecutable(candidate));
+    const found = directories
+      .map((directory) => path.join(directory, command))
+      .find((candidate) => isExecutable(candidate));
     onPath.set(command, found ?? null);
   }
   return onPath.get(command)!;
@@ -42,7 +44,9 @@ export function spawnChild(command: string, args: readonly string[], options: Sp
   const setpriv = process.platform === "linux" ? findProgram("setpriv") : null;
   const program = findProgram(command);
   const child =
-    setpriv && program ? spawn(setpriv, ["--pdeathsig", "KILL", "--", program, ...args], options) : spawn(command, args, options);
+    setpriv && program
+      ? spawn(setpriv, ["--pdeathsig", "KILL", "--", program, ...args], options)
+      : spawn(command, args, options);
   running.add(child);
   child.once("exit", () => running.delete(child));
   child.once("error", () => running.delete(child));
@@ -108,7 +112,7 @@ export interface RunCommandOptions {
 
 const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024;
 
-export function abortReason(signal: AbortSignal): unknown {
+function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
 }
 
@@ -117,18 +121,21 @@ export function abortReason(signal: AbortSignal): unknown {
  * exit code whatever it is; it rejects when the program is missing (ProgramNotInstalledError), times out, writes
  * more than maxBuffer, or the signal aborts (with the signal's reason); the process is killed in the last three.
  */
-export function runCommand(command: string, args: readonly string[], options: RunCommandOptions): Promise<CommandResult> {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: RunCommandOptions,
+): Promise<CommandResult> {
   const limit = options.maxBuffer ?? DEFAULT_MAX_BUFFER;
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(abortReason(options.signal));
       return;
     }
-    const child = spawnChild(command, args, { stdio: ["ignore", "pipe", "pipe"], env: options.env }) as ChildProcessByStdio<
-      null,
-      Readable,
-      Readable
-    >;
+    const child = spawnChild(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: options.env,
+    }) as ChildProcessByStdio<null, Readable, Readable>;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = "";
@@ -166,13 +173,9 @@ export function runCommand(command: string, args: readonly string[], options: Ru
       if (stderr.length > limit) stderr = stderr.slice(-limit);
     });
     child.on("error", (error: NodeJS.ErrnoException) => {
-      finish(() =>
-        reject(
-          error.code === "ENOENT"
-            ? new ProgramNotInstalledError(`${command} is not installed${options.installHint ? `: install ${options.installHint}` : ""}.`)
-            : error,
-        ),
-      );
+      const hint = options.installHint ? `: install ${options.installHint}` : "";
+      const missing = error.code === "ENOENT";
+      finish(() => reject(missing ? new ProgramNotInstalledError(`${command} is not installed${hint}.`) : error));
     });
     child.on("close", (code) => {
       finish(() => resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr }));

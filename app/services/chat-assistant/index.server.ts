@@ -12,11 +12,9 @@ let configured: ChatAssistant | undefined;
 export function configuredChatAssistant(): ChatAssistant {
   if (configured) return configured;
   const env = getEnv();
+  const chatModel = { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.CHAT_ASSISTANT_MODEL };
   configured = chatAssistant({
-    writer:
-      env.CHAT_ASSISTANT_ENGINE === "openai"
-        ? openAiAnswerWriter({ baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.CHAT_ASSISTANT_MODEL })
-        : searchAnswerWriter,
+    writer: env.CHAT_ASSISTANT_ENGINE === "openai" ? openAiAnswerWriter(chatModel) : searchAnswerWriter,
     reviewThreshold: env.CHAT_REVIEW_THRESHOLD,
   });
   return configured;

@@ -8,7 +8,7 @@ export { MailError, type MailMessage, type MailTransport, type SentEmail } from 
 
 let configured: MailTransport | undefined;
 
-/** The transport configured for this process, made once: SMTP_URL, else SES_REGION, else the outbox (DATA_DIR/mail). */
+/** The transport configured for this process, made once: SMTP_URL, else SES_REGION, else the DATA_DIR/mail outbox. */
 export function configuredMailTransport(): MailTransport {
   if (configured) return configured;
   const env = getEnv();

@@ -345,12 +345,17 @@ export type LiveDecoder = ChildProcessByStdio<Writable, Readable, null>;
  * order) to 16 kHz mono signed 16-bit PCM, passed to the `onPcm` listeners as it comes. `done` resolves when it
  * has exited, for any reason: a decoder that dies (bad data) only ends live text, it never throws.
  */
-export function startLiveDecoder(): { decoder: LiveDecoder; done: Promise<void>; onPcm: (listener: (chunk: Buffer) => void) => void } {
-  const decoder = spawnChild(
-    "ffmpeg",
-    ["-nostdin", "-hide_banner", "-v", "error", "-i", "pipe:0", "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1"],
-    { stdio: ["pipe", "pipe", "ignore"] },
-  ) as LiveDecoder;
+export function startLiveDecoder(): {
+  decoder: LiveDecoder;
+  done: Promise<void>;
+  onPcm: (listener: (chunk: Buffer) => void) => void;
+} {
+  const args = [
+    "-nostdin", "-hide_banner", "-v", "error",
+    "-i", "pipe:0",
+    "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1",
+  ];
+  const decoder = spawnChild("ffmpeg", args, { stdio: ["pipe", "pipe", "ignore"] }) as LiveDecoder;
   // A decoder that dies (bad data) only ends live text; the recording file is still written.
   decoder.stdin.on("error", () => {});
   const done = new Promise<void>((resolve) => {
