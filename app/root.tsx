@@ -14,7 +14,7 @@ import { canonicalUrl } from "./utils/seo";
 import { getUser } from "~/modules/platform/session.server";
 import { loadSupportChat } from "~/modules/support/support-chat.server";
 import { getToast } from "~/modules/platform/toast.server";
-import { answerWriter } from "./services/chat-assistant/assistant.server";
+import { configuredChatAssistant } from "./services/chat-assistant/index.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = appOrigin();
   const supportChat = adminConsole
     ? null
-    : { chat: await loadSupportChat(request, user?.id), engineLabel: answerWriter().label };
+    : { chat: await loadSupportChat(request, user?.id), engineLabel: configuredChatAssistant().label };
   return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat }, { headers: headers ?? undefined });
 }
 

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { decodeSpeechPcm, decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
 import type { SpeechEngine } from "../app/services/transcription/engine";
 import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
-import { transcribeLong } from "../app/services/transcription/vad.server";
+import { transcribeLong } from "../app/services/transcription/long-audio.server";
 import { sharedFile } from "../tests/shared-files";
 import { folderBytes } from "../tests/process-probes";
 

@@ -2,12 +2,13 @@
 // (server.ts, `npm run worker` and the tests). The queue itself (platform/jobs.server) knows none of them.
 import type PgBoss from "pg-boss";
 import type { Database } from "~/modules/platform/database.server";
-import { EMAIL_QUEUE, mailTransport, sendEmailJob, type MailTransport } from "~/modules/platform/email.server";
+import { EMAIL_QUEUE, sendEmailJob } from "~/modules/platform/email.server";
 import { deadLetterQueue, startQueue, stopQueue } from "~/modules/platform/jobs.server";
 import { deleteExpiredSessionsJob } from "~/modules/platform/session.server";
 import { sweepStoredFilesJob } from "~/modules/recordings/stored-files.server";
 import { transcriptionJobs } from "~/modules/recordings/transcription-job.server";
 import { translationJob } from "~/modules/transcripts/translation-job.server";
+import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 
 export { enqueueEmail } from "~/modules/platform/email.server";
@@ -27,7 +28,7 @@ export interface StartJobsOptions {
 
 export function startJobs(database: Database, options: StartJobsOptions): Promise<PgBoss> {
   const jobs = [
-    sendEmailJob(options.mailTransport ?? mailTransport()),
+    sendEmailJob(options.mailTransport ?? configuredMailTransport()),
     deleteExpiredSessionsJob,
     ...transcriptionJobs,
     translationJob,

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
-import { getStorage } from "~/services/storage/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
 import { requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
@@ -9,7 +9,7 @@ import { requireUserId } from "~/modules/platform/session.server";
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
   const recording = await requireOwnRecording(userId, params.recordingId);
-  const storage = getStorage();
+  const storage = configuredStorage();
   const size = await storage.size(recording.storageKey);
   const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");

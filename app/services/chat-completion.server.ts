@@ -1,7 +1,8 @@
 // One call to an OpenAI-compatible chat API (OpenAI, Groq, Ollama, LocalAI…), shared by the translator, the
 // support assistant's writer and the summariser.
 import { z } from "zod";
-import { errorText, postJson, type ServiceErrorFactory } from "./http.server";
+import type { ServiceErrorFactory } from "./errors";
+import { errorText, postJson } from "./http.server";
 
 export interface ChatModelConfig {
   baseUrl: string;

@@ -1,18 +1,6 @@
 // Calls to outside HTTP services (translators, chat models): JSON bodies, time limits, and errors a user can read.
 
-/** A failure of an outside service, with a message fit to show the user; `status` is its HTTP status when there was one. */
-export class ServiceError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-
-/** Builds the caller's error type from a user-facing message and the service's HTTP status, if any. */
-export type ServiceErrorFactory = (message: string, status?: number) => Error;
+import type { ServiceErrorFactory } from "./errors";
 
 /** The caller's signal (if any) plus a time limit, so a hung service cannot hold a job forever. */
 export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {

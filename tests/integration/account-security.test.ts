@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertAdmin } from "~/modules/accounts/admin-session.server";
 import { passwordResetsSettled, RESETS_PER_HOUR } from "~/modules/accounts/auth.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport, readOutbox } from "~/modules/platform/email.server";
+import { readOutbox } from "~/modules/platform/email.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { ACCOUNT_FAILURES_PER_HOUR, FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
@@ -17,13 +17,13 @@ import { hashPassword } from "~/modules/accounts/password.server";
 import { rateLimits, TOO_MANY_REQUESTS } from "~/modules/platform/rate-limit.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
-import { codeFrom, waitFor, waitForEmail } from "./helpers";
+import { codeFrom, testOutbox, waitFor, waitForEmail } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

@@ -1,17 +1,16 @@
 // The spec's /api auth contract (sections 7 and 8) through the production request handler.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
-import { codeFrom, waitForEmail } from "./helpers";
+import { codeFrom, testOutbox, waitForEmail } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

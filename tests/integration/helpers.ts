@@ -1,8 +1,12 @@
+import { outboxTransport } from "~/services/email/outbox.server";
 import { db } from "~/modules/platform/database.server";
 import { readOutbox, type OutboxMessage } from "~/modules/platform/email.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
+
+/** The outbox under DATA_DIR/mail, whatever transport the environment names: tests read what was sent there. */
+export const testOutbox = () => outboxTransport({ directory: dataDir("mail"), from: getEnv().MAIL_FROM });
 
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -3,10 +3,11 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, test } from "vitest";
 import { getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport, readOutbox, smtpTransport, type EmailMessage } from "~/modules/platform/email.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { smtpTransport } from "~/services/email/smtp.server";
+import { readOutbox, type EmailMessage } from "~/modules/platform/email.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/modules/jobs.server";
-import { waitFor } from "./helpers";
+import { testOutbox, waitFor } from "./helpers";
 
 const message = (to: string): EmailMessage => ({
   to,
@@ -19,7 +20,7 @@ afterEach(() => stopJobs());
 
 describe("the send-email job", () => {
   test("a queued email is sent by the in-process worker to the outbox", async () => {
-    await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+    await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
     const id = await enqueueEmail(message("outbox@example.com"));
     const job = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
     expect(job?.output).toMatchObject({ transport: "outbox" });
@@ -42,7 +43,7 @@ describe("the send-email job", () => {
       await startJobs(await getDatabase(), {
         work: true,
         pollingIntervalSeconds: 0.5,
-        mailTransport: smtpTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true`),
+        mailTransport: smtpTransport({ url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: getEnv().MAIL_FROM }),
       });
       const id = await enqueueEmail(message("smtp@example.com"));
       await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
@@ -65,7 +66,7 @@ describe("the send-email job", () => {
     const boss = await startJobs(await getDatabase(), {
       work: true,
       pollingIntervalSeconds: 0.5,
-      mailTransport: smtpTransport(`smtp://127.0.0.1:${closedPort}`),
+      mailTransport: smtpTransport({ url: `smtp://127.0.0.1:${closedPort}`, from: getEnv().MAIL_FROM }),
     });
     const id = await enqueueEmail(message("nobody@example.com"), { retryLimit: 2, retryDelay: 1, retryBackoff: false });
     const failed = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "failed", 30_000);

@@ -5,10 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/modules/platform/env.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler, postJson } from "./app-handler";
-import { signedInUser, waitFor } from "./helpers";
+import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const JFK_WEBM = sharedFile("testdata/audio/jfk.webm");
@@ -17,7 +16,7 @@ let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

@@ -7,12 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/modules/jobs.server";
 import { runTranscription } from "~/modules/recordings/transcription-job.server";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { appHandler } from "./app-handler";
-import { signedInUser } from "./helpers";
+import { signedInUser, testOutbox } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.wav"); // 11.0 s
@@ -22,7 +21,7 @@ let tmp: string;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: false, mailTransport: testOutbox() });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-minutes-"));
 });
 afterAll(async () => {

@@ -7,11 +7,10 @@ import { PDFParse } from "pdf-parse";
 import srtParser2 from "srt-parser-2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { runTranscription, stalledTranscriptionJobs } from "~/modules/recordings/transcription-job.server";
 import { appHandler } from "./app-handler";
-import { signedInUser, waitFor } from "./helpers";
+import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const AUDIO = sharedFile("testdata/audio");
@@ -21,7 +20,7 @@ let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

@@ -5,13 +5,13 @@ import type { AddressInfo } from "node:net";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { RECORDING_ID_HEADER, removeExpiredUploads, RESUMABLE_UPLOAD_EXPIRY_MS, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { sharedFile } from "../shared-files";
+import { testOutbox } from "./helpers";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 const NOT_AUDIO = sharedFile("testdata/bad/not-audio.mp3");
@@ -21,7 +21,7 @@ let endpoint: string;
 let tus: ReturnType<typeof resumableUploadServer>;
 
 beforeAll(async () => {
-  await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: false, mailTransport: testOutbox() });
   tus = resumableUploadServer();
   server = http.createServer((request, response) => void tus.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

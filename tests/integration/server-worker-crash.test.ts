@@ -6,12 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/modules/jobs.server";
 import { acceptUploadedFile } from "~/modules/recordings/recordings.server";
 import { STALLED_AFTER_MS } from "~/modules/recordings/transcription-job.server";
 import { testDatabaseUrl } from "../setup/database";
-import { waitFor } from "./helpers";
+import { testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
@@ -29,7 +28,7 @@ function startWorker() {
 }
 
 beforeAll(async () => {
-  await startJobs(await getDatabase(), { work: false, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: false, mailTransport: testOutbox() });
 });
 afterAll(async () => {
   for (const worker of workers) {

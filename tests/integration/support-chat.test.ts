@@ -3,12 +3,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertAdmin } from "~/modules/accounts/admin-session.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { outboxTransport } from "~/modules/platform/email.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
-import { waitForEmail } from "./helpers";
+import { testOutbox, waitForEmail } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 let adminCookie: string;
@@ -17,7 +16,7 @@ const ADMIN = { username: "support@voxlate.test", password: "console-pass-1" };
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: outboxTransport() });
+  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
   await upsertAdmin(ADMIN.username, ADMIN.password);
   const login = await app("/api/admin/login", postJson(ADMIN));
   expect(await login.json()).toEqual({ success: true });

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEMO_LOCALES } from "~/content/demo";
 import { decodeToWav, probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { EngineUnavailableError, speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import { configuredTranscriber, EngineUnavailableError, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { RecordingError } from "~/modules/recordings/recordings.server";
 
 /** The demo records 10 s; a little slack for the recorder's last chunk. */
@@ -33,7 +33,7 @@ export async function transcribeDemoClip(clip: Buffer, locale: string): Promise<
     }
     if (probe.durationSeconds > MAX_DEMO_SECONDS) throw new RecordingError(`Demo clips can be at most ${MAX_DEMO_SECONDS} seconds long.`, 413);
     await decodeToWav(clipPath, wavPath, { timeoutMs: 60_000 });
-    const engine = speechEngine();
+    const { engine } = configuredTranscriber();
     const language = locale.split("-")[0].toLowerCase();
     try {
       const result = await engine.transcribe(wavPath, { language, speakerLabels: false });

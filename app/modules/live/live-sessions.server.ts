@@ -4,19 +4,17 @@
 // utterances that ended more than a second before the end are committed (fixed), the rest is shown as
 // provisional and transcribed again with more audio. On finish the whole file becomes a recording like an upload
 // (checked, stored, transcribed in full, charged). Sessions live in the web process's memory.
-import type { ChildProcessByStdio } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { LANGUAGES } from "~/content/languages";
-import { speechEngine, UnsupportedLanguageError, EngineUnavailableError } from "~/services/transcription/index.server";
+import { configuredTranscriber, UnsupportedLanguageError, EngineUnavailableError } from "~/services/transcription/index.server";
+import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/audio.server";
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "~/modules/platform/database.server";
 import { dataDir } from "~/modules/platform/env.server";
-import { spawnChild } from "~/modules/platform/child-process.server";
 import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "~/modules/recordings/recordings.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 
@@ -87,7 +85,7 @@ interface LiveSession {
   bytes: number;
   received: number;
   /** Null when live text is off or stopped: then no PCM is kept at all. */
-  decoder: ChildProcessByStdio<Writable, Readable, null> | null;
+  decoder: LiveDecoder | null;
   decoderDone: Promise<void>;
   pcm: Buffer[];
   pcmSamples: number;
@@ -104,21 +102,6 @@ interface LiveSession {
 const sessions = new Map<string, LiveSession>();
 
 const EXTENSIONS: Record<(typeof LIVE_MIME_TYPES)[number], string> = { "audio/webm": "webm", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/ogg": "ogg" };
-
-function startDecoder(): { decoder: LiveSession["decoder"]; done: Promise<void>; onPcm: (listener: (chunk: Buffer) => void) => void } {
-  const decoder = spawnChild(
-    "ffmpeg",
-    ["-nostdin", "-hide_banner", "-v", "error", "-i", "pipe:0", "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1"],
-    { stdio: ["pipe", "pipe", "ignore"] },
-  ) as ChildProcessByStdio<Writable, Readable, null>;
-  // A decoder that dies (bad data) only ends live text; the recording file is still written.
-  decoder.stdin.on("error", () => {});
-  const done = new Promise<void>((resolve) => {
-    decoder.once("close", () => resolve());
-    decoder.once("error", () => resolve());
-  });
-  return { decoder, done, onPcm: (listener) => decoder.stdout.on("data", listener) };
-}
 
 function expireIdleSessions() {
   const now = Date.now();
@@ -170,7 +153,7 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
   const id = crypto.randomUUID().replace(/-/g, "");
   const directory = dataDir("live", id);
   const extension = EXTENSIONS[input.mimeType];
-  const decoding = input.liveTranscription ? startDecoder() : null;
+  const decoding = input.liveTranscription ? startLiveDecoder() : null;
   const session: LiveSession = {
     id,
     userId,
@@ -295,7 +278,7 @@ async function transcribePending(session: LiveSession, final: boolean) {
     const samples = new Int16Array(Math.floor(pcm.length / 2));
     Buffer.from(samples.buffer).set(pcm.subarray(0, samples.length * 2));
     await writeWav(wavPath, samples);
-    result = await speechEngine().transcribe(wavPath, { language: session.language === "auto" ? undefined : session.language, speakerLabels: false });
+    result = await configuredTranscriber().engine.transcribe(wavPath, { language: session.language === "auto" ? undefined : session.language, speakerLabels: false });
   } finally {
     await fs.promises.rm(wavPath, { force: true });
   }

@@ -1,15 +1,17 @@
-import crypto from "node:crypto";
+// The email message the queue takes, and reading the dev/test outbox. The transports that send it are in
+// ~/services/email (configuredMailTransport).
 import fs from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
+import { dataDir } from "./env.server";
+import { isDeliverableEmail } from "~/utils/text";
 import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import { render } from "@react-email/render";
 import nodemailer from "nodemailer";
 import type PgBoss from "pg-boss";
 import type { ReactElement } from "react";
-import { z } from "zod";
-import { isDeliverableEmail } from "~/utils/text";
+import type { MailTransport } from "~/services/email/index.server";
 import { truncate } from "~/utils/truncate";
-import { dataDir, getEnv } from "./env.server";
 import { defineJob, enqueue } from "./jobs.server";
 import { singleton } from "./singleton.server";
 
@@ -21,91 +23,13 @@ export const EmailMessageSchema = z.object({
 });
 export type EmailMessage = z.infer<typeof EmailMessageSchema>;
 
-export interface SentEmail {
-  transport: "smtp" | "ses" | "outbox";
-  messageId: string;
-}
-
-export interface MailTransport {
-  name: SentEmail["transport"];
-  send(message: EmailMessage): Promise<SentEmail>;
-}
-
-/** Writes each message as JSON under DATA_DIR/mail: the dev and test stand-in for a mail server. */
-export function outboxTransport(directory = dataDir("mail")): MailTransport {
-  return {
-    name: "outbox",
-    async send(message) {
-      await fs.mkdir(directory, { recursive: true });
-      const messageId = `${Date.now()}-${crypto.randomUUID()}`;
-      const record = { id: messageId, from: getEnv().MAIL_FROM, sentAt: new Date().toISOString(), ...message };
-      // Write then rename, so a reader never sees half a message.
-      const file = path.join(directory, `${messageId}.json`);
-      await fs.writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
-      await fs.rename(`${file}.tmp`, file);
-      console.info(`[mail] outbox: "${message.subject}" to ${message.to} (${file})`);
-      return { transport: "outbox", messageId };
-    },
-  };
-}
-
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
-  return {
-    name: "smtp",
-    async send(message) {
-      const info = await transporter.sendMail({ from: getEnv().MAIL_FROM, ...message });
-      return { transport: "smtp", messageId: info.messageId };
-    },
-  };
-}
-
-/** Amazon SES (API v2). Credentials come from the AWS SDK's usual chain (env, profile, instance role). */
-export function sesTransport(region: string): MailTransport {
-  // The AWS SDK is loaded with the first email (tens of MB that a server without SES never needs).
-  let client: Promise<{ ses: SESv2Client; SendEmailCommand: typeof import("@aws-sdk/client-sesv2").SendEmailCommand }>;
-  return {
-    name: "ses",
-    async send(message) {
-      client ??= import("@aws-sdk/client-sesv2").then((sdk) => ({
-        ses: new sdk.SESv2Client({ region }),
-        SendEmailCommand: sdk.SendEmailCommand,
-      }));
-      const { ses, SendEmailCommand } = await client;
-      const result = await ses.send(
-        new SendEmailCommand({
-          FromEmailAddress: getEnv().MAIL_FROM,
-          Destination: { ToAddresses: [message.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: message.subject, Charset: "UTF-8" },
-              Body: { Html: { Data: message.html, Charset: "UTF-8" }, Text: { Data: message.text, Charset: "UTF-8" } },
-            },
-          },
-        }),
-      );
-      return { transport: "ses", messageId: result.MessageId ?? "" };
-    },
-  };
-}
-
-/** The transport configured for this process: SMTP_URL, else SES_REGION, else the outbox. */
-export function mailTransport(): MailTransport {
-  return singleton("mail-transport", () => {
-    const env = getEnv();
-    if (env.SMTP_URL) return smtpTransport(env.SMTP_URL);
-    if (env.SES_REGION) return sesTransport(env.SES_REGION);
-    return outboxTransport();
-  });
-}
-
 export interface OutboxMessage extends EmailMessage {
   id: string;
   from: string;
   sentAt: string;
 }
 
-/** Messages in the outbox, oldest first. */
+/** Messages in the outbox (what ~/services/email/outbox.server.ts wrote), oldest first. */
 export async function readOutbox(directory = dataDir("mail")): Promise<OutboxMessage[]> {
   let names: string[];
   try {

@@ -8,7 +8,7 @@ import busboy from "busboy";
 import { z } from "zod";
 import { planById } from "~/content/plans";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
-import { getStorage } from "~/services/storage/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
@@ -191,12 +191,12 @@ export async function acceptUploadedFile(
     ),
   );
   try {
-    await getStorage().putFile(storageKey, upload.temporaryPath);
+    await configuredStorage().putFile(storageKey, upload.temporaryPath);
     await startJob(recording.id);
   } catch (error) {
     // Deleting the row releases its hold on the minutes.
     await (await db()).recording.delete({ where: { id } }).catch(() => {});
-    await getStorage().delete(storageKey).catch(() => {});
+    await configuredStorage().delete(storageKey).catch(() => {});
     throw error;
   }
   return { id: recording.id, title: recording.title };
@@ -280,7 +280,7 @@ export async function deleteRecording(userId: string, recordingId: string) {
     await cancelTranscriptionJob(recording.jobId);
   }
   await (await db()).recording.delete({ where: { id: recordingId } });
-  await getStorage().delete(recording.storageKey);
+  await configuredStorage().delete(recording.storageKey);
 }
 
 export const TitleSchema = z.string().trim().min(1, "Give the recording a name.").max(200, "Names can be at most 200 characters.");

@@ -1,7 +1,7 @@
 // Keeping storage and the database in step: a user's files go with the account, and a periodic sweep finds what
 // a crash left out of step both ways (a stored file with no recording, a recording whose file is gone).
 import { RecordingStatus } from "~/generated/prisma/client";
-import { getStorage } from "~/services/storage/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage, StoredObject } from "~/services/storage/storage";
 import { db } from "~/modules/platform/database.server";
 import { defineJob } from "~/modules/platform/jobs.server";
@@ -17,7 +17,7 @@ export const MISSING_AUDIO_REASON =
   "The original audio of this recording is missing from storage, so it cannot be played or transcribed again. Upload it again if you still have it.";
 
 /** Deletes every stored object of a user (after the account's rows are gone). Returns how many. */
-export async function deleteUserFiles(userId: string, storage: FileStorage = getStorage()): Promise<number> {
+export async function deleteUserFiles(userId: string, storage: FileStorage = configuredStorage()): Promise<number> {
   const keys: string[] = [];
   for await (const object of storage.list(userRecordingsPrefix(userId))) keys.push(object.key);
   for (const key of keys) await storage.delete(key);
@@ -41,7 +41,7 @@ async function exists(storage: FileStorage, key: string): Promise<boolean> {
  * MISSING_AUDIO_REASON, or just the reason on a finished transcript, which stays readable). Running it again
  * changes nothing more.
  */
-export async function sweepStoredFiles(now = new Date(), storage: FileStorage = getStorage()) {
+export async function sweepStoredFiles(now = new Date(), storage: FileStorage = configuredStorage()) {
   const database = await db();
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
   const deletedFiles: string[] = [];

@@ -6,17 +6,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
-import { getStorage } from "~/services/storage/index.server";
-import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { speechEngine, UnsupportedLanguageError } from "~/services/transcription/index.server";
-import { transcribeLong } from "~/services/transcription/vad.server";
-import { db } from "~/modules/platform/database.server";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
-import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
+import { configuredStorage } from "~/services/storage/index.server";
+import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import { transcribeLong } from "~/services/transcription/long-audio.server";
+import { db } from "~/modules/platform/database.server";
 import { appOrigin, dataDir } from "~/modules/platform/env.server";
 import { queueTranslation } from "~/modules/transcripts/translation-job.server";
 import { formatUsage, secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
+import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
 import { TRANSCRIBE_QUEUE, TRANSCRIBE_RETRIES } from "./transcription-queue.server";
 
 export const HEARTBEAT_MS = 5_000;
@@ -67,14 +67,14 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   let transcribed: { language: string | null; durationSeconds: number };
   try {
     const source = path.join(workDir, "source");
-    await getStorage().download(recording.storageKey, source);
+    await configuredStorage().download(recording.storageKey, source);
     // What is charged is what decodes, whatever the file's header said: one quick pass measures it, so that the
     // allowance is settled before the engine runs.
     const durationSeconds = await decodedDurationSeconds(source);
     const charge = secondsFor(durationSeconds);
     await holdDecodedLength(recording, durationSeconds, charge);
 
-    const engine = speechEngine();
+    const { engine, vadModelPath } = configuredTranscriber();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
     const audio = decodeSpeechPcm(source, { signal: controller.signal });
     const result = await transcribeLong(engine, audio, durationSeconds, {
@@ -83,7 +83,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       signal: controller.signal,
       // The download is done; decoding and the engine share the remaining 95%.
       onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
-    }, { tempDir: workDir });
+    }, { vadModelPath, tempDir: workDir });
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;
     if (controller.signal.aborted) throw new CancelledError();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ChatRole, ChatStatus, type ChatMessage, type ChatSession } from "~/generated/prisma/client";
-import { answerVisitor, ASKED_FOR_PERSON } from "~/services/chat-assistant/assistant.server";
+import { ASKED_FOR_PERSON, configuredChatAssistant } from "~/services/chat-assistant/index.server";
 import { ChatEscalatedEmail } from "~/emails/chat-escalated";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { signedCookie } from "~/modules/platform/cookies.server";
@@ -90,7 +90,7 @@ export async function postVisitorMessage(
 
   const now = new Date();
   await database.chatMessage.create({ data: { sessionId: session.id, role: ChatRole.USER, content: input.content, createdAt: now } });
-  const reply = await answerVisitor(input.content, { askedForPerson: input.askForPerson });
+  const reply = await configuredChatAssistant().answerVisitor(input.content, { askedForPerson: input.askForPerson });
   await database.chatMessage.create({
     data: {
       sessionId: session.id,

@@ -1,21 +1,14 @@
 // Transcript summaries (Business Pro): made on request by the configured summariser, stored one per recording.
 import { z } from "zod";
 import { planById } from "~/content/plans";
-import { summariser, summariserLabel, SummaryError, type Summariser } from "~/services/summary/index.server";
+import { configuredSummariser, summariserLabel, SummaryError } from "~/services/summary/index.server";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { getEnv } from "~/modules/platform/env.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { getEnv } from "~/modules/platform/env.server";
 import { transcriptSegments } from "./transcripts.server";
 
-let configured: Summariser | undefined;
-
-/** The summariser SUMMARY_ENGINE selects, made once per process. */
-export function configuredSummariser(): Summariser {
-  const env = getEnv();
-  configured ??= summariser(env.SUMMARY_ENGINE, { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.SUMMARY_MODEL });
-  return configured;
-}
+export { configuredSummariser };
 
 const PointsSchema = z.array(z.object({ text: z.string(), segmentId: z.string(), start: z.number() }));
 

@@ -1,31 +1,11 @@
 import { z } from "zod";
-import {
-  TRANSLATION_LANGUAGES,
-  TranslationError,
-  translationProvider,
-  type TranslationProvider,
-} from "~/services/translation/index.server";
+import { configuredTranslator, TRANSLATION_LANGUAGES, TranslationError } from "~/services/translation/index.server";
 import { LANGUAGES } from "~/content/languages";
 import { getEnv } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 
-let provider: TranslationProvider | undefined;
-
-/** The configured translation provider (TRANSLATE_ENGINE), made once per process. */
-export function configuredTranslator(): TranslationProvider {
-  if (provider) return provider;
-  const env = getEnv();
-  provider = translationProvider({
-    engine: env.TRANSLATE_ENGINE,
-    libreTranslateUrl: env.LIBRETRANSLATE_URL,
-    libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
-    deeplApiKey: env.DEEPL_API_KEY,
-    openAiBaseUrl: env.OPENAI_BASE_URL,
-    openAiApiKey: env.OPENAI_API_KEY,
-    openAiModel: env.TRANSLATE_MODEL,
-  });
-  return provider;
-}
+// The translator is configured in the translation service; re-exported for the routes and jobs that import it here.
+export { configuredTranslator };
 
 const LANGUAGE_CODES = new Set(TRANSLATION_LANGUAGES.map((language) => language.value));
 const languageCode = (field: string) =>

@@ -1,3 +1,4 @@
+import { ServiceError } from "../errors";
 import type { KnowledgeEntry } from "./knowledge-base.server";
 
 /** Writes the assistant's answer to a question from the help entries retrieval found (best first). */
@@ -6,3 +7,6 @@ export interface AnswerWriter {
   label: string;
   write(question: string, entries: KnowledgeEntry[]): Promise<string>;
 }
+
+/** The chat model failed to write an answer (the assistant then answers from search). */
+export class ChatAssistantError extends ServiceError {}

@@ -6,7 +6,9 @@ import { mockServer } from "../../../tests/mocks/server";
 async function loadAssistant(env: Record<string, string>) {
   vi.resetModules();
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
-  return import("./assistant.server");
+  const { configuredChatAssistant, HANDOFF_MESSAGE } = await import("./index.server");
+  const assistant = configuredChatAssistant();
+  return { answerVisitor: assistant.answerVisitor, label: assistant.label, HANDOFF_MESSAGE };
 }
 
 beforeEach(() => vi.unstubAllEnvs());
@@ -14,9 +16,9 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe("answerVisitor with the offline search engine", () => {
   test("answers from the best help entry, with its sources", async () => {
-    const { answerVisitor, answerWriter } = await loadAssistant({ CHAT_ASSISTANT_ENGINE: "search" });
+    const { answerVisitor, label } = await loadAssistant({ CHAT_ASSISTANT_ENGINE: "search" });
     const reply = await answerVisitor("How large can an uploaded file be?");
-    expect(answerWriter().label).toBe("Help-centre search");
+    expect(label).toBe("Help-centre search");
     expect(reply.content).toMatch(/^How large can an uploaded file be\?\n\n.*500 MB/s);
     expect(reply).toMatchObject({ needsHumanReview: false, escalationReason: null });
     expect(reply.sources[0]).toEqual({ title: "How large can an uploaded file be?", url: "/help#how-large-can-an-uploaded-file-be" });
@@ -53,11 +55,11 @@ describe("answerVisitor with an OpenAI-compatible model", () => {
   test("the model writes the answer from the retrieved articles; confidence still comes from retrieval", async () => {
     const { handler, received } = chatCompletionHandler(() => "You can upload files of up to 500 MB on Business Pro.", { apiKey: "sk-test" });
     mockServer.use(handler);
-    const { answerVisitor, answerWriter } = await loadAssistant(env);
+    const { answerVisitor, label } = await loadAssistant(env);
     const reply = await answerVisitor("How large can an uploaded file be?");
     expect(reply.content).toBe("You can upload files of up to 500 MB on Business Pro.");
     expect(reply.confidenceScore).toBeGreaterThanOrEqual(0.8);
-    expect(answerWriter().label).toBe("AI (gpt-4o-mini) from help-centre articles");
+    expect(label).toBe("AI (gpt-4o-mini) from help-centre articles");
     expect(received).toHaveLength(1);
     expect(received[0].model).toBe("gpt-4o-mini");
     expect(received[0].messages[0].role).toBe("system");

@@ -1,7 +1,6 @@
 import { getEnv } from "~/modules/platform/env.server";
 import type { AnswerWriter } from "./answer-writer";
 import { retrieve } from "./knowledge-base.server";
-import { openAiAnswerWriter } from "./openai.server";
 import { searchAnswerWriter } from "./search.server";
 
 export interface AssistantReply {
@@ -25,25 +24,35 @@ export const HANDOFF_MESSAGE =
 const GREETING =
   "Hello! I answer questions from the Voxlate help centre: uploads and formats, transcripts, exports, translation, plans and your account. What would you like to know? If you'd rather talk to a person, just say so.";
 
-let writer: AnswerWriter | undefined;
-
-/** The configured answer writer (CHAT_ASSISTANT_ENGINE). */
-export function answerWriter(): AnswerWriter {
-  if (!writer) {
-    const env = getEnv();
-    writer =
-      env.CHAT_ASSISTANT_ENGINE === "openai"
-        ? openAiAnswerWriter({ baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.CHAT_ASSISTANT_MODEL })
-        : searchAnswerWriter;
-  }
-  return writer;
+export interface ChatAssistantConfig {
+  /** What writes an answer from the retrieved help entries (the offline search, or a chat model). */
+  writer: AnswerWriter;
+  /** Retrieval confidence (0–1) below which a person takes over (CHAT_REVIEW_THRESHOLD). */
+  reviewThreshold: number;
 }
 
-/**
- * Answers a visitor's message from the help centre, or hands the conversation to a person: when the message asks
- * for one, or the visitor pressed "Talk to a person" (askedForPerson).
- */
-export async function answerVisitor(question: string, { askedForPerson = false } = {}): Promise<AssistantReply> {
+export interface ChatAssistant {
+  /** Shown to visitors and admins: what writes the answers. */
+  label: string;
+  /**
+   * Answers a visitor's message from the help centre, or hands the conversation to a person: when the message
+   * asks for one, or the visitor pressed "Talk to a person" (askedForPerson).
+   */
+  answerVisitor(question: string, options?: { askedForPerson?: boolean }): Promise<AssistantReply>;
+}
+
+export function chatAssistant(config: ChatAssistantConfig): ChatAssistant {
+  return {
+    label: config.writer.label,
+    answerVisitor: (question, options) => answerVisitor(config, question, options),
+  };
+}
+
+async function answerVisitor(
+  config: ChatAssistantConfig,
+  question: string,
+  { askedForPerson = false } = {},
+): Promise<AssistantReply> {
   const retrieval = retrieve(question);
   const sources = retrieval.entries.slice(0, 2).map(({ title, url }) => ({ title, url }));
   const percent = Math.round(retrieval.confidence * 100);
@@ -54,7 +63,7 @@ export async function answerVisitor(question: string, { askedForPerson = false }
   if (retrieval.empty) {
     return { content: GREETING, confidenceScore: 1, needsHumanReview: false, escalationReason: null, sources: [] };
   }
-  if (retrieval.entries.length === 0 || retrieval.confidence < getEnv().CHAT_REVIEW_THRESHOLD) {
+  if (retrieval.entries.length === 0 || retrieval.confidence < config.reviewThreshold) {
     return {
       content: `I couldn't find a reliable answer to that in our help centre. ${HANDOFF_MESSAGE}`,
       confidenceScore: retrieval.confidence,
@@ -66,7 +75,7 @@ export async function answerVisitor(question: string, { askedForPerson = false }
 
   let content: string;
   try {
-    content = await answerWriter().write(question, retrieval.entries);
+    content = await config.writer.write(question, retrieval.entries);
   } catch (error) {
     // The model is optional: when it fails, the visitor still gets the help entry itself.
     console.error("Chat assistant model failed; answering from search:", error);

@@ -1,5 +1,5 @@
 import { chatCompletion } from "../chat-completion.server";
-import type { AnswerWriter } from "./answer-writer";
+import { ChatAssistantError, type AnswerWriter } from "./answer-writer";
 
 const INSTRUCTIONS =
   "You are Voxlate's support assistant. Answer the customer's question using only the help articles given. " +
@@ -20,9 +20,9 @@ export function openAiAnswerWriter(options: { baseUrl: string; apiKey?: string; 
         ],
         temperature: 0.2,
         timeoutMs: 20_000,
-        fail: (message) => new Error(message),
+        fail: (message, status) => new ChatAssistantError(message, status),
       });
-      if (!answer) throw new Error("The chat model sent an empty answer.");
+      if (!answer) throw new ChatAssistantError("The chat model sent an empty answer.");
       return answer;
     },
   };

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage, StoredObject } from "./storage";
+import { StorageError, type FileStorage, type StoredObject } from "./storage";
 
 /** Files under a directory on this machine (the default: DATA_DIR/uploads). */
 export function fileStorage(root: string): FileStorage {
   const resolve = (key: string) => {
     const target = path.resolve(root, key);
-    if (!target.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes the storage root: ${key}`);
+    if (!target.startsWith(path.resolve(root) + path.sep)) throw new StorageError(`Storage key escapes the storage root: ${key}`);
     return target;
   };
   return {

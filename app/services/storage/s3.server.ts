@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
-import type { FileStorage } from "./storage";
+import { StorageError, type FileStorage } from "./storage";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -39,7 +39,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
   const body = async (key: string, range?: { start: number; end: number }) => {
     const { client, s3 } = await sdk();
     const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
-    if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no body for ${key}`);
+    if (!(object.Body instanceof Readable)) throw new StorageError(`S3 returned no body for ${key}`);
     return object.Body;
   };
   return {
@@ -82,6 +82,6 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
 /** "s3://bucket/some/prefix" → bucket and prefix. */
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
   const parsed = new URL(url);
-  if (parsed.protocol !== "s3:" || !parsed.hostname) throw new Error(`STORAGE_URL must look like s3://bucket/prefix, not ${url}`);
+  if (parsed.protocol !== "s3:" || !parsed.hostname) throw new StorageError(`STORAGE_URL must look like s3://bucket/prefix, not ${url}`);
   return { bucket: parsed.hostname, prefix: parsed.pathname.replace(/^\/+|\/+$/g, "") };
 }

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { ServiceError } from "../errors";
 
 /** Where uploaded originals live. Keys are relative paths such as "recordings/<user>/<id>.mp3". */
 export interface FileStorage {
@@ -19,3 +20,6 @@ export interface StoredObject {
   key: string;
   modifiedAt: Date;
 }
+
+/** Storage refused or failed an operation (a key outside the root, a bad STORAGE_URL, an empty S3 answer…). */
+export class StorageError extends ServiceError {}

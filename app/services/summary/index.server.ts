@@ -1,3 +1,4 @@
+import { getEnv } from "~/modules/platform/env.server";
 import type { ChatModelConfig } from "../chat-completion.server";
 import { extractiveSummariser } from "./extractive.server";
 import { openAiSummariser } from "./openai.server";
@@ -6,7 +7,26 @@ import type { Summariser } from "./summariser";
 export type { Summariser, Summary, SummaryPoint, SummarySegment } from "./summariser";
 export { SummaryError, summariserLabel } from "./summariser";
 
-/** The summariser SUMMARY_ENGINE selects. */
-export function summariser(engine: "extractive" | "openai", chatModel: ChatModelConfig): Summariser {
-  return engine === "openai" ? openAiSummariser(chatModel) : extractiveSummariser();
+export interface SummaryConfig {
+  engine: "extractive" | "openai";
+  /** The chat model the openai engine calls. */
+  chatModel: ChatModelConfig;
+}
+
+/** The summariser a configuration selects. */
+export function summariser(config: SummaryConfig): Summariser {
+  return config.engine === "openai" ? openAiSummariser(config.chatModel) : extractiveSummariser();
+}
+
+let configured: Summariser | undefined;
+
+/** The summariser SUMMARY_ENGINE selects, made once per process. */
+export function configuredSummariser(): Summariser {
+  if (configured) return configured;
+  const env = getEnv();
+  configured = summariser({
+    engine: env.SUMMARY_ENGINE,
+    chatModel: { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.SUMMARY_MODEL },
+  });
+  return configured;
 }

@@ -1,4 +1,4 @@
-import { ServiceError } from "../http.server";
+import { ServiceError } from "../errors";
 
 /** A transcript segment as the summarisers read it. Times are seconds. */
 export interface SummarySegment {

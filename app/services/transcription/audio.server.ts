@@ -2,10 +2,10 @@ import type { ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
-import { spawnChild } from "~/modules/platform/child-process.server";
-import { runCommand } from "./run-command.server";
+import { ProgramNotInstalledError, runCommand, spawnChild } from "../process.server";
+import { TranscriptionError } from "./errors";
 import { SPEECH_SAMPLE_RATE } from "./wav.server";
 
 /** The formats we take, for messages. */
@@ -29,7 +29,7 @@ function unsupportedFormatMessage(format: string): string {
 }
 
 /** The upload is not audio we accept. `message` is written for the user. */
-export class UnsupportedMediaError extends Error {
+export class UnsupportedMediaError extends TranscriptionError {
   readonly reason: MediaProblem;
   constructor(message: string, reason: MediaProblem = "not-audio") {
     super(message);
@@ -248,7 +248,7 @@ export async function decodeToWav(
         { timeoutMs: options.timeoutMs ?? 60 * 60_000, signal: options.signal, installHint: FFMPEG_HINT },
       );
       if (result.code !== 0) {
-        throw new Error(`ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
+        throw new TranscriptionError(`ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
       }
     });
     await fs.promises.rename(partial, outputPath);
@@ -320,19 +320,47 @@ export async function* decodeSpeechPcm(
       yield next.value;
     }
     const code = await exited.catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "ENOENT" ? new Error(`ffmpeg is not installed: install ${FFMPEG_HINT}.`) : error;
+      throw error.code === "ENOENT" ? new ProgramNotInstalledError(`ffmpeg is not installed: install ${FFMPEG_HINT}.`) : error;
     });
     signal?.throwIfAborted();
     const name = path.basename(inputPath);
     if (stalled) {
       const seconds = Math.round(stallTimeoutMs / 1000);
-      throw new Error(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
+      throw new TranscriptionError(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
     }
-    if (code !== 0) throw new Error(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
+    if (code !== 0) throw new TranscriptionError(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
   } finally {
     signal?.removeEventListener("abort", kill);
     if (child.exitCode === null && child.signalCode === null) kill();
     child.stdout.destroy();
     await remove();
   }
+}
+
+/** ffmpeg decoding a live recording as it arrives: write the browser's chunks to stdin, read PCM from stdout. */
+export type LiveDecoder = ChildProcessByStdio<Writable, Readable, null>;
+
+/**
+ * Starts one ffmpeg that decodes whatever is written to its stdin (MediaRecorder's WebM/MP4/Ogg/MP3 chunks, in
+ * order) to 16 kHz mono signed 16-bit PCM, passed to the `onPcm` listeners as it comes. `done` resolves when it
+ * has exited, for any reason: a decoder that dies (bad data) only ends live text, it never throws.
+ */
+export function startLiveDecoder(): {
+  decoder: LiveDecoder;
+  done: Promise<void>;
+  onPcm: (listener: (chunk: Buffer) => void) => void;
+} {
+  const args = [
+    "-nostdin", "-hide_banner", "-v", "error",
+    "-i", "pipe:0",
+    "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1",
+  ];
+  const decoder = spawnChild("ffmpeg", args, { stdio: ["pipe", "pipe", "ignore"] }) as LiveDecoder;
+  // A decoder that dies (bad data) only ends live text; the recording file is still written.
+  decoder.stdin.on("error", () => {});
+  const done = new Promise<void>((resolve) => {
+    decoder.once("close", () => resolve());
+    decoder.once("error", () => resolve());
+  });
+  return { decoder, done, onPcm: (listener) => decoder.stdout.on("data", listener) };
 }

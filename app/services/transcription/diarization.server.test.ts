@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { averageLinkage, labelSpeakers } from "./diarization.server";
 import type { TranscriptSegment } from "./engine";
 import { pocketsphinxEngine } from "./pocketsphinx.server";
-import { transcribeLong } from "./vad.server";
+import { transcribeLong } from "./long-audio.server";
 import { sharedFile } from "../../../tests/shared-files";
 
 const AUDIO = sharedFile("testdata/audio");

@@ -7,12 +7,18 @@ import { pocketsphinxEngine } from "./pocketsphinx.server";
 import { whisperEngine } from "./whisper.server";
 
 export type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment, TranscriptWord } from "./engine";
-export { EngineUnavailableError, UnsupportedLanguageError } from "./errors";
+export { EngineUnavailableError, TranscriptionError, UnsupportedLanguageError } from "./errors";
 
-let cached: SpeechEngine | undefined;
+/** The configured transcription: the engine, and the VAD model that cuts long audio at its pauses. */
+export interface Transcriber {
+  engine: SpeechEngine;
+  /** VAD_MODEL_PATH, or DATA_DIR/models/silero_vad.onnx (`transcribeLong` splits at quiet moments without it). */
+  vadModelPath: string;
+}
 
-function createEngine(): SpeechEngine {
-  const env = getEnv();
+let cached: Transcriber | undefined;
+
+function createEngine(env: ReturnType<typeof getEnv>): SpeechEngine {
   switch (env.TRANSCRIBE_ENGINE) {
     case "whisper": {
       const modelPath = env.WHISPER_MODEL_PATH ?? dataDir("models", "ggml-base.en.bin");
@@ -35,10 +41,13 @@ function createEngine(): SpeechEngine {
 }
 
 /**
- * The speech engine TRANSCRIBE_ENGINE selects, made once per process. Throws EngineUnavailableError, with what
- * to do, when its model or key is missing (and tries again on the next call, so fixing it needs no restart).
+ * The speech engine TRANSCRIBE_ENGINE selects and the VAD model, from the environment, made once per process.
+ * Throws EngineUnavailableError, with what to do, when the engine's model or key is missing (and tries again on
+ * the next call, so fixing it needs no restart).
  */
-export function speechEngine(): SpeechEngine {
-  cached ??= createEngine();
+export function configuredTranscriber(): Transcriber {
+  if (cached) return cached;
+  const env = getEnv();
+  cached = { engine: createEngine(env), vadModelPath: env.VAD_MODEL_PATH ?? dataDir("models", "silero_vad.onnx") };
   return cached;
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SpeechEngine, TranscriptSegment } from "./engine";
 import { languageCode } from "./languages";
 import { assignWords, numberSpeakers, roundTime } from "./segments";
+import { TranscriptionError } from "./errors";
 import { readSpeechWavInfo } from "./wav.server";
 
 /**
@@ -31,12 +32,11 @@ const VerboseTranscriptionSchema = z.object({
 });
 
 /** The transcription API answered with an error. */
-export class TranscriptionApiError extends Error {
-  readonly status: number;
+export class TranscriptionApiError extends TranscriptionError {
+  declare readonly status: number;
   constructor(status: number, body: string) {
-    super(`The transcription API answered ${status}: ${body.replace(/\s+/g, " ").trim().slice(0, 300)}`);
+    super(`The transcription API answered ${status}: ${body.replace(/\s+/g, " ").trim().slice(0, 300)}`, status);
     this.name = "TranscriptionApiError";
-    this.status = status;
   }
 }
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { SpeechEngine, TranscriptSegment, TranscriptWord } from "./engine";
-import { EngineUnavailableError, UnsupportedLanguageError } from "./errors";
-import { runCommand } from "./run-command.server";
+import { EngineUnavailableError, TranscriptionError, UnsupportedLanguageError } from "./errors";
+import { runCommand } from "../process.server";
 import { readSpeechWavInfo, SPEECH_SAMPLE_RATE, wavHeader, type WavInfo } from "./wav.server";
 
 /** Where Debian's pocketsphinx-en-us puts the parts of the model, inside POCKETSPHINX_MODEL_DIR. */
@@ -145,7 +145,7 @@ export function pocketsphinxEngine(options: { modelDir: string }): SpeechEngine 
           },
         },
       ).finally(() => input.dispose());
-      if (code !== 0) throw new Error(`pocketsphinx_continuous failed (exit ${code}): ${stderr.trim().slice(-300)}`);
+      if (code !== 0) throw new TranscriptionError(`pocketsphinx_continuous failed (exit ${code}): ${stderr.trim().slice(-300)}`);
       transcribeOptions.onProgress?.(1);
       return { language: "en", engine: "pocketsphinx", model: "en-us", segments: parsePocketsphinxOutput(stdout) };
     },

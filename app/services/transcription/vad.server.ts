@@ -5,7 +5,6 @@ import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
 import { PcmSpool } from "./pcm-spool.server";
-import { offsetSegments } from "./segments";
 import { sherpaOnnx, type SherpaVad } from "./sherpa.server";
 import {
   pcmBlocks,
@@ -14,7 +13,6 @@ import {
   SPEECH_SAMPLE_RATE,
   toFloat32,
   writeWav,
-  writeWavBlocks,
 } from "./wav.server";
 
 /**
@@ -33,7 +31,7 @@ export interface SpeechChunk {
 export interface SpeechChunkOptions {
   /** Longest chunk, in seconds. Default 30 (whisper's window). */
   maxChunkSeconds?: number;
-  /** Silero VAD model; default VAD_MODEL_PATH or DATA_DIR/models/silero_vad.onnx. */
+  /** The Silero VAD model file (the configured one: `configuredTranscriber().vadModelPath`); without it, see below. */
   modelPath?: string;
   signal?: AbortSignal;
   /** Where the temporary folder for the chunks and the not yet chunked audio goes (default: the OS's). */
@@ -52,7 +50,7 @@ const SILENCE_RMS = 100;
 /** Over-long stretches are cut in the last 40% of a chunk, so chunks stay reasonably long. */
 const EARLIEST_CUT = 0.6;
 /** Samples are read and given to the VAD in blocks of this size, whatever the source (its state depends on it). */
-const BLOCK = 64 * 1024;
+export const BLOCK = 64 * 1024;
 /**
  * sherpa-onnx starts a speech region 2 windows + the minimum speech (2,624 samples) before the window where it
  * detects it: a region not yet begun starts at most this long (1 s, with room) before the audio given so far.
@@ -62,10 +60,6 @@ const SPEECH_LOOKBACK = RATE;
 const MAX_HELD_CHUNKS = 3;
 
 let warnedNoModel = false;
-
-export function defaultVadModelPath(): string {
-  return getEnv().VAD_MODEL_PATH ?? dataDir("models", "silero_vad.onnx");
-}
 
 interface Span {
   start: number;
@@ -225,12 +219,12 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   const maxChunkSeconds = options.maxChunkSeconds ?? 30;
   if (!(maxChunkSeconds >= 2)) throw new Error("maxChunkSeconds must be at least 2.");
   const maxSamples = Math.floor(maxChunkSeconds * RATE);
-  const modelPath = options.modelPath ?? defaultVadModelPath();
+  const { modelPath } = options;
   if (typeof audio === "string") await readSpeechWavInfo(audio); // a wrong file fails before anything starts
-  const vad = fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
+  const vad = modelPath && fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
   if (!vad && !warnedNoModel) {
     warnedNoModel = true;
-    console.warn(`No VAD model at ${modelPath}: long audio is split at its quietest moments instead (npm run models:download fetches the model).`);
+    console.warn(`No VAD model at ${modelPath ?? "(none given)"}: long audio is split at its quietest moments instead (npm run models:download fetches the model).`);
   }
 
   const energy = new EnergyEnvelope();
@@ -346,104 +340,4 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
     await spool.close();
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
-}
-
-export interface LongAudioSettings {
-  /** Default: 30 s for whisper (its window), 120 s for pocketsphinx (fewer model loads), 600 s for an API (fewer requests, under OpenAI's 25 MB). */
-  maxChunkSeconds?: number;
-  vadModelPath?: string;
-  /** Where temporary files go (the job's folder; default: the OS's temporary folder). */
-  tempDir?: string;
-}
-
-export function defaultChunkSeconds(engine: SpeechEngine): number {
-  return engine.name === "openai" ? 600 : engine.name === "pocketsphinx" ? 120 : 30;
-}
-
-/** Runs `use` with the audio as a WAV file: the file itself, or the stream written to a temporary one. */
-async function withWavFile<T>(
-  audio: SpeechAudio,
-  tempDir: string | undefined,
-  use: (wavPath: string) => Promise<T>,
-): Promise<T> {
-  if (typeof audio === "string") return use(audio);
-  const dir = await fs.promises.mkdtemp(path.join(tempDir ?? os.tmpdir(), "voxlate-audio-"));
-  try {
-    const wavPath = path.join(dir, "audio.wav");
-    await writeWavBlocks(wavPath, pcmBlocks(audio, BLOCK));
-    return await use(wavPath);
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
-}
-
-const unlabelled = (segments: TranscriptSegment[]) => segments.every((segment) => segment.speaker === null);
-
-/**
- * Transcribes 16 kHz mono audio of any length (a WAV file, or a stream from `decodeSpeechPcm`): short audio in
- * one call (a stream is first written to a WAV, at most one chunk long), long audio chunk by chunk at pauses
- * (`speechChunks`), with times moved back to the original's. Reports the share of audio done (never going
- * back), stops between chunks when the signal aborts, keeps the language found in the first chunk for the rest
- * when none was chosen, and labels speakers acoustically when asked and the engine gave none: each segment's
- * voice is measured from its chunk while the chunk is at hand, so the whole recording is never needed again.
- */
-export async function transcribeLong(
-  engine: SpeechEngine,
-  audio: SpeechAudio,
-  durationSeconds: number,
-  options: TranscribeOptions,
-  settings: LongAudioSettings = {},
-): Promise<TranscriptionResult> {
-  const maxChunkSeconds = settings.maxChunkSeconds ?? defaultChunkSeconds(engine);
-  let reported = 0;
-  const report = (fraction: number) => {
-    const value = Math.min(1, fraction);
-    if (value > reported) {
-      reported = value;
-      options.onProgress?.(value);
-    }
-  };
-  options.signal?.throwIfAborted();
-
-  // The voice of each segment, in order, while no segment has a speaker from the engine.
-  const voices: VoiceStats[] = [];
-  let result: TranscriptionResult;
-  if (durationSeconds <= maxChunkSeconds) {
-    result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
-      const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
-      if (options.speakerLabels && unlabelled(whole.segments)) {
-        voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
-      }
-      return whole;
-    });
-  } else {
-    let language = options.language ?? null;
-    const segments: TranscriptSegment[] = [];
-    const { vadModelPath: modelPath, tempDir } = settings;
-    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
-    for await (const chunk of chunks) {
-      options.signal?.throwIfAborted();
-      const length = chunk.end - chunk.start;
-      const part = await engine.transcribe(chunk.path, {
-        ...options,
-        language: language ?? undefined,
-        onProgress: (fraction) => report((chunk.start + fraction * length) / durationSeconds),
-      });
-      language ??= part.language;
-      const placed = offsetSegments(part.segments, chunk.start);
-      // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
-      if (options.speakerLabels && unlabelled(part.segments)) {
-        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
-      }
-      segments.push(...placed);
-      report(chunk.end / durationSeconds);
-    }
-    result = { language, engine: engine.name, model: engine.model, segments };
-  }
-  options.signal?.throwIfAborted();
-  if (options.speakerLabels && result.segments.length > 0 && unlabelled(result.segments)) {
-    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices) };
-  }
-  report(1);
-  return result;
 }

@@ -1,12 +1,10 @@
-import type { ChildProcessByStdio } from "node:child_process";
-import type { Readable } from "node:stream";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { TranslationError } from "./errors";
 import type { TranslationProvider } from "./translator";
-import { spawnChild } from "~/modules/platform/child-process.server";
+import { CommandTimeoutError, ProcessError, ProgramNotInstalledError, runCommand, type CommandResult } from "../process.server";
 
 /** Where Debian's apertium packages put their mode files (`eng-spa.mode`…). */
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
@@ -79,60 +77,30 @@ async function runApertium(command: string, mode: string, input: string, timeout
   }
 }
 
-function runApertiumFile(command: string, mode: string, inputFile: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
-      return;
-    }
-    const child = spawnChild(command, ["-u", mode, inputFile], {
-      stdio: ["ignore", "pipe", "pipe"],
+async function runApertiumFile(command: string, mode: string, inputFile: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  let result: CommandResult;
+  try {
+    result = await runCommand(command, ["-u", mode, inputFile], {
+      timeoutMs,
+      signal,
       // The script refuses to run without a UTF-8 locale.
       env: { ...process.env, LC_ALL: "C.UTF-8" },
-    }) as ChildProcessByStdio<null, Readable, Readable>;
-    const stdout: Buffer[] = [];
-    let stderr = "";
-    let settled = false;
-    const finish = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      action();
-    };
-    const onAbort = () => {
-      child.kill("SIGKILL");
-      finish(() => reject(signal!.reason ?? new DOMException("The operation was aborted.", "AbortError")));
-    };
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      finish(() => reject(new TranslationError(`Apertium did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`)));
-    }, timeoutMs);
-    signal?.addEventListener("abort", onAbort, { once: true });
-
-    child.stdout.on("data", (data: Buffer) => stdout.push(data));
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (data: string) => {
-      stderr = (stderr + data).slice(-4_000);
     });
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      finish(() =>
-        reject(
-          error.code === "ENOENT"
-            ? new TranslationError("Apertium is not installed on the server (Debian packages apertium and apertium-en-es).")
-            : new TranslationError(`Apertium could not be started: ${error.message}`),
-        ),
-      ),
-    );
-    child.on("close", (code) =>
-      finish(() => {
-        const output = Buffer.concat(stdout).toString("utf8");
-        // The script exits 0 after printing its usage on some errors: no output with a message on stderr is a failure.
-        if (code === 0 && (output.trim() || !stderr.trim())) resolve(output);
-        else reject(new TranslationError(`Apertium failed (exit ${code ?? "signal"}): ${stderr.trim().slice(-300) || "no message"}`));
-      }),
-    );
-  });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof ProgramNotInstalledError) {
+      throw new TranslationError("Apertium is not installed on the server (Debian packages apertium and apertium-en-es).");
+    }
+    if (error instanceof CommandTimeoutError) {
+      throw new TranslationError(`Apertium did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
+    }
+    if (error instanceof ProcessError) throw new TranslationError(`Apertium failed: ${error.message}`);
+    throw new TranslationError(`Apertium could not be started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { code, stdout: output, stderr } = result;
+  // The script exits 0 after printing its usage on some errors: no output with a message on stderr is a failure.
+  if (code === 0 && (output.trim() || !stderr.trim())) return output;
+  throw new TranslationError(`Apertium failed (exit ${code ?? "signal"}): ${stderr.trim().slice(-300) || "no message"}`);
 }
 
 /** Offline rule-based translation with Apertium (`apertium -u MODE FILE`, one segment per line). */

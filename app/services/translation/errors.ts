@@ -1,4 +1,4 @@
-import { ServiceError } from "../http.server";
+import { ServiceError } from "../errors";
 
 /** A translation failure with a message fit to show the user; `status` is the service's HTTP status when there was one. */
 export class TranslationError extends ServiceError {}

@@ -1,3 +1,4 @@
+import { getEnv } from "~/modules/platform/env.server";
 import { apertiumProvider } from "./apertium.server";
 import { deeplProvider } from "./deepl.server";
 import { TranslationError } from "./errors";
@@ -37,6 +38,24 @@ export function translationProvider(config: TranslationConfig): TranslationProvi
       throw new TranslationError(`Unknown translation engine "${String(engine)}": use apertium, libretranslate, deepl or openai.`);
     }
   }
+}
+
+let configured: TranslationProvider | undefined;
+
+/** The configured translation provider (TRANSLATE_ENGINE), made once per process. */
+export function configuredTranslator(): TranslationProvider {
+  if (configured) return configured;
+  const env = getEnv();
+  configured = translationProvider({
+    engine: env.TRANSLATE_ENGINE,
+    libreTranslateUrl: env.LIBRETRANSLATE_URL,
+    libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
+    deeplApiKey: env.DEEPL_API_KEY,
+    openAiBaseUrl: env.OPENAI_BASE_URL,
+    openAiApiKey: env.OPENAI_API_KEY,
+    openAiModel: env.TRANSLATE_MODEL,
+  });
+  return configured;
 }
 
 export type { TranslationProvider } from "./translator";

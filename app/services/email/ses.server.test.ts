@@ -1,7 +1,10 @@
 import { http, HttpResponse } from "msw";
 import { expect, test } from "vitest";
 import { mockServer } from "../../../tests/mocks/server";
-import { sesTransport } from "./email.server";
+import { sesTransport } from "./ses.server";
+import { MailError } from "./transport";
+
+const ses = () => sesTransport({ region: "eu-west-1", from: "Voxlate <noreply@voxlate.test>" });
 
 test("SES receives the message as the SESv2 SendEmail API documents it", async () => {
   let received: Record<string, unknown> | undefined;
@@ -16,7 +19,7 @@ test("SES receives the message as the SESv2 SendEmail API documents it", async (
   );
   process.env.AWS_ACCESS_KEY_ID = "AKIAEXAMPLE";
   process.env.AWS_SECRET_ACCESS_KEY = "example-secret";
-  const sent = await sesTransport("eu-west-1").send({
+  const sent = await ses().send({
     to: "someone@example.com",
     subject: "Your code",
     html: "<p>123456</p>",
@@ -25,6 +28,7 @@ test("SES receives the message as the SESv2 SendEmail API documents it", async (
   expect(sent).toEqual({ transport: "ses", messageId: "0102018c-test-message-id" });
   expect(authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\/\d{8}\/eu-west-1\/ses\/aws4_request/);
   expect(received).toMatchObject({
+    FromEmailAddress: "Voxlate <noreply@voxlate.test>",
     Destination: { ToAddresses: ["someone@example.com"] },
     Content: { Simple: { Subject: { Data: "Your code" }, Body: { Html: { Data: "<p>123456</p>" }, Text: { Data: "123456" } } } },
   });
@@ -36,7 +40,7 @@ test("an SES rejection surfaces as an error, so the job retries", async () => {
       HttpResponse.json({ message: "Email address is not verified." }, { status: 400, headers: { "x-amzn-ErrorType": "MessageRejected" } }),
     ),
   );
-  await expect(sesTransport("eu-west-1").send({ to: "a@example.com", subject: "s", html: "<p>h</p>", text: "t" })).rejects.toThrow(
-    /not verified/,
-  );
+  const sending = ses().send({ to: "a@example.com", subject: "s", html: "<p>h</p>", text: "t" });
+  await expect(sending).rejects.toThrow(/not verified/);
+  await expect(sending).rejects.toBeInstanceOf(MailError);
 });

@@ -1,0 +1,111 @@
+// Transcribing audio of any length: short audio in one engine call, long audio chunk by chunk at the pauses the
+// VAD finds (vad.server.ts), with times, progress, language and speaker labels carried across the chunks.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
+import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
+import { offsetSegments } from "./segments";
+import { BLOCK, speechChunks, type SpeechAudio } from "./vad.server";
+import { pcmBlocks, writeWavBlocks } from "./wav.server";
+
+export interface LongAudioSettings {
+  /** Default: 30 s for whisper (its window), 120 s for pocketsphinx (fewer model loads), 600 s for an API (fewer requests, under OpenAI's 25 MB). */
+  maxChunkSeconds?: number;
+  /** The Silero VAD model (`configuredTranscriber().vadModelPath`); without one, chunks end at the quietest moments. */
+  vadModelPath?: string;
+  /** Where temporary files go (the job's folder; default: the OS's temporary folder). */
+  tempDir?: string;
+}
+
+export function defaultChunkSeconds(engine: SpeechEngine): number {
+  return engine.name === "openai" ? 600 : engine.name === "pocketsphinx" ? 120 : 30;
+}
+
+/** Runs `use` with the audio as a WAV file: the file itself, or the stream written to a temporary one. */
+async function withWavFile<T>(
+  audio: SpeechAudio,
+  tempDir: string | undefined,
+  use: (wavPath: string) => Promise<T>,
+): Promise<T> {
+  if (typeof audio === "string") return use(audio);
+  const dir = await fs.promises.mkdtemp(path.join(tempDir ?? os.tmpdir(), "voxlate-audio-"));
+  try {
+    const wavPath = path.join(dir, "audio.wav");
+    await writeWavBlocks(wavPath, pcmBlocks(audio, BLOCK));
+    return await use(wavPath);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const unlabelled = (segments: TranscriptSegment[]) => segments.every((segment) => segment.speaker === null);
+
+/**
+ * Transcribes 16 kHz mono audio of any length (a WAV file, or a stream from `decodeSpeechPcm`): short audio in
+ * one call (a stream is first written to a WAV, at most one chunk long), long audio chunk by chunk at pauses
+ * (`speechChunks`), with times moved back to the original's. Reports the share of audio done (never going
+ * back), stops between chunks when the signal aborts, keeps the language found in the first chunk for the rest
+ * when none was chosen, and labels speakers acoustically when asked and the engine gave none: each segment's
+ * voice is measured from its chunk while the chunk is at hand, so the whole recording is never needed again.
+ */
+export async function transcribeLong(
+  engine: SpeechEngine,
+  audio: SpeechAudio,
+  durationSeconds: number,
+  options: TranscribeOptions,
+  settings: LongAudioSettings = {},
+): Promise<TranscriptionResult> {
+  const maxChunkSeconds = settings.maxChunkSeconds ?? defaultChunkSeconds(engine);
+  let reported = 0;
+  const report = (fraction: number) => {
+    const value = Math.min(1, fraction);
+    if (value > reported) {
+      reported = value;
+      options.onProgress?.(value);
+    }
+  };
+  options.signal?.throwIfAborted();
+
+  // The voice of each segment, in order, while no segment has a speaker from the engine.
+  const voices: VoiceStats[] = [];
+  let result: TranscriptionResult;
+  if (durationSeconds <= maxChunkSeconds) {
+    result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
+      const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
+      if (options.speakerLabels && unlabelled(whole.segments)) {
+        voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
+      }
+      return whole;
+    });
+  } else {
+    let language = options.language ?? null;
+    const segments: TranscriptSegment[] = [];
+    const { vadModelPath: modelPath, tempDir } = settings;
+    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
+    for await (const chunk of chunks) {
+      options.signal?.throwIfAborted();
+      const length = chunk.end - chunk.start;
+      const part = await engine.transcribe(chunk.path, {
+        ...options,
+        language: language ?? undefined,
+        onProgress: (fraction) => report((chunk.start + fraction * length) / durationSeconds),
+      });
+      language ??= part.language;
+      const placed = offsetSegments(part.segments, chunk.start);
+      // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
+      if (options.speakerLabels && unlabelled(part.segments)) {
+        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+      }
+      segments.push(...placed);
+      report(chunk.end / durationSeconds);
+    }
+    result = { language, engine: engine.name, model: engine.model, segments };
+  }
+  options.signal?.throwIfAborted();
+  if (options.speakerLabels && result.segments.length > 0 && unlabelled(result.segments)) {
+    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices) };
+  }
+  report(1);
+  return result;
+}
