@@ -6,7 +6,6 @@ import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/utils/recording-format";
 import {
@@ -32,7 +31,8 @@ import {
 import { requestTranslation, transcriptTranslations } from "~/utils/translation-job.server";
 import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/utils/summaries.server";
 import { configuredTranslator } from "~/utils/translation.server";
-import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { languageName } from "~/utils/languages";
 import { readFormFields } from "~/utils/request-body.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -137,6 +137,7 @@ const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
   const { recording, segments, engine, translation, summary, renderedAt } = loaderData;
+  const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -201,7 +202,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
-          <span>{languageLabel(recording.transcriptLanguage ?? recording.language) ?? "Language: detect automatically"}</span>
+          <span>{spokenLanguage ? languageName(spokenLanguage) : "Language: detect automatically"}</span>
           <span>{recording.fileName}</span>
         </p>
         {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}

@@ -4,7 +4,8 @@
 import { TranslationStatus } from "~/generated/prisma/client";
 import { TranslationReadyEmail } from "~/emails/translation-ready";
 import { quotedTitle, sendNotice } from "~/emails/send.server";
-import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
+import { TranslationError, translateSegments } from "~/services/translation/index.server";
+import { languageName } from "~/utils/languages";
 import { db } from "./database.server";
 import { appOrigin } from "./env.server";
 import { enqueueTranslation } from "./jobs.server";

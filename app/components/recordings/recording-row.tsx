@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { languageLabel } from "~/content/languages";
+import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/utils/recording-format";
 
 export interface RecordingSummary {
@@ -41,7 +41,7 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
-          <span>{languageLabel(recording.language) ?? "Language: auto"}</span>
+          <span>{recording.language ? languageName(recording.language) : "Language: auto"}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
           <time dateTime={new Date(recording.createdAt).toISOString()}>{new Date(recording.createdAt).toISOString().slice(0, 10)}</time>
         </p>

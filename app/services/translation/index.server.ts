@@ -42,4 +42,4 @@ export function translationProvider(config: TranslationConfig): TranslationProvi
 export type { TranslationProvider } from "./translator";
 export { TranslationError } from "./errors";
 export { translateSegments } from "./segments.server";
-export { TRANSLATION_LANGUAGES, languageName } from "./languages";
+export { TRANSLATION_LANGUAGES } from "./languages";
