@@ -34,6 +34,7 @@ import { configuredTranslator } from "~/utils/translation.server";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { languageName } from "~/utils/languages";
 import { readFormFields } from "~/utils/request-body.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
@@ -563,7 +564,7 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
       {stored ? (
         <div className="mt-3 space-y-4">
           <p className="text-xs text-slate-600">
-            {stored.label}, {new Date(stored.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Check names,
+            {stored.label}, {formatDate(stored.createdAt, "dateTime")}. Check names,
             figures and decisions against the transcript.
           </p>
           {stored.abstract ? <p>{stored.abstract}</p> : null}

@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formatUsage } from "~/utils/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/utils/request-body.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
 
@@ -360,8 +361,8 @@ function StatusBadge({ status }: { status: ChatStatusName }) {
 
 function Time({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}
+    <time dateTime={iso}>
+      {formatDate(iso, "dateTime")}
     </time>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/utils/recording-format";
+import { formatDate, isoDateTime } from "~/utils/dates";
 
 export interface RecordingSummary {
   id: string;
@@ -43,7 +44,7 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
           <span>{formatDuration(recording.durationSeconds)}</span>
           <span>{recording.language ? languageName(recording.language) : "Language: auto"}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
-          <time dateTime={new Date(recording.createdAt).toISOString()}>{new Date(recording.createdAt).toISOString().slice(0, 10)}</time>
+          <time dateTime={isoDateTime(recording.createdAt)}>{formatDate(recording.createdAt, "shortDate")}</time>
         </p>
         {recording.snippet ? (
           // The server escaped the transcript text and added only <mark> tags.

@@ -1,3 +1,4 @@
+import { formatDate } from "~/utils/dates";
 import { languageName } from "~/utils/languages";
 import { formatClock, formatDuration } from "./cues";
 import type { ExportOptions, ExportSegment, TranscriptDocument } from "./types";
@@ -55,15 +56,13 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
   };
 }
 
-// UTC: the server's time zone says nothing about the reader's.
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 /** The cover's lines under the title. */
 export function coverLines(doc: TranscriptDocument): string[] {
   const lines = [
     doc.fileName && `File: ${doc.fileName}`,
     `Duration: ${formatDuration(doc.durationSeconds)}`,
-    `Date: ${dateFormat.format(doc.createdAt)}`,
+    `Date: ${formatDate(doc.createdAt, "longDateTime")}`,
     doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`,
     doc.language && `Language: ${languageName(doc.language)}`,
   ];
