@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { HighlightedText } from "~/components/highlighted-text";
+import { formatDate, isoDateTime } from "~/utils/dates";
+import type { TextPart } from "~/utils/highlight";
 import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/utils/recording-format";
-import { formatDate, isoDateTime } from "~/utils/dates";
 
 export interface RecordingSummary {
   id: string;
@@ -12,7 +14,8 @@ export interface RecordingSummary {
   sizeBytes: number;
   language: string | null;
   createdAt: string | Date;
-  snippet?: string | null;
+  /** With a search: the best-matching transcript passage, split around the matches. */
+  snippet?: TextPart[] | null;
 }
 
 const STATUS_STYLE: Record<RecordingSummary["status"], string> = {
@@ -46,9 +49,10 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
           <span>{formatBytes(recording.sizeBytes)}</span>
           <time dateTime={isoDateTime(recording.createdAt)}>{formatDate(recording.createdAt, "shortDate")}</time>
         </p>
-        {recording.snippet ? (
-          // The server escaped the transcript text and added only <mark> tags.
-          <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200" dangerouslySetInnerHTML={{ __html: `…${recording.snippet}…` }} />
+        {recording.snippet?.length ? (
+          <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200">
+            …<HighlightedText parts={recording.snippet} />…
+          </p>
         ) : null}
       </div>
       {children}
