@@ -62,7 +62,7 @@ export default function Help() {
                   <summary className="cursor-pointer font-medium">{entry.question}</summary>
                   {/* Our own Markdown, rendered at build time. */}
                   <div
-                    className="mt-2 text-slate-600 [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2"
+                    className="prose prose-slate prose-a:text-brand-600 prose-p:my-2 prose-ul:my-2 mt-2 max-w-none text-slate-600"
                     dangerouslySetInnerHTML={{ __html: entry.html }}
                   />
                 </details>
