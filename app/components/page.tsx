@@ -16,7 +16,7 @@ export function PageHeader({ eyebrow, title, lead }: { eyebrow?: string; title: 
 /** A column of readable text (legal pages, guides, blog articles), styled by @tailwindcss/typography. */
 export function Prose({ children }: { children: React.ReactNode }) {
   return (
-    <div className="prose prose-slate prose-a:text-brand-600 prose-th:bg-slate-50 mx-auto max-w-3xl px-4 py-12">
+    <div className="prose prose-slate prose-a:text-brand-600 prose-th:bg-slate-50 prose-code:before:content-none prose-code:after:content-none mx-auto max-w-3xl px-4 py-12">
       {children}
     </div>
   );
