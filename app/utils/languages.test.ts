@@ -23,6 +23,7 @@ describe("languageName", () => {
     expect(languageName("bn")).toBe("Bengali");
     expect(languageName("bn-IN")).toBe("Bengali (India)");
     expect(languageName("tl")).toBe("Tagalog");
+    expect(languageName("bo")).toBe("Tibetan");
   });
 
   test("unknown codes and anything that is not a code come back as given", () => {

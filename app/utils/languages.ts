@@ -13,6 +13,9 @@ const NAME_OVERRIDES: Record<string, string> = {
   bn: "Bengali",
   // CLDR names "tl" after Filipino ("fil"), a different standard language.
   tl: "Tagalog",
+  // Chromium's trimmed ICU data has no name for it: without this the browser would render "bo" where the server
+  // rendered "Tibetan" (a hydration mismatch in the translation menus).
+  bo: "Tibetan",
 };
 
 // "standard" rather than "dialect": "Portuguese (Brazil)", not "Brazilian Portuguese", so a base name stays a prefix.
@@ -32,17 +35,18 @@ export function isLanguageCode(value: string): boolean {
 export function languageName(code: string): string {
   const tag = code.replace(/_/g, "-"); // some engines write "pt_BR"
   if (!isLanguageCode(tag)) return code;
+  const base = tag.split("-")[0].toLowerCase();
+  const override = NAME_OVERRIDES[base];
+  if (override && tag.toLowerCase() === base) return override;
   let name: string | undefined;
   try {
     name = displayNames.of(tag);
   } catch {
     return code; // a tag Intl rejects (e.g. "en-x")
   }
-  const base = tag.split("-")[0].toLowerCase();
   const baseName = displayNames.of(base);
   // Without a name for the language itself, CLDR would still name the region ("xx (Germany)"): not a language.
   if (!name || !baseName || baseName.toLowerCase() === base) return code;
-  const override = NAME_OVERRIDES[base];
   return override && name.startsWith(baseName) ? override + name.slice(baseName.length) : name;
 }
 
