@@ -13,10 +13,10 @@ export function PageHeader({ eyebrow, title, lead }: { eyebrow?: string; title: 
   );
 }
 
-/** A column of readable text with styled headings, paragraphs and lists. */
+/** A column of readable text (legal pages, guides, blog articles), styled by @tailwindcss/typography. */
 export function Prose({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 text-slate-700 [&_a]:font-medium [&_a]:text-brand-600 [&_a]:underline [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_p]:leading-7 [&_table]:mt-4 [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_th]:text-left [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
+    <div className="prose prose-slate prose-a:text-brand-600 prose-th:bg-slate-50 prose-code:before:content-none prose-code:after:content-none mx-auto max-w-3xl px-4 py-12">
       {children}
     </div>
   );

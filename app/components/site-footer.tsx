@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { formatDate } from "~/utils/dates";
 import { PREFERENCES_PARAM } from "~/modules/consent/cookie-consent";
 import { Logo } from "./logo";
 
@@ -82,7 +83,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-500">
-          © {new Date().getFullYear()} Voxlate. All rights reserved.
+          © {formatDate(Date.now(), "year")} Voxlate. All rights reserved.
         </p>
       </div>
     </footer>

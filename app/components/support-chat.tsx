@@ -11,6 +11,7 @@ import {
   type SupportChatView,
   waitingForPerson,
 } from "~/modules/support/support-chat";
+import { formatDate } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
 import { Hint } from "./ui/hint";
@@ -200,13 +201,13 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 }
 
 function ChatBubble({ message }: { message: ChatMessageView }) {
-  const time = message.createdAt ? new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+  const time = message.createdAt ? formatDate(message.createdAt, "time") : "";
   return (
     <li className={clsx("rounded-xl px-3 py-2", BUBBLE[message.role])}>
       <p className="mb-1 text-xs font-semibold opacity-80">
         {SPEAKER[message.role]}
         {time ? (
-          <time dateTime={message.createdAt} className="ml-2 font-normal" suppressHydrationWarning>
+          <time dateTime={message.createdAt} className="ml-2 font-normal">
             {time}
           </time>
         ) : null}

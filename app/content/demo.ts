@@ -1,41 +1,11 @@
+import { languageOptions } from "~/utils/languages";
+
 /** The landing demo's 'Record in' choices (spec section 2: 35 locales such as en-US, es-ES, de-DE). */
-export const DEMO_LOCALES: { value: string; label: string }[] = [
-  { value: "en-US", label: "English (United States)" },
-  { value: "en-GB", label: "English (United Kingdom)" },
-  { value: "en-AU", label: "English (Australia)" },
-  { value: "en-CA", label: "English (Canada)" },
-  { value: "en-IN", label: "English (India)" },
-  { value: "es-ES", label: "Spanish (Spain)" },
-  { value: "es-MX", label: "Spanish (Mexico)" },
-  { value: "es-US", label: "Spanish (United States)" },
-  { value: "fr-FR", label: "French (France)" },
-  { value: "fr-CA", label: "French (Canada)" },
-  { value: "de-DE", label: "German (Germany)" },
-  { value: "it-IT", label: "Italian (Italy)" },
-  { value: "pt-BR", label: "Portuguese (Brazil)" },
-  { value: "pt-PT", label: "Portuguese (Portugal)" },
-  { value: "nl-NL", label: "Dutch (Netherlands)" },
-  { value: "sv-SE", label: "Swedish (Sweden)" },
-  { value: "da-DK", label: "Danish (Denmark)" },
-  { value: "nb-NO", label: "Norwegian Bokmål (Norway)" },
-  { value: "fi-FI", label: "Finnish (Finland)" },
-  { value: "pl-PL", label: "Polish (Poland)" },
-  { value: "cs-CZ", label: "Czech (Czechia)" },
-  { value: "ro-RO", label: "Romanian (Romania)" },
-  { value: "hu-HU", label: "Hungarian (Hungary)" },
-  { value: "el-GR", label: "Greek (Greece)" },
-  { value: "ru-RU", label: "Russian (Russia)" },
-  { value: "uk-UA", label: "Ukrainian (Ukraine)" },
-  { value: "tr-TR", label: "Turkish (Türkiye)" },
-  { value: "ar-SA", label: "Arabic (Saudi Arabia)" },
-  { value: "he-IL", label: "Hebrew (Israel)" },
-  { value: "hi-IN", label: "Hindi (India)" },
-  { value: "zh-CN", label: "Chinese (Mainland China)" },
-  { value: "zh-TW", label: "Chinese (Taiwan)" },
-  { value: "ja-JP", label: "Japanese (Japan)" },
-  { value: "ko-KR", label: "Korean (South Korea)" },
-  { value: "vi-VN", label: "Vietnamese (Vietnam)" },
-];
+export const DEMO_LOCALES: { value: string; label: string }[] = languageOptions([
+  "en-US", "en-GB", "en-AU", "en-CA", "en-IN", "es-ES", "es-MX", "es-US", "fr-FR", "fr-CA", "de-DE", "it-IT",
+  "pt-BR", "pt-PT", "nl-NL", "sv-SE", "da-DK", "nb-NO", "fi-FI", "pl-PL", "cs-CZ", "ro-RO", "hu-HU", "el-GR",
+  "ru-RU", "uk-UA", "tr-TR", "ar-SA", "he-IL", "hi-IN", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "vi-VN",
+]);
 
 /** Spec section 9: the demo records at most 10 s. */
 export const DEMO_MAX_SECONDS = 10;

@@ -13,6 +13,7 @@ import { INDUSTRIES, OTHER_INDUSTRY } from "~/modules/accounts/registration";
 import { readSessionId, requireUserId } from "~/modules/platform/session.server";
 import { allowanceLeft } from "~/modules/usage/usage";
 import { allowanceFor } from "~/modules/usage/usage.server";
+import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
@@ -203,7 +204,7 @@ export default function Account() {
                   <p className="font-medium">
                     {describeBrowser(session.userAgent)} {session.current ? <span className="ml-1 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">This browser</span> : null}
                   </p>
-                  <p className="text-slate-500">Signed in {new Date(session.createdAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}</p>
+                  <p className="text-slate-500">Signed in {formatDate(session.createdAt, "dateTime")}</p>
                 </div>
                 {session.current ? null : (
                   <Form method="post">

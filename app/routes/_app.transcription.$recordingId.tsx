@@ -7,7 +7,6 @@ import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
-import { languageLabel } from "~/content/languages";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
 import {
@@ -33,8 +32,10 @@ import {
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
 import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { configuredTranslator } from "~/modules/transcripts/translation.server";
-import { languageName, TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { languageName } from "~/utils/languages";
 import { readFormFields } from "~/modules/platform/request-body.server";
+import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -131,6 +132,7 @@ const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
   const { recording, segments, engine, translation, summary, renderedAt } = loaderData;
+  const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -195,7 +197,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
-          <span>{languageLabel(recording.transcriptLanguage ?? recording.language) ?? "Language: detect automatically"}</span>
+          <span>{spokenLanguage ? languageName(spokenLanguage) : "Language: detect automatically"}</span>
           <span>{recording.fileName}</span>
         </p>
         {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
@@ -559,7 +561,7 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
       {stored ? (
         <div className="mt-3 space-y-4">
           <p className="text-xs text-slate-600">
-            {stored.label}, {new Date(stored.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Check names,
+            {stored.label}, {formatDate(stored.createdAt, "dateTime")}. Check names,
             figures and decisions against the transcript.
           </p>
           {stored.abstract ? <p>{stored.abstract}</p> : null}

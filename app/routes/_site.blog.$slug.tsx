@@ -4,6 +4,7 @@ import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { findBlogArticle, relatedArticles } from "~/content/content.server";
 import { appOrigin } from "~/modules/platform/env.server";
 import { articleJsonLd } from "~/utils/seo";
+import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function BlogArticle() {
   const { article, related } = useLoaderData<typeof loader>();
-  const date = new Date(`${article.date}T00:00:00Z`).toLocaleDateString("en", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDate(article.date);
   return (
     <article>
       <PageHeader

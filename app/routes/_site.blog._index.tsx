@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.blog._index";
 import { PageHeader, pageMeta } from "~/components/page";
 import { blogArticles } from "~/content/content.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Blog", "Guides and news about transcription, translation and subtitles."),
@@ -19,10 +20,6 @@ export async function loader() {
       tags,
     })),
   };
-}
-
-function formatDate(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en", { dateStyle: "long", timeZone: "UTC" });
 }
 
 export default function Blog() {

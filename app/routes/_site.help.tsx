@@ -69,7 +69,7 @@ export default function Help() {
                 // Our own Markdown, rendered at build time.
                 answer: (
                   <div
-                    className="[&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2"
+                    className="prose prose-slate prose-a:text-brand-600 prose-p:my-2 prose-ul:my-2 mt-2 max-w-none text-slate-600"
                     dangerouslySetInnerHTML={{ __html: entry.html }}
                   />
                 ),

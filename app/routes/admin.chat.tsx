@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatUsage } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/modules/platform/request-body.server";
+import { formatDate } from "~/utils/dates";
 import { AdminErrorBoundary } from "~/components/error-boundary";
 import { invariantResponse } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
@@ -365,8 +366,8 @@ function StatusBadge({ status }: { status: ChatStatusName }) {
 
 function Time({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}
+    <time dateTime={iso}>
+      {formatDate(iso, "dateTime")}
     </time>
   );
 }

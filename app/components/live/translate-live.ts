@@ -1,4 +1,4 @@
-import { languageName } from "~/services/translation/languages";
+import { languageName } from "~/utils/languages";
 
 /**
  * POST /api/translate-live. Spec section 8: when translation fails, the source text is shown prefixed with the

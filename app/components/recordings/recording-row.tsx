@@ -1,5 +1,8 @@
 import { Link } from "react-router";
-import { languageLabel } from "~/content/languages";
+import { HighlightedText } from "~/components/highlighted-text";
+import { formatDate, isoDateTime } from "~/utils/dates";
+import type { TextPart } from "~/utils/highlight";
+import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/modules/recordings/recording-format";
 
 export interface RecordingSummary {
@@ -11,7 +14,8 @@ export interface RecordingSummary {
   sizeBytes: number;
   language: string | null;
   createdAt: string | Date;
-  snippet?: string | null;
+  /** With a search: the best-matching transcript passage, split around the matches. */
+  snippet?: TextPart[] | null;
 }
 
 const STATUS_STYLE: Record<RecordingSummary["status"], string> = {
@@ -41,13 +45,14 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
-          <span>{languageLabel(recording.language) ?? "Language: auto"}</span>
+          <span>{recording.language ? languageName(recording.language) : "Language: auto"}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
-          <time dateTime={new Date(recording.createdAt).toISOString()}>{new Date(recording.createdAt).toISOString().slice(0, 10)}</time>
+          <time dateTime={isoDateTime(recording.createdAt)}>{formatDate(recording.createdAt, "shortDate")}</time>
         </p>
-        {recording.snippet ? (
-          // The server escaped the transcript text and added only <mark> tags.
-          <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200" dangerouslySetInnerHTML={{ __html: `…${recording.snippet}…` }} />
+        {recording.snippet?.length ? (
+          <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200">
+            …<HighlightedText parts={recording.snippet} />…
+          </p>
         ) : null}
       </div>
       {children}

@@ -13,6 +13,7 @@ import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audi
 import { db } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
 import { sanitizeFileName } from "~/utils/text";
 import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
@@ -311,9 +312,12 @@ export interface RecordingListItem {
   sizeBytes: number;
   language: string | null;
   createdAt: Date;
-  /** With a search: the best-matching transcript passage, with <mark> around the matches (HTML-escaped). */
-  snippet: string | null;
+  /** With a search: the best-matching transcript passage, split around the matches. */
+  snippet: TextPart[] | null;
 }
+
+// One passage of about a dozen words around the first matching segment's hits.
+const HEADLINE_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=1, MaxWords=18, MinWords=6`;
 
 /**
  * The owner's recordings, newest first by default. A search uses PostgreSQL full-text search over titles and
@@ -334,12 +338,13 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
     ]);
     return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
   }
-  // ts_headline escapes nothing, so the markers are placeholders that survive HTML-escaping below.
+  // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
+  // text parts, never as HTML.
   const matches = Prisma.sql`
     WITH q AS (SELECT websearch_to_tsquery('simple', ${query.q}) AS query),
     hits AS (
       SELECT r."id",
-             (SELECT ts_headline('simple', s."text", q.query, 'StartSel=[[[, StopSel=]]], MaxFragments=1, MaxWords=18, MinWords=6')
+             (SELECT ts_headline('simple', s."text", q.query, ${HEADLINE_OPTIONS})
                 FROM "TranscriptSegment" s
                WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
                ORDER BY s."position" LIMIT 1) AS "snippet"
@@ -350,7 +355,7 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
     )`;
   const [[{ count }], rows] = await Promise.all([
     database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,
-    database.$queryRaw<RecordingListItem[]>`${matches}
+    database.$queryRaw<(Omit<RecordingListItem, "snippet"> & { snippet: string | null })[]>`${matches}
       SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
              COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", hits."snippet"
       FROM hits JOIN "Recording" r ON r."id" = hits."id"
@@ -358,17 +363,9 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
   ]);
   const total = Number(count);
   return {
-    items: rows.map((row) => ({ ...row, snippet: row.snippet ? highlight(row.snippet) : null })),
+    items: rows.map((row): RecordingListItem => ({ ...row, snippet: row.snippet ? highlightParts(row.snippet) : null })),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
   };
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-
-/** Escapes the passage, then turns the placeholder markers into <mark>. */
-function highlight(passage: string): string {
-  return escapeHtml(passage).replace(/\[\[\[/g, "<mark>").replace(/\]\]\]/g, "</mark>");
 }

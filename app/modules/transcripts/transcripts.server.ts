@@ -6,7 +6,7 @@ import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
-import { languageName } from "~/services/translation/index.server";
+import { languageName } from "~/utils/languages";
 
 export async function transcriptSegments(recordingId: string) {
   return (await db()).transcriptSegment.findMany({

@@ -4,7 +4,8 @@
 import { TranslationStatus } from "~/generated/prisma/client";
 import { TranslationReadyEmail } from "~/emails/translation-ready";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
-import { languageName, TranslationError, translateSegments } from "~/services/translation/index.server";
+import { TranslationError, translateSegments } from "~/services/translation/index.server";
+import { languageName } from "~/utils/languages";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";

@@ -39,7 +39,7 @@ describe("paragraphRuns", () => {
 describe("coverLines", () => {
   test("language codes are spelled out; other values are shown as stored", () => {
     const lines = (language: string | null) => coverLines({ ...meetingTranscript(), language }).filter((line) => line.startsWith("Language"));
-    expect(lines("pt-BR")).toEqual(["Language: Brazilian Portuguese"]);
+    expect(lines("pt-BR")).toEqual(["Language: Portuguese (Brazil)"]);
     expect(lines("auto")).toEqual(["Language: auto"]);
     expect(lines(null)).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { formatDate } from "~/utils/dates";
+import { languageName } from "~/utils/languages";
 import { formatClock, formatDuration } from "./cues";
 import type { ExportOptions, ExportSegment, TranscriptDocument } from "./types";
 
@@ -54,31 +56,13 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
   };
 }
 
-// UTC: the server's time zone says nothing about the reader's.
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
-
-/** "fr", "pt-BR": a BCP 47 tag as transcription engines report it, rather than a name such as "French". */
-export function isLanguageCode(language: string): boolean {
-  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language);
-}
-
-/** "fr" → "French"; anything that is not a language code is shown as stored. */
-function languageName(language: string): string {
-  if (!isLanguageCode(language)) return language;
-  try {
-    return languageNames.of(language) ?? language;
-  } catch {
-    return language;
-  }
-}
 
 /** The cover's lines under the title. */
 export function coverLines(doc: TranscriptDocument): string[] {
   const lines = [
     doc.fileName && `File: ${doc.fileName}`,
     `Duration: ${formatDuration(doc.durationSeconds)}`,
-    `Date: ${dateFormat.format(doc.createdAt)}`,
+    `Date: ${formatDate(doc.createdAt, "longDateTime")}`,
     doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`,
     doc.language && `Language: ${languageName(doc.language)}`,
   ];

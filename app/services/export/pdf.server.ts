@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
-import { coverLines, isLanguageCode, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
+import { isLanguageCode } from "~/utils/languages";
+import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 type FontName = "regular" | "bold" | "cjk";

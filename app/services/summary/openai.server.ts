@@ -2,7 +2,7 @@
 // number, which we check and turn back into the segment's id and time.
 import { z } from "zod";
 import { chatCompletion, type ChatModelConfig } from "../chat-completion.server";
-import { languageName } from "../translation/languages";
+import { languageName } from "~/utils/languages";
 import { summariseExtractively } from "./extractive.server";
 import { summaryError, summariserLabel, type Summariser, type Summary, type SummarySegment } from "./summariser";
 

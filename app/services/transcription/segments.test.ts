@@ -9,6 +9,15 @@ describe("segment helpers", () => {
     expect(languageCode("en-US")).toBe("en");
     expect(languageCode("german")).toBe("de");
     expect(languageCode("cantonese")).toBe("yue");
+    // Whisper's own spellings, where they differ from CLDR's English names.
+    expect(languageCode("myanmar")).toBe("my");
+    expect(languageCode("nynorsk")).toBe("nn");
+    expect(languageCode("maori")).toBe("mi");
+    expect(languageCode("bengali")).toBe("bn");
+    expect(languageCode("tagalog")).toBe("tl");
+    expect(languageCode("javanese")).toBe("jw");
+    expect(languageCode("hawaiian")).toBe("haw");
+    expect(languageCode("haitian creole")).toBe("ht");
     expect(languageCode("Klingon")).toBeNull();
     expect(languageCode(null)).toBeNull();
   });

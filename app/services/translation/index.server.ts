@@ -61,4 +61,4 @@ export function configuredTranslator(): TranslationProvider {
 export type { TranslationProvider } from "./translator";
 export { TranslationError } from "./errors";
 export { translateSegments } from "./segments.server";
-export { TRANSLATION_LANGUAGES, languageName } from "./languages";
+export { TRANSLATION_LANGUAGES } from "./languages";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { chatCompletion } from "../chat-completion.server";
 import { translationError } from "./errors";
 import { differentLanguages } from "./language-pairs";
-import { languageName } from "./languages";
+import { languageName } from "~/utils/languages";
 import type { TranslationProvider } from "./translator";
 
 const TIMEOUT_MS = 180_000;
