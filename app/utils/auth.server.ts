@@ -17,7 +17,7 @@ import {
 import { getEnv } from "./env.server";
 import { singleton } from "./singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
-import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
+import { EmailSchema, PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import {
   checkVerificationCode,
   consumeVerifiedCode,
@@ -27,10 +27,8 @@ import {
 
 export { VerificationError };
 
-export const LoginSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, "Password is required"),
-});
+/** The sign-in form's schema serves POST /api/login too. */
+export const LoginSchema = SignInSchema;
 
 export const PUBLIC_USER_SELECT = {
   id: true,
