@@ -72,7 +72,7 @@ type Reply = SubmissionResult<string[]> | undefined;
 const replyTo = (reply: Reply, ...intents: string[]) =>
   intents.includes(String(reply?.initialValue?.intent)) ? reply : undefined;
 
-/** One account form: Conform with the form's schema, checked on blur, and the server's reply to it. */
+/** One account form (its id is its intent): Conform with its schema, checked on blur, and the server's reply. */
 function useAccountForm<Schema extends z.ZodType>(
   id: string,
   schema: Schema,
@@ -83,7 +83,11 @@ function useAccountForm<Schema extends z.ZodType>(
     id,
     lastResult: reply,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => {
+      // The browser checks the form's fields; which button sent it (the intent) is the server's to tell.
+      if (!formData.has("intent")) formData.set("intent", id);
+      return parseWithZod(formData, { schema });
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
