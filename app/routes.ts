@@ -36,7 +36,7 @@ export default [
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("recordings", "routes/_app.recordings.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
-    route("account", "routes/_app.account.tsx"),
+    route("account", "routes/_app.account/route.tsx"),
     route("data-privacy", "routes/_app.data-privacy.tsx"),
   ]),
 
@@ -46,12 +46,14 @@ export default [
     route("plans", "routes/_plans.plan-selection.tsx", { id: "plans" }),
   ]),
 
-  // The auth page and its password-reset modes have their own header ("Back to Home").
-  route("signin", "routes/auth.tsx", { id: "signin" }),
-  route("signup", "routes/auth.tsx", { id: "signup" }),
-  route("auth", "routes/auth.tsx", { id: "auth" }),
-  route("forgot-password", "routes/auth.tsx", { id: "forgot-password" }),
-  route("reset-password", "routes/auth.tsx", { id: "reset-password" }),
+  // One route per auth page, each with its own action; /auth shows the page its query names (spec section 2).
+  // They have their own header ("Back to Home").
+  route("signin", "routes/auth/sign-in.tsx"),
+  route("signup", "routes/auth/sign-up.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
 
   route("signup-business", "routes/legacy-redirects.tsx", { id: "signup-business" }),
   route("landing", "routes/legacy-redirects.tsx", { id: "landing" }),

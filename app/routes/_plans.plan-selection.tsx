@@ -1,16 +1,18 @@
-import { Form, useLoaderData } from "react-router";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/_plans.plan-selection";
 import { trackEvent } from "~/components/analytics";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";
 import { buttonClass } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/field";
-import { parseBillingPeriod, PLANS } from "~/content/plans";
+import { FormAlert, FormErrors } from "~/components/ui/field";
+import { type BillingPeriod, parseBillingPeriod, type Plan, PLANS } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
 import { getUserId, requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
-import { readFormFields } from "~/modules/platform/request-body.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>
@@ -26,15 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const ChoosePlanSchema = z.object({
-  plan: z.enum(["FREE", "PREMIUM", "BUSINESS_PRO"]),
+  plan: z.enum(["FREE", "PREMIUM", "BUSINESS_PRO"], { error: "Choose Free, Premium or Business Pro." }),
   billing: z.enum(["weekly", "monthly"]).default("weekly"),
 });
 
 export async function action({ request }: Route.ActionArgs) {
   const userId = await requireUserId(request);
-  const parsed = ChoosePlanSchema.safeParse(await readFormFields(request));
-  if (!parsed.success) return new Response("Choose Free, Premium or Business Pro.", { status: 400 });
-  const { plan } = parsed.data;
+  const submission = parseWithZod(await readForm(request), { schema: ChoosePlanSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { plan, billing } = submission.value;
   const database = await db();
   if (plan === "FREE") {
     await database.user.update({ where: { id: userId }, data: { requestedPlan: null } });
@@ -43,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Card payment is not available yet: record the choice and keep the account on Free until it is paid.
   await database.user.update({ where: { id: userId }, data: { requestedPlan: plan } });
   const name = PLANS.find((candidate) => candidate.id === plan)!.name;
-  return redirectWithToast(`${new URL(request.url).pathname}?billing=${parsed.data.billing}`, {
+  return redirectWithToast(`${new URL(request.url).pathname}?billing=${billing}`, {
     type: "message",
     title: `${name} noted`,
     description: "Card payment is not available yet, so your account stays on the Free plan for now.",
@@ -52,6 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function PlanSelection() {
   const { user, billing, path } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const requested = user?.requestedPlan ? PLANS.find((plan) => plan.id === user.requestedPlan) : undefined;
   return (
     <>
@@ -75,29 +78,65 @@ export default function PlanSelection() {
           renderCta={
             user
               ? (plan) => (
-                  <Form
-                    method="post"
-                    className="mt-6"
-                    onSubmit={() =>
-                      trackEvent("select_plan", {
-                        category: "subscription",
-                        label: `${plan.name} (${billing})`,
-                        value: Number(plan.price[billing].replace("$", "")),
-                        plan: plan.id,
-                      })
-                    }
-                  >
-                    <input type="hidden" name="billing" value={billing} />
-                    <button type="submit" name="plan" value={plan.id} className={buttonClass(plan.popular ? "primary" : "secondary", "w-full")}>
-                      {plan.id === user.plan && !user.requestedPlan ? `Continue with ${plan.name}` : plan.cta}
-                    </button>
-                  </Form>
+                  <PlanChoice
+                    plan={plan}
+                    billing={billing}
+                    current={plan.id === user.plan && !user.requestedPlan}
+                    reply={reply}
+                  />
                 )
               : undefined
           }
         />
       </section>
     </>
+  );
+}
+
+/** One plan's button: a form of its own, so the plan is the button's value (no JavaScript needed). */
+function PlanChoice({
+  plan,
+  billing,
+  current,
+  reply,
+}: {
+  plan: Plan;
+  billing: BillingPeriod;
+  current: boolean;
+  reply: SubmissionResult<string[]> | undefined;
+}) {
+  const [form] = useForm({
+    id: `plan-${plan.id}`,
+    // A refused choice (only a forged post can name another plan) shows under the first card.
+    lastResult: plan.id === PLANS[0]!.id ? reply : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChoosePlanSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-6"
+      onSubmit={(event) => {
+        trackEvent("select_plan", {
+          category: "subscription",
+          label: `${plan.name} (${billing})`,
+          value: Number(plan.price[billing].replace("$", "")),
+          plan: plan.id,
+        });
+        form.onSubmit(event);
+      }}
+    >
+      <FormErrors form={form} />
+      <input type="hidden" name="billing" value={billing} />
+      <button
+        type="submit"
+        name="plan"
+        value={plan.id}
+        className={buttonClass(plan.popular ? "primary" : "secondary", "w-full")}
+      >
+        {current ? `Continue with ${plan.name}` : plan.cta}
+      </button>
+    </Form>
   );
 }
 

@@ -1,14 +1,21 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.login";
 import { Logo } from "~/components/logo";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { AdminLoginSchema, getAdminId, signInAdmin } from "~/modules/accounts/admin-session.server";
+import { Field, FormErrors } from "~/components/ui/field";
+import { AdminLoginSchema } from "~/modules/accounts/admin-login";
+import { getAdminId, signInAdmin } from "~/modules/accounts/admin-session.server";
 import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
-import { readFormFields } from "~/modules/platform/request-body.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { AdminErrorBoundary } from "~/components/error-boundary";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Admin sign in", "Support console sign-in."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Admin sign in", "Support console sign-in."),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdminId(request)) throw redirect("/admin/chat");
@@ -16,39 +23,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = AdminLoginSchema.safeParse(await readFormFields(request));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid credentials" }, { status: 400 });
-  const result = await signInAdmin(parsed.data.username, parsed.data.password, await loginClient(request, context));
-  if (result.status === "throttled") return data({ error: tooManyLogins(result.waitMs) }, { status: 429 });
-  if (result.status === "invalid") return data({ error: "Invalid credentials" }, { status: 401 });
+  const submission = parseWithZod(await readForm(request), { schema: AdminLoginSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const { username, password } = submission.value;
+  const result = await signInAdmin(username, password, await loginClient(request, context));
+  if (result.status === "throttled") {
+    return data(submission.reply({ formErrors: [tooManyLogins(result.waitMs)], hideFields }), { status: 429 });
+  }
+  if (result.status === "invalid") {
+    return data(submission.reply({ formErrors: ["Invalid credentials"], hideFields }), { status: 401 });
+  }
   return redirect("/admin/chat", { status: 303, headers: result.headers });
 }
 
 export default function AdminLogin() {
-  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: useActionData<typeof action>(),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-16">
-      <Form method="post" className="w-full max-w-sm space-y-4 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="w-full max-w-sm space-y-4 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+      >
         <Logo />
         <h1 className="text-xl font-bold">Support console</h1>
-        {actionData?.error ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {actionData.error}
-          </div>
-        ) : null}
-        <div>
-          <label htmlFor="username" className="block text-sm font-medium">
-            Username
-          </label>
-          <input id="username" name="username" type="email" autoComplete="username" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
-        </div>
-        <div>
-          <label htmlFor="password" className="block text-sm font-medium">
-            Password
-          </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
-        </div>
+        <FormErrors form={form} />
+        <Field label="Username" field={fields.username} type="email" autoComplete="username" required />
+        <Field label="Password" field={fields.password} type="password" autoComplete="current-password" required />
         <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
           {busy ? "Signing in..." : "Sign In"}
         </button>

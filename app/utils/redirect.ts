@@ -18,3 +18,9 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   if (resolved.origin !== BASE) return fallback;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
+
+/** Adds ?redirectTo=… to an auth URL, so the visitor still lands where they were going after signing in. */
+export function withRedirect(path: string, redirectTo: string): string {
+  if (!redirectTo) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(redirectTo)}`;
+}

@@ -1,16 +1,26 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormAlert, Field, SelectField } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
+import { Field, firstError, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import {
   EmailSchema,
   FirstNameSchema,
   HEAR_ABOUT_US,
+  IndustrySchema,
   INDUSTRIES,
   LastNameSchema,
   OTHER_INDUSTRY,
+  PASSWORD_RULE,
   PasswordSchema,
+  SIGNUP_STEPS,
+  SIGNUP_TOASTS,
+  type SignupProgress,
+  signupSchema,
+  type SignupStep,
 } from "~/modules/accounts/registration";
+import { withRedirect } from "~/utils/redirect";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Spec section 9: the next field appears 300 ms after the current one becomes valid. */
@@ -22,115 +32,145 @@ export interface SignUpDraft {
   email: string;
   industry: string;
   hearAboutUs: string;
-  passwordSaved: boolean;
-  passwordConfirmed: boolean;
-  visibleSteps: number;
 }
 
-type Errors = Partial<Record<"firstName" | "lastName" | "email" | "password" | "confirmPassword" | "industry" | "industryOther", string>>;
+/** The spec's submit toast: the first failing step's, in step order (section 5). */
+function signupToast(reply: SubmissionResult<string[]>): string | undefined {
+  const step = SIGNUP_STEPS.find((name) => reply.error?.[name]?.length);
+  return step ? (SIGNUP_TOASTS[step] ?? reply.error![step]![0]) : firstError(reply);
+}
 
-export function SignUpForm({ draft, errors, redirectTo }: { draft: SignUpDraft; errors: Errors; redirectTo: string }) {
+export function SignUpForm({
+  draft,
+  progress,
+  redirectTo,
+  lastResult,
+}: {
+  draft: SignUpDraft;
+  progress: SignupProgress;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
+  const [visible, setVisible] = useState(progress.shownSteps);
   const knownIndustry = INDUSTRIES.includes(draft.industry as (typeof INDUSTRIES)[number]);
-  const [values, setValues] = useState({
-    firstName: draft.firstName,
-    lastName: draft.lastName,
-    email: draft.email,
-    password: "",
-    confirmPassword: "",
-    industry: draft.industry ? (knownIndustry ? draft.industry : OTHER_INDUSTRY) : "",
-    industryOther: draft.industry && !knownIndustry ? draft.industry : "",
-    hearAboutUs: draft.hearAboutUs.startsWith("Other") ? "Other" : draft.hearAboutUs,
-    hearAboutUsOther: draft.hearAboutUs.startsWith("Other: ") ? draft.hearAboutUs.slice(7) : "",
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    defaultValue: {
+      firstName: draft.firstName,
+      lastName: draft.lastName,
+      email: draft.email,
+      industry: draft.industry ? (knownIndustry ? draft.industry : OTHER_INDUSTRY) : "",
+      industryOther: draft.industry && !knownIndustry ? draft.industry : "",
+      hearAboutUs: draft.hearAboutUs.startsWith("Other") ? "Other" : draft.hearAboutUs,
+      hearAboutUsOther: draft.hearAboutUs.startsWith("Other: ") ? draft.hearAboutUs.slice(7) : "",
+    },
+    // The steps on screen must be answered; the browser checks with the server's schema.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: signupSchema({ ...progress, shownSteps: visible }) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
-  const [visible, setVisible] = useState(draft.visibleSteps);
-  const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  useErrorToast(lastResult, "Error", signupToast);
 
-  const passwordOk = values.password ? PasswordSchema.safeParse(values.password).success : draft.passwordSaved;
-  const confirmOk = values.confirmPassword
-    ? values.confirmPassword.length >= 6 && (values.password ? values.confirmPassword === values.password : draft.passwordSaved)
-    : draft.passwordConfirmed && !values.password;
-  const industryOk = Boolean(values.industry) && (values.industry !== OTHER_INDUSTRY || values.industryOther.trim() !== "");
-  const valid = [
-    FirstNameSchema.safeParse(values.firstName).success,
-    LastNameSchema.safeParse(values.lastName).success,
-    EmailSchema.safeParse(values.email).success,
-    passwordOk,
-    confirmOk,
-    industryOk,
-  ];
-  const validPrefix = valid.findIndex((ok) => !ok);
-  const completed = validPrefix === -1 ? valid.length : validPrefix;
+  const value = (name: SignupStep | "industryOther") => {
+    const current = fields[name].value;
+    return typeof current === "string" ? current : "";
+  };
+  const password = value("password");
+  const confirmation = value("confirmPassword");
+  const industryOk =
+    IndustrySchema.safeParse(value("industry")).success &&
+    (value("industry") !== OTHER_INDUSTRY || value("industryOther").trim() !== "");
+  // Which steps are valid as typed; a saved password is not on the page, so its checks are the server's.
+  const valid: Record<SignupStep, boolean> = {
+    firstName: FirstNameSchema.safeParse(value("firstName")).success,
+    lastName: LastNameSchema.safeParse(value("lastName")).success,
+    email: EmailSchema.safeParse(value("email")).success,
+    password: password ? PasswordSchema.safeParse(password).success : progress.passwordSaved,
+    confirmPassword: confirmation
+      ? password
+        ? confirmation === password
+        : progress.passwordSaved && PasswordSchema.safeParse(confirmation).success
+      : progress.passwordConfirmed && !password,
+    industry: industryOk,
+  };
+  const validPrefix = SIGNUP_STEPS.findIndex((step) => !valid[step]);
+  const completed = validPrefix === -1 ? SIGNUP_STEPS.length : validPrefix;
 
   useEffect(() => {
-    if (!hydrated || completed < visible || visible >= valid.length) return;
-    const timer = setTimeout(() => setVisible((count) => Math.max(count, Math.min(completed + 1, valid.length))), STEP_DELAY_MS);
+    if (!hydrated || completed < visible || visible >= SIGNUP_STEPS.length) return;
+    const timer = setTimeout(
+      () => setVisible((count) => Math.max(count, Math.min(completed + 1, SIGNUP_STEPS.length))),
+      STEP_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [hydrated, completed, visible, valid.length]);
+  }, [hydrated, completed, visible]);
 
-  const mismatch = values.confirmPassword && values.password && values.confirmPassword !== values.password ? "Passwords don't match" : undefined;
-  const showCreate = hydrated ? visible === 6 && industryOk : draft.visibleSteps === 6;
+  const showCreate = hydrated ? visible === SIGNUP_STEPS.length && industryOk : progress.shownSteps === 6;
 
   return (
-    <Form method="post" className="space-y-4" noValidate>
+    <Form method="post" action={withRedirect("/signup", redirectTo)} {...getFormProps(form)} className="space-y-4" noValidate>
       <h1 className="text-2xl font-bold">Create your account</h1>
-      <p className="text-sm text-slate-600">Start free with 5 minutes of transcription every month. No credit card.</p>
-      <input type="hidden" name="intent" value="signup" />
+      <p className="text-sm text-slate-600">
+        Start free with 5 minutes of transcription every month. No credit card.
+      </p>
+      <FormErrors form={form} title="Error" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field label="First name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} error={errors.firstName} required />
-      {visible >= 2 ? (
-        <Field label="Last name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} error={errors.lastName} required />
-      ) : null}
-      {visible >= 3 ? (
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} required />
-      ) : null}
+      <Field label="First name" field={fields.firstName} autoComplete="given-name" required />
+      {visible >= 2 ? <Field label="Last name" field={fields.lastName} autoComplete="family-name" required /> : null}
+      {visible >= 3 ? <Field label="Email" field={fields.email} type="email" autoComplete="email" required /> : null}
       {visible >= 4 ? (
         <Field
           label="Password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
-          minLength={6}
-          value={values.password}
-          onChange={set("password")}
-          error={errors.password}
-          hint={draft.passwordSaved ? "Saved. Leave empty to keep it." : "At least 6 characters"}
+          hint={progress.passwordSaved ? "Saved. Leave empty to keep it." : PASSWORD_RULE}
         />
       ) : null}
       {visible >= 5 ? (
         <Field
           label="Confirm password"
-          name="confirmPassword"
+          field={fields.confirmPassword}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set("confirmPassword")}
-          error={errors.confirmPassword ?? mismatch}
-          hint={draft.passwordConfirmed ? "Confirmed." : undefined}
+          hint={progress.passwordConfirmed ? "Confirmed." : undefined}
         />
       ) : null}
       {visible >= 6 ? (
         <>
-          <SelectField label="Industry" name="industry" options={INDUSTRIES} placeholder="Select your industry" value={values.industry} onChange={set("industry")} error={errors.industry} required />
-          {!hydrated || values.industry === OTHER_INDUSTRY ? (
+          <SelectField
+            label="Industry"
+            field={fields.industry}
+            options={INDUSTRIES}
+            placeholder="Select your industry"
+            required
+          />
+          {!hydrated || value("industry") === OTHER_INDUSTRY ? (
             <Field
               label={hydrated ? "Please specify your industry" : "If Other: please specify your industry"}
-              name="industryOther"
-              value={values.industryOther}
-              onChange={set("industryOther")}
-              error={errors.industryOther}
+              field={fields.industryOther}
               maxLength={200}
             />
           ) : null}
-          <SelectField label="How did you hear about us? (optional)" name="hearAboutUs" options={HEAR_ABOUT_US} placeholder="Choose one" value={values.hearAboutUs} onChange={set("hearAboutUs")} />
-          {!hydrated || values.hearAboutUs === "Other" ? (
-            <Field label={hydrated ? "Tell us where" : "If Other: tell us where"} name="hearAboutUsOther" value={values.hearAboutUsOther} onChange={set("hearAboutUsOther")} maxLength={150} />
+          <SelectField
+            label="How did you hear about us? (optional)"
+            field={fields.hearAboutUs}
+            options={HEAR_ABOUT_US}
+            placeholder="Choose one"
+          />
+          {!hydrated || fields.hearAboutUs.value === "Other" ? (
+            <Field
+              label={hydrated ? "Tell us where" : "If Other: tell us where"}
+              field={fields.hearAboutUsOther}
+              maxLength={150}
+            />
           ) : null}
         </>
       ) : null}
-      {Object.keys(errors).length > 0 && !hydrated ? <FormAlert title="Error">{Object.values(errors)[0]}</FormAlert> : null}
       {showCreate ? (
         <button type="submit" name="submit" value="create" disabled={busy} className={buttonClass("primary", "w-full")}>
           {busy ? "Creating account..." : "Create Account"}

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
+import { z } from "zod";
 import {
   clearLoginFailures,
   type LoginAccount,
@@ -27,10 +27,7 @@ export async function getAdminId(request: Request): Promise<string | undefined> 
   return session?.adminId;
 }
 
-export const AdminLoginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-});
+export { AdminLoginSchema } from "./admin-login";
 
 /** For /api/admin/*: a 401 JSON answer instead of a redirect. */
 export async function requireAdminApi(request: Request): Promise<string> {

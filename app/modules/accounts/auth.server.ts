@@ -18,7 +18,7 @@ import { getEnv } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/modules/platform/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
-import { EmailSchema, PasswordSchema, type RegisterPayload } from "./registration";
+import { EmailSchema, PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import {
   checkVerificationCode,
   consumeVerifiedCode,
@@ -28,10 +28,8 @@ import {
 
 export { VerificationError };
 
-export const LoginSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, "Password is required"),
-});
+/** The sign-in form's schema serves POST /api/login too. */
+export const LoginSchema = SignInSchema;
 
 export const PUBLIC_USER_SELECT = {
   id: true,

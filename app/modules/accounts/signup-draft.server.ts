@@ -8,11 +8,14 @@ import {
   finalHearAboutUs,
   finalIndustry,
   FirstNameSchema,
-  INDUSTRIES,
   LastNameSchema,
-  OTHER_INDUSTRY,
-  PasswordSchema,
+  SIGNUP_STEPS,
+  type SignupProgress,
+  type signupSchema,
+  type SignupStep,
 } from "./registration";
+
+type SignupAnswers = z.output<ReturnType<typeof signupSchema>>;
 
 /**
  * The six-step sign-up keeps its answers on the server (a SignupDraft row; the browser holds only a
@@ -20,19 +23,6 @@ import {
  */
 const DRAFT_TTL_MS = 60 * 60 * 1000;
 const draftCookie = () => signedCookie("voxlate_signup", { maxAge: DRAFT_TTL_MS / 1000 });
-
-export const SIGNUP_STEPS = ["firstName", "lastName", "email", "password", "confirmPassword", "industry"] as const;
-export type SignupStep = (typeof SIGNUP_STEPS)[number];
-
-/** The spec's submit check order and toast messages (section 5). */
-export const STEP_ERRORS: Record<SignupStep, string> = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Email is required",
-  password: "Password must be at least 6 characters",
-  confirmPassword: "Passwords do not match",
-  industry: "Please select your industry",
-};
 
 export async function readDraft(request: Request): Promise<SignupDraft | null> {
   const id: unknown = await draftCookie().parse(request.headers.get("Cookie"));
@@ -45,90 +35,72 @@ export async function draftCookieHeader(draft: SignupDraft | null): Promise<stri
   return draft ? draftCookie().serialize(draft.id) : draftCookie().serialize("", { maxAge: 0 });
 }
 
-const fieldText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
+/** Which steps the draft has answered (the password ones once saved and confirmed). */
+function answeredSteps(draft: SignupDraft | null): Record<SignupStep, boolean> {
+  return {
+    firstName: Boolean(draft?.firstName),
+    lastName: Boolean(draft?.lastName),
+    email: Boolean(draft?.email),
+    password: Boolean(draft?.passwordHash),
+    confirmPassword: Boolean(draft?.passwordConfirmed),
+    industry: Boolean(draft?.industry),
+  };
+}
+
+/** What the form shows for this draft: the answered steps and the next; all six when creating the account. */
+export function signupProgress(draft: SignupDraft | null, creating = false): SignupProgress {
+  const answered = answeredSteps(draft);
+  const done = SIGNUP_STEPS.filter((step) => answered[step]).length;
+  return {
+    shownSteps: creating ? SIGNUP_STEPS.length : Math.min(SIGNUP_STEPS.length, done + 1),
+    passwordSaved: answered.password,
+    passwordConfirmed: answered.confirmPassword,
+  };
+}
 
 export interface StepResult {
   draft: SignupDraft;
-  /** The first step still missing or wrong; null when all six are done. */
+  /** The first step still missing; null when all six are done. */
   nextStep: SignupStep | null;
-  errors: Partial<Record<SignupStep | "industryOther", string>>;
+  /** The confirmation did not match the saved password (the form does not hold that one). */
+  passwordsDiffer: boolean;
 }
 
 /**
- * Saves whatever valid answers the post carries (one step without JavaScript, all six with it) and
- * says which step comes next. Passwords are hashed as soon as they arrive.
+ * Saves the answers of a post that passed `signupSchema` (one step without JavaScript, all six with it) and says
+ * which step comes next. Passwords are hashed as soon as they arrive.
  */
-export async function saveSignupStep(request: Request, form: FormData): Promise<StepResult> {
+export async function saveSignupStep(existing: SignupDraft | null, answers: SignupAnswers): Promise<StepResult> {
   const database = await db();
-  const existing = await readDraft(request);
   const draft =
     existing ?? (await database.signupDraft.create({ data: { expiresAt: new Date(Date.now() + DRAFT_TTL_MS) } }));
-  const errors: StepResult["errors"] = {};
   const update: Partial<SignupDraft> = {};
-
-  const firstName = fieldText(form, "firstName");
-  if (firstName !== undefined) {
-    const parsed = FirstNameSchema.safeParse(firstName);
-    if (parsed.success) update.firstName = parsed.data;
-    else errors.firstName = STEP_ERRORS.firstName;
-  }
-  const lastName = fieldText(form, "lastName");
-  if (lastName !== undefined) {
-    const parsed = LastNameSchema.safeParse(lastName);
-    if (parsed.success) update.lastName = parsed.data;
-    else errors.lastName = STEP_ERRORS.lastName;
-  }
-  const email = fieldText(form, "email");
-  if (email !== undefined) {
-    const parsed = EmailSchema.safeParse(email);
-    if (parsed.success) update.email = parsed.data;
-    else errors.email = email.trim() ? "Please enter a valid email address" : STEP_ERRORS.email;
-  }
+  if (answers.firstName) update.firstName = answers.firstName;
+  if (answers.lastName) update.lastName = answers.lastName;
+  if (answers.email) update.email = answers.email;
   // A saved password is not shown again: an empty password field keeps it.
-  const password = fieldText(form, "password");
-  if (password) {
-    const parsed = PasswordSchema.safeParse(password);
-    if (!parsed.success) errors.password = STEP_ERRORS.password;
-    else if (!draft.passwordHash || !(await verifyPassword(draft.passwordHash, password))) {
-      update.passwordHash = await hashPassword(password);
-      update.passwordConfirmed = false;
-    }
-  } else if (password === "" && !draft.passwordHash) {
-    errors.password = STEP_ERRORS.password;
+  if (answers.password && !(draft.passwordHash && (await verifyPassword(draft.passwordHash, answers.password)))) {
+    update.passwordHash = await hashPassword(answers.password);
+    update.passwordConfirmed = false;
   }
-  const confirmPassword = fieldText(form, "confirmPassword");
-  const passwordHash = update.passwordHash ?? draft.passwordHash;
-  if (confirmPassword) {
-    const matches = Boolean(passwordHash) && confirmPassword.length >= 6 && (await verifyPassword(passwordHash!, confirmPassword));
+  let passwordsDiffer = false;
+  if (answers.confirmPassword) {
+    const passwordHash = update.passwordHash ?? draft.passwordHash;
+    // The schema compared it with a password typed in the same post; otherwise it is compared with the saved one.
+    const matches = answers.password
+      ? answers.confirmPassword === answers.password
+      : Boolean(passwordHash) && (await verifyPassword(passwordHash!, answers.confirmPassword));
     update.passwordConfirmed = matches;
-    if (!matches) errors.confirmPassword = "Passwords don't match";
-  } else if (confirmPassword === "" && !(update.passwordConfirmed ?? draft.passwordConfirmed) && passwordHash) {
-    errors.confirmPassword = "Passwords don't match";
+    passwordsDiffer = !matches;
   }
-  const industry = fieldText(form, "industry");
-  if (industry !== undefined) {
-    if (!INDUSTRIES.includes(industry as (typeof INDUSTRIES)[number])) errors.industry = STEP_ERRORS.industry;
-    else if (industry === OTHER_INDUSTRY && !fieldText(form, "industryOther")?.trim()) {
-      errors.industryOther = "Please specify your industry";
-    } else {
-      update.industry = finalIndustry(industry, fieldText(form, "industryOther")).slice(0, 200);
-      update.hearAboutUs = finalHearAboutUs(fieldText(form, "hearAboutUs"), fieldText(form, "hearAboutUsOther")).slice(0, 200);
-    }
+  if (answers.industry) {
+    update.industry = finalIndustry(answers.industry, answers.industryOther).slice(0, 200);
+    update.hearAboutUs = finalHearAboutUs(answers.hearAboutUs, answers.hearAboutUsOther).slice(0, 200);
   }
 
   const saved = await database.signupDraft.update({ where: { id: draft.id }, data: update });
-  const done: Record<SignupStep, boolean> = {
-    firstName: Boolean(saved.firstName),
-    lastName: Boolean(saved.lastName),
-    email: Boolean(saved.email),
-    password: Boolean(saved.passwordHash),
-    confirmPassword: saved.passwordConfirmed,
-    industry: Boolean(saved.industry),
-  };
-  return { draft: saved, nextStep: SIGNUP_STEPS.find((step) => !done[step]) ?? null, errors };
+  const answered = answeredSteps(saved);
+  return { draft: saved, nextStep: SIGNUP_STEPS.find((step) => !answered[step]) ?? null, passwordsDiffer };
 }
 
 export const DraftPayloadSchema = z.object({

@@ -1,8 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { ConsentFormSchema, readCookieConsent, storeCookieConsent } from "./cookie-consent.server";
 
 async function consentAfter(form: Record<string, string>) {
-  const setCookies = await storeCookieConsent(ConsentFormSchema.parse(form));
+  // As the action reads the banner's post (ADR 011).
+  const submission = parseWithZod(new URLSearchParams(form), { schema: ConsentFormSchema });
+  if (submission.status !== "success") throw new Error(`refused: ${JSON.stringify(submission.error)}`);
+  const setCookies = await storeCookieConsent(submission.value);
   const cookie = setCookies.map((header) => header.split(";")[0]).join("; ");
   return { setCookies, consent: await readCookieConsent(new Request("http://localhost/", { headers: { Cookie: cookie } })) };
 }

@@ -35,7 +35,8 @@ export async function readCookieConsent(request: Request): Promise<CookieConsent
   return { status: status.data, preferences: stored ?? NECESSARY_ONLY };
 }
 
-const checkbox = z.literal("on").optional().transform((value) => value === "on");
+/** A ticked box: parseWithZod (ADR 011) turns "on" into true and a missing box into undefined. */
+const checkbox = z.boolean().default(false);
 
 export const ConsentFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),

@@ -1,15 +1,24 @@
-import { useEffect, useState } from "react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import type { Route } from "./+types/_app.account";
+import type { Route } from "./+types/route";
+import {
+  DELETE_CONFIRMATION,
+  DeleteAccountSchema,
+  EmailChangeSchema,
+  EmailVerifySchema,
+  PasswordChangeSchema,
+  ProfileSchema,
+} from "./account-forms";
+import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
-import { Field, FormAlert, SelectField } from "~/components/ui/field";
+import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
-import { DELETE_CONFIRMATION, type AccountActionData } from "~/modules/accounts/account";
-import { handleAccountAction, pendingEmailChange } from "~/modules/accounts/account.server";
 import { db } from "~/modules/platform/database.server";
-import { INDUSTRIES, OTHER_INDUSTRY } from "~/modules/accounts/registration";
+import { INDUSTRIES, OTHER_INDUSTRY, PASSWORD_RULE } from "~/modules/accounts/registration";
 import { readSessionId, requireUserId } from "~/modules/platform/session.server";
 import { allowanceLeft } from "~/modules/usage/usage";
 import { allowanceFor } from "~/modules/usage/usage.server";
@@ -59,6 +68,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleAccountAction(request, await requireUserId(request), context);
 }
 
+type Reply = SubmissionResult<string[]> | undefined;
+
+/** The reply to one of the page's forms: each form takes the replies to its own intents. */
+const replyTo = (reply: Reply, ...intents: string[]) =>
+  intents.includes(String(reply?.initialValue?.intent)) ? reply : undefined;
+
+/** One account form (its id is its intent): Conform with its schema, checked on blur, and the server's reply. */
+function useAccountForm<Schema extends z.ZodType>(
+  id: string,
+  schema: Schema,
+  reply: Reply,
+  defaultValue?: Record<string, string>,
+) {
+  return useForm({
+    id,
+    lastResult: reply,
+    defaultValue,
+    onValidate: ({ formData }) => {
+      // The browser checks the form's fields; which button sent it (the intent) is the server's to tell.
+      if (!formData.has("intent")) formData.set("intent", id);
+      return parseWithZod(formData, { schema });
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="rounded-xl border border-slate-200 p-6">
@@ -83,7 +119,14 @@ function Submit({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <button type="submit" name="intent" value={intent} disabled={busy} formNoValidate={formNoValidate} className={buttonClass(variant)}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      formNoValidate={formNoValidate}
+      className={buttonClass(variant)}
+    >
       {busy ? "Saving..." : label}
     </button>
   );
@@ -93,9 +136,26 @@ function Submit({
  * Proof that it is the owner, before a password or email change: the current password, or (for an account
  * without one) a code sent to the current address by this form's "Email me a code" button.
  */
-function ReauthField({ hasPassword, email, errors }: { hasPassword: boolean; email: string; errors: Record<string, string> }) {
+function ReauthField({
+  hasPassword,
+  email,
+  errors,
+}: {
+  hasPassword: boolean;
+  email: string;
+  errors: { currentPassword?: string[]; reauthCode?: string[] };
+}) {
   if (hasPassword) {
-    return <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} required />;
+    return (
+      <Field
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        errors={errors.currentPassword}
+        required
+      />
+    );
   }
   return (
     <div className="space-y-2">
@@ -105,7 +165,7 @@ function ReauthField({ hasPassword, email, errors }: { hasPassword: boolean; ema
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        error={errors.reauthCode}
+        errors={errors.reauthCode}
         hint="You sign in with Google: we email you a code to confirm it is you."
       />
       <Submit intent="reauth-code" label="Email me a code" variant="secondary" formNoValidate />
@@ -123,79 +183,124 @@ function describeBrowser(userAgent: string | null): string {
 
 export default function Account() {
   const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.errors ?? {}) : {});
-  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
-  // Both forms can ask for the re-authentication code; its error shows beside the code field.
-  const reauthErrors = (intent: string) => ({ ...errorsFor(intent), ...(errorFor("reauth-code") ? { reauthCode: errorFor("reauth-code")! } : {}) });
+  const reply: Reply = useActionData<typeof action>();
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
-  const [industry, setIndustry] = useState(user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "");
-
-  useEffect(() => {
-    if (actionData?.error) showToast({ type: "error", title: "Error", description: actionData.error });
-  }, [actionData]);
+  const [profile, profileFields] = useAccountForm("profile", ProfileSchema, replyTo(reply, "profile"), {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    industry: user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "",
+    industryOther: knownIndustry ? "" : (user.industry ?? ""),
+  });
+  // Both forms can ask for the re-authentication code; its error shows beside the code field.
+  const [password, passwordFields] = useAccountForm("password", PasswordChangeSchema, replyTo(reply, "password"));
+  const [email, emailFields] = useAccountForm("email", EmailChangeSchema, replyTo(reply, "email"));
+  const [emailCode, emailCodeFields] = useAccountForm(
+    "email-verify",
+    EmailVerifySchema,
+    replyTo(reply, "email-verify", "email-cancel"),
+  );
+  const [deletion, deletionFields] = useAccountForm("delete", DeleteAccountSchema, replyTo(reply, "delete"));
+  const reauthCodeErrors = replyTo(reply, "reauth-code")?.error?.reauthCode ?? undefined;
+  useErrorToast(reply, "Error");
 
   return (
     <>
       <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan · ${minutesLeft}`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
         <Section title="Profile">
-          <Form method="post" className="space-y-4">
-            {errorFor("profile") ? <FormAlert>{errorFor("profile")}</FormAlert> : null}
+          <Form method="post" {...getFormProps(profile)} className="space-y-4">
+            <FormErrors form={profile} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" name="firstName" defaultValue={user.firstName} error={errorsFor("profile").firstName} required />
-              <Field label="Last name" name="lastName" defaultValue={user.lastName} error={errorsFor("profile").lastName} required />
+              <Field label="First name" field={profileFields.firstName} required />
+              <Field label="Last name" field={profileFields.lastName} required />
             </div>
-            <SelectField label="Industry" name="industry" options={INDUSTRIES} placeholder="Select your industry" value={industry} onChange={(event) => setIndustry(event.target.value)} error={errorsFor("profile").industry} />
-            <Field label="If Other: your industry" name="industryOther" defaultValue={knownIndustry ? "" : (user.industry ?? "")} error={errorsFor("profile").industryOther} />
+            <SelectField
+              label="Industry"
+              field={profileFields.industry}
+              options={INDUSTRIES}
+              placeholder="Select your industry"
+            />
+            <Field
+              label="If Other: your industry"
+              field={profileFields.industryOther}
+            />
             <Submit intent="profile" label="Save profile" />
           </Form>
         </Section>
 
         <Section
           title="Password"
-          description={hasPassword ? "Changing it signs out every other browser." : "You sign in with Google. Set a password to sign in with your email too."}
+          description={
+            hasPassword
+              ? "Changing it signs out every other browser."
+              : "You sign in with Google. Set a password to sign in with your email too."
+          }
         >
-          <Form method="post" className="space-y-4">
-            {errorFor("password") ? <FormAlert>{errorFor("password")}</FormAlert> : null}
-            <ReauthField hasPassword={hasPassword} email={user.email} errors={reauthErrors("password")} />
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={6} error={errorsFor("password").newPassword} required hint="At least 6 characters" />
-            <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" error={errorsFor("password").confirmPassword} required />
+          <Form method="post" {...getFormProps(password)} className="space-y-4">
+            <FormErrors form={password} />
+            <ReauthField
+              hasPassword={hasPassword}
+              email={user.email}
+              errors={{
+                currentPassword: passwordFields.currentPassword.errors,
+                reauthCode: passwordFields.reauthCode.errors ?? reauthCodeErrors,
+              }}
+            />
+            <Field
+              label="New password"
+              field={passwordFields.newPassword}
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={PASSWORD_RULE}
+            />
+            <Field
+              label="Confirm new password"
+              field={passwordFields.confirmPassword}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
             <Submit intent="password" label={hasPassword ? "Change password" : "Set password"} />
           </Form>
         </Section>
 
         <Section title="Email" description="Confirm it is you, then we send a code to the new address before we change it.">
           {pendingEmail ? (
-            <Form method="post" className="space-y-4">
+            <Form method="post" {...getFormProps(emailCode)} className="space-y-4">
               <p className="text-sm">
                 Enter the 6-digit code we sent to <strong>{pendingEmail}</strong>.
               </p>
-              {errorFor("email-verify") ? <FormAlert>{errorFor("email-verify")}</FormAlert> : null}
-              <Field label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+              <FormErrors form={emailCode} />
+              <Field
+                label="Verification code"
+                field={emailCodeFields.code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+              />
               <div className="flex gap-2">
                 <Submit intent="email-verify" label="Confirm new email" />
-                <Submit intent="email-cancel" label="Cancel" variant="secondary" />
+                <Submit intent="email-cancel" label="Cancel" variant="secondary" formNoValidate />
               </div>
             </Form>
           ) : (
-            <Form method="post" className="space-y-4">
-              {errorFor("email") ? <FormAlert>{errorFor("email")}</FormAlert> : null}
-              <Field
-                label="New email"
-                name="newEmail"
-                type="email"
-                autoComplete="email"
-                defaultValue={actionData?.intent === "email" ? actionData.values?.newEmail : undefined}
-                error={errorsFor("email").newEmail}
-                required
+            <Form method="post" {...getFormProps(email)} className="space-y-4">
+              <FormErrors form={email} />
+              <Field label="New email" field={emailFields.newEmail} type="email" autoComplete="email" required />
+              <ReauthField
+                hasPassword={hasPassword}
+                email={user.email}
+                errors={{
+                  currentPassword: emailFields.currentPassword.errors,
+                  reauthCode: emailFields.reauthCode.errors ?? reauthCodeErrors,
+                }}
               />
-              <ReauthField hasPassword={hasPassword} email={user.email} errors={reauthErrors("email")} />
               <Submit intent="email" label="Send code" />
             </Form>
           )}
         </Section>
-
         <Section title="Signed-in browsers">
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {sessions.map((session) => (
@@ -222,10 +327,18 @@ export default function Account() {
           ) : null}
         </Section>
 
-        <Section title="Delete account" description="Deletes your account and all its data: profile, sessions, recordings and transcripts. This cannot be undone.">
-          <Form method="post" className="space-y-4">
-            {errorFor("delete") ? <FormAlert>{errorFor("delete")}</FormAlert> : null}
-            <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} name="confirmation" autoComplete="off" error={errorsFor("delete").confirmation} required />
+        <Section
+          title="Delete account"
+          description="Deletes your account and all its data: profile, sessions, recordings and transcripts. This cannot be undone."
+        >
+          <Form method="post" {...getFormProps(deletion)} className="space-y-4">
+            <FormErrors form={deletion} />
+            <Field
+              label={`Type ${DELETE_CONFIRMATION} to confirm`}
+              field={deletionFields.confirmation}
+              autoComplete="off"
+              required
+            />
             <Submit intent="delete" label="Delete my account" variant="danger" />
           </Form>
         </Section>

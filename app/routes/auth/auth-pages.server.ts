@@ -1,0 +1,76 @@
+// The data each auth page needs, shared by its own route and by /auth, which shows the page its query names.
+import { redirect } from "react-router";
+import { INVALID_RESET_LINK, validateResetToken } from "~/modules/accounts/auth.server";
+import { isGoogleConfigured } from "~/modules/accounts/google-auth.server";
+import { readPendingLoginEmail } from "~/modules/accounts/pending-verification.server";
+import { safeRedirectPath, withRedirect } from "~/utils/redirect";
+import { requireAnonymous } from "~/modules/platform/session.server";
+import { readDraft, signupProgress } from "~/modules/accounts/signup-draft.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+
+export type AuthPage = "signin" | "signup" | "verify" | "forgot" | "reset";
+
+/**
+ * Spec section 2: ?mode=verify shows the code form, ?reset or ?token the new-password form, ?mode=forgot the
+ * request form, /signin or ?tab=signin sign-in; the default is sign-up.
+ */
+export function authPageFor(url: URL): AuthPage {
+  const query = url.searchParams;
+  if (query.get("mode") === "verify") return "verify";
+  if (query.has("reset") || query.has("token")) return "reset";
+  if (query.get("mode") === "forgot") return "forgot";
+  if (query.get("tab") === "signin") return "signin";
+  return "signup";
+}
+
+export const redirectToOf = (url: URL) => safeRedirectPath(url.searchParams.get("redirectTo"), "");
+
+export async function signInPageData(request: Request) {
+  await requireAnonymous(request);
+  return { page: "signin" as const, redirectTo: redirectToOf(new URL(request.url)), googleEnabled: isGoogleConfigured() };
+}
+
+export async function signUpPageData(request: Request) {
+  await requireAnonymous(request);
+  const draft = await readDraft(request);
+  return {
+    page: "signup" as const,
+    redirectTo: redirectToOf(new URL(request.url)),
+    googleEnabled: isGoogleConfigured(),
+    draft: {
+      firstName: draft?.firstName ?? "",
+      lastName: draft?.lastName ?? "",
+      email: draft?.email ?? "",
+      industry: draft?.industry ?? "",
+      hearAboutUs: draft?.hearAboutUs ?? "",
+    },
+    progress: signupProgress(draft),
+  };
+}
+
+/** The code form is for a sign-up waiting for its code or an unverified sign-in; anyone else starts over. */
+export async function verifyPageData(request: Request) {
+  await requireAnonymous(request);
+  const redirectTo = redirectToOf(new URL(request.url));
+  const draft = await readDraft(request);
+  const pendingLoginEmail = await readPendingLoginEmail(request);
+  const email = draft?.awaitingCode ? draft.email : pendingLoginEmail;
+  if (!email) throw redirect(withRedirect("/signup", redirectTo));
+  return { page: "verify" as const, redirectTo, email };
+}
+
+export async function forgotPageData(request: Request) {
+  await requireAnonymous(request);
+  return { page: "forgot" as const };
+}
+
+/** An unknown or used link goes back to the request form, at /auth (spec section 4). */
+export async function resetPageData(request: Request) {
+  await requireAnonymous(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!(await validateResetToken(token))) throw await invalidResetLink();
+  return { page: "reset" as const, token };
+}
+
+export const invalidResetLink = () =>
+  redirectWithToast("/auth?mode=forgot", { type: "error", title: "Invalid Reset Link", description: INVALID_RESET_LINK });

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/sign-in";
+import { signInPageData } from "./auth-pages.server";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { SignInForm } from "~/components/auth/sign-in-form";
+import { pageMeta } from "~/components/page";
+import { login, notifyNewDevice } from "~/modules/accounts/auth.server";
+import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
+import { pendingLoginCookie } from "~/modules/accounts/pending-verification.server";
+import { safeRedirectPath, withRedirect } from "~/utils/redirect";
+import { SignInSchema } from "~/modules/accounts/registration";
+import { readForm } from "~/modules/platform/request-body.server";
+import { startUserSession } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+
+export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to Voxlate.");
+
+export const loader = ({ request }: Route.LoaderArgs) => signInPageData(request);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: SignInSchema });
+  // A password is never sent back into the page.
+  const hideFields = ["password"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const { email, password } = submission.value;
+  const redirectTo = safeRedirectPath(submission.value.redirectTo, "");
+
+  const result = await login(email, password, await loginClient(request, context));
+  if (result.status === "throttled") {
+    return data(submission.reply({ formErrors: [tooManyLogins(result.waitMs)], hideFields }), { status: 429 });
+  }
+  if (result.status === "invalid") {
+    return data(submission.reply({ formErrors: ["Invalid email or password"], hideFields }), { status: 401 });
+  }
+  if (result.status === "unverified") {
+    return redirectWithToast(
+      withRedirect("/verify-email", redirectTo),
+      {
+        type: "message",
+        title: "Email Verification Required",
+        description: "A new verification code has been sent to your email.",
+      },
+      { headers: { "Set-Cookie": await pendingLoginCookie(email) } },
+    );
+  }
+  const headers = await startUserSession(result.userId, request);
+  headers.append("Set-Cookie", result.deviceCookie);
+  await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
+  return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+}
+
+export default function SignIn() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  return (
+    <AuthLayout tab="signin" redirectTo={redirectTo} googleEnabled={googleEnabled}>
+      <SignInForm redirectTo={redirectTo} lastResult={useActionData<typeof action>()} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,158 @@
+// One form pattern (ADR 011): with JavaScript, Conform shows a field's error as the visitor leaves it or submits,
+// without a round trip, marks the field invalid and moves focus to the first invalid field; without JavaScript,
+// the server answers the post with the same messages beside the same fields.
+import type { Locator, Page } from "@playwright/test";
+import { acceptCookies, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
+
+/** Counts the form posts the page sends: inline errors must not need one. */
+function countPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+/** The field is marked invalid and names its error, which says `message`. */
+async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const errorId = await field.getAttribute("aria-describedby");
+  expect(errorId).toBeTruthy();
+  await expect(field.page().locator(`[id="${errorId}"]`)).toHaveText(message);
+}
+
+test("sign-in: an invalid email is named beside the field", async ({ page, javaScriptEnabled }) => {
+  const posts = countPosts(page);
+  await page.goto("/signin");
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password");
+  // "a@b" passes the browser's own email check; the schema refuses it (spec section 5).
+  await email.fill("a@b");
+  if (javaScriptEnabled) {
+    await password.focus();
+    await expectFieldError(email, "Please enter a valid email address");
+    // Fixing it clears the error as the visitor types.
+    await email.fill("someone@example.com");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    // Submitting with the password empty focuses it and names the error, still without a post.
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(password).toBeFocused();
+    await expectFieldError(password, "Password is required");
+    expect(posts).toEqual([]);
+    return;
+  }
+  await password.fill("whatever");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expectFieldError(page.getByLabel("Email"), "Please enter a valid email address");
+  // The server refills what was typed, except the password.
+  await expect(page.getByLabel("Email")).toHaveValue("a@b");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  expect(posts).toHaveLength(1);
+});
+
+test("sign-up: a short password is named at the password step", async ({ page, javaScriptEnabled }) => {
+  const posts = countPosts(page);
+  await page.goto("/signup");
+  const steps: [string, string, string][] = [
+    ["First name", "Grace", "Last name"],
+    ["Last name", "Hopper", "Email"],
+    ["Email", `grace-${Date.now()}@example.com`, "Password"],
+  ];
+  for (const [label, value, next] of steps) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByLabel(next, { exact: true })).toBeVisible();
+  }
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("abc");
+  if (javaScriptEnabled) {
+    await page.getByLabel("First name").focus();
+    await expectFieldError(password, "Password must be at least 6 characters");
+    // The next step waits for a valid password.
+    await expect(page.getByLabel("Confirm password")).toHaveCount(0);
+    await password.fill("abcdef");
+    await expect(password).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Confirm password")).toBeVisible();
+    expect(posts).toEqual([]);
+    return;
+  }
+  const postsBefore = posts.length;
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expectFieldError(page.getByLabel("Password", { exact: true }), "Password must be at least 6 characters");
+  await expect(page.getByLabel("Confirm password")).toHaveCount(0);
+  expect(posts).toHaveLength(postsBefore + 1);
+});
+
+test("reset: the new password's errors are named beside its fields", async ({ page, javaScriptEnabled }) => {
+  const user = await createUser();
+  await page.goto("/forgot-password");
+  const sentAfter = Date.now() - 1000;
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Reset Link Sent", { exact: true }).first()).toBeVisible();
+  const mail = await waitForEmail(user.email, /Reset your Voxlate password/, sentAfter);
+  const link = new URL(/https?:\/\/\S+reset-password\?token=[\w-]+/.exec(mail.text)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+
+  const posts = countPosts(page);
+  const password = page.getByLabel("New password", { exact: true });
+  const confirmation = page.getByLabel("Confirm new password");
+  await password.fill("short");
+  await confirmation.fill("short");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expectFieldError(password, "Password must be at least 6 characters");
+  if (javaScriptEnabled) {
+    await expect(password).toBeFocused();
+    expect(posts).toEqual([]);
+  } else {
+    expect(posts).toHaveLength(1);
+    // The link still works after a refused post.
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  }
+  await password.fill("long-enough");
+  await confirmation.fill("long-enougH");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expectFieldError(page.getByLabel("Confirm new password"), "Passwords do not match");
+});
+
+test("account: the delete confirmation and the new password are checked beside their fields", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const user = await createUser();
+  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await expect(page.getByRole("heading", { name: "Signed-in browsers" })).toBeVisible();
+  const posts = countPosts(page);
+
+  const passwordSection = page.getByRole("region", { name: "Password" });
+  const newPassword = passwordSection.getByLabel("New password", { exact: true });
+  await passwordSection.getByLabel("Current password").fill(user.password);
+  await newPassword.fill("abc");
+  await passwordSection.getByLabel("Confirm new password").fill("abc");
+  if (javaScriptEnabled) {
+    await passwordSection.getByLabel("Current password").focus();
+    await expectFieldError(newPassword, "Password must be at least 6 characters");
+  } else {
+    await passwordSection.getByRole("button", { name: "Change password" }).click();
+    await expectFieldError(
+      page.getByRole("region", { name: "Password" }).getByLabel("New password", { exact: true }),
+      "Password must be at least 6 characters",
+    );
+  }
+
+  const danger = page.getByRole("region", { name: "Delete account" });
+  const confirmation = danger.getByLabel("Type DELETE to confirm");
+  await confirmation.fill("delete");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expectFieldError(confirmation, "Type DELETE to confirm");
+  if (javaScriptEnabled) {
+    // Focus on the first invalid field is checked on sign-in and reset; here the field was already marked on blur.
+    expect(posts).toEqual([]);
+  } else {
+    expect(posts).toHaveLength(2);
+    await expect(confirmation).toHaveValue("delete");
+  }
+});
