@@ -14,7 +14,12 @@ import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
 import { getEnv } from "~/modules/platform/env.server";
-import { finalErrorHandler, limitBodySize, refuseMalformedUrls, refuseMethodsWithoutAction } from "~/modules/platform/http-guards.server";
+import {
+  finalErrorHandler,
+  limitBodySize,
+  refuseMalformedUrls,
+  refuseMethodsWithoutAction,
+} from "~/modules/platform/http-guards.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { rateLimits } from "~/modules/platform/rate-limit.server";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
@@ -45,7 +50,10 @@ app.get("/healthz", async (_request, response) => {
     await database.sql.query("SELECT 1");
     response.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
   } catch (error) {
-    response.status(503).set("Cache-Control", "no-store").json({ status: "error", database: (error as Error).message });
+    response
+      .status(503)
+      .set("Cache-Control", "no-store")
+      .json({ status: "error", database: (error as Error).message });
   }
 });
 
@@ -61,8 +69,13 @@ if (env.ENABLE_TEST_ROUTES) {
   }, 10).unref();
   // Which React build this process loaded: the suite checks that `npm start` serves the production one.
   app.get("/_test/runtime", (_request, response) => {
-    const reactFiles = Object.keys(createRequire(import.meta.url).cache).filter((file) => /react-dom-server\.node\.\w+\.js$/.test(file));
-    response.json({ nodeEnv: process.env.NODE_ENV ?? null, reactBuilds: reactFiles.map((file) => (file.includes(".development.") ? "development" : "production")) });
+    const reactFiles = Object.keys(createRequire(import.meta.url).cache).filter((file) =>
+      /react-dom-server\.node\.\w+\.js$/.test(file),
+    );
+    response.json({
+      nodeEnv: process.env.NODE_ENV ?? null,
+      reactBuilds: reactFiles.map((file) => (file.includes(".development.") ? "development" : "production")),
+    });
   });
   app.get("/_test/event-loop", (_request, response) => {
     response.json({ maxMs: Math.max(longestStallMs, performance.now() - lastTick - 10) });
@@ -107,7 +120,12 @@ app.use(
         "media-src": ["'self'", "blob:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...analyticsConnect],
-        "img-src": ["'self'", "data:", "blob:", ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://www.googletagmanager.com"] : [])],
+        "img-src": [
+          "'self'",
+          "data:",
+          "blob:",
+          ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://www.googletagmanager.com"] : []),
+        ],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'", "https://accounts.google.com"],
         "base-uri": ["'self'"],
@@ -176,8 +194,12 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
 server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
   const [status, message] =
-    error.code === "HPE_HEADER_OVERFLOW" ? ["431 Request Header Fields Too Large", "The address or headers are too long."] : ["400 Bad Request", "The request could not be read."];
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? ["431 Request Header Fields Too Large", "The address or headers are too long."]
+      : ["400 Bad Request", "The request could not be read."];
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+  );
 });
 
 let shuttingDown = false;

@@ -7,7 +7,8 @@ const integration = (database: "pglite" | "postgres") => ({
     name: `integration-${database}`,
     include: ["tests/integration/**/*.test.ts"],
     // The embedded database's own files, lock and socket: PGlite only. Separate worker processes: PostgreSQL only.
-    exclude: database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : ["tests/integration/server-*.test.ts"],
+    exclude:
+      database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : ["tests/integration/server-*.test.ts"],
     env: { TEST_DATABASE: database },
     setupFiles: ["tests/setup/database.ts"],
   },
@@ -34,7 +35,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts", "tests/mocks/**/*.test.ts", "tests/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "prisma/**/*.test.ts",
+            "tests/mocks/**/*.test.ts",
+            "tests/*.test.ts",
+          ],
         },
       },
       // The real server as a child process (NODE_ENV unset, as `npm start` runs it), fuzzed and probed.

@@ -46,7 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const supportChat = adminConsole
     ? null
     : { chat: await loadSupportChat(request, user?.id), engineLabel: configuredChatAssistant().label };
-  return data({ user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat }, { headers: headers ?? undefined });
+  return data(
+    { user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat },
+    { headers: headers ?? undefined },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -71,19 +74,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {rootData?.analyticsScriptUrl ? <script async src={rootData.analyticsScriptUrl} nonce={nonce} /> : null}
         {rootData?.gaMeasurementId ? (
-          <GoogleAnalytics measurementId={rootData.gaMeasurementId} preferences={rootData.consent.preferences} nonce={nonce} />
+          <GoogleAnalytics
+            measurementId={rootData.gaMeasurementId}
+            preferences={rootData.consent.preferences}
+            nonce={nonce}
+          />
         ) : null}
       </head>
       <body className="flex min-h-full flex-col">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
         >
           Skip to content
         </a>
         {children}
         <NavigationSpinner />
-        {rootData?.supportChat ? <SupportChat chat={rootData.supportChat.chat} engineLabel={rootData.supportChat.engineLabel} /> : null}
+        {rootData?.supportChat ? (
+          <SupportChat chat={rootData.supportChat.chat} engineLabel={rootData.supportChat.engineLabel} />
+        ) : null}
         {rootData && !isAdminConsole(pathname) ? <CookieConsent consent={rootData.consent} /> : null}
         <Toaster toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -23,7 +23,9 @@ export function numberFlag(name: string, fallback: number): number {
 
 /** The `start` script of package.json, made to replace the shell (`exec`) if it does not already. */
 function npmStartScript(): string {
-  const script = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const script = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }
+  ).scripts.start;
   return /(^|\s)exec\s/.test(script) ? script : `exec ${script}`;
 }
 
@@ -114,7 +116,11 @@ export interface StartOptions {
  * way a CLI command would (through the socket the app serves its database on; this process signs the cookie with
  * the same secret, DATA_DIR/session-secret).
  */
-export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<AppServer> {
+export async function startAppServer(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
+): Promise<AppServer> {
   if (!fs.existsSync(path.join(ROOT, "build/node/server.js"))) {
     throw new Error(`bench/${name} needs the production build (build/node/server.js): run \`npm run build\` first.`);
   }
@@ -143,14 +149,21 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, 
   const server: ChildProcess = options.asNpmStart
     ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
       spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, ["build/node/server.js"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+    : spawn(process.execPath, ["build/node/server.js"], {
+        cwd: ROOT,
+        env: serverEnv,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
   server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   server.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = once(server, "exit");
       server.kill("SIGTERM");
-      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+      ]);
       if (!killed) {
         server.kill("SIGKILL");
         await exited;
@@ -163,8 +176,14 @@ export async function startAppServer(name: string, env: NodeJS.ProcessEnv = {}, 
     const started = performance.now();
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`The server exited (code ${server.exitCode}) before it answered.\n${output}`);
-      if (await fetch(`${origin}/healthz`).then((response) => response.ok).catch(() => false)) break;
+      if (server.exitCode !== null)
+        throw new Error(`The server exited (code ${server.exitCode}) before it answered.\n${output}`);
+      if (
+        await fetch(`${origin}/healthz`)
+          .then((response) => response.ok)
+          .catch(() => false)
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`The server did not come up.\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -208,7 +227,12 @@ export async function withAppDatabase<T>(dataDir: string, use: (prisma: PrismaCl
 }
 
 /** A signed-in session cookie ("name=value") for a user of the running app. */
-export async function sessionCookieFor(dataDir: string, userId: string, origin: string, userAgent: string): Promise<string> {
+export async function sessionCookieFor(
+  dataDir: string,
+  userId: string,
+  origin: string,
+  userAgent: string,
+): Promise<string> {
   return withAppDatabase(dataDir, async () => {
     const { createUserSession } = await import("~/modules/platform/session.server");
     const setCookie = await createUserSession(userId, new Request(origin, { headers: { "User-Agent": userAgent } }));

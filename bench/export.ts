@@ -4,7 +4,12 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { exportTranscript } from "../app/services/export/export.server";
-import { EXPORT_FORMATS, type ExportFormat, type ExportSegment, type TranscriptDocument } from "../app/services/export/types";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportSegment,
+  type TranscriptDocument,
+} from "../app/services/export/types";
 
 const DURATION_SECONDS = 2 * 60 * 60;
 const RUNS = 3;
@@ -125,15 +130,23 @@ if (formatIndex !== -1) {
   console.log(JSON.stringify(await measure(process.argv[formatIndex + 1] as ExportFormat)));
 } else {
   const results = EXPORT_FORMATS.map((format): Measurement => {
-    const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--format", format], { encoding: "utf8" });
+    const output = execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), "--format", format],
+      { encoding: "utf8" },
+    );
     return JSON.parse(output.trim().split("\n").at(-1)!);
   });
   const { segments, words } = results[0];
-  console.log(`Synthetic transcript: ${DURATION_SECONDS / 3600} h, ${segments} segments, ${words} words, 2 speakers. Node ${process.version}.\n`);
+  console.log(
+    `Synthetic transcript: ${DURATION_SECONDS / 3600} h, ${segments} segments, ${words} words, 2 speakers. Node ${process.version}.\n`,
+  );
   console.log(`| Format | Median of ${RUNS} (ms) | Runs (ms) | Output size | Peak RSS growth (MB) |`);
   console.log("|---|---:|---|---:|---:|");
   for (const result of results) {
     const runs = result.runsMs.map((ms) => ms.toFixed(0)).join(", ");
-    console.log(`| ${result.format} | ${result.medianMs.toFixed(0)} | ${runs} | ${formatBytes(result.bytes)} | ${result.peakRssGrowthMb.toFixed(1)} |`);
+    console.log(
+      `| ${result.format} | ${result.medianMs.toFixed(0)} | ${runs} | ${formatBytes(result.bytes)} | ${result.peakRssGrowthMb.toFixed(1)} |`,
+    );
   }
 }

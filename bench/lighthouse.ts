@@ -14,7 +14,16 @@ import lighthouse from "lighthouse";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PAGES = ["/", "/business", "/blog", "/blog/srt-export-guide"];
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -51,10 +60,18 @@ function buildBareApp(): string {
   const pick = (names: string[]) => Object.fromEntries(names.map((name) => [name, dependencies[name]]));
   fs.writeFileSync(
     path.join(dir, "package.json"),
-    JSON.stringify({ name: "bare", private: true, type: "module", dependencies: pick(["react", "react-dom", "react-router", "@react-router/node", "isbot"]) }),
+    JSON.stringify({
+      name: "bare",
+      private: true,
+      type: "module",
+      dependencies: pick(["react", "react-dom", "react-router", "@react-router/node", "isbot"]),
+    }),
   );
   fs.writeFileSync(path.join(dir, "react-router.config.ts"), `export default { ssr: true };\n`);
-  fs.writeFileSync(path.join(dir, "vite.config.ts"), `import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n`);
+  fs.writeFileSync(
+    path.join(dir, "vite.config.ts"),
+    `import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n`,
+  );
   fs.writeFileSync(
     path.join(dir, "app/root.tsx"),
     `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
@@ -64,9 +81,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() { return <Outlet />; }
 `,
   );
-  fs.writeFileSync(path.join(dir, "app/routes.ts"), `import { index } from "@react-router/dev/routes";\nexport default [index("routes/home.tsx")];\n`);
-  fs.writeFileSync(path.join(dir, "app/routes/home.tsx"), `export default function Home() { return <h1>Hello</h1>; }\n`);
-  execFileSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  fs.writeFileSync(
+    path.join(dir, "app/routes.ts"),
+    `import { index } from "@react-router/dev/routes";\nexport default [index("routes/home.tsx")];\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "app/routes/home.tsx"),
+    `export default function Home() { return <h1>Hello</h1>; }\n`,
+  );
+  execFileSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return dir;
 }
 
@@ -78,10 +104,13 @@ async function serveBuild(dir: string): Promise<{ origin: string; close: () => v
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => {
-    server.closeAllConnections();
-    server.close();
-  } };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 async function main() {
@@ -90,13 +119,24 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-bench-"));
   const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: "false", COOKIE_SECURE: "false", APP_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      COOKIE_SECURE: "false",
+      APP_URL: `http://localhost:${port}`,
+    },
     stdio: "ignore",
   });
   const origin = `http://localhost:${port}`;
   try {
     await waitFor(`${origin}/healthz`);
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+    });
     const rows: string[] = [];
     const notes: string[] = [];
     try {
@@ -117,10 +157,16 @@ async function main() {
         const cls = result!.lhr.audits["cumulative-layout-shift"]?.displayValue ?? "";
         const failing = Object.values(result!.lhr.categories)
           .filter((category) => category.id !== "performance")
-          .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (result!.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id));
+          .flatMap((category) =>
+            category.auditRefs
+              .filter((ref) => ref.weight > 0 && (result!.lhr.audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => ref.id),
+          );
         if (result!.lhr.runtimeError) failing.push(`runtime error: ${result!.lhr.runtimeError.message}`);
         notes.push(`- ${page}: ${failing.length ? failing.join(", ") : "no failing audits outside performance"}`);
-        rows.push(`| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${lcp} | ${cls} |`);
+        rows.push(
+          `| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${lcp} | ${cls} |`,
+        );
       }
     } finally {
       await chrome.kill();
@@ -132,7 +178,9 @@ async function main() {
     bare.close();
     fs.rmSync(bareDir, { recursive: true, force: true });
 
-    console.log("Lighthouse 12.8.2, default mobile settings (simulated throttling), Debian Chromium, production build.\n");
+    console.log(
+      "Lighthouse 12.8.2, default mobile settings (simulated throttling), Debian Chromium, production build.\n",
+    );
     console.log("| page | performance | accessibility | best practices | SEO | LCP | CLS |");
     console.log("| --- | --- | --- | --- | --- | --- | --- |");
     for (const row of rows) console.log(row);

@@ -16,7 +16,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeSpeechPcm, decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
 import type { SpeechEngine } from "../app/services/transcription/engine";
-import { parsePocketsphinxOutput, pocketsphinxEngine, pocketsphinxModelFiles } from "../app/services/transcription/pocketsphinx.server";
+import {
+  parsePocketsphinxOutput,
+  pocketsphinxEngine,
+  pocketsphinxModelFiles,
+} from "../app/services/transcription/pocketsphinx.server";
 import { transcribeLong } from "../app/services/transcription/long-audio.server";
 import { sharedFile } from "../tests/shared-files";
 import { folderBytes } from "../tests/process-probes";
@@ -67,7 +71,8 @@ function sampleMemory(parentPid = process.pid) {
         try {
           const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
           const close = stat.lastIndexOf(")");
-          if (Number(stat.slice(close + 2).split(" ")[1]) === parentPid) known.set(entry, stat.slice(stat.indexOf("(") + 1, close));
+          if (Number(stat.slice(close + 2).split(" ")[1]) === parentPid)
+            known.set(entry, stat.slice(stat.indexOf("(") + 1, close));
         } catch {} // it exited meanwhile
       }
     }
@@ -112,13 +117,18 @@ function sampleFolder(dir: string) {
 /** CPU seconds (user + system) of this process and of its children that have exited, from /proc/self/stat. */
 function cpuSeconds(): { self: number; children: number } {
   const stat = fs.readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
   // Fields 14–17 (utime, stime, cutime, cstime) in clock ticks of 1/100 s.
   return { self: (fields[11] + fields[12]) / 100, children: (fields[13] + fields[14]) / 100 };
 }
 
 function ffmpeg(args: string[]) {
-  execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-v", "error", "-y", ...args], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-v", "error", "-y", ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 const ENCODERS: Record<string, string[]> = {
@@ -133,12 +143,33 @@ function buildAudio(dir: string, seconds: number, format: string): string {
   const unit = path.join(dir, "unit.wav");
   if (!fs.existsSync(unit)) {
     ffmpeg([
-      "-i", path.join(AUDIO, "jfk.wav"),
-      "-i", path.join(AUDIO, "dialogue-two-speakers.wav"),
-      "-f", "lavfi", "-t", "0.75", "-i", "anullsrc=r=16000:cl=mono",
-      "-f", "lavfi", "-t", "1", "-i", "anullsrc=r=16000:cl=mono",
-      "-filter_complex", "[0:a][2:a][1:a][3:a]concat=n=4:v=0:a=1[out]",
-      "-map", "[out]", "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", unit,
+      "-i",
+      path.join(AUDIO, "jfk.wav"),
+      "-i",
+      path.join(AUDIO, "dialogue-two-speakers.wav"),
+      "-f",
+      "lavfi",
+      "-t",
+      "0.75",
+      "-i",
+      "anullsrc=r=16000:cl=mono",
+      "-f",
+      "lavfi",
+      "-t",
+      "1",
+      "-i",
+      "anullsrc=r=16000:cl=mono",
+      "-filter_complex",
+      "[0:a][2:a][1:a][3:a]concat=n=4:v=0:a=1[out]",
+      "-map",
+      "[out]",
+      "-ar",
+      "16000",
+      "-ac",
+      "1",
+      "-c:a",
+      "pcm_s16le",
+      unit,
     ]);
   }
   const file = path.join(dir, `speech-${seconds}s.${format === "opus" ? "ogg" : format}`);
@@ -150,8 +181,22 @@ function buildAudio(dir: string, seconds: number, format: string): string {
 async function runPocketsphinx(wavPath: string) {
   const files = pocketsphinxModelFiles(MODEL_DIR);
   const args = [
-    "-infile", wavPath, "-hmm", files.acousticModel, "-lm", files.languageModel, "-dict", files.dictionary,
-    "-samprate", "16000", "-remove_noise", "no", "-logfn", "/dev/null", "-time", "yes",
+    "-infile",
+    wavPath,
+    "-hmm",
+    files.acousticModel,
+    "-lm",
+    files.languageModel,
+    "-dict",
+    files.dictionary,
+    "-samprate",
+    "16000",
+    "-remove_noise",
+    "no",
+    "-logfn",
+    "/dev/null",
+    "-time",
+    "yes",
   ];
   const cpuBefore = cpuSeconds().children;
   const started = performance.now();
@@ -170,7 +215,12 @@ async function runPocketsphinx(wavPath: string) {
   if (code !== 0) throw new Error(`pocketsphinx_continuous exited with ${code}`);
   const segments = parsePocketsphinxOutput(stdout);
   const ms = performance.now() - started;
-  return { ms, cpuS: cpuSeconds().children - cpuBefore, peakKb, words: segments.reduce((sum, segment) => sum + segment.words.length, 0) };
+  return {
+    ms,
+    cpuS: cpuSeconds().children - cpuBefore,
+    peakKb,
+    words: segments.reduce((sum, segment) => sum + segment.words.length, 0),
+  };
 }
 
 interface PipelineResult {
@@ -281,7 +331,9 @@ async function diskOnly(format: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-transcription-bench-"));
   try {
     console.log(`Decoding, VAD and 120 s chunks with an engine that returns nothing (${format}):\n`);
-    console.log("| File | Upload (MB) | Audio (s) | Wall (s) | Chunks | Temp disk peak (MB) | Node peak RSS (MB) | ffmpeg peak (MB) |");
+    console.log(
+      "| File | Upload (MB) | Audio (s) | Wall (s) | Chunks | Temp disk peak (MB) | Node peak RSS (MB) | ffmpeg peak (MB) |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const length of [LENGTHS[1], LONG]) {
       const file = buildAudio(dir, length.seconds, format);
@@ -332,16 +384,26 @@ async function main() {
     console.log("Overhead on the 2-minute file (130 s, just over one 120 s chunk so the VAD path runs):\n");
     console.log("| Measurement | Wall time (s) | CPU (s) | Words | Peak RSS (MB) |");
     console.log("|---|---:|---:|---:|---:|");
-    console.log(`| Engine alone: pocketsphinx_continuous on the decoded 16 kHz WAV | ${s(baseline.ms)} | ${baseline.cpuS.toFixed(1)} | ${baseline.words} | ${mb(baseline.peakKb)} (child) |`);
-    console.log(`| Whole pipeline: probeAudio + transcribeLong on decodeSpeechPcm | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`);
+    console.log(
+      `| Engine alone: pocketsphinx_continuous on the decoded 16 kHz WAV | ${s(baseline.ms)} | ${baseline.cpuS.toFixed(1)} | ${baseline.words} | ${mb(baseline.peakKb)} (child) |`,
+    );
+    console.log(
+      `| Whole pipeline: probeAudio + transcribeLong on decodeSpeechPcm | ${s(shortTotal)} | ${short.cpuS.toFixed(1)} (children ${short.childCpuS.toFixed(1)}; sampler's ${short.samplingS.toFixed(2)} s taken off) | ${short.words} | ${short.peakRssMb.toFixed(1)} (Node) |`,
+    );
     console.log(`| – of which probeAudio | ${s(short.probeMs)} | | | |`);
-    console.log(`| – of which the engine inside transcribeLong (${short.chunks} chunks, ${short.chunkSeconds.toFixed(0)} s of audio) | ${s(short.engineMs)} | | | |`);
-    console.log(`| – of which decoding, VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`);
+    console.log(
+      `| – of which the engine inside transcribeLong (${short.chunks} chunks, ${short.chunkSeconds.toFixed(0)} s of audio) | ${s(short.engineMs)} | | | |`,
+    );
+    console.log(
+      `| – of which decoding, VAD, chunk files and the rest of transcribeLong | ${s(short.transcribeMs - short.engineMs)} | | | |`,
+    );
     console.log(
       `| **Overhead ratio** (pipeline ÷ engine alone; target ≤ ${OVERHEAD_TARGET.toFixed(2)}) | **${ratio.toFixed(2)}** | ${(short.cpuS / baseline.cpuS).toFixed(2)} | | |`,
     );
 
-    console.log("\nMemory and time against length (each file in a fresh process; RSS sampled every 100 ms, max RSS from getrusage):\n");
+    console.log(
+      "\nMemory and time against length (each file in a fresh process; RSS sampled every 100 ms, max RSS from getrusage):\n",
+    );
     console.log(
       "| File | Upload (MB) | Audio (s) | Pipeline (s) | × real time | Chunks | Temp disk peak (MB) | Node RSS at start (MB) | Node peak RSS (MB) | Node max RSS (MB) | Growth (MB) | pocketsphinx peak (MB) | ffmpeg peak (MB) | ffprobe peak (MB) |",
     );

@@ -60,7 +60,7 @@ async function writeWav(file: string, totalBytes: number) {
   };
   await write(wavHeader(dataBytes));
   let sample = 0;
-  for (let written = 0; written < dataBytes; ) {
+  for (let written = 0; written < dataBytes;) {
     const bytes = Math.min(4 * MiB, dataBytes - written);
     const chunk = Buffer.alloc(bytes);
     crypto.randomFillSync(chunk);
@@ -83,12 +83,21 @@ interface UploadTiming {
 }
 
 /** POSTs `head` + the file + `tail` from a read stream (never in memory) with an exact Content-Length. */
-async function postFile(url: URL, headers: Record<string, string>, file: string, head = Buffer.alloc(0), tail = Buffer.alloc(0)): Promise<UploadTiming> {
+async function postFile(
+  url: URL,
+  headers: Record<string, string>,
+  file: string,
+  head = Buffer.alloc(0),
+  tail = Buffer.alloc(0),
+): Promise<UploadTiming> {
   const size = (await fs.promises.stat(file)).size;
   const started = performance.now();
   let transferEnd = 0;
   return new Promise<UploadTiming>((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { ...headers, "Content-Length": head.length + size + tail.length } });
+    const request = http.request(url, {
+      method: "POST",
+      headers: { ...headers, "Content-Length": head.length + size + tail.length },
+    });
     request.on("error", reject);
     request.on("finish", () => (transferEnd = performance.now()));
     request.on("response", (response) => {
@@ -100,7 +109,12 @@ async function postFile(url: URL, headers: Record<string, string>, file: string,
           request.destroy();
           transferEnd = end;
         }
-        resolve({ transferMs: transferEnd - started, totalMs: end - started, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+        resolve({
+          transferMs: transferEnd - started,
+          totalMs: end - started,
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
       });
     });
     (async () => {
@@ -122,7 +136,11 @@ async function multipartUpload(origin: string, cookie: string, file: string): Pr
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: audio/wav\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const headers = { Cookie: cookie, Accept: "application/json", "Content-Type": `multipart/form-data; boundary=${boundary}` };
+  const headers = {
+    Cookie: cookie,
+    Accept: "application/json",
+    "Content-Type": `multipart/form-data; boundary=${boundary}`,
+  };
   return postFile(new URL("/api/recordings", origin), headers, file, head, tail);
 }
 
@@ -142,7 +160,11 @@ async function rawSinkUpload(file: string, target: string): Promise<UploadTiming
     const [line] = (await once(sink.stdout!, "data")) as [Buffer];
     const port = Number(line.toString().trim());
     const cpuBefore = cpuSeconds(sink.pid!);
-    const result = await postFile(new URL(`http://127.0.0.1:${port}/`), { "Content-Type": "application/octet-stream" }, file);
+    const result = await postFile(
+      new URL(`http://127.0.0.1:${port}/`),
+      { "Content-Type": "application/octet-stream" },
+      file,
+    );
     return { ...result, serverCpuS: cpuSeconds(sink.pid!) - cpuBefore };
   } finally {
     sink.kill();
@@ -155,7 +177,11 @@ async function rawSinkUpload(file: string, target: string): Promise<UploadTiming
  * ends when the last PATCH request's body is flushed to the socket; tus-js-client's own onProgress is throttled
  * (100 ms, no trailing call), so its 100% may only come with the final response, after the server's checks.
  */
-async function tusUpload(origin: string, cookie: string, file: string): Promise<UploadTiming & { progressFullMs: number | null; patches: number }> {
+async function tusUpload(
+  origin: string,
+  cookie: string,
+  file: string,
+): Promise<UploadTiming & { progressFullMs: number | null; patches: number }> {
   const inner = defaultOptions.httpStack as HttpStack;
   const size = (await fs.promises.stat(file)).size;
   let lastPatchFlushed = 0;
@@ -171,7 +197,10 @@ async function tusUpload(origin: string, cookie: string, file: string): Promise<
         const result = send(body);
         if (method === "PATCH") {
           patches++;
-          (request.getUnderlyingObject() as http.ClientRequest).once("finish", () => (lastPatchFlushed = performance.now()));
+          (request.getUnderlyingObject() as http.ClientRequest).once(
+            "finish",
+            () => (lastPatchFlushed = performance.now()),
+          );
         }
         return result;
       };
@@ -247,7 +276,8 @@ async function main() {
     // Warm-up: one small upload each way, so route modules, the parser and ffprobe are loaded before the baseline.
     for (const warmUp of [multipartUpload(origin, cookie, warmupFile), tusUpload(origin, cookie, warmupFile)]) {
       const result = await warmUp;
-      if (result.status !== 201 && result.status !== 204) throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${app.log()}`);
+      if (result.status !== 201 && result.status !== 204)
+        throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${app.log()}`);
     }
     const pid = app.pid;
     const idleKb = await idleRssKb(pid);
@@ -269,9 +299,11 @@ async function main() {
     };
     const rawSink = await rawSinkUpload(file, path.join(workDir, "raw-sink.wav"));
     const multipart = await measure(() => multipartUpload(origin, cookie, file));
-    if (multipart.status !== 201) throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${app.log()}`);
+    if (multipart.status !== 201)
+      throw new Error(`Multipart upload failed (${multipart.status}): ${multipart.body}\n${app.log()}`);
     const resumable = await measure(() => tusUpload(origin, cookie, file));
-    if (resumable.status !== 204) throw new Error(`tus upload failed (${resumable.status}): ${resumable.body}\n${app.log()}`);
+    if (resumable.status !== 204)
+      throw new Error(`tus upload failed (${resumable.status}): ${resumable.body}\n${app.log()}`);
 
     const mb = size / 1e6;
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
@@ -287,9 +319,13 @@ async function main() {
         "RSS growth = peak server RSS (100 ms samples of /proc/<pid>/status) − its idle RSS in the second before that upload (target ≤ 64 MB); " +
         "VmHWM is the kernel's exact peak, reset (clear_refs) at the start of each upload. CPU: seconds used from start to 201/onSuccess (server: its own threads, not ffprobe/ffmpeg; client: this process).\n",
     );
-    console.log("| Method | Transfer (s) | MB/s | Ratio to cp | Total until 201/onSuccess (s) | After transfer: server checks (s) | Server CPU (s) | Client CPU (s) | Idle RSS before (MB) | Peak RSS growth (MB) | VmHWM growth (MB) |");
+    console.log(
+      "| Method | Transfer (s) | MB/s | Ratio to cp | Total until 201/onSuccess (s) | After transfer: server checks (s) | Server CPU (s) | Client CPU (s) | Idle RSS before (MB) | Peak RSS growth (MB) | VmHWM growth (MB) |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    console.log(`| cp (median of ${CP_RUNS}: ${cpRuns.map((ms) => seconds(ms)).join(", ")} s) | ${seconds(cpMs)} | ${rate(cpMs)} | 1.00 | – | – | – | – | – | – | – |`);
+    console.log(
+      `| cp (median of ${CP_RUNS}: ${cpRuns.map((ms) => seconds(ms)).join(", ")} s) | ${seconds(cpMs)} | ${rate(cpMs)} | 1.00 | – | – | – | – | – | – | – |`,
+    );
     console.log(
       `| bare Node HTTP server piping the body to a file (the platform's ceiling) | ${seconds(rawSink.transferMs)} | ${rate(rawSink.transferMs)} | ${(cpMs / rawSink.transferMs).toFixed(2)} | ${seconds(rawSink.totalMs)} | – | ${rawSink.serverCpuS.toFixed(2)} | – | – | – | – |`,
     );

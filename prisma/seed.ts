@@ -5,7 +5,9 @@ import { runCli } from "../scripts/cli";
 
 await runCli(async () => {
   const email = "demo@voxlate.local";
-  await (await db()).user.upsert({
+  await (
+    await db()
+  ).user.upsert({
     where: { email },
     create: {
       email,

@@ -18,7 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const model = (checksum: string): ModelFile => ({ fileName: "model.bin", url: `${base}/model.bin`, algorithm: "sha1", checksum });
+const model = (checksum: string): ModelFile => ({
+  fileName: "model.bin",
+  url: `${base}/model.bin`,
+  algorithm: "sha1",
+  checksum,
+});
 
 describe("downloadModel", () => {
   test("keeps the file only when the published checksum matches", async () => {

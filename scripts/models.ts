@@ -22,7 +22,10 @@ export const WHISPER_MODELS: Record<string, ModelFile> = Object.fromEntries(
     base: "465707469ff3a37a2b9b8d8f89f2f99de7299dac",
     "small.en": "db8a495a91d927739e50b3fc1cc4c6b8f6c2d022",
     small: "55356645c2b361a969dfd0ef2c5a50d530afd8d5",
-  }).map(([name, checksum]) => [name, { fileName: `ggml-${name}.bin`, url: `${WHISPER_HUB}/ggml-${name}.bin`, algorithm: "sha1", checksum }]),
+  }).map(([name, checksum]) => [
+    name,
+    { fileName: `ggml-${name}.bin`, url: `${WHISPER_HUB}/ggml-${name}.bin`, algorithm: "sha1", checksum },
+  ]),
 );
 
 /** Silero VAD v5.1.2 (MIT), which splits long recordings at pauses. */
@@ -37,7 +40,11 @@ export const VAD_MODEL: ModelFile = {
  * Downloads to `<file>.part` while hashing, and renames only when the checksum matches, so a cut or tampered
  * download never ends up where the engine looks. Returns the final path; an existing good file is kept.
  */
-export async function downloadModel(model: ModelFile, directory: string, log: (line: string) => void = console.log): Promise<string> {
+export async function downloadModel(
+  model: ModelFile,
+  directory: string,
+  log: (line: string) => void = console.log,
+): Promise<string> {
   const target = path.join(directory, model.fileName);
   await fs.promises.mkdir(directory, { recursive: true });
   if (fs.existsSync(target) && (await hashFile(target, model.algorithm)) === model.checksum) {
@@ -45,7 +52,8 @@ export async function downloadModel(model: ModelFile, directory: string, log: (l
     return target;
   }
   const response = await fetch(model.url, { redirect: "follow" });
-  if (!response.ok || !response.body) throw new Error(`${model.fileName}: download failed with HTTP ${response.status} from ${model.url}`);
+  if (!response.ok || !response.body)
+    throw new Error(`${model.fileName}: download failed with HTTP ${response.status} from ${model.url}`);
   const partial = `${target}.part`;
   const hash = crypto.createHash(model.algorithm);
   try {
@@ -60,7 +68,10 @@ export async function downloadModel(model: ModelFile, directory: string, log: (l
       fs.createWriteStream(partial),
     );
     const actual = hash.digest("hex");
-    if (actual !== model.checksum) throw new Error(`${model.fileName}: checksum mismatch (${model.algorithm} ${actual}, expected ${model.checksum}); the file was discarded`);
+    if (actual !== model.checksum)
+      throw new Error(
+        `${model.fileName}: checksum mismatch (${model.algorithm} ${actual}, expected ${model.checksum}); the file was discarded`,
+      );
     await fs.promises.rename(partial, target);
     log(`${model.fileName}: downloaded and verified (${model.algorithm} ${actual})`);
     return target;

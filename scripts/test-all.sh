@@ -16,6 +16,7 @@ fi
 
 npm run typecheck
 npm run lint:imports
+npm run lint
 npm run db:diff -- --check >/dev/null || { echo "Error: prisma/schema.prisma has changes without a migration (npm run db:diff -- <name>)" >&2; exit 1; }
 # Integration tests drive the production build's request handler, so build first.
 npm run build

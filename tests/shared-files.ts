@@ -7,7 +7,9 @@ import path from "node:path";
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
 function sharedDirectory(): string {
-  const candidates = [process.env.VOXLATE_SHARED_DIR, path.resolve(REPO_ROOT, "../shared"), "/work/shared"].filter((dir): dir is string => Boolean(dir));
+  const candidates = [process.env.VOXLATE_SHARED_DIR, path.resolve(REPO_ROOT, "../shared"), "/work/shared"].filter(
+    (dir): dir is string => Boolean(dir),
+  );
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "testdata")));
   if (!found) throw new Error(`Shared test data not found in ${candidates.join(", ")}; set VOXLATE_SHARED_DIR.`);
   return found;

@@ -16,7 +16,15 @@ export const ANALYTICS_CONFIG_DELAY_MS = 100;
  * Google Analytics 4, rendered only when a measurement id is configured and the visitor allows analytics
  * cookies. Consent mode carries the stored choice; page views are sent on every route change.
  */
-export function GoogleAnalytics({ measurementId, preferences, nonce }: { measurementId: string; preferences: CookiePreferences; nonce: string }) {
+export function GoogleAnalytics({
+  measurementId,
+  preferences,
+  nonce,
+}: {
+  measurementId: string;
+  preferences: CookiePreferences;
+  nonce: string;
+}) {
   const location = useLocation();
   useEffect(() => {
     window.gtag?.("event", "page_view", { page_path: `${location.pathname}${location.search}` });
@@ -33,7 +41,11 @@ export function GoogleAnalytics({ measurementId, preferences, nonce }: { measure
   return (
     <>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: bootstrap }} />
-      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`} />
+      <script
+        async
+        nonce={nonce}
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
+      />
     </>
   );
 }

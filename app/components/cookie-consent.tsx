@@ -1,6 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { OPTIONAL_CATEGORIES, PREFERENCES_PARAM, type CookieConsent as Consent } from "~/modules/consent/cookie-consent";
+import {
+  OPTIONAL_CATEGORIES,
+  PREFERENCES_PARAM,
+  type CookieConsent as Consent,
+} from "~/modules/consent/cookie-consent";
 import { usePreferencesHref } from "./site-footer";
 import { Switch } from "./ui/switch";
 import { buttonClass } from "./ui/button";
@@ -136,7 +140,13 @@ function PreferencesDialog({ consent, returnPath }: { consent: Consent; returnPa
   );
 }
 
-function CookieToggle(props: { name: string; label: string; description: string; checked: boolean; disabled?: boolean }) {
+function CookieToggle(props: {
+  name: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+}) {
   const id = `cookie-${props.name}`;
   return (
     <li className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-3">

@@ -68,7 +68,7 @@ export function ErrorMessage({
 }) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      {status ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{status}</p> : null}
+      {status ? <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{status}</p> : null}
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <div className="text-slate-600">{children}</div>
       <div className="flex flex-wrap justify-center gap-3">{actions}</div>

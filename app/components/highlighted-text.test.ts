@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
 import { HighlightedText } from "./highlighted-text";
 
-const render = (parts: { text: string; match: boolean }[]) => renderToStaticMarkup(createElement(HighlightedText, { parts }));
+const render = (parts: { text: string; match: boolean }[]) =>
+  renderToStaticMarkup(createElement(HighlightedText, { parts }));
 
 test("matches become <mark>, the rest plain text", () => {
   expect(

@@ -8,7 +8,7 @@ export function NavigationSpinner() {
     <div
       role="status"
       aria-live="polite"
-      className="navigation-spinner fixed left-1/2 top-20 z-50 flex -translate-x-1/2 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-lg"
+      className="navigation-spinner fixed top-20 left-1/2 z-50 flex -translate-x-1/2 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-lg"
       data-testid="navigation-spinner"
     >
       <Spinner />

@@ -5,7 +5,7 @@ export function PageHeader({ eyebrow, title, lead }: { eyebrow?: string; title: 
   return (
     <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-4xl px-4 py-14 sm:py-20">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{eyebrow}</p> : null}
+        {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{eyebrow}</p> : null}
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
         {lead ? <p className="mt-4 max-w-2xl text-lg text-slate-600">{lead}</p> : null}
       </div>
@@ -16,7 +16,7 @@ export function PageHeader({ eyebrow, title, lead }: { eyebrow?: string; title: 
 /** A column of readable text (legal pages, guides, blog articles), styled by @tailwindcss/typography. */
 export function Prose({ children }: { children: React.ReactNode }) {
   return (
-    <div className="prose prose-slate prose-a:text-brand-600 prose-th:bg-slate-50 prose-code:before:content-none prose-code:after:content-none mx-auto max-w-3xl px-4 py-12">
+    <div className="mx-auto prose max-w-3xl px-4 py-12 prose-slate prose-a:text-brand-600 prose-code:before:content-none prose-code:after:content-none prose-th:bg-slate-50">
       {children}
     </div>
   );

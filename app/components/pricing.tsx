@@ -20,7 +20,11 @@ export function Pricing({
 }) {
   return (
     <div className="mx-auto max-w-6xl px-4">
-      <div role="group" aria-label="Billing period" className="mx-auto flex w-fit rounded-full border border-slate-200 bg-slate-50 p-1">
+      <div
+        role="group"
+        aria-label="Billing period"
+        className="mx-auto flex w-fit rounded-full border border-slate-200 bg-slate-50 p-1"
+      >
         {(["weekly", "monthly"] as const).map((option) => (
           <Link
             key={option}
@@ -28,7 +32,7 @@ export function Pricing({
             preventScrollReset
             replace
             aria-current={option === period ? "true" : undefined}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${option === period ? "bg-white shadow text-slate-900" : "text-slate-600"}`}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ${option === period ? "bg-white text-slate-900 shadow" : "text-slate-600"}`}
           >
             {option === "weekly" ? "Weekly" : "Monthly"}
           </Link>
@@ -59,16 +63,23 @@ export function Pricing({
             <ul className="mt-6 flex-1 space-y-2 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">✓</span>
+                  <span aria-hidden="true" className="text-brand-600">
+                    ✓
+                  </span>
                   {feature}
                 </li>
               ))}
             </ul>
-            {plan.guarantee ? <p className="mt-4 text-xs text-slate-500">7-day money-back guarantee. Cancel anytime.</p> : null}
+            {plan.guarantee ? (
+              <p className="mt-4 text-xs text-slate-500">7-day money-back guarantee. Cancel anytime.</p>
+            ) : null}
             {renderCta ? (
               renderCta(plan)
             ) : (
-              <Link to={ctaTo ?? "/signup"} className={buttonClass(plan.popular ? "primary" : "secondary", "mt-6 w-full")}>
+              <Link
+                to={ctaTo ?? "/signup"}
+                className={buttonClass(plan.popular ? "primary" : "secondary", "mt-6 w-full")}
+              >
                 {plan.cta}
               </Link>
             )}

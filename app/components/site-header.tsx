@@ -67,19 +67,30 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         <details ref={menu} className="group relative md:hidden">
           <summary className={`${buttonClass("ghost")} list-none [&::-webkit-details-marker]:hidden`}>
             <span className="sr-only">Open menu</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
             </svg>
           </summary>
           <div className="absolute right-0 mt-2 flex w-64 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
             <nav aria-label="Mobile" className="flex flex-col">
               {SECTION_LINKS.map((link) => (
-                <Link key={link.to} to={link.to} className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                >
                   {link.label}
                 </Link>
               ))}
             </nav>
-            <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 [&>*]:w-full [&_button]:w-full">
+            <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 [&_button]:w-full [&>*]:w-full">
               <AccountLinks user={user} />
             </div>
           </div>

@@ -16,7 +16,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
 import { Hint } from "./ui/hint";
 
-const SPEAKER: Record<ChatMessageView["role"], string> = { user: "You", assistant: "Help assistant", admin: "Support team" };
+const SPEAKER: Record<ChatMessageView["role"], string> = {
+  user: "You",
+  assistant: "Help assistant",
+  admin: "Support team",
+};
 const BUBBLE: Record<ChatMessageView["role"], string> = {
   user: "ml-8 bg-brand-600 text-white",
   assistant: "mr-8 bg-slate-100 text-slate-900",
@@ -62,15 +66,16 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   }, [fetcher.state, fetcher.data]);
 
   // Only a conversation that is open on screen is refreshed, so idle pages make no requests.
+  const threadSessionId = thread?.sessionId;
   useEffect(() => {
-    if (!open || !thread) return;
+    if (!open || !threadSessionId) return;
     const timer = setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       const response = await fetch("/support-chat", { headers: { Accept: "application/json" } }).catch(() => null);
       if (response?.ok) setPolled(((await response.json()) as { chat: SupportChatView | null }).chat);
     }, CHAT_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [open, thread?.sessionId]);
+  }, [open, threadSessionId]);
 
   const close = (event: React.MouseEvent | React.KeyboardEvent) => {
     event.preventDefault();
@@ -92,9 +97,16 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
           event.preventDefault();
           setOpen((value) => !value);
         }}
-        className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
+        className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
         </svg>
         Support chat
@@ -105,7 +117,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
         onKeyDown={(event) => event.key === "Escape" && close(event)}
         className={clsx(
           panelVisibility,
-          "fixed bottom-20 right-4 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm",
+          "fixed right-4 bottom-20 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm",
           "flex-col overflow-hidden",
           "rounded-2xl border border-slate-200 bg-white shadow-2xl",
         )}
@@ -131,12 +143,27 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 
         <ol ref={threadRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm">
           {thread?.messages.length ? null : (
-            <li className="text-slate-600">Ask about uploads, transcripts, exports, plans or your account. We answer from our help centre, and a person can reply here.</li>
+            <li className="text-slate-600">
+              Ask about uploads, transcripts, exports, plans or your account. We answer from our help centre, and a
+              person can reply here.
+            </li>
           )}
-          {thread?.messages.map((message) => <ChatBubble key={message.id} message={message} />)}
+          {thread?.messages.map((message) => (
+            <ChatBubble key={message.id} message={message} />
+          ))}
           {pendingText ? (
             <li aria-busy="true">
-              <ChatBubble message={{ id: "pending", role: "user", content: pendingText, createdAt: "", confidenceScore: null, needsHumanReview: false, sources: [] }} />
+              <ChatBubble
+                message={{
+                  id: "pending",
+                  role: "user",
+                  content: pendingText,
+                  createdAt: "",
+                  confidenceScore: null,
+                  needsHumanReview: false,
+                  sources: [],
+                }}
+              />
               <p className="mt-2 text-xs text-slate-500">Looking in the help centre…</p>
             </li>
           ) : null}
@@ -159,7 +186,8 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
           className="space-y-2 border-t border-slate-200 p-3"
           onSubmit={(event) => {
             // Both buttons are disabled for blank text while scripts run (see below); Enter follows the same rule.
-            if (!draft.trim() && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "person") event.preventDefault();
+            if (!draft.trim() && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "person")
+              event.preventDefault();
           }}
         >
           <input type="hidden" name="returnTo" value={pathname + search} />
@@ -187,10 +215,23 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
             className="w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
           <div className="flex items-center justify-between gap-2">
-            <button type="submit" name="intent" value="person" formNoValidate disabled={sending} className={buttonClass("ghost", "px-2 text-xs")}>
+            <button
+              type="submit"
+              name="intent"
+              value="person"
+              formNoValidate
+              disabled={sending}
+              className={buttonClass("ghost", "px-2 text-xs")}
+            >
               Talk to a person
             </button>
-            <button type="submit" name="intent" value="message" disabled={sending || (hydrated && !draft.trim())} className={buttonClass("primary")}>
+            <button
+              type="submit"
+              name="intent"
+              value="message"
+              disabled={sending || (hydrated && !draft.trim())}
+              className={buttonClass("primary")}
+            >
               {sending ? "Sending..." : "Send"}
             </button>
           </div>

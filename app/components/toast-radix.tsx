@@ -15,13 +15,18 @@ export default function RadixToast({ toast, onClose }: { toast: Toast; onClose: 
       >
         <ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title>
         {toast.description ? (
-          <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{toast.description}</ToastPrimitive.Description>
+          <ToastPrimitive.Description className="mt-1 text-sm opacity-90">
+            {toast.description}
+          </ToastPrimitive.Description>
         ) : null}
-        <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+        <ToastPrimitive.Close
+          aria-label="Close"
+          className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100"
+        >
           <span aria-hidden="true">×</span>
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
-      <ToastPrimitive.Viewport className="fixed bottom-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-[420px] flex-col gap-2 outline-none" />
+      <ToastPrimitive.Viewport className="fixed right-4 bottom-4 z-50 flex w-[calc(100%-2rem)] max-w-[420px] flex-col gap-2 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

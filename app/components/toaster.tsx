@@ -10,9 +10,7 @@ const SHOW_TOAST_EVENT = "voxlate:toast";
 
 /** Shows a toast from client code. It replaces the one on screen: one toast at a time. */
 export function showToast(toast: Omit<Toast, "id"> & { id?: string }) {
-  window.dispatchEvent(
-    new CustomEvent(SHOW_TOAST_EVENT, { detail: { ...toast, id: toast.id ?? String(Date.now()) } }),
-  );
+  window.dispatchEvent(new CustomEvent(SHOW_TOAST_EVENT, { detail: { ...toast, id: toast.id ?? String(Date.now()) } }));
 }
 
 /**
@@ -37,7 +35,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <>
       {toast && !hydrated ? (
-        <div className="pointer-events-none fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-[420px]">
+        <div className="pointer-events-none fixed right-4 bottom-4 z-50 w-[calc(100%-2rem)] max-w-[420px]">
           <ToastCard toast={toast} className="toast-no-js pointer-events-auto" />
         </div>
       ) : null}

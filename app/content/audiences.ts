@@ -345,7 +345,8 @@ export const AUDIENCES: Record<string, Audience> = {
     lead: "Record ideas, voice memos and meetings, and keep them as text you can read, search and export.",
     uses: {
       heading: "Ways to use it",
-      intro: "Speaking is often the quickest way to get a thought down. Voxlate turns it into text you can skim instead of audio you have to replay.",
+      intro:
+        "Speaking is often the quickest way to get a thought down. Voxlate turns it into text you can skim instead of audio you have to replay.",
       items: [
         {
           title: "Ideas while they are fresh",
@@ -477,7 +478,8 @@ export const BUSINESS: Audience = {
   },
   advice: {
     heading: "Privacy and good practice",
-    intro: "Client conversations are confidential. This is how Voxlate handles your recordings, and what we suggest you do.",
+    intro:
+      "Client conversations are confidential. This is how Voxlate handles your recordings, and what we suggest you do.",
     items: [
       "Recordings and transcripts are visible only to the account that owns them; each one is checked against its owner on every request.",
       "Passwords are stored only as Argon2 hashes, and session cookies are httpOnly and SameSite=Lax.",

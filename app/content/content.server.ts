@@ -20,7 +20,9 @@ const slugOf = (file: string) => file.replace(/^.*\//, "").replace(/\.md$/, "");
 const BlogFrontmatterSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
-  date: z.union([z.string(), z.date()]).transform((value) => (typeof value === "string" ? value : value.toISOString().slice(0, 10))),
+  date: z
+    .union([z.string(), z.date()])
+    .transform((value) => (typeof value === "string" ? value : value.toISOString().slice(0, 10))),
   author: z.string().min(1),
   tags: z.array(z.string()).min(1),
 });
@@ -102,7 +104,10 @@ const HELP: HelpTopic[] = Object.entries(helpFiles)
         const [question, ...rest] = section.split("\n");
         const answer = rest.join("\n").trim();
         return {
-          id: question.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+          id: question
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "-")
+            .replace(/^-|-$/g, ""),
           question: question.trim(),
           html: marked.parse(answer, { async: false }),
           text: answer.replace(/\[([^\]]+)\]\([^)]+\)/g, "$1"),

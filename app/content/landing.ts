@@ -46,7 +46,10 @@ export const FEATURE_TABS: Record<FeatureTab, { label: string; lead: string; poi
         text: "Files up to 500 MB each on Business Pro, 200 MB on Premium and 50 MB on Free.",
       },
       { title: "Drag and drop", text: "Drop a file on the dashboard, or choose it from your computer." },
-      { title: "Progress as it happens", text: "Follow the upload and transcription; we email you when long files are done." },
+      {
+        title: "Progress as it happens",
+        text: "Follow the upload and transcription; we email you when long files are done.",
+      },
       { title: "Timestamps", text: "Every line carries its time, so you can jump to that moment in the recording." },
       { title: "Speaker labels", text: "See who said each line, on Business Pro." },
       { title: "Export", text: "Download as PDF, DOCX, TXT or SRT subtitles." },
@@ -63,7 +66,10 @@ export const FEATURE_TABS: Record<FeatureTab, { label: string; lead: string; poi
       { title: "Live transcription", text: "The text appears while you are still recording." },
       { title: "Live translation", text: "Follow along in another language as the recording runs." },
       { title: "Nothing lost", text: "The full recording is saved and transcribed when you stop." },
-      { title: "Needs JavaScript", text: "Recording uses your browser's microphone features and asks for your permission first." },
+      {
+        title: "Needs JavaScript",
+        text: "Recording uses your browser's microphone features and asks for your permission first.",
+      },
     ],
   },
 };
@@ -73,22 +79,55 @@ export interface Profession extends Point {
 }
 
 export const PROFESSIONS: Profession[] = [
-  { title: "Lawyers", text: "Keep a written record of client meetings and hearings, with timestamps to check every word.", to: "/business" },
-  { title: "Advisors", text: "Document advice given in meetings and find what was agreed without replaying the call.", to: "/business" },
-  { title: "Consultants", text: "Turn interviews and workshops into quotes and summaries for your reports.", to: "/business" },
-  { title: "Educators", text: "Give students a searchable transcript of every lecture, translated when they need it.", to: "/education" },
-  { title: "Students", text: "Record a class, then study from the text and jump to the moment you missed.", to: "/students" },
-  { title: "Teams", text: "Keep a written record of every call and translate it for colleagues who work in other languages.", to: "/business" },
+  {
+    title: "Lawyers",
+    text: "Keep a written record of client meetings and hearings, with timestamps to check every word.",
+    to: "/business",
+  },
+  {
+    title: "Advisors",
+    text: "Document advice given in meetings and find what was agreed without replaying the call.",
+    to: "/business",
+  },
+  {
+    title: "Consultants",
+    text: "Turn interviews and workshops into quotes and summaries for your reports.",
+    to: "/business",
+  },
+  {
+    title: "Educators",
+    text: "Give students a searchable transcript of every lecture, translated when they need it.",
+    to: "/education",
+  },
+  {
+    title: "Students",
+    text: "Record a class, then study from the text and jump to the moment you missed.",
+    to: "/students",
+  },
+  {
+    title: "Teams",
+    text: "Keep a written record of every call and translate it for colleagues who work in other languages.",
+    to: "/business",
+  },
 ];
 
 export const SECURITY_POINTS: Point[] = [
-  { title: "Hashed passwords", text: "Passwords are stored only as Argon2 hashes; verification codes and reset tokens are hashed too." },
+  {
+    title: "Hashed passwords",
+    text: "Passwords are stored only as Argon2 hashes; verification codes and reset tokens are hashed too.",
+  },
   { title: "Locked-down cookies", text: "Session cookies are httpOnly, SameSite=Lax and Secure in production." },
   { title: "Your recordings are yours", text: "Every recording is checked against its owner on every request." },
   { title: "Guarded sign-in", text: "Sign-in attempts are rate-limited against password guessing." },
-  { title: "Strict security headers", text: "Pages are served with a strict Content Security Policy and other security headers, which limit what can run." },
+  {
+    title: "Strict security headers",
+    text: "Pages are served with a strict Content Security Policy and other security headers, which limit what can run.",
+  },
   { title: "Delete anytime", text: "Delete your account and all its data yourself, anytime, from the account page." },
-  { title: "Optional cookies only with consent", text: "Analytics, marketing and functional cookies are used only if you allow them." },
+  {
+    title: "Optional cookies only with consent",
+    text: "Analytics, marketing and functional cookies are used only if you allow them.",
+  },
 ];
 
 export const DEMO_STEPS: Point[] = [
@@ -120,7 +159,8 @@ export const LANDING_TESTIMONIALS: Testimonial[] = [
   {
     name: "A podcast producer",
     role: "Media & Entertainment",
-    content: "Exports each episode as SRT subtitles and translates them, keeping the timing of every line, to reach listeners in other languages.",
+    content:
+      "Exports each episode as SRT subtitles and translates them, keeping the timing of every line, to reach listeners in other languages.",
   },
 ];
 

@@ -5,8 +5,8 @@ export function TranslationReadyEmail({ title, language, url }: { title: string;
   return (
     <EmailLayout preview={`Your ${language} translation of "${title}" is ready`}>
       <Text style={paragraph}>
-        The {language} translation of &ldquo;{title}&rdquo; is ready, line by line with the original times. You can read it beside the original and export it on its
-        own or as a bilingual file.
+        The {language} translation of &ldquo;{title}&rdquo; is ready, line by line with the original times. You can read
+        it beside the original and export it on its own or as a bilingual file.
       </Text>
       <Button href={url} style={button}>
         Open the translation

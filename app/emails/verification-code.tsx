@@ -1,7 +1,13 @@
 import { Text } from "@react-email/components";
 import { EmailLayout, paragraph } from "./layout";
 
-export function VerificationCodeEmail({ code, purpose }: { code: string; purpose: "signup" | "login" | "email-change" | "reauth" }) {
+export function VerificationCodeEmail({
+  code,
+  purpose,
+}: {
+  code: string;
+  purpose: "signup" | "login" | "email-change" | "reauth";
+}) {
   const intro = {
     signup: "Enter this code to finish creating your Voxlate account:",
     login: "Enter this code to verify your email address and sign in:",

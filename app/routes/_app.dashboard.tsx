@@ -21,8 +21,13 @@ export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your record
 
 export async function loader({ request }: Route.LoaderArgs) {
   const userId = await requireUserId(request);
-  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, plan: true } });
-  const [allowance, recent] = await Promise.all([allowanceFor(userId, user.plan), listRecordings(userId, { q: undefined, sort: "newest", page: 1 })]);
+  const user = await (
+    await db()
+  ).user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, plan: true } });
+  const [allowance, recent] = await Promise.all([
+    allowanceFor(userId, user.plan),
+    listRecordings(userId, { q: undefined, sort: "newest", page: 1 }),
+  ]);
   return {
     firstName: user.firstName,
     allowance,
@@ -37,7 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const recording = await receiveUpload(request, userId);
-  return redirectWithToast(`/transcription/${recording.id}`, { type: "success", title: "Upload complete", description: "Transcription has started." }, { status: 303 });
+  return redirectWithToast(
+    `/transcription/${recording.id}`,
+    { type: "success", title: "Upload complete", description: "Transcription has started." },
+    { status: 303 },
+  );
 });
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,7 +86,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           )}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
-              You have no minutes left this month. <Link to="/plan-selection" className="underline">Choose a plan</Link> with more.
+              You have no minutes left this month.{" "}
+              <Link to="/plan-selection" className="underline">
+                Choose a plan
+              </Link>{" "}
+              with more.
             </p>
           ) : null}
         </div>
@@ -91,7 +104,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             ) : null}
           </div>
           {recent.length === 0 ? (
-            <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-600">No recordings yet. Upload one above and its transcript appears here.</p>
+            <p className="rounded-xl border border-slate-200 p-8 text-center text-slate-600">
+              No recordings yet. Upload one above and its transcript appears here.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {recent.map((recording) => (
@@ -105,7 +120,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-
 /** Recording needs JavaScript (MediaRecorder); without it, or in a browser that cannot record, it points to upload. */
 function RecordLive(props: { translationTargets: { value: string; label: string }[]; secondsLeft: number | null }) {
   const hydrated = useHydrated();
@@ -113,9 +127,12 @@ function RecordLive(props: { translationTargets: { value: string; label: string 
   if (canRecord) return <LiveRecorder {...props} />;
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-      <p className="font-semibold">{hydrated ? "This browser cannot record audio." : "Recording live needs JavaScript."}</p>
+      <p className="font-semibold">
+        {hydrated ? "This browser cannot record audio." : "Recording live needs JavaScript."}
+      </p>
       <p className="mt-2 text-sm text-slate-700">
-        {hydrated ? "Use a current browser, or record" : "JavaScript is off or blocked in this browser. Record"} with any app on your device (a phone's voice recorder works) and{" "}
+        {hydrated ? "Use a current browser, or record" : "JavaScript is off or blocked in this browser. Record"} with
+        any app on your device (a phone's voice recorder works) and{" "}
         <Link to="?tab=upload" className="font-medium underline">
           upload the file
         </Link>{" "}

@@ -4,7 +4,8 @@ import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { requireUserId } from "~/modules/platform/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: Route.MetaFunction = () => pageMeta("Your data", "What Voxlate keeps about you and how to remove it.");
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Your data", "What Voxlate keeps about you and how to remove it.");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUserId(request);
@@ -25,7 +26,8 @@ export default function DataPrivacy() {
         <h2>Your choices</h2>
         <p>
           Change your details on the <Link to="/account">account page</Link>. Change your cookie choices at any time
-          from the "Cookie settings" link at the bottom of every page. Read the full <Link to="/privacy">privacy policy</Link>.
+          from the "Cookie settings" link at the bottom of every page. Read the full{" "}
+          <Link to="/privacy">privacy policy</Link>.
         </p>
       </Prose>
     </>

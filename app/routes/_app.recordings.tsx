@@ -22,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Recordings({ loaderData }: Route.ComponentProps) {
   const { items, total, page, totalPages, query, sorts } = loaderData;
-  const pageLink = (target: number) => `/recordings?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), sort: query.sort, page: String(target) })}`;
+  const pageLink = (target: number) =>
+    `/recordings?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), sort: query.sort, page: String(target) })}`;
   return (
     <>
       <PageHeader eyebrow="Library" title="Recordings" lead="Every file you upload or record, with its transcript." />
@@ -32,13 +33,26 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
             <label htmlFor="recordings-search" className="block text-sm font-medium">
               Search titles and transcripts
             </label>
-            <input id="recordings-search" name="q" type="search" maxLength={200} defaultValue={query.q ?? ""} placeholder='e.g. budget, "quarterly review", -draft' className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              id="recordings-search"
+              name="q"
+              type="search"
+              maxLength={200}
+              defaultValue={query.q ?? ""}
+              placeholder='e.g. budget, "quarterly review", -draft'
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
           </div>
           <div>
             <label htmlFor="recordings-sort" className="block text-sm font-medium">
               Sort
             </label>
-            <select id="recordings-sort" name="sort" defaultValue={query.sort} className="mt-1 rounded-md border border-slate-300 px-3 py-2">
+            <select
+              id="recordings-sort"
+              name="sort"
+              defaultValue={query.sort}
+              className="mt-1 rounded-md border border-slate-300 px-3 py-2"
+            >
               {sorts.map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}
@@ -52,7 +66,9 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
         </Form>
 
         <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-          {query.q ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”.` : `${countOf(total, "recording")}.`}
+          {query.q
+            ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”.`
+            : `${countOf(total, "recording")}.`}
         </p>
 
         {items.length === 0 ? (
@@ -61,7 +77,10 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
               <p>No titles or transcripts match. Try fewer or different words.</p>
             ) : (
               <p>
-                You have no recordings yet. <Link to="/dashboard" className="underline">Upload one from the dashboard.</Link>
+                You have no recordings yet.{" "}
+                <Link to="/dashboard" className="underline">
+                  Upload one from the dashboard.
+                </Link>
               </p>
             )}
           </div>
@@ -76,7 +95,13 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
                     if (!window.confirm(`Delete “${recording.title}” and its transcript?`)) event.preventDefault();
                   }}
                 >
-                  <button type="submit" name="intent" value="delete" className={buttonClass("ghost", "text-red-700")} aria-label={`Delete ${recording.title}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className={buttonClass("ghost", "text-red-700")}
+                    aria-label={`Delete ${recording.title}`}
+                  >
                     Delete
                   </button>
                 </Form>

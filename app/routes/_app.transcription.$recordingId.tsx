@@ -30,7 +30,12 @@ import {
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
-import { canSummarise, configuredSummariser, summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
+import {
+  canSummarise,
+  configuredSummariser,
+  summariseTranscript,
+  transcriptSummary,
+} from "~/modules/transcripts/summaries.server";
 import { configuredTranslator } from "~/modules/transcripts/translation.server";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { languageName } from "~/utils/languages";
@@ -48,13 +53,19 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const recording = await requireOwnRecording(userId, params.recordingId);
   const completed = recording.status === "COMPLETED";
   const segments = completed ? await transcriptSegments(recording.id) : [];
-  const [languages, jobs] = completed ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)]) : [[], []];
+  const [languages, jobs] = completed
+    ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)])
+    : [[], []];
   const shown = new URL(request.url).searchParams.get("lang");
   const showLanguage = shown && languages.includes(shown) ? shown : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
   const source = recording.transcriptLanguage ?? recording.language ?? "en";
   const translator = configuredTranslator();
-  const targets = completed ? TRANSLATION_LANGUAGES.filter((language) => language.value !== source && translator.supports(source, language.value)) : [];
+  const targets = completed
+    ? TRANSLATION_LANGUAGES.filter(
+        (language) => language.value !== source && translator.supports(source, language.value),
+      )
+    : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
   return {
     renderedAt: Date.now(),
@@ -80,8 +91,15 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), title: TitleSchema }),
   z.object({ intent: z.literal("edit-segment"), segmentId: z.string().min(1), text: SegmentTextSchema }),
-  z.object({ intent: z.literal("rename-speaker"), from: z.string().min(1, "Choose a speaker."), to: SpeakerNameSchema }),
-  z.object({ intent: z.literal("translate"), target: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into.") }),
+  z.object({
+    intent: z.literal("rename-speaker"),
+    from: z.string().min(1, "Choose a speaker."),
+    to: SpeakerNameSchema,
+  }),
+  z.object({
+    intent: z.literal("translate"),
+    target: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into."),
+  }),
   z.object({ intent: z.literal("summarise") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
@@ -101,15 +119,27 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
     case "edit-segment":
       await editSegment(userId, id, input.segmentId, input.text);
-      return redirectWithToast(`${here}#segment-${input.segmentId}`, { type: "success", title: "Segment saved" }, { status: 303 });
+      return redirectWithToast(
+        `${here}#segment-${input.segmentId}`,
+        { type: "success", title: "Segment saved" },
+        { status: 303 },
+      );
     case "rename-speaker":
       await renameSpeaker(userId, id, input.from, input.to);
-      return redirectWithToast(here, { type: "success", title: `Renamed ${input.from} to ${input.to}` }, { status: 303 });
+      return redirectWithToast(
+        here,
+        { type: "success", title: `Renamed ${input.from} to ${input.to}` },
+        { status: 303 },
+      );
     case "translate":
       await requestTranslation(userId, id, input.target);
       return redirectWithToast(
         `${here}#translate-title`,
-        { type: "success", title: `Translating into ${languageName(input.target)}`, description: "It appears beside the original when it is done." },
+        {
+          type: "success",
+          title: `Translating into ${languageName(input.target)}`,
+          description: "It appears beside the original when it is done.",
+        },
         { status: 303 },
       );
     case "summarise":
@@ -117,7 +147,11 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       return redirectWithToast(`${here}#summary-title`, { type: "success", title: "Summary ready" }, { status: 303 });
     case "cancel":
       await cancelRecording(userId, id);
-      return redirectWithToast(here, { type: "message", title: "Transcription cancelled", description: "No minutes were charged." }, { status: 303 });
+      return redirectWithToast(
+        here,
+        { type: "message", title: "Transcription cancelled", description: "No minutes were charged." },
+        { status: 303 },
+      );
     case "retry":
       await retryRecording(userId, id);
       return redirectWithToast(here, { type: "success", title: "Transcription queued again" }, { status: 303 });
@@ -139,13 +173,17 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   const [currentTime, setCurrentTime] = useState(0);
   const pending = recording.status === "QUEUED" || recording.status === "PROCESSING";
   const translating = translation.jobs.some((job) => job.status === "QUEUED" || job.status === "PROCESSING");
-  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker)))];
+  const speakers = [
+    ...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
+  ];
 
   // While the file is processed, ask for its status and reload the page's data when it changes.
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(async () => {
-      const response = await fetch(`/api/recordings/${recording.id}`, { headers: { Accept: "application/json" } }).catch(() => null);
+      const response = await fetch(`/api/recordings/${recording.id}`, {
+        headers: { Accept: "application/json" },
+      }).catch(() => null);
       if (!response?.ok) return;
       const status = (await response.json()) as { status: string; progress: number };
       if (status.status !== recording.status || status.progress !== recording.progress) revalidator.revalidate();
@@ -165,13 +203,21 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     const onKey = (event: KeyboardEvent) => {
       const audio = audioRef.current;
       const target = event.target as HTMLElement;
-      if (!audio || event.altKey || event.ctrlKey || event.metaKey || target.closest("input, textarea, select, button, summary, a")) return;
+      if (
+        !audio ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey ||
+        target.closest("input, textarea, select, button, summary, a")
+      )
+        return;
       if (event.key === "k" || event.key === " ") {
         event.preventDefault();
         if (audio.paused) void audio.play();
         else audio.pause();
       } else if (event.key === "j") audio.currentTime = Math.max(0, audio.currentTime - SKIP_SECONDS);
-      else if (event.key === "l") audio.currentTime = Math.min(audio.duration || Infinity, audio.currentTime + SKIP_SECONDS);
+      else if (event.key === "l")
+        audio.currentTime = Math.min(audio.duration || Infinity, audio.currentTime + SKIP_SECONDS);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -214,9 +260,15 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <h2 id="progress-title" className="font-semibold">
             {recording.status === "QUEUED" ? "Waiting for a free worker…" : `Transcribing… ${recording.progress}%`}
           </h2>
-          <progress max={100} value={recording.progress} aria-label="Transcription progress" className="h-2 w-full accent-brand-600" />
+          <progress
+            max={100}
+            value={recording.progress}
+            aria-label="Transcription progress"
+            className="h-2 w-full accent-brand-600"
+          />
           <p className="text-sm text-slate-600">
-            You can leave this page; the transcript is saved when it is done{recording.durationSeconds >= 300 ? " and we email you" : ""}.{" "}
+            You can leave this page; the transcript is saved when it is done
+            {recording.durationSeconds >= 300 ? " and we email you" : ""}.{" "}
             <Link to={`/transcription/${recording.id}`} reloadDocument className="underline">
               Refresh
             </Link>
@@ -231,7 +283,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
       {recording.status === "FAILED" || recording.status === "CANCELLED" ? (
         <section className="mt-8 space-y-3 rounded-xl border border-slate-200 p-6">
-          <h2 className="font-semibold">{recording.status === "FAILED" ? "The transcription failed" : "The transcription was cancelled"}</h2>
+          <h2 className="font-semibold">
+            {recording.status === "FAILED" ? "The transcription failed" : "The transcription was cancelled"}
+          </h2>
           <p className="text-sm text-slate-700">{recording.failureReason ?? "No minutes were charged."}</p>
           <Form method="post">
             <button type="submit" name="intent" value="retry" disabled={busy} className={buttonClass("primary")}>
@@ -255,7 +309,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               <a href={`/transcription/${recording.id}/audio`}>Download the audio</a>
             </audio>
             <p className="mt-1 text-xs text-slate-600">
-              Keys: <kbd>k</kbd> or <kbd>Space</kbd> play/pause, <kbd>j</kbd> back {SKIP_SECONDS} s, <kbd>l</kbd> forward {SKIP_SECONDS} s. Click a time to jump there.
+              Keys: <kbd>k</kbd> or <kbd>Space</kbd> play/pause, <kbd>j</kbd> back {SKIP_SECONDS} s, <kbd>l</kbd>{" "}
+              forward {SKIP_SECONDS} s. Click a time to jump there.
             </p>
           </section>
 
@@ -266,7 +321,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               Transcript
             </h2>
             {segments.length === 0 ? (
-              <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">No speech was found in this recording.</p>
+              <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">
+                No speech was found in this recording.
+              </p>
             ) : (
               <ol className="mt-4 space-y-2">
                 {segments.map((segment) => {
@@ -299,7 +356,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       {translation.showLanguage ? (
                         <div className="mt-1 grid gap-2 sm:grid-cols-2">
                           <p>{segment.text}</p>
-                          <p lang={translation.showLanguage} className="border-l-2 border-brand-200 pl-2 text-slate-800">
+                          <p
+                            lang={translation.showLanguage}
+                            className="border-l-2 border-brand-200 pl-2 text-slate-800"
+                          >
                             {translation.translated[segment.id] ?? ""}
                           </p>
                         </div>
@@ -314,7 +374,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                           <label htmlFor={`text-${segment.id}`} className="sr-only">
                             Text of the segment at {formatDuration(segment.start)}
                           </label>
-                          <textarea id={`text-${segment.id}`} name="text" defaultValue={segment.text} rows={3} required className="w-full rounded-md border border-slate-300 px-3 py-2" />
+                          <textarea
+                            id={`text-${segment.id}`}
+                            name="text"
+                            defaultValue={segment.text}
+                            rows={3}
+                            required
+                            className="w-full rounded-md border border-slate-300 px-3 py-2"
+                          />
                           <button type="submit" disabled={busy} className={buttonClass("primary")}>
                             Save segment
                           </button>
@@ -331,12 +398,19 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             <h2 id="translate-title" className="scroll-mt-48 font-semibold">
               Translation
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Segment by segment, keeping every time and speaker. Translator: {translation.translator}.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Segment by segment, keeping every time and speaker. Translator: {translation.translator}.
+            </p>
             {translation.languages.length ? (
               <p className="mt-3 flex flex-wrap gap-3 text-sm">
                 <span>Show side by side:</span>
                 {translation.languages.map((language) => (
-                  <Link key={language.value} to={`?lang=${language.value}`} aria-current={translation.showLanguage === language.value ? "true" : undefined} className="underline aria-[current]:font-semibold">
+                  <Link
+                    key={language.value}
+                    to={`?lang=${language.value}`}
+                    aria-current={translation.showLanguage === language.value ? "true" : undefined}
+                    className="underline aria-[current]:font-semibold"
+                  >
                     {language.label}
                   </Link>
                 ))}
@@ -359,14 +433,27 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       <>
                         {/* The changing "updated" value makes each Refresh a new URL: going to the same URL plus
                             #translate-title would only scroll, not reload. */}
-                        <form method="get" action={`/transcription/${recording.id}#translate-title`} className="flex flex-wrap items-center gap-2">
+                        <form
+                          method="get"
+                          action={`/transcription/${recording.id}#translate-title`}
+                          className="flex flex-wrap items-center gap-2"
+                        >
                           <input type="hidden" name="updated" value={renderedAt} />
-                          <span>{job.status === "QUEUED" ? `${job.label}: waiting for a free worker…` : `${job.label}: translating… ${job.progress}%`}</span>
+                          <span>
+                            {job.status === "QUEUED"
+                              ? `${job.label}: waiting for a free worker…`
+                              : `${job.label}: translating… ${job.progress}%`}
+                          </span>
                           <button type="submit" className="underline">
                             Refresh
                           </button>
                         </form>
-                        <progress max={100} value={job.progress} aria-label={`${job.label} translation progress`} className="mt-1 h-2 w-full accent-brand-600" />
+                        <progress
+                          max={100}
+                          value={job.progress}
+                          aria-label={`${job.label} translation progress`}
+                          className="mt-1 h-2 w-full accent-brand-600"
+                        />
                       </>
                     )}
                   </li>
@@ -387,7 +474,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                 </button>
               </Form>
             ) : (
-              <p className="mt-3 text-sm text-slate-600">The translator on this server has no language pair for this transcript's language.</p>
+              <p className="mt-3 text-sm text-slate-600">
+                The translator on this server has no language pair for this transcript's language.
+              </p>
             )}
           </section>
 
@@ -412,7 +501,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <label htmlFor="speaker-to" className="block text-sm font-medium">
                     New name
                   </label>
-                  <input id="speaker-to" name="to" required maxLength={60} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+                  <input
+                    id="speaker-to"
+                    name="to"
+                    required
+                    maxLength={60}
+                    className="mt-1 rounded-md border border-slate-300 px-3 py-2"
+                  />
                 </div>
                 <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                   Rename everywhere
@@ -449,7 +544,11 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   </label>
                   <label className="flex items-center gap-2">
                     Text
-                    <select name="text" defaultValue="original" className="rounded-md border border-slate-300 px-2 py-1">
+                    <select
+                      name="text"
+                      defaultValue="original"
+                      className="rounded-md border border-slate-300 px-2 py-1"
+                    >
                       <option value="original">Original</option>
                       <option value="translation">Translation</option>
                       <option value="both">Both (bilingual)</option>
@@ -477,7 +576,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         </>
       ) : null}
 
-      <section aria-labelledby="manage-title" className="mt-10 grid gap-6 rounded-xl border border-slate-200 p-6 sm:grid-cols-2">
+      <section
+        aria-labelledby="manage-title"
+        className="mt-10 grid gap-6 rounded-xl border border-slate-200 p-6 sm:grid-cols-2"
+      >
         <h2 id="manage-title" className="sr-only">
           Manage
         </h2>
@@ -487,7 +589,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             Name
           </label>
           <div className="flex gap-2">
-            <input id="title" name="title" defaultValue={recording.title} required maxLength={200} className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              id="title"
+              name="title"
+              defaultValue={recording.title}
+              required
+              maxLength={200}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
+            />
             <button type="submit" disabled={busy} className={buttonClass("secondary")}>
               Rename
             </button>
@@ -497,11 +606,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           method="post"
           className="space-y-2"
           onSubmit={(event) => {
-            if (!window.confirm("Delete this recording and its transcript? This cannot be undone.")) event.preventDefault();
+            if (!window.confirm("Delete this recording and its transcript? This cannot be undone."))
+              event.preventDefault();
           }}
         >
           <p className="text-sm font-medium">Delete</p>
-          <p className="text-sm text-slate-600">Removes the audio file and the transcript. Minutes already used stay used.</p>
+          <p className="text-sm text-slate-600">
+            Removes the audio file and the transcript. Minutes already used stay used.
+          </p>
           <button type="submit" name="intent" value="delete" disabled={busy} className={buttonClass("danger")}>
             Delete recording
           </button>
@@ -514,7 +626,15 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 type SummaryData = Route.ComponentProps["loaderData"]["summary"];
 
 /** Abstract, key points and action items; each point links to its segment and, with JS, plays from there. */
-function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: boolean; seek: (seconds: number) => void }) {
+function SummarySection({
+  summary,
+  busy,
+  seek,
+}: {
+  summary: SummaryData;
+  busy: boolean;
+  seek: (seconds: number) => void;
+}) {
   const { stored } = summary;
   const pointList = (title: string, points: NonNullable<SummaryData["stored"]>["keyPoints"], empty: string) => (
     <div>
@@ -552,7 +672,13 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
         </h2>
         {summary.allowed ? (
           <Form method="post">
-            <button type="submit" name="intent" value="summarise" disabled={busy} className={buttonClass(stored ? "secondary" : "primary")}>
+            <button
+              type="submit"
+              name="intent"
+              value="summarise"
+              disabled={busy}
+              className={buttonClass(stored ? "secondary" : "primary")}
+            >
               {busy ? "Summarising..." : stored ? "Summarise again" : "Summarise"}
             </button>
           </Form>
@@ -561,15 +687,18 @@ function SummarySection({ summary, busy, seek }: { summary: SummaryData; busy: b
       {stored ? (
         <div className="mt-3 space-y-4">
           <p className="text-xs text-slate-600">
-            {stored.label}, {formatDate(stored.createdAt, "dateTime")}. Check names,
-            figures and decisions against the transcript.
+            {stored.label}, {formatDate(stored.createdAt, "dateTime")}. Check names, figures and decisions against the
+            transcript.
           </p>
           {stored.abstract ? <p>{stored.abstract}</p> : null}
           {pointList("Key points", stored.keyPoints, "No key points were found.")}
           {pointList("Action items", stored.actionItems, "No action items were found.")}
         </div>
       ) : summary.allowed ? (
-        <p className="mt-2 text-sm text-slate-600">Get a short abstract, the key points and the action items, each linked to its moment in the recording. Made by: {summary.summariser}.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Get a short abstract, the key points and the action items, each linked to its moment in the recording. Made
+          by: {summary.summariser}.
+        </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
           Summaries with key points and action items are part of the Business Pro plan.{" "}

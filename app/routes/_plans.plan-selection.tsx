@@ -40,7 +40,11 @@ export async function action({ request }: Route.ActionArgs) {
   const database = await db();
   if (plan === "FREE") {
     await database.user.update({ where: { id: userId }, data: { requestedPlan: null } });
-    return redirectWithToast("/dashboard", { type: "success", title: "You're on the Free plan", description: "5 minutes of transcription every month." });
+    return redirectWithToast("/dashboard", {
+      type: "success",
+      title: "You're on the Free plan",
+      description: "5 minutes of transcription every month.",
+    });
   }
   // Card payment is not available yet: record the choice and keep the account on Free until it is paid.
   await database.user.update({ where: { id: userId }, data: { requestedPlan: plan } });

@@ -13,8 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { audience };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.audience.title, data.audience.lead) : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.audience.title, data.audience.lead) : []);
 
 export default function Audience() {
   const { audience } = useLoaderData<typeof loader>();

@@ -35,7 +35,10 @@ export default function Blog() {
       <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-2 lg:grid-cols-3">
         {articles.map((article) => (
           <li key={article.slug}>
-            <Link to={`/blog/${article.slug}`} className="flex h-full flex-col rounded-xl border border-slate-200 p-5 transition-shadow hover:shadow-md">
+            <Link
+              to={`/blog/${article.slug}`}
+              className="flex h-full flex-col rounded-xl border border-slate-200 p-5 transition-shadow hover:shadow-md"
+            >
               <p className="text-xs text-slate-500">
                 <time dateTime={article.date}>{formatDate(article.date)}</time> · {article.readingMinutes} min read
               </p>

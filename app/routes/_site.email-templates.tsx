@@ -41,7 +41,7 @@ export default function EmailTemplates() {
         {TEMPLATES.map((template) => (
           <article key={template.title}>
             <h2 className="text-xl font-semibold">{template.title}</h2>
-            <pre className="mt-4 whitespace-pre-wrap rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm text-slate-800">
+            <pre className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm whitespace-pre-wrap text-slate-800">
               {template.body}
             </pre>
           </article>

@@ -46,14 +46,23 @@ export default function Help() {
         ) : (
           <nav aria-label="Topics" className="mt-6 flex flex-wrap gap-2">
             {topics.map((topic) => (
-              <a key={topic.slug} href={`#${topic.slug}`} className="rounded-full border border-slate-200 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50">
+              <a
+                key={topic.slug}
+                href={`#${topic.slug}`}
+                className="rounded-full border border-slate-200 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+              >
                 {topic.topic}
               </a>
             ))}
           </nav>
         )}
         {topics.map((topic) => (
-          <section key={topic.slug} id={topic.slug} className="mt-10 scroll-mt-20" aria-labelledby={`${topic.slug}-title`}>
+          <section
+            key={topic.slug}
+            id={topic.slug}
+            className="mt-10 scroll-mt-20"
+            aria-labelledby={`${topic.slug}-title`}
+          >
             <h2 id={`${topic.slug}-title`} className="text-xl font-semibold">
               {topic.topic}
             </h2>
@@ -69,7 +78,7 @@ export default function Help() {
                 // Our own Markdown, rendered at build time.
                 answer: (
                   <div
-                    className="prose prose-slate prose-a:text-brand-600 prose-p:my-2 prose-ul:my-2 mt-2 max-w-none text-slate-600"
+                    className="prose mt-2 max-w-none text-slate-600 prose-slate prose-p:my-2 prose-a:text-brand-600 prose-ul:my-2"
                     dangerouslySetInnerHTML={{ __html: entry.html }}
                   />
                 ),

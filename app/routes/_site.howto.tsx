@@ -1,7 +1,8 @@
 import type { Route } from "./+types/_site.howto";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 
-export const meta: Route.MetaFunction = () => pageMeta("How-to guides", "Step-by-step guides for common tasks in Voxlate.");
+export const meta: Route.MetaFunction = () =>
+  pageMeta("How-to guides", "Step-by-step guides for common tasks in Voxlate.");
 
 export default function HowTo() {
   return (

@@ -41,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     feature: parseFeatureTab(url.searchParams.get("feature")),
     // The tour names the summary as the product does: "AI" only when a model writes it.
     summaryLabel: configuredSummariser().name === "openai" ? "AI Summary" : "Summary",
-    testimonial: Math.min(Math.max(Number(url.searchParams.get("testimonial")) || 1, 1), LANDING_TESTIMONIALS.length) - 1,
+    testimonial:
+      Math.min(Math.max(Number(url.searchParams.get("testimonial")) || 1, 1), LANDING_TESTIMONIALS.length) - 1,
   };
 }
 

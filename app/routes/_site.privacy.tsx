@@ -2,16 +2,24 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_site.privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 
-export const meta: Route.MetaFunction = () => pageMeta("Privacy policy", "What data Voxlate collects, why, and your rights.");
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Privacy policy", "What data Voxlate collects, why, and your rights.");
 
 export default function Privacy() {
   return (
     <>
-      <PageHeader eyebrow="Legal" title="Privacy policy" lead="What we collect, why we collect it, and what you can do about it." />
+      <PageHeader
+        eyebrow="Legal"
+        title="Privacy policy"
+        lead="What we collect, why we collect it, and what you can do about it."
+      />
       <Prose>
         <h2>What we collect</h2>
         <ul>
-          <li>Account details you give us: name, email address, password (stored only as a hash), industry and how you heard about us.</li>
+          <li>
+            Account details you give us: name, email address, password (stored only as a hash), industry and how you
+            heard about us.
+          </li>
           <li>Recordings you upload or record, and the transcripts, translations and summaries made from them.</li>
           <li>Technical data needed to run the service: sign-in sessions (browser name) and request logs.</li>
           <li>Support chat messages, if you use the chat.</li>

@@ -10,7 +10,9 @@ export default function Security() {
       <Prose>
         <ul>
           <li>Passwords are stored only as Argon2 hashes; verification codes and reset tokens are hashed too.</li>
-          <li>Session cookies are HttpOnly, SameSite=Lax and Secure in production, and hold only a signed session id.</li>
+          <li>
+            Session cookies are HttpOnly, SameSite=Lax and Secure in production, and hold only a signed session id.
+          </li>
           <li>Every recording and transcript is checked against its owner on every request.</li>
           <li>Sign-in, sign-up, codes and password resets are rate-limited against guessing.</li>
           <li>Pages are served with a strict Content Security Policy and other security headers.</li>

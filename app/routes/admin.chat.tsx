@@ -23,7 +23,10 @@ import { AdminErrorBoundary } from "~/components/error-boundary";
 import { invariantResponse } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Support console", "Support chat console."), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Support console", "Support chat console."),
+  { name: "robots", content: "noindex" },
+];
 
 const STATUS_FILTERS = [
   { value: "", label: "All Conversations" },
@@ -73,17 +76,26 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "close") {
     const session = await closeChat(adminId, sessionId);
-    if (!session) return data({ error: "Failed to close chat", detail: "That conversation no longer exists." }, { status: 404 });
+    if (!session)
+      return data({ error: "Failed to close chat", detail: "That conversation no longer exists." }, { status: 404 });
     // After a close the selection is cleared (spec section 4).
-    return redirectWithToast(consoleUrl(url.search, { session: null }), { type: "success", title: "Chat closed" }, { status: 303 });
+    return redirectWithToast(
+      consoleUrl(url.search, { session: null }),
+      { type: "success", title: "Chat closed" },
+      { status: 303 },
+    );
   }
   if (intent === "reply" || intent === "resolve") {
     const parsed = RespondSchema.safeParse({ content: form.get("content") ?? "", markResolved: intent === "resolve" });
     if (!parsed.success) {
-      return data({ error: "Failed to send response", detail: parsed.error.issues[0]?.message ?? "Invalid response." }, { status: 400 });
+      return data(
+        { error: "Failed to send response", detail: parsed.error.issues[0]?.message ?? "Invalid response." },
+        { status: 400 },
+      );
     }
     const message = await respondToChat(adminId, sessionId, parsed.data);
-    if (!message) return data({ error: "Failed to send response", detail: "That conversation no longer exists." }, { status: 404 });
+    if (!message)
+      return data({ error: "Failed to send response", detail: "That conversation no longer exists." }, { status: 404 });
     return redirectWithToast(
       consoleUrl(url.search, { session: sessionId }),
       { type: "success", title: intent === "resolve" ? "Reply sent and chat resolved" : "Reply sent" },
@@ -107,7 +119,8 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
   // The list and the open conversation refresh every 5 s while the tab is visible and nothing else is loading.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
+      if (document.visibilityState === "visible" && revalidator.state === "idle" && navigation.state === "idle")
+        revalidator.revalidate();
     }, CHAT_REFRESH_MS);
     return () => clearInterval(timer);
   }, [revalidator, navigation.state]);
@@ -128,7 +141,10 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </header>
       <main id="main" className="grid flex-1 md:grid-cols-[24rem_1fr]">
-        <section aria-labelledby="conversations-title" className="border-b border-slate-200 p-4 md:border-b-0 md:border-r">
+        <section
+          aria-labelledby="conversations-title"
+          className="border-b border-slate-200 p-4 md:border-r md:border-b-0"
+        >
           <h1 id="conversations-title" className="sr-only">
             Conversations
           </h1>
@@ -181,12 +197,14 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
                     <Link
                       to={linkTo({ session: item.session.sessionId })}
                       aria-current={selected ? "true" : undefined}
-                      className={`block rounded-lg border p-3 text-sm hover:border-brand-400 ${selected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white"}`}
+                      className={`hover:border-brand-400 block rounded-lg border p-3 text-sm ${selected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white"}`}
                     >
                       <span className="flex flex-wrap items-center gap-2">
                         <StatusBadge status={item.session.status} />
                         {item.unreadCount > 0 ? (
-                          <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{item.unreadCount} new</span>
+                          <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                            {item.unreadCount} new
+                          </span>
                         ) : null}
                         <span className="ml-auto text-xs text-slate-600">
                           <Time iso={item.session.lastActivityAt} />
@@ -194,11 +212,16 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
                       </span>
                       <span className="mt-1 block font-medium">{item.userEmail ?? "Anonymous User"}</span>
                       <span className="block text-xs text-slate-600">
-                        {item.userTier ?? "No account"} · {item.session.contextPage} · {countOf(item.messageCount, "message")}
+                        {item.userTier ?? "No account"} · {item.session.contextPage} ·{" "}
+                        {countOf(item.messageCount, "message")}
                       </span>
-                      {item.lastMessage ? <span className="mt-1 block truncate text-slate-700">{item.lastMessage}</span> : null}
+                      {item.lastMessage ? (
+                        <span className="mt-1 block truncate text-slate-700">{item.lastMessage}</span>
+                      ) : null}
                       {item.session.escalationReason ? (
-                        <span className="mt-1 block text-xs text-amber-800">Escalated: {item.session.escalationReason}</span>
+                        <span className="mt-1 block text-xs text-amber-800">
+                          Escalated: {item.session.escalationReason}
+                        </span>
                       ) : null}
                     </Link>
                   </li>
@@ -208,11 +231,19 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
           )}
           {list.totalPages > 1 ? (
             <nav aria-label="Conversation pages" className="mt-4 flex items-center justify-between text-sm">
-              {list.page > 1 ? <Link to={linkTo({ page: String(list.page - 1), session: null })}>Previous</Link> : <span />}
+              {list.page > 1 ? (
+                <Link to={linkTo({ page: String(list.page - 1), session: null })}>Previous</Link>
+              ) : (
+                <span />
+              )}
               <span>
                 Page {list.page} of {list.totalPages}
               </span>
-              {list.page < list.totalPages ? <Link to={linkTo({ page: String(list.page + 1), session: null })}>Next</Link> : <span />}
+              {list.page < list.totalPages ? (
+                <Link to={linkTo({ page: String(list.page + 1), session: null })}>Next</Link>
+              ) : (
+                <span />
+              )}
             </nav>
           ) : null}
         </section>
@@ -346,7 +377,9 @@ function AdminMessage({ message }: { message: ChatMessageView }) {
         <span className="font-semibold text-slate-800">{style.label}</span>
         <Time iso={message.createdAt} />
         {message.confidenceScore !== null ? <span>{Math.round(message.confidenceScore * 100)}% confidence</span> : null}
-        {message.needsHumanReview ? <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">Needs Review</span> : null}
+        {message.needsHumanReview ? (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">Needs Review</span>
+        ) : null}
       </p>
       <p className="whitespace-pre-line">{message.content}</p>
     </li>
@@ -365,11 +398,7 @@ function StatusBadge({ status }: { status: ChatStatusName }) {
 }
 
 function Time({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso}>
-      {formatDate(iso, "dateTime")}
-    </time>
-  );
+  return <time dateTime={iso}>{formatDate(iso, "dateTime")}</time>;
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

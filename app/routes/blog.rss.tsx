@@ -2,7 +2,10 @@ import { blogArticles } from "~/content/content.server";
 import { appOrigin } from "~/modules/platform/env.server";
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[character]!);
+  text.replace(
+    /[<>&'"]/g,
+    (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[character]!,
+  );
 
 // GET /blog/rss.xml: RSS 2.0 feed of the blog.
 export async function loader() {
@@ -32,5 +35,7 @@ ${items}
   </channel>
 </rss>
 `;
-  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -6,10 +6,14 @@ export async function loader() {
   const text = [
     "User-agent: *",
     "Allow: /",
-    ...["/dashboard", "/recordings", "/transcription/", "/account", "/data-privacy", "/admin/", "/api/", "/_test/"].map((path) => `Disallow: ${path}`),
+    ...["/dashboard", "/recordings", "/transcription/", "/account", "/data-privacy", "/admin/", "/api/", "/_test/"].map(
+      (path) => `Disallow: ${path}`,
+    ),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(text, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

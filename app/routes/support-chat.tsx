@@ -29,7 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Your message could not be sent.";
     if (wantsJson) return data({ error }, { status: 400 });
-    return redirectWithToast(returnTo, { type: "error", title: "Message not sent", description: error }, { status: 303 });
+    return redirectWithToast(
+      returnTo,
+      { type: "error", title: "Message not sent", description: error },
+      { status: 303 },
+    );
   }
   const userId = await getUserId(request);
   const { chat, setCookie } = await postVisitorMessage(request, userId, parsed.data);

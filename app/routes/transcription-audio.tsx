@@ -11,7 +11,11 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const recording = await requireOwnRecording(userId, params.recordingId);
   const storage = configuredStorage();
   const size = await storage.size(recording.storageKey);
-  const headers = new Headers({ "Content-Type": recording.mimeType, "Accept-Ranges": "bytes", "Cache-Control": "private, max-age=3600" });
+  const headers = new Headers({
+    "Content-Type": recording.mimeType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, max-age=3600",
+  });
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
   if (range && (range[1] || range[2])) {
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));

@@ -5,7 +5,6 @@ import { EXPORT_FORMATS } from "~/services/export/types";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { requireUserId } from "~/modules/platform/session.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
@@ -18,7 +17,11 @@ const ExportQuerySchema = z
     speakers: checked.optional(),
     cover: checked.optional(),
     // A translation's language, and whether to export the original, the translation, or both (bilingual).
-    language: z.string().regex(/^[a-z]{2}$/, "Choose a translation from the list.").optional().or(z.literal("").transform(() => undefined)),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, "Choose a translation from the list.")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     text: z.enum(EXPORT_TEXTS).default("original"),
   })
   .transform(({ format, options, timestamps, speakers, cover, language, text }) => ({

@@ -22,14 +22,26 @@ const ChatCompletionSchema = z.object({
 /** The model's reply text (trimmed). Every failure is `fail(message, status)` with a message naming `service`. */
 export async function chatCompletion(
   config: ChatModelConfig,
-  request: { service: string; messages: ChatMessage[]; temperature: number; timeoutMs: number; signal?: AbortSignal; fail: ServiceErrorFactory },
+  request: {
+    service: string;
+    messages: ChatMessage[];
+    temperature: number;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    fail: ServiceErrorFactory;
+  },
 ): Promise<string> {
   const { service, fail } = request;
   const response = await postJson(
     service,
     `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`,
     { model: config.model, temperature: request.temperature, messages: request.messages },
-    { headers: config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}, signal: request.signal, timeoutMs: request.timeoutMs, fail },
+    {
+      headers: config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {},
+      signal: request.signal,
+      timeoutMs: request.timeoutMs,
+      fail,
+    },
   );
   if (!response.ok) {
     const status = response.status;

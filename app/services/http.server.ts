@@ -38,7 +38,8 @@ export async function errorText(response: Response): Promise<string> {
     const body = JSON.parse(text) as { error?: unknown; message?: unknown };
     const error = body.error;
     if (typeof error === "string") return error.slice(0, 300);
-    if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message.slice(0, 300);
+    if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
+      return error.message.slice(0, 300);
     if (typeof body.message === "string") return body.message.slice(0, 300);
   } catch {
     // not JSON

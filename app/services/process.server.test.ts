@@ -36,8 +36,12 @@ describe("spawnChild", () => {
     const script = `import { spawnChild } from ${JSON.stringify(module)};
       const child = spawnChild("sleep", ["60"], { stdio: "ignore" });
       console.log(child.pid); setInterval(() => {}, 1000);`;
-    const app = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    const childPid = await new Promise<number>((resolve) => app.stdout.once("data", (data: Buffer) => resolve(Number(data.toString().trim()))));
+    const app = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const childPid = await new Promise<number>((resolve) =>
+      app.stdout.once("data", (data: Buffer) => resolve(Number(data.toString().trim()))),
+    );
     expect(alive(childPid)).toBe(true);
     app.kill("SIGKILL");
     expect(await until(() => !alive(childPid))).toBe(true);
@@ -49,7 +53,9 @@ describe("spawnChild", () => {
     expect(killChildProcesses()).toBeGreaterThanOrEqual(1);
     await exited;
     const missing = spawnChild("voxlate-no-such-program", [], { stdio: "ignore" });
-    await expect(new Promise((_resolve, reject) => missing.once("error", reject))).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(new Promise((_resolve, reject) => missing.once("error", reject))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 });
 
@@ -64,7 +70,9 @@ describe("runCommand", () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(new Error("cancelled")), 50);
-    await expect(runCommand("sleep", ["10"], { timeoutMs: 20_000, signal: controller.signal })).rejects.toThrow("cancelled");
+    await expect(runCommand("sleep", ["10"], { timeoutMs: 20_000, signal: controller.signal })).rejects.toThrow(
+      "cancelled",
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await until(() => runningChildren("sleep").length === 0)).toBe(true);
   });
@@ -72,7 +80,9 @@ describe("runCommand", () => {
   test("an already aborted signal starts nothing", async () => {
     const controller = new AbortController();
     controller.abort(new Error("too late"));
-    await expect(runCommand("sleep", ["10"], { timeoutMs: 20_000, signal: controller.signal })).rejects.toThrow("too late");
+    await expect(runCommand("sleep", ["10"], { timeoutMs: 20_000, signal: controller.signal })).rejects.toThrow(
+      "too late",
+    );
     expect(runningChildren("sleep")).toEqual([]);
   });
 
@@ -97,8 +107,13 @@ describe("runCommand", () => {
   });
 
   test("says what to install when the program is missing", async () => {
-    const missing = runCommand("voxlate-no-such-program", [], { timeoutMs: 1_000, installHint: "the Debian package nothing" });
+    const missing = runCommand("voxlate-no-such-program", [], {
+      timeoutMs: 1_000,
+      installHint: "the Debian package nothing",
+    });
     await expect(missing).rejects.toBeInstanceOf(ProgramNotInstalledError);
-    await expect(missing).rejects.toThrow("voxlate-no-such-program is not installed: install the Debian package nothing.");
+    await expect(missing).rejects.toThrow(
+      "voxlate-no-such-program is not installed: install the Debian package nothing.",
+    );
   });
 });

@@ -11,7 +11,8 @@ type DateInput = Date | string | number;
 const day = { day: "numeric", month: "long", year: "numeric" } as const;
 const shortDay = { day: "numeric", month: "short", year: "numeric" } as const;
 const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" } as const;
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: TIME_ZONE });
+const formatter = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: TIME_ZONE });
 
 const formatters = {
   /** "6 July 2026" */

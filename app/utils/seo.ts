@@ -89,7 +89,10 @@ export function faqPageJsonLd(items: { question: string; answer: string }[]) {
   };
 }
 
-export function articleJsonLd(origin: string, article: { slug: string; title: string; description: string; date: string; author: string }) {
+export function articleJsonLd(
+  origin: string,
+  article: { slug: string; title: string; description: string; date: string; author: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -97,7 +100,11 @@ export function articleJsonLd(origin: string, article: { slug: string; title: st
     description: article.description,
     datePublished: article.date,
     author: { "@type": "Organization", name: article.author },
-    publisher: { "@type": "Organization", name: "Voxlate", logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` } },
+    publisher: {
+      "@type": "Organization",
+      name: "Voxlate",
+      logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` },
+    },
     mainEntityOfPage: `${origin}/blog/${article.slug}`,
   };
 }

@@ -9,7 +9,9 @@ test.describe("accessibility", () => {
       await acceptCookies(page, baseURL);
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      const summary = results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
       expect(summary).toEqual([]);
     });
   }
@@ -21,7 +23,10 @@ test.describe("accessibility", () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
-  test("the landing's live-recording mock and the dashboard's Record Live tab have no axe violations", async ({ page, baseURL }) => {
+  test("the landing's live-recording mock and the dashboard's Record Live tab have no axe violations", async ({
+    page,
+    baseURL,
+  }) => {
     await acceptCookies(page, baseURL);
     const violations = async () =>
       (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
@@ -36,7 +41,10 @@ test.describe("accessibility", () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open", async ({ page, baseURL }) => {
+  test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await acceptCookies(page, baseURL);
     const user = await createUser();
@@ -63,7 +71,14 @@ test.describe("accessibility", () => {
       (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
       );
-    const paths = ["/dashboard", "/recordings", `/transcription/${recording.id}`, "/account", "/data-privacy", "/plan-selection"];
+    const paths = [
+      "/dashboard",
+      "/recordings",
+      `/transcription/${recording.id}`,
+      "/account",
+      "/data-privacy",
+      "/plan-selection",
+    ];
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();

@@ -12,7 +12,11 @@ import {
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
-test("change password: the current one is required, other browsers are signed out", async ({ page, browser, baseURL }) => {
+test("change password: the current one is required, other browsers are signed out", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const user = await createUser();
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();

@@ -44,7 +44,12 @@ test("sign-up → verify → plan selection → dashboard", async ({ page, javaS
   await expect(page.getByText("Account created successfully!", { exact: true })).toBeVisible();
 
   const user = await (await appDatabase()).prisma.user.findUniqueOrThrow({ where: { email } });
-  expect(user).toMatchObject({ firstName: "Ada", lastName: "Lovelace", industry: "Education & Research", hearAboutUs: "Other: a podcast" });
+  expect(user).toMatchObject({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    industry: "Education & Research",
+    hearAboutUs: "Other: a podcast",
+  });
   expect(user.emailVerifiedAt).not.toBeNull();
 
   await page.getByRole("button", { name: "Continue with Free" }).click();
@@ -61,16 +66,23 @@ test("a wrong code 5 times locks that code", async ({ page, javaScriptEnabled })
     await page.getByRole("button", { name: "Verify" }).click();
     const left = 5 - attempt;
     await expect(page.getByRole("alert").filter({ hasText: "Verification Failed" })).toContainText(
-      left > 0 ? `Invalid verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.` : "Too many incorrect attempts",
+      left > 0
+        ? `Invalid verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`
+        : "Too many incorrect attempts",
     );
   }
   await page.getByLabel("Verification code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Verification Failed" })).toContainText("Too many incorrect attempts. Please request a new code.");
+  await expect(page.getByRole("alert").filter({ hasText: "Verification Failed" })).toContainText(
+    "Too many incorrect attempts. Please request a new code.",
+  );
   expect(await (await appDatabase()).prisma.user.count({ where: { email } })).toBe(0);
 });
 
-test("signing up with an existing email switches to sign-in with 'Account Already Exists'", async ({ page, javaScriptEnabled }) => {
+test("signing up with an existing email switches to sign-in with 'Account Already Exists'", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const existing = await createUser();
   await page.goto("/signup");
   await fillStep(page, "First name", "Sam", javaScriptEnabled!, "Last name");
@@ -172,7 +184,9 @@ test("reset password: request, follow the emailed link, set a new one, sign in",
 
 test("the Google button sends the browser to Google's sign-in page", async ({ page }) => {
   // Google is out of reach here: answer for it, and check where the browser was sent.
-  await page.route("https://accounts.google.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Google</h1>" }));
+  await page.route("https://accounts.google.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<h1>Google</h1>" }),
+  );
   await page.goto("/signin");
   await page.getByRole("link", { name: "Continue with Google" }).click();
   await expect(page.getByRole("heading", { name: "Google" })).toBeVisible();

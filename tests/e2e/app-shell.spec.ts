@@ -199,11 +199,20 @@ test.describe("at 390 px wide", () => {
   test("the signed-in pages fit without sideways scrolling, menu open or closed", async ({ page }) => {
     const user = await signInAs(page);
     const recordingId = await storedRecording(user.email);
-    for (const path of ["/dashboard", "/recordings", `/transcription/${recordingId}`, "/account", "/data-privacy", "/plans"]) {
+    for (const path of [
+      "/dashboard",
+      "/recordings",
+      `/transcription/${recordingId}`,
+      "/account",
+      "/data-privacy",
+      "/plans",
+    ]) {
       await page.goto(path);
       for (const open of [false, true]) {
         if (open) await page.locator("summary", { hasText: "Menu" }).click();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path}, menu ${open ? "open" : "closed"}`).toBeLessThanOrEqual(0);
       }
     }
@@ -213,7 +222,11 @@ test.describe("at 390 px wide", () => {
 test("keyboard users reach the navigation and see where the focus is", async ({ page }) => {
   await signInAs(page);
   const recordings = appNav(page).getByRole("link", { name: "Recordings" });
-  for (let presses = 0; presses < 15 && !(await recordings.evaluate((link) => link === document.activeElement)); presses++) {
+  for (
+    let presses = 0;
+    presses < 15 && !(await recordings.evaluate((link) => link === document.activeElement));
+    presses++
+  ) {
     await page.keyboard.press("Tab");
   }
   await expect(recordings).toBeFocused();

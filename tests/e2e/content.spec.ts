@@ -7,7 +7,9 @@ test("the blog lists about 20 articles, newest first, with reading times", async
   const cards = page.getByRole("main").getByRole("listitem");
   expect(await cards.count()).toBeGreaterThanOrEqual(20);
   await expect(cards.first()).toContainText("min read");
-  const dates = await page.locator("main time").evaluateAll((times) => times.map((time) => time.getAttribute("datetime")!));
+  const dates = await page
+    .locator("main time")
+    .evaluateAll((times) => times.map((time) => time.getAttribute("datetime")!));
   expect(dates).toEqual([...dates].sort().reverse());
 });
 

@@ -50,10 +50,12 @@ test("Accept All stores accepted with everything on, and the banner stays away",
   await expect(banner(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/terms$/);
   // With JavaScript the banner hides at once; the cookies arrive with the response.
-  await expect.poll(() => storedConsent(context)).toEqual({
-    status: "accepted",
-    preferences: { necessary: true, analytics: true, marketing: true, functional: true },
-  });
+  await expect
+    .poll(() => storedConsent(context))
+    .toEqual({
+      status: "accepted",
+      preferences: { necessary: true, analytics: true, marketing: true, functional: true },
+    });
   await page.reload();
   // Not merely hidden behind its delay: the page no longer has it at all.
   await expect(page.getByRole("region", { name: "Cookie consent", includeHidden: true })).toHaveCount(0);
@@ -64,10 +66,12 @@ test("Decline stores rejected with only necessary cookies", async ({ page, conte
   await banner(page).getByRole("button", { name: "Decline" }).click();
   await expect(banner(page)).toHaveCount(0);
   // With JavaScript the banner hides at once; the cookies arrive with the response.
-  await expect.poll(() => storedConsent(context)).toEqual({
-    status: "rejected",
-    preferences: { necessary: true, analytics: false, marketing: false, functional: false },
-  });
+  await expect
+    .poll(() => storedConsent(context))
+    .toEqual({
+      status: "rejected",
+      preferences: { necessary: true, analytics: false, marketing: false, functional: false },
+    });
 });
 
 test("the Cookie Preferences dialog saves chosen toggles and reopens with them", async ({ page, context }) => {
@@ -75,7 +79,9 @@ test("the Cookie Preferences dialog saves chosen toggles and reopens with them",
   await banner(page).getByRole("link", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Cookie Preferences" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Choose which cookies you want to allow. You can change these settings at any time.");
+  await expect(dialog).toContainText(
+    "Choose which cookies you want to allow. You can change these settings at any time.",
+  );
 
   const necessary = dialog.getByRole("switch", { name: /Necessary Cookies/ });
   await expect(necessary).toBeChecked();
@@ -100,10 +106,12 @@ test("the Cookie Preferences dialog saves chosen toggles and reopens with them",
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/blog$/);
   // With JavaScript the banner hides at once; the cookies arrive with the response.
-  await expect.poll(() => storedConsent(context)).toEqual({
-    status: "customized",
-    preferences: { necessary: true, analytics: false, marketing: false, functional: true },
-  });
+  await expect
+    .poll(() => storedConsent(context))
+    .toEqual({
+      status: "customized",
+      preferences: { necessary: true, analytics: false, marketing: false, functional: true },
+    });
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
   await expect(dialog.getByRole("switch", { name: /Analytics Cookies/ })).not.toBeChecked();
@@ -117,11 +125,17 @@ test("the analytics script loads only while analytics consent is on", async ({ p
   const analytics = page.locator('script[src$="/analytics-under-test.js"]');
   await page.goto("/");
   await expect(analytics).toHaveCount(1); // No stored choice: the spec grants consent by default.
-  await Promise.all([page.waitForResponse((response) => response.url().includes("/cookie-consent")), banner(page).getByRole("button", { name: "Decline" }).click()]);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes("/cookie-consent")),
+    banner(page).getByRole("button", { name: "Decline" }).click(),
+  ]);
   await page.goto("/");
   await expect(analytics).toHaveCount(0);
   await page.goto("/?cookie-preferences=open");
-  await Promise.all([page.waitForResponse((response) => response.url().includes("/cookie-consent")), page.getByRole("button", { name: "Accept All" }).click()]);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes("/cookie-consent")),
+    page.getByRole("button", { name: "Accept All" }).click(),
+  ]);
   await page.goto("/");
   await expect(analytics).toHaveCount(1);
 });

@@ -29,7 +29,9 @@ export async function createUser(overrides: Partial<Omit<TestUser, "id">> = {}):
     firstName: "Casey",
     ...overrides,
   };
-  const { id } = await (await appDatabase()).prisma.user.create({
+  const { id } = await (
+    await appDatabase()
+  ).prisma.user.create({
     data: {
       email: user.email,
       firstName: user.firstName,
@@ -65,9 +67,11 @@ export async function signInAs(page: Page, user: Pick<TestUser, "id">) {
   const setCookie = await createUserSession(user.id, new Request(baseURL, { headers: { "User-Agent": userAgent } }));
   const pair = setCookie.split(";")[0];
   const equals = pair.indexOf("=");
-  await page.context().addCookies([
-    { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: baseURL, httpOnly: true, sameSite: "Lax" },
+    ]);
 }
 
 /** Stores a cookie choice up front so the banner does not cover what a test clicks. */
@@ -77,7 +81,13 @@ export async function acceptCookies(page: Page, baseURL: string | undefined) {
     ["voxlate_cookie_consent", "voxlate_cookie_preferences"].map((name) => ({
       name,
       value: encodeURIComponent(
-        Buffer.from(JSON.stringify(name.endsWith("consent") ? "accepted" : { necessary: true, analytics: true, marketing: true, functional: true })).toString("base64"),
+        Buffer.from(
+          JSON.stringify(
+            name.endsWith("consent")
+              ? "accepted"
+              : { necessary: true, analytics: true, marketing: true, functional: true },
+          ),
+        ).toString("base64"),
       ),
       domain: url.hostname,
       path: "/",

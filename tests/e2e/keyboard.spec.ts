@@ -1,7 +1,11 @@
 import { acceptCookies, expect, test } from "./fixtures";
 
 // Keyboard only: no mouse, no clicks.
-test("the header, feature tabs, pricing toggle, FAQ and carousel work from the keyboard", async ({ page, baseURL, javaScriptEnabled }) => {
+test("the header, feature tabs, pricing toggle, FAQ and carousel work from the keyboard", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   await acceptCookies(page, baseURL);
   await page.goto("/");
 
@@ -31,7 +35,10 @@ test("the header, feature tabs, pricing toggle, FAQ and carousel work from the k
   await expect(page.getByText("$9.99")).toBeVisible();
 
   // FAQ accordion: Enter on a summary opens it.
-  const faq = page.locator("details").filter({ hasText: /free plan/i }).first();
+  const faq = page
+    .locator("details")
+    .filter({ hasText: /free plan/i })
+    .first();
   await faq.locator("summary").focus();
   await page.keyboard.press("Enter");
   await expect(faq).toHaveAttribute("open", "");
@@ -67,5 +74,7 @@ test("the cookie preferences dialog works from the keyboard", async ({ page, jav
   await dialog.getByRole("button", { name: "Save Preferences" }).focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toHaveCount(0);
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "voxlate_cookie_consent")?.value).toBeTruthy();
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "voxlate_cookie_consent")?.value)
+    .toBeTruthy();
 });

@@ -23,7 +23,10 @@ test("the examples carousel moves with its buttons, also without JavaScript", as
 
 test("the FAQ accordion opens, and the comparison table names its sources", async ({ page }) => {
   await page.goto("/");
-  const faq = page.locator("details").filter({ hasText: /free plan/i }).first();
+  const faq = page
+    .locator("details")
+    .filter({ hasText: /free plan/i })
+    .first();
   await faq.locator("summary").click();
   await expect(faq).toHaveAttribute("open", "");
   await expect(page.getByRole("table")).toBeVisible();

@@ -8,7 +8,9 @@ test.describe("at 360 px wide", () => {
   for (const path of ["/", "/plans", "/cookies", "/signin", "/blog", "/no-such-page"]) {
     test(`${path} fits without sideways scrolling`, async ({ page }) => {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

@@ -13,7 +13,10 @@ const FAKE_MICROPHONE = [
   `--use-file-for-fake-audio-capture=${sharedFile("testdata/audio/jfk.wav")}`,
 ];
 
-test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, ...FAKE_MICROPHONE] }, permissions: ["microphone"] });
+test.use({
+  launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, ...FAKE_MICROPHONE] },
+  permissions: ["microphone"],
+});
 
 async function signInToRecord(page: Page, baseURL: string | undefined) {
   await acceptCookies(page, baseURL);
@@ -25,8 +28,14 @@ async function signInToRecord(page: Page, baseURL: string | undefined) {
   await expect(page).toHaveURL(/\?tab=record$/);
 }
 
-test("record live with live transcription and translation, stop, and find the recording saved and transcribed", async ({ page, baseURL }, testInfo) => {
-  test.skip(testInfo.project.use.javaScriptEnabled === false, "recording needs JavaScript; the no-JS text is tested below");
+test("record live with live transcription and translation, stop, and find the recording saved and transcribed", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.use.javaScriptEnabled === false,
+    "recording needs JavaScript; the no-JS text is tested below",
+  );
   test.setTimeout(150_000);
   await signInToRecord(page, baseURL);
 
@@ -52,7 +61,10 @@ test("record live with live transcription and translation, stop, and find the re
   await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
 });
 
-test("system audio that cannot be captured falls back to the microphone with a message", async ({ page, baseURL }, testInfo) => {
+test("system audio that cannot be captured falls back to the microphone with a message", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "recording needs JavaScript");
   // The user shares a screen without ticking "share audio": the browser gives a video track only.
   await page.addInitScript(() => {
@@ -61,14 +73,22 @@ test("system audio that cannot be captured falls back to the microphone with a m
   await signInToRecord(page, baseURL);
   await chooseOption(page.getByLabel("Audio source"), "system");
   await page.getByRole("button", { name: "Start Recording" }).click();
-  await expect(page.getByText("System audio could not be captured, so the microphone is being recorded instead.").first()).toBeVisible();
+  await expect(
+    page.getByText("System audio could not be captured, so the microphone is being recorded instead.").first(),
+  ).toBeVisible();
   await expect(page.getByRole("timer", { name: "Recording time" })).toBeVisible();
   await page.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("button", { name: "Start Recording" })).toBeEnabled();
 });
 
-test("without JavaScript the Record Live tab says it needs JavaScript and points to upload", async ({ page, baseURL }, testInfo) => {
-  test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the tab shows the recorder (tested above)");
+test("without JavaScript the Record Live tab says it needs JavaScript and points to upload", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.use.javaScriptEnabled !== false,
+    "with JavaScript the tab shows the recorder (tested above)",
+  );
   await signInToRecord(page, baseURL);
   await expect(page.getByText("Recording live needs JavaScript.")).toBeVisible();
   await page.getByRole("link", { name: "upload the file" }).click();
@@ -76,8 +96,14 @@ test("without JavaScript the Record Live tab says it needs JavaScript and points
   await expect(page.getByRole("button", { name: "Upload and transcribe" })).toBeVisible();
 });
 
-test("the landing demo records 10 s, transcribes, translates and offers Play Recording and Try Again", async ({ page, baseURL }, testInfo) => {
-  test.skip(testInfo.project.use.javaScriptEnabled === false, "the demo needs JavaScript; the no-JS text is tested below");
+test("the landing demo records 10 s, transcribes, translates and offers Play Recording and Try Again", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.use.javaScriptEnabled === false,
+    "the demo needs JavaScript; the no-JS text is tested below",
+  );
   test.setTimeout(90_000);
   await acceptCookies(page, baseURL);
   await page.goto("/#demo");
@@ -92,20 +118,27 @@ test("the landing demo records 10 s, transcribes, translates and offers Play Rec
   await expect(page.getByRole("progressbar", { name: "Recording progress" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Play Recording" })).toBeVisible({ timeout: 45_000 });
   // Headless Chromium has no speech service, so the server engine transcribed the clip.
-  await expect(page.getByText(/^Transcribed by (Pocketsphinx .* on our server|your browser's speech recognition)\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Transcribed by (Pocketsphinx .* on our server|your browser's speech recognition)\.$/),
+  ).toBeVisible();
   await expect(page.getByTestId("demo-transcription")).not.toBeEmpty();
   await expect(page.getByTestId("demo-transcription")).not.toHaveText("Your words appear here.");
   await expect(page.getByTestId("demo-translation")).not.toBeEmpty();
 
   await page.getByRole("button", { name: "Play Recording" }).click();
-  await expect.poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => !audio.paused || audio.currentTime > 0)).toBe(true);
+  await expect
+    .poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => !audio.paused || audio.currentTime > 0))
+    .toBe(true);
   await page.getByRole("button", { name: "Try Again" }).click();
   await expect(page.getByRole("button", { name: "Play Recording" })).toHaveCount(0);
   await expect(page.getByTestId("demo-transcription")).toHaveText("Your words appear here.");
   await expect(start).toBeEnabled();
 });
 
-test("a demo the server cannot transcribe ends with the spec's Processing Error toast and the reason", async ({ page, baseURL }, testInfo) => {
+test("a demo the server cannot transcribe ends with the spec's Processing Error toast and the reason", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "the demo needs JavaScript");
   test.setTimeout(60_000);
   await acceptCookies(page, baseURL);
@@ -122,7 +155,9 @@ test("a demo the server cannot transcribe ends with the spec's Processing Error 
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
 });
 
-test("without JavaScript the landing demo says it needs JavaScript and points to sign-up and upload", async ({ page }, testInfo) => {
+test("without JavaScript the landing demo says it needs JavaScript and points to sign-up and upload", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "with JavaScript the demo runs (tested above)");
   await page.goto("/");
   const demo = page.locator("#demo");

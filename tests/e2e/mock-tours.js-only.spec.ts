@@ -3,7 +3,9 @@
 import { advance, stopTime } from "./clock";
 import { expect, test } from "./fixtures";
 
-test("the upload tour cycles dashboard → clicking → selecting → uploading in steps of 5 → transcribing → complete → summary", async ({ page }) => {
+test("the upload tour cycles dashboard → clicking → selecting → uploading in steps of 5 → transcribing → complete → summary", async ({
+  page,
+}) => {
   await stopTime(page);
   await page.goto("/?feature=upload#features");
   const tour = page.getByRole("figure", { name: "Illustration: uploading a recording" });

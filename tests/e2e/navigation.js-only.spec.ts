@@ -24,7 +24,9 @@ test("resize-observer loop errors are suppressed; other errors still surface", a
   page.on("pageerror", (error) => reported.push(error.message));
   await page.goto("/");
   await page.evaluate(() => {
-    window.dispatchEvent(new ErrorEvent("error", { message: "ResizeObserver loop completed with undelivered notifications." }));
+    window.dispatchEvent(
+      new ErrorEvent("error", { message: "ResizeObserver loop completed with undelivered notifications." }),
+    );
   });
   const propagated = await page.evaluate(() => {
     let seen = false;

@@ -136,7 +136,9 @@ test.describe("the route table, signed out", () => {
 });
 
 test.describe("signed in", () => {
-  test("sign-in returns to redirectTo with 'Welcome back!', protected pages open, auth pages redirect", async ({ page }) => {
+  test("sign-in returns to redirectTo with 'Welcome back!', protected pages open, auth pages redirect", async ({
+    page,
+  }) => {
     const user = await createUser({ firstName: "Robin" });
     await page.goto("/account");
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Faccount/);

@@ -5,7 +5,16 @@ test.describe("search engines", () => {
   test("each page has its own title, description and canonical URL", async ({ page, baseURL }) => {
     await acceptCookies(page, baseURL);
     const seen = new Map<string, string>();
-    for (const path of ["/", "/business", "/help", "/faq", "/blog", "/blog/srt-export-guide", "/privacy", "/students"]) {
+    for (const path of [
+      "/",
+      "/business",
+      "/help",
+      "/faq",
+      "/blog",
+      "/blog/srt-export-guide",
+      "/privacy",
+      "/students",
+    ]) {
       await page.goto(path);
       const title = await page.title();
       const description = await page.locator('meta[name="description"]').getAttribute("content");
@@ -24,7 +33,18 @@ test.describe("search engines", () => {
 
   test("the sitemap lists every public page and article; robots.txt points to it", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
-    for (const path of PUBLIC_TEST_PAGES.filter((path) => !["/plans", "/students", "/faq", "/cookie-policy", "/no-such-page", "/admin/login", "/forgot-password"].includes(path))) {
+    for (const path of PUBLIC_TEST_PAGES.filter(
+      (path) =>
+        ![
+          "/plans",
+          "/students",
+          "/faq",
+          "/cookie-policy",
+          "/no-such-page",
+          "/admin/login",
+          "/forgot-password",
+        ].includes(path),
+    )) {
       expect(sitemap, path).toContain(`<loc>${baseURL}${path === "/" ? "/" : path}</loc>`);
     }
     expect((sitemap.match(/\/blog\/[a-z0-9-]+<\/loc>/g) ?? []).length).toBeGreaterThanOrEqual(20);

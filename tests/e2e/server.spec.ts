@@ -20,7 +20,9 @@ test.describe("the web server", () => {
 
     const html = await first.text();
     // Executable scripts, that is; JSON-LD data blocks are not run and CSP does not apply to them.
-    const scriptTags = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'));
+    const scriptTags = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes('type="application/ld+json"'),
+    );
     expect(scriptTags.length).toBeGreaterThan(0);
     expect(scriptTags.every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
 

@@ -48,22 +48,38 @@ async function adminPage(browser: Browser, testInfo: TestInfo, baseURL: string |
   return page;
 }
 
-test("a question the help centre answers gets an answer with its source, and no escalation", async ({ page, baseURL }) => {
+test("a question the help centre answers gets an answer with its source, and no escalation", async ({
+  page,
+  baseURL,
+}) => {
   await acceptCookies(page, baseURL);
   await page.goto("/business");
   await openChat(page);
   const chat = await ask(page, "How large can an uploaded file be?");
   await expect(chat.getByText(/Business Pro accepts files up to 500 MB/).first()).toBeVisible();
-  await expect(chat.getByRole("link", { name: "How large can an uploaded file be?" })).toHaveAttribute("href", "/help#how-large-can-an-uploaded-file-be");
+  await expect(chat.getByRole("link", { name: "How large can an uploaded file be?" })).toHaveAttribute(
+    "href",
+    "/help#how-large-can-an-uploaded-file-be",
+  );
   await expect(chat.getByText("Waiting for a person")).toHaveCount(0);
 
   // The conversation persists across page loads.
   await page.goto("/pricing-does-not-exist");
   await openChat(page);
-  await expect(page.getByRole("region", { name: "Voxlate support" }).getByRole("list").getByText("How large can an uploaded file be?").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Voxlate support" })
+      .getByRole("list")
+      .getByText("How large can an uploaded file be?")
+      .first(),
+  ).toBeVisible();
 });
 
-test("an unknown question escalates; the admin finds it, replies, the visitor sees it, and the admin resolves", async ({ page, browser, baseURL }, testInfo) => {
+test("an unknown question escalates; the admin finds it, replies, the visitor sees it, and the admin resolves", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const token = `Zephyr${crypto.randomInt(1e6, 1e7)}`;
   await acceptCookies(page, baseURL);
   await page.goto("/business");
@@ -113,7 +129,9 @@ test("an unknown question escalates; the admin finds it, replies, the visitor se
 
   await conversation.getByPlaceholder("Type your response...").fill("Closing this now. Thanks!");
   await conversation.getByRole("button", { name: "Send & Resolve" }).click();
-  await expect(conversation.getByRole("list", { name: "Messages" }).getByText("Closing this now. Thanks!")).toBeVisible();
+  await expect(
+    conversation.getByRole("list", { name: "Messages" }).getByText("Closing this now. Thanks!"),
+  ).toBeVisible();
   await expect(conversation.getByText("Resolved", { exact: true })).toBeVisible();
   await expect(conversation.getByRole("button", { name: "Close Chat" })).toHaveCount(0);
   await conversation.getByText(/Audit trail/).click();
@@ -121,7 +139,11 @@ test("an unknown question escalates; the admin finds it, replies, the visitor se
   await admin.context().close();
 });
 
-test("asking for a person escalates, and Close Chat resolves it and clears the selection", async ({ page, browser, baseURL }, testInfo) => {
+test("asking for a person escalates, and Close Chat resolves it and clears the selection", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const token = `Quokka${crypto.randomInt(1e6, 1e7)}`;
   await acceptCookies(page, baseURL);
   await page.goto("/");
@@ -158,8 +180,14 @@ test("the console loads no analytics, even in a browser that accepted them on th
   await expect(analyticsScripts).toHaveCount(0);
 });
 
-test("reply buttons are disabled for blank text; the console sets and clears the adminAuthenticated flag", async ({ browser, baseURL }, testInfo) => {
-  test.skip(!withJs(testInfo), "Buttons change state only when scripts run; the server rejects blank replies without them.");
+test("reply buttons are disabled for blank text; the console sets and clears the adminAuthenticated flag", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    !withJs(testInfo),
+    "Buttons change state only when scripts run; the server rejects blank replies without them.",
+  );
   const database = await appDatabase();
   const session = await database.prisma.chatSession.create({
     data: { contextPage: "/help", messages: { create: [{ role: "USER", content: "Blank-reply check" }] } },
@@ -178,7 +206,9 @@ test("reply buttons are disabled for blank text; the console sets and clears the
   await expect(resolve).toBeEnabled();
 
   // A new visitor message shows up within the 5 s refresh, without a reload.
-  await database.prisma.chatMessage.create({ data: { sessionId: session.id, role: "USER", content: "Are you there?" } });
+  await database.prisma.chatMessage.create({
+    data: { sessionId: session.id, role: "USER", content: "Are you there?" },
+  });
   await expect(admin.getByRole("list", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
 
   await admin.getByRole("button", { name: "Logout" }).click();
@@ -187,7 +217,10 @@ test("reply buttons are disabled for blank text; the console sets and clears the
   await admin.context().close();
 });
 
-test("without JavaScript a blank admin reply is refused with the spec's message", async ({ browser, baseURL }, testInfo) => {
+test("without JavaScript a blank admin reply is refused with the spec's message", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.skip(withJs(testInfo), "With scripts the buttons stay disabled instead.");
   const session = await (await appDatabase()).prisma.chatSession.create({ data: { contextPage: "/" } });
   const admin = await adminPage(browser, testInfo, baseURL);
@@ -207,12 +240,24 @@ test("the widget and the console have no axe violations", async ({ page, browser
   await page.goto("/");
   await openChat(page);
   await ask(page, "What does the Free plan include?");
-  const widget = await new AxeBuilder({ page }).include("#support-chat").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const widget = await new AxeBuilder({ page })
+    .include("#support-chat")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(widget.violations.map((violation) => violation.id)).toEqual([]);
 
   const admin = await adminPage(browser, testInfo, baseURL);
-  await admin.getByRole("link", { name: /Anonymous User/ }).first().click();
-  const consoleResults = await new AxeBuilder({ page: admin }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(consoleResults.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  await admin
+    .getByRole("link", { name: /Anonymous User/ })
+    .first()
+    .click();
+  const consoleResults = await new AxeBuilder({ page: admin })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    consoleResults.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   await admin.context().close();
 });

@@ -31,7 +31,10 @@ async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
   }).toPass({ timeout: 60_000, intervals: [1_000] });
 }
 
-test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export", async ({ page, baseURL }, testInfo) => {
+test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInOnPlan(page, baseURL, "BUSINESS_PRO");
   await expect(page.getByText("Unlimited transcription on Business Pro")).toBeVisible();
@@ -67,14 +70,18 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   // Summary (Business Pro): made by the offline summariser, which says so; a key point links to its segment.
   await page.getByRole("button", { name: "Summarise", exact: true }).click();
   const summary = page.getByRole("region", { name: "Summary" });
-  await expect(summary.getByText("Extractive summary (offline: the transcript's most central sentences, not AI)")).toBeVisible();
+  await expect(
+    summary.getByText("Extractive summary (offline: the transcript's most central sentences, not AI)"),
+  ).toBeVisible();
   await expect(summary.getByRole("heading", { name: "Key points" })).toBeVisible();
   const pointLink = summary.getByRole("link", { name: /Play from/ }).first();
   const target = (await pointLink.getAttribute("href"))!;
   expect(await page.locator(target).count()).toBe(1);
   if (withJs(testInfo)) {
     await pointLink.click();
-    await expect.poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime > 0 || !audio.paused)).toBe(true);
+    await expect
+      .poll(() => page.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime > 0 || !audio.paused))
+      .toBe(true);
   }
 
   // Translate into Spanish: a background job; the page follows it (polling with JS, Refresh without).
@@ -90,7 +97,12 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
     }).toPass({ timeout: 30_000, intervals: [1_000] });
   }
   await sideBySide.click();
-  await expect(page.locator('p[lang="es"]').filter({ hasText: /pa[ií]s/i }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('p[lang="es"]')
+      .filter({ hasText: /pa[ií]s/i })
+      .first(),
+  ).toBeVisible();
 
   for (const [label, extension] of [
     ["PDF", "pdf"],

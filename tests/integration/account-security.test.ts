@@ -49,7 +49,10 @@ const loginAs = (email: string, password: string, ip: string, cookie?: string) =
 };
 
 /** The device cookie of a response, as a Cookie header. */
-const deviceCookie = (response: Response) => cookiesFrom(response).split("; ").find((pair) => pair.startsWith("voxlate_device="))!;
+const deviceCookie = (response: Response) =>
+  cookiesFrom(response)
+    .split("; ")
+    .find((pair) => pair.startsWith("voxlate_device="))!;
 
 describe("failed sign-ins slow the guesser down without locking the owner out", () => {
   test("guesses from one address are slowed; the owner at another address signs in at once", async () => {
@@ -83,7 +86,9 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
     const ceiling = ACCOUNT_FAILURES_PER_HOUR.user;
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= ceiling; attempt++) {
-      statuses.push((await loginAs(email, `guess-${attempt}`, `10.4.${Math.floor(attempt / 200)}.${attempt % 200}`)).status);
+      statuses.push(
+        (await loginAs(email, `guess-${attempt}`, `10.4.${Math.floor(attempt / 200)}.${attempt % 200}`)).status,
+      );
     }
     expect(statuses).toEqual([...Array(ceiling).fill(401), 429]);
     // A new address, even with the right password, now waits...
@@ -94,9 +99,13 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
 
     // A browser that completes a reset link is trusted too.
     const token = await resetToken(email);
-    const reset = await app("/reset-password", formPost({ intent: "reset-password", token, password: "renewed-pass", confirmPassword: "renewed-pass" }), {
-      clientIp: "10.5.0.3",
-    });
+    const reset = await app(
+      "/reset-password",
+      formPost({ intent: "reset-password", token, password: "renewed-pass", confirmPassword: "renewed-pass" }),
+      {
+        clientIp: "10.5.0.3",
+      },
+    );
     expect(reset.status).toBe(302);
     const resetDevice = deviceCookie(reset);
     expect((await loginAs(email, "renewed-pass", "10.5.0.3", resetDevice)).status).toBe(200);
@@ -118,11 +127,15 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
       // Alternate which goes first, so a busy moment does not always land on the same one.
       const order = round % 2 ? [googleOnly, withPassword] : [withPassword, googleOnly];
       for (const email of order) {
-        (email === googleOnly ? googleTimes : passwordTimes).push(await timed(email, `10.6.${round}.${order.indexOf(email)}`));
+        (email === googleOnly ? googleTimes : passwordTimes).push(
+          await timed(email, `10.6.${round}.${order.indexOf(email)}`),
+        );
       }
     }
     // Before, no hash meant no check: 10 ms against 37 ms here (a ratio of 0.28); after, 0.6 to 0.95.
-    console.info(`[timing] login medians: Google-only ${median(googleTimes).toFixed(1)} ms, password ${median(passwordTimes).toFixed(1)} ms`);
+    console.info(
+      `[timing] login medians: Google-only ${median(googleTimes).toFixed(1)} ms, password ${median(passwordTimes).toFixed(1)} ms`,
+    );
     expect(median(googleTimes)).toBeGreaterThan(median(passwordTimes) * 0.45);
   });
 });
@@ -138,7 +151,8 @@ describe("the admin sign-in is limited per account", () => {
     const device = deviceCookie(known);
 
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 25; attempt++) statuses.push((await signIn(`guess-${attempt}`, `10.8.0.${attempt}`)).status);
+    for (let attempt = 0; attempt < 25; attempt++)
+      statuses.push((await signIn(`guess-${attempt}`, `10.8.0.${attempt}`)).status);
     const ceiling = ACCOUNT_FAILURES_PER_HOUR.admin;
     expect(statuses.slice(0, ceiling)).toEqual(Array(ceiling).fill(401));
     expect(statuses.slice(ceiling)).toEqual(Array(25 - ceiling).fill(429));
@@ -199,10 +213,18 @@ describe("changing the email or the password needs the current password (or a co
     const user = await createUser(uniqueEmail("guess-on-page"));
     const cookie = await sessionFor(user.id);
     const change = (currentPassword: string) =>
-      app("/account", formPost({ intent: "password", currentPassword, newPassword: "x-new-pass", confirmPassword: "x-new-pass" }, cookie), {
-        clientIp: "10.10.0.1",
-      });
-    for (let attempt = 0; attempt < FREE_FAILURES; attempt++) expect((await change(`guess-${attempt}`)).status).toBe(400);
+      app(
+        "/account",
+        formPost(
+          { intent: "password", currentPassword, newPassword: "x-new-pass", confirmPassword: "x-new-pass" },
+          cookie,
+        ),
+        {
+          clientIp: "10.10.0.1",
+        },
+      );
+    for (let attempt = 0; attempt < FREE_FAILURES; attempt++)
+      expect((await change(`guess-${attempt}`)).status).toBe(400);
     const slowed = await change("secret-123");
     expect(slowed.status).toBe(400);
     expect(await slowed.text()).toContain("Too many sign-in attempts");
@@ -225,14 +247,20 @@ describe("changing the email or the password needs the current password (or a co
     const since = Date.now();
     expect((await app("/account", formPost({ intent: "reauth-code" }, cookie))).status).toBe(302);
     const code = codeFrom(await waitForEmail(email, /verification code/, since));
-    const wrongCode = await app("/account", formPost({ ...fields, reauthCode: code === "000000" ? "111111" : "000000" }, cookie));
+    const wrongCode = await app(
+      "/account",
+      formPost({ ...fields, reauthCode: code === "000000" ? "111111" : "000000" }, cookie),
+    );
     expect(wrongCode.status).toBe(400);
     expect(await wrongCode.text()).toContain("Invalid verification code");
 
     expect((await app("/account", formPost({ ...fields, reauthCode: code }, cookie))).status).toBe(302);
     expect((await loginAs(email, "first-pass", "10.11.0.1")).status).toBe(200);
     // The code is used up: it cannot approve a second change.
-    expect((await app("/account", formPost({ intent: "email", newEmail: uniqueEmail("x"), reauthCode: code }, cookie))).status).toBe(400);
+    expect(
+      (await app("/account", formPost({ intent: "email", newEmail: uniqueEmail("x"), reauthCode: code }, cookie)))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -246,7 +274,8 @@ async function resetToken(email: string): Promise<string> {
   return new URL(/https?:\/\/\S+reset-password\?token=[\w-]+/.exec(mail.text)![0]).searchParams.get("token")!;
 }
 
-const tokenIsValid = async (token: string) => (await app("/api/password-reset/validate", postJson({ token }))).status === 200;
+const tokenIsValid = async (token: string) =>
+  (await app("/api/password-reset/validate", postJson({ token }))).status === 200;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -258,8 +287,16 @@ describe("password reset", () => {
     // A new registered address each time, so every known request is under the per-address limit.
     const knownAddresses: string[] = [];
     for (let index = 0; index < 25; index++) knownAddresses.push(uniqueEmail("timing"));
-    await (await db()).user.createMany({
-      data: knownAddresses.map((email) => ({ email, firstName: "T", lastName: "T", passwordHash: "-", emailVerifiedAt: new Date() })),
+    await (
+      await db()
+    ).user.createMany({
+      data: knownAddresses.map((email) => ({
+        email,
+        firstName: "T",
+        lastName: "T",
+        passwordHash: "-",
+        emailVerifiedAt: new Date(),
+      })),
     });
     const timed = async (email: string) => {
       const started = performance.now();
@@ -278,7 +315,9 @@ describe("password reset", () => {
       unknownTimes.push(await timed(uniqueEmail("nobody")));
     }
     // Before: 39 ms against 14 ms. Medians resist the outliers of a busy machine; the margin is generous.
-    console.info(`[timing] reset request medians: known ${median(knownTimes).toFixed(1)} ms, unknown ${median(unknownTimes).toFixed(1)} ms`);
+    console.info(
+      `[timing] reset request medians: known ${median(knownTimes).toFixed(1)} ms, unknown ${median(unknownTimes).toFixed(1)} ms`,
+    );
     expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(8);
   });
 
@@ -315,7 +354,15 @@ describe("password reset", () => {
 
     const pending = await resetToken(email);
     const cookie = await sessionFor(user.id);
-    const change = formPost({ intent: "password", currentPassword: "after-reset", newPassword: "changed-pass", confirmPassword: "changed-pass" }, cookie);
+    const change = formPost(
+      {
+        intent: "password",
+        currentPassword: "after-reset",
+        newPassword: "changed-pass",
+        confirmPassword: "changed-pass",
+      },
+      cookie,
+    );
     expect((await app("/account", change)).status).toBe(302);
     expect(await tokenIsValid(pending)).toBe(false);
   });
@@ -331,7 +378,10 @@ describe("a rate-limited form shows the limit message on its page, not the error
     const build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
     const server = express();
     server.use(rateLimits());
-    server.all("/{*splat}", createRequestHandler({ build, getLoadContext: (request) => ({ cspNonce: "test", clientIp: request.ip }) }));
+    server.all(
+      "/{*splat}",
+      createRequestHandler({ build, getLoadContext: (request) => ({ cspNonce: "test", clientIp: request.ip }) }),
+    );
     const listening = await new Promise<ReturnType<typeof server.listen>>((resolve) => {
       const started = server.listen(0, "127.0.0.1", () => resolve(started));
     });

@@ -57,17 +57,26 @@ describe("bad bodies get a specific 400, never a 500", () => {
       expect(empty.status).toBe(400);
       expect((await empty.json()).error).toEqual(expect.any(String));
 
-      const wrongTypes = await app(route, postJson({ email: 42, password: [], token: {}, code: 123456, newPassword: 1 }));
+      const wrongTypes = await app(
+        route,
+        postJson({ email: 42, password: [], token: {}, code: 123456, newPassword: 1 }),
+      );
       expect(wrongTypes.status).toBe(400);
     });
   }
 
   test("specific messages name the problem", async () => {
-    const response = await app("/api/register", postJson({ ...registration("x@example.com"), firstName: "A", password: "123" }));
+    const response = await app(
+      "/api/register",
+      postJson({ ...registration("x@example.com"), firstName: "A", password: "123" }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toBe("Password must be at least 6 characters");
-    expect(body.fields).toMatchObject({ firstName: "First name is required", password: "Password must be at least 6 characters" });
+    expect(body.fields).toMatchObject({
+      firstName: "First name is required",
+      password: "Password must be at least 6 characters",
+    });
   });
 
   test("GET on a POST-only route is 405, not a 500", async () => {
@@ -88,7 +97,10 @@ describe("registration: check, send code, verify, register", () => {
     expect(tooEarly.status).toBe(403);
     expect(await tooEarly.json()).toEqual({ error: "Please verify your email address first." });
 
-    const wrong = await app("/api/verify-email-code", postJson({ email, code: code === "000000" ? "111111" : "000000" }));
+    const wrong = await app(
+      "/api/verify-email-code",
+      postJson({ email, code: code === "000000" ? "111111" : "000000" }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.headers.get("Content-Type")).toContain("text/plain");
     expect(await wrong.text()).toBe("Invalid verification code. 4 attempts left.");
@@ -99,7 +111,13 @@ describe("registration: check, send code, verify, register", () => {
     const registered = await app("/api/register", postJson(registration(email)));
     expect(registered.status).toBe(201);
     const user = await registered.json();
-    expect(user).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", plan: "FREE", redirectTo: "/plan-selection" });
+    expect(user).toMatchObject({
+      email,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      plan: "FREE",
+      redirectTo: "/plan-selection",
+    });
     expect(user).not.toHaveProperty("passwordHash");
     const stored = await (await db()).user.findUniqueOrThrow({ where: { email } });
     expect(stored.hearAboutUs).toBe("Other: a podcast");
@@ -119,7 +137,9 @@ describe("registration: check, send code, verify, register", () => {
 
   test("an existing address is refused a sign-up code", async () => {
     await createVerifiedUser("taken@example.com");
-    expect(await (await app("/api/check-user-exists", postJson({ email: "taken@example.com" }))).json()).toEqual({ exists: true });
+    expect(await (await app("/api/check-user-exists", postJson({ email: "taken@example.com" }))).json()).toEqual({
+      exists: true,
+    });
     const response = await app("/api/send-verification", postJson({ email: "taken@example.com" }));
     expect(response.status).toBe(409);
   });
@@ -165,7 +185,9 @@ describe("login, user and logout", () => {
     const response = await app("/api/login", postJson({ email: "LOGIN@example.com", password: "secret-123" }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ email: "login@example.com", firstName: "Grace" });
-    const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("voxlate_session=") && !cookie.startsWith("voxlate_session=;"))!;
+    const setCookie = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("voxlate_session=") && !cookie.startsWith("voxlate_session=;"))!;
     expect(setCookie).toMatch(/^voxlate_session=.+HttpOnly/);
     expect(setCookie).toContain("SameSite=Lax");
 
@@ -182,9 +204,14 @@ describe("login, user and logout", () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: "Invalid email or password" });
 
-    const first = cookiesFrom(await app("/api/login", postJson({ email: "rotate@example.com", password: "secret-123" })));
+    const first = cookiesFrom(
+      await app("/api/login", postJson({ email: "rotate@example.com", password: "secret-123" })),
+    );
     const second = cookiesFrom(
-      await app("/api/login", { ...postJson({ email: "rotate@example.com", password: "secret-123" }), headers: { "Content-Type": "application/json", Cookie: first } }),
+      await app("/api/login", {
+        ...postJson({ email: "rotate@example.com", password: "secret-123" }),
+        headers: { "Content-Type": "application/json", Cookie: first },
+      }),
     );
     expect(second).not.toBe(first);
     expect((await app("/api/user", { headers: { Cookie: first } })).status).toBe(401);
@@ -197,23 +224,31 @@ describe("login, user and logout", () => {
     expect(response.status).toBe(403);
     expect((await response.json()).code).toBe("EMAIL_NOT_VERIFIED");
     const code = codeFrom(await waitForEmail("unverified@example.com", /verification code/));
-    expect(await (await app("/api/verify-email-code", postJson({ email: "unverified@example.com", code }))).json()).toEqual({
+    expect(
+      await (await app("/api/verify-email-code", postJson({ email: "unverified@example.com", code }))).json(),
+    ).toEqual({
       success: true,
       verified: true,
     });
-    expect((await app("/api/login", postJson({ email: "unverified@example.com", password: "secret-123" }))).status).toBe(200);
+    expect(
+      (await app("/api/login", postJson({ email: "unverified@example.com", password: "secret-123" }))).status,
+    ).toBe(200);
   });
 
   test("sign-in is slowed per email address (more in account-security.test.ts)", async () => {
     await createVerifiedUser("guessed@example.com");
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      statuses.push((await app("/api/login", postJson({ email: "guessed@example.com", password: `guess-${attempt}` }))).status);
+      statuses.push(
+        (await app("/api/login", postJson({ email: "guessed@example.com", password: `guess-${attempt}` }))).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const right = await app("/api/login", postJson({ email: "guessed@example.com", password: "secret-123" }));
     expect(right.status).toBe(429);
-    expect(await right.json()).toEqual({ error: expect.stringMatching(/^Too many sign-in attempts for this email\. Please try again in \d+ seconds?\.$/) });
+    expect(await right.json()).toEqual({
+      error: expect.stringMatching(/^Too many sign-in attempts for this email\. Please try again in \d+ seconds?\.$/),
+    });
     expect(Number(right.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
@@ -221,7 +256,9 @@ describe("login, user and logout", () => {
 describe("password reset", () => {
   test("request, validate and verify: single use, ends every session", async () => {
     const user = await createVerifiedUser("reset@example.com");
-    const session = cookiesFrom(await app("/api/login", postJson({ email: "reset@example.com", password: "secret-123" })));
+    const session = cookiesFrom(
+      await app("/api/login", postJson({ email: "reset@example.com", password: "secret-123" })),
+    );
 
     const requested = await app("/api/password-reset/request", postJson({ email: "reset@example.com" }));
     const unknown = await app("/api/password-reset/request", postJson({ email: "nobody@example.com" }));
@@ -238,13 +275,18 @@ describe("password reset", () => {
     expect(await short.json()).toMatchObject({ error: "Password must be at least 6 characters" });
 
     const done = await app("/api/password-reset/verify", postJson({ token, newPassword: "brand-new-pass" }));
-    expect(await done.json()).toEqual({ success: true, message: "Your password has been updated. You can now sign in." });
+    expect(await done.json()).toEqual({
+      success: true,
+      message: "Your password has been updated. You can now sign in.",
+    });
     expect((await app("/api/user", { headers: { Cookie: session } })).status).toBe(401);
 
     const reused = await app("/api/password-reset/verify", postJson({ token, newPassword: "another-pass" }));
     expect(reused.status).toBe(400);
     expect(await reused.json()).toEqual({ error: "This reset link is invalid or has expired" });
     expect((await app("/api/password-reset/validate", postJson({ token }))).status).toBe(400);
-    expect((await app("/api/login", postJson({ email: "reset@example.com", password: "brand-new-pass" }))).status).toBe(200);
+    expect((await app("/api/login", postJson({ email: "reset@example.com", password: "brand-new-pass" }))).status).toBe(
+      200,
+    );
   });
 });

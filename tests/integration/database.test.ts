@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { getDatabase, db } from "~/modules/platform/database.server";
-import { applyMigrations, MIGRATIONS_DIR, pendingMigrations, readMigrationFiles } from "~/modules/platform/migrations.server";
+import {
+  applyMigrations,
+  MIGRATIONS_DIR,
+  pendingMigrations,
+  readMigrationFiles,
+} from "~/modules/platform/migrations.server";
 
 describe("migrations", () => {
   test("every migration is applied and recorded in Prisma's table", async () => {
@@ -42,12 +47,17 @@ describe("migrations", () => {
     fs.cpSync(MIGRATIONS_DIR, copy, { recursive: true });
     const broken = path.join(copy, "99990101000000_broken");
     fs.mkdirSync(broken);
-    fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" TEXT);\nSELECT * FROM "NoSuchTable";\n`);
+    fs.writeFileSync(
+      path.join(broken, "migration.sql"),
+      `CREATE TABLE "Half" ("id" TEXT);\nSELECT * FROM "NoSuchTable";\n`,
+    );
     const database = await getDatabase();
     await expect(database.withConnection((sql) => applyMigrations(sql, copy))).rejects.toThrow(
       /Migration 99990101000000_broken failed/,
     );
-    const [{ exists }] = await database.sql.query<{ exists: boolean }>(`SELECT to_regclass('"Half"') IS NOT NULL AS exists`);
+    const [{ exists }] = await database.sql.query<{ exists: boolean }>(
+      `SELECT to_regclass('"Half"') IS NOT NULL AS exists`,
+    );
     expect(exists).toBe(false);
     expect(await pendingMigrations(database.sql, copy)).toEqual(["99990101000000_broken"]);
     fs.rmSync(copy, { recursive: true, force: true });
@@ -57,7 +67,9 @@ describe("migrations", () => {
 describe("Prisma on this database", () => {
   test("creates, reads and enforces unique emails", async () => {
     const prisma = await db();
-    const user = await prisma.user.create({ data: { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" } });
+    const user = await prisma.user.create({
+      data: { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" },
+    });
     expect(user.plan).toBe("FREE");
     expect(await prisma.user.findUnique({ where: { email: "ada@example.com" } })).toMatchObject({ id: user.id });
     await expect(

@@ -15,9 +15,16 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 
 function cli(script: string, args: string[] = []) {
   // Async on purpose: the app in this process must keep serving the socket while the child runs.
-  return run(tsx, [script, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, timeout: 60_000 }).then(
+  return run(tsx, [script, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    timeout: 60_000,
+  }).then(
     (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -30,7 +37,12 @@ describe("the embedded database", () => {
       const lock = JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8"));
       expect(lock).toMatchObject({ pid: process.pid, socketDir: path.join(dataDir, "run") });
 
-      const created = await cli("scripts/admin-create.ts", ["--email", "Ops@Example.com", "--password", "a-long-enough-password"]);
+      const created = await cli("scripts/admin-create.ts", [
+        "--email",
+        "Ops@Example.com",
+        "--password",
+        "a-long-enough-password",
+      ]);
       expect(created.stderr).toBe("");
       expect(created.stdout).toContain(`embedded database served by process ${process.pid}`);
       expect(created.stdout).toContain("Admin ops@example.com is ready");
@@ -54,7 +66,12 @@ describe("the embedded database", () => {
   });
 
   test("with the app stopped, CLI commands open the files, and the data persists", async () => {
-    const created = await cli("scripts/admin-create.ts", ["--email", "second@example.com", "--password", "another-long-password"]);
+    const created = await cli("scripts/admin-create.ts", [
+      "--email",
+      "second@example.com",
+      "--password",
+      "another-long-password",
+    ]);
     expect(created.stdout).toContain(`pglite: ${path.join(dataDir, "db")}`);
 
     const reopened = await openDatabase({ role: "app", dataDir });

@@ -18,7 +18,13 @@ beforeAll(async () => {
 afterAll(() => stopJobs());
 
 const ACCOUNTS: Record<string, FakeGoogleAccount> = {
-  "code-new": { sub: "g-100", email: "new.google@example.com", email_verified: true, given_name: "Noor", family_name: "Haddad" },
+  "code-new": {
+    sub: "g-100",
+    email: "new.google@example.com",
+    email_verified: true,
+    given_name: "Noor",
+    family_name: "Haddad",
+  },
   "code-existing": { sub: "g-200", email: "Existing@Example.com", email_verified: true, given_name: "Eli" },
   "code-unverified": { sub: "g-300", email: "unverified.google@example.com", email_verified: false },
   "code-device": { sub: "g-400", email: "device.google@example.com", email_verified: true, given_name: "Dee" },
@@ -60,7 +66,9 @@ describe("Google sign-in", () => {
   });
 
   test("an existing account with the same verified email is linked", async () => {
-    const existing = await (await db()).user.create({
+    const existing = await (
+      await db()
+    ).user.create({
       data: { email: "existing@example.com", firstName: "Eli", lastName: "Stone", emailVerifiedAt: new Date() },
     });
     const callback = await signInWithGoogle("code-existing");
@@ -69,16 +77,27 @@ describe("Google sign-in", () => {
   });
 
   test("the browser that signed in with Google is known to the account, like after a password sign-in", async () => {
-    await (await db()).user.create({
-      data: { email: "device.google@example.com", firstName: "Dee", lastName: "Vice", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date() },
+    await (
+      await db()
+    ).user.create({
+      data: {
+        email: "device.google@example.com",
+        firstName: "Dee",
+        lastName: "Vice",
+        passwordHash: await hashPassword("secret-123"),
+        emailVerifiedAt: new Date(),
+      },
     });
     const callback = await signInWithGoogle("code-device");
-    const device = cookiesFrom(callback).split("; ").find((pair) => pair.startsWith("voxlate_device="));
+    const device = cookiesFrom(callback)
+      .split("; ")
+      .find((pair) => pair.startsWith("voxlate_device="));
     expect(device).toBeTruthy();
     // Guesses from many addresses pass the account's ceiling: new clients wait, this browser does not.
     const login = (password: string, ip: string, cookie?: string) =>
       app("/api/login", postJson({ email: "device.google@example.com", password }, cookie), { clientIp: ip });
-    for (let attempt = 0; attempt < ACCOUNT_FAILURES_PER_HOUR.user; attempt++) await login(`guess-${attempt}`, `10.9.${Math.floor(attempt / 200)}.${attempt % 200}`);
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES_PER_HOUR.user; attempt++)
+      await login(`guess-${attempt}`, `10.9.${Math.floor(attempt / 200)}.${attempt % 200}`);
     expect((await login("secret-123", "10.9.9.1")).status).toBe(429);
     expect((await login("secret-123", "10.9.9.2", device)).status).toBe(200);
   });
@@ -91,7 +110,9 @@ describe("Google sign-in", () => {
 
   test("a forged state is refused, and a code Google rejects does not sign anyone in", async () => {
     const start = await app("/api/auth/google");
-    const forged = await app("/api/auth/google/callback?code=code-new&state=forged", { headers: { Cookie: cookiesFrom(start) } });
+    const forged = await app("/api/auth/google/callback?code=code-new&state=forged", {
+      headers: { Cookie: cookiesFrom(start) },
+    });
     expect(forged.headers.get("Location")).toBe("/signin");
     expect(cookiesFrom(forged)).not.toContain("voxlate_session=");
 

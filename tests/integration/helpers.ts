@@ -36,8 +36,17 @@ export function codeFrom(mail: OutboxMessage): string {
 /** A verified user on `plan` with a signed-in session: its id and the Cookie header value. */
 export async function signedInUser(plan: "FREE" | "PREMIUM" | "BUSINESS_PRO" = "FREE") {
   const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
-  const user = await (await db()).user.create({
-    data: { email, firstName: "Ada", lastName: "L", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
+  const user = await (
+    await db()
+  ).user.create({
+    data: {
+      email,
+      firstName: "Ada",
+      lastName: "L",
+      passwordHash: await hashPassword("secret-123"),
+      emailVerifiedAt: new Date(),
+      plan,
+    },
   });
   const cookie = (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0];
   return { id: user.id, cookie };

@@ -22,10 +22,15 @@ describe("the send-email job", () => {
   test("a queued email is sent by the in-process worker to the outbox", async () => {
     await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
     const id = await enqueueEmail(message("outbox@example.com"));
-    const job = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
+    const job = await waitFor(
+      () => getJob(QUEUES.sendEmail, id),
+      (job) => job?.state === "completed",
+    );
     expect(job?.output).toMatchObject({ transport: "outbox" });
     const outbox = await readOutbox(dataDir("mail"));
-    expect(outbox.find((mail) => mail.to === "outbox@example.com")).toMatchObject({ subject: "Your transcript is ready" });
+    expect(outbox.find((mail) => mail.to === "outbox@example.com")).toMatchObject({
+      subject: "Your transcript is ready",
+    });
   });
 
   test("a queued email reaches a real SMTP server, as HTML and plain text", async () => {
@@ -46,7 +51,10 @@ describe("the send-email job", () => {
         mailTransport: smtpTransport({ url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: getEnv().MAIL_FROM }),
       });
       const id = await enqueueEmail(message("smtp@example.com"));
-      await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "completed");
+      await waitFor(
+        () => getJob(QUEUES.sendEmail, id),
+        (job) => job?.state === "completed",
+      );
       expect(received).toHaveLength(1);
       expect(received[0].subject).toBe("Your transcript is ready");
       expect(received[0].text?.trim()).toBe("Your transcript of meeting.mp3 is ready.");
@@ -69,7 +77,11 @@ describe("the send-email job", () => {
       mailTransport: smtpTransport({ url: `smtp://127.0.0.1:${closedPort}`, from: getEnv().MAIL_FROM }),
     });
     const id = await enqueueEmail(message("nobody@example.com"), { retryLimit: 2, retryDelay: 1, retryBackoff: false });
-    const failed = await waitFor(() => getJob(QUEUES.sendEmail, id), (job) => job?.state === "failed", 30_000);
+    const failed = await waitFor(
+      () => getJob(QUEUES.sendEmail, id),
+      (job) => job?.state === "failed",
+      30_000,
+    );
     expect(failed?.retryCount).toBe(2);
     expect(JSON.stringify(failed?.output)).toMatch(/ECONNREFUSED/);
     const [dead] = await boss.fetch(QUEUES.sendEmailDead);

@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { discardAllLiveSessions, LIVE_IDLE_MS, startLiveSession, StartLiveSchema } from "~/modules/live/live-sessions.server";
+import {
+  discardAllLiveSessions,
+  LIVE_IDLE_MS,
+  startLiveSession,
+  StartLiveSchema,
+} from "~/modules/live/live-sessions.server";
 import { appHandler, postJson } from "./app-handler";
 import { signedInUser, waitFor } from "./helpers";
 
@@ -18,11 +23,16 @@ beforeAll(async () => {
 afterAll(() => stopJobs());
 afterEach(() => vi.useRealTimers());
 
-const start = (cookie: string) => app("/api/live-sessions", postJson({ mimeType: "audio/webm", language: "en", liveTranscription: true }, cookie));
+const start = (cookie: string) =>
+  app("/api/live-sessions", postJson({ mimeType: "audio/webm", language: "en", liveTranscription: true }, cookie));
 
 /** ffmpeg processes this process started. */
 function ffmpegChildren(): number {
-  const children = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  const children = fs
+    .readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   return children.filter((pid) => {
     try {
       return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("ffmpeg");
@@ -58,8 +68,16 @@ describe("live session limits", () => {
     // Nobody starts another session: the timer alone ends it.
     vi.advanceTimersByTime(LIVE_IDLE_MS);
     vi.useRealTimers();
-    await waitFor(async () => fs.existsSync(dataDir("live", id)), (exists) => !exists, 5_000);
-    await waitFor(async () => ffmpegChildren(), (count) => count === before, 5_000);
+    await waitFor(
+      async () => fs.existsSync(dataDir("live", id)),
+      (exists) => !exists,
+      5_000,
+    );
+    await waitFor(
+      async () => ffmpegChildren(),
+      (count) => count === before,
+      5_000,
+    );
     await discardAllLiveSessions();
   });
 });

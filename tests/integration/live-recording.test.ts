@@ -30,7 +30,11 @@ interface LiveState {
 
 const start = (cookie: string, body: unknown) => app("/api/live-sessions", postJson(body, cookie));
 const sendChunk = (cookie: string, id: string, index: number, chunk: Buffer, since = 0) =>
-  app(`/api/live-sessions/${id}/chunks?index=${index}&since=${since}`, { method: "POST", body: new Uint8Array(chunk), headers: { Cookie: cookie, "Content-Type": "audio/webm" } });
+  app(`/api/live-sessions/${id}/chunks?index=${index}&since=${since}`, {
+    method: "POST",
+    body: new Uint8Array(chunk),
+    headers: { Cookie: cookie, "Content-Type": "audio/webm" },
+  });
 
 /** jfk.webm cut into 11 byte ranges, as a MediaRecorder with a one-second timeslice would send it. */
 function chunksOf(file: string, count = 11): Buffer[] {
@@ -42,7 +46,12 @@ function chunksOf(file: string, count = 11): Buffer[] {
 describe("live recording", () => {
   test("chunks give live text as they arrive; finish saves the recording, transcribes it in full and charges it once", async () => {
     const user = await signedInUser();
-    const started = await start(user.cookie, { mimeType: "audio/webm;codecs=opus", language: "en", liveTranscription: true, translateTo: "es" });
+    const started = await start(user.cookie, {
+      mimeType: "audio/webm;codecs=opus",
+      language: "en",
+      liveTranscription: true,
+      translateTo: "es",
+    });
     expect(started.status).toBe(201);
     const { id, maxBytes } = (await started.json()) as { id: string; maxBytes: number };
     expect(maxBytes).toBe(50 * 1024 * 1024);
@@ -63,19 +72,35 @@ describe("live recording", () => {
 
     const finished = await app(`/api/live-sessions/${id}/finish`, postJson({ title: "Inauguration" }, user.cookie));
     expect(finished.status).toBe(201);
-    const { recording, live } = (await finished.json()) as { recording: { id: string; title: string }; live: LiveState };
+    const { recording, live } = (await finished.json()) as {
+      recording: { id: string; title: string };
+      live: LiveState;
+    };
     expect(recording.title).toBe("Inauguration");
     const allLive = live.segments.map((segment) => segment.text).join(" ");
     expect(allLive).toMatch(/country/);
     // Committed segments are in time order and never overlap.
-    for (let i = 1; i < live.segments.length; i++) expect(live.segments[i].start).toBeGreaterThanOrEqual(live.segments[i - 1].end - 0.01);
+    for (let i = 1; i < live.segments.length; i++)
+      expect(live.segments[i].start).toBeGreaterThanOrEqual(live.segments[i - 1].end - 0.01);
     expect(fs.existsSync(dataDir("live", id))).toBe(false);
 
     const database = await db();
-    const saved = await waitFor(() => database.recording.findUniqueOrThrow({ where: { id: recording.id } }), (row) => row.status === "COMPLETED", 60_000);
-    expect(saved).toMatchObject({ userId: user.id, fileName: "Inauguration.webm", mimeType: "audio/webm", language: "en", translateTo: "es" });
+    const saved = await waitFor(
+      () => database.recording.findUniqueOrThrow({ where: { id: recording.id } }),
+      (row) => row.status === "COMPLETED",
+      60_000,
+    );
+    expect(saved).toMatchObject({
+      userId: user.id,
+      fileName: "Inauguration.webm",
+      mimeType: "audio/webm",
+      language: "en",
+      translateTo: "es",
+    });
     expect(saved.durationSeconds).toBeGreaterThan(10);
-    const text = (await database.transcriptSegment.findMany({ where: { recordingId: recording.id } })).map((segment) => segment.text).join(" ");
+    const text = (await database.transcriptSegment.findMany({ where: { recordingId: recording.id } }))
+      .map((segment) => segment.text)
+      .join(" ");
     expect(text).toContain("country");
     // Charged by the second, for what was decoded.
     expect(await database.usageCharge.findMany({ where: { recordingId: recording.id } })).toEqual([
@@ -85,7 +110,9 @@ describe("live recording", () => {
 
   test("a repeated chunk is ignored, a gap is 409; another user gets 404; cancel removes the audio", async () => {
     const user = await signedInUser();
-    const { id } = (await (await start(user.cookie, { mimeType: "audio/webm", liveTranscription: false })).json()) as { id: string };
+    const { id } = (await (await start(user.cookie, { mimeType: "audio/webm", liveTranscription: false })).json()) as {
+      id: string;
+    };
     const [first, second, third] = chunksOf(JFK_WEBM);
     expect((await sendChunk(user.cookie, id, 0, first)).status).toBe(200);
     const repeated = await sendChunk(user.cookie, id, 0, first);
@@ -99,9 +126,13 @@ describe("live recording", () => {
     const other = await signedInUser();
     expect((await sendChunk(other.cookie, id, 2, third)).status).toBe(404);
     expect((await app(`/api/live-sessions/${id}/finish`, postJson({}, other.cookie))).status).toBe(404);
-    expect((await app(`/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: other.cookie } })).status).toBe(404);
+    expect(
+      (await app(`/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: other.cookie } })).status,
+    ).toBe(404);
 
-    expect((await app(`/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: user.cookie } })).status).toBe(204);
+    expect((await app(`/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: user.cookie } })).status).toBe(
+      204,
+    );
     expect(fs.existsSync(dataDir("live", id))).toBe(false);
     expect((await sendChunk(user.cookie, id, 2, third)).status).toBe(404);
   });
@@ -111,12 +142,22 @@ describe("live recording", () => {
     const user = await signedInUser();
     const badFormat = await start(user.cookie, { mimeType: "video/avi" });
     expect(badFormat.status).toBe(400);
-    expect(((await badFormat.json()) as { error: string }).error).toBe("The recording format must be WEBM, MP4, MPEG or OGG audio.");
+    expect(((await badFormat.json()) as { error: string }).error).toBe(
+      "The recording format must be WEBM, MP4, MPEG or OGG audio.",
+    );
     expect((await start(user.cookie, { mimeType: "audio/webm", language: "xx" })).status).toBe(400);
     expect((await start(user.cookie, "{not json")).status).toBe(400);
 
     const { id } = (await (await start(user.cookie, { mimeType: "audio/webm" })).json()) as { id: string };
-    expect((await app(`/api/live-sessions/${id}/chunks?index=-1`, { method: "POST", body: Buffer.from("x"), headers: { Cookie: user.cookie } })).status).toBe(400);
+    expect(
+      (
+        await app(`/api/live-sessions/${id}/chunks?index=-1`, {
+          method: "POST",
+          body: Buffer.from("x"),
+          headers: { Cookie: user.cookie },
+        })
+      ).status,
+    ).toBe(400);
     expect((await sendChunk(user.cookie, id, 0, Buffer.alloc(0))).status).toBe(400);
     expect((await sendChunk(user.cookie, id, 0, Buffer.alloc(2 * 1024 * 1024 + 1))).status).toBe(413);
     const empty = await app(`/api/live-sessions/${id}/finish`, postJson({}, user.cookie));
@@ -136,28 +177,41 @@ describe("live recording", () => {
     await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });
     const response = await start(user.cookie, { mimeType: "audio/webm" });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: string }).error).toBe("You have no minutes left this month on the Free plan.");
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "You have no minutes left this month on the Free plan.",
+    );
   });
 });
 
 describe("landing demo transcription", () => {
-  const demo = (locale: string, clip: Buffer) => app(`/api/demo/transcribe?locale=${locale}`, { method: "POST", body: new Uint8Array(clip), headers: { "Content-Type": "audio/webm" } });
+  const demo = (locale: string, clip: Buffer) =>
+    app(`/api/demo/transcribe?locale=${locale}`, {
+      method: "POST",
+      body: new Uint8Array(clip),
+      headers: { "Content-Type": "audio/webm" },
+    });
 
   test("an anonymous clip is transcribed by the server engine and not kept", async () => {
-    const before = fs.existsSync(dataDir("uploads")) ? fs.readdirSync(dataDir("uploads"), { recursive: true }).length : 0;
+    const before = fs.existsSync(dataDir("uploads"))
+      ? fs.readdirSync(dataDir("uploads"), { recursive: true }).length
+      : 0;
     const response = await demo("en-US", fs.readFileSync(JFK_WEBM));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { text: string; engine: string };
     expect(body.text).toContain("country");
     expect(body.engine).toMatch(/^Pocketsphinx/);
-    const after = fs.existsSync(dataDir("uploads")) ? fs.readdirSync(dataDir("uploads"), { recursive: true }).length : 0;
+    const after = fs.existsSync(dataDir("uploads"))
+      ? fs.readdirSync(dataDir("uploads"), { recursive: true }).length
+      : 0;
     expect(after).toBe(before);
   });
 
   test("bad clips and locales get specific 4xx messages", async () => {
     const badLocale = await demo("xx-XX", fs.readFileSync(JFK_WEBM));
     expect(badLocale.status).toBe(400);
-    expect(((await badLocale.json()) as { error: string }).error).toBe("locale must be one of the demo's languages, such as en-US.");
+    expect(((await badLocale.json()) as { error: string }).error).toBe(
+      "locale must be one of the demo's languages, such as en-US.",
+    );
     expect((await demo("en-US", fs.readFileSync(sharedFile("testdata/bad/not-audio.mp3")))).status).toBe(415);
     expect((await demo("en-US", Buffer.alloc(0))).status).toBe(400);
     // Pocketsphinx transcribes English only: a German clip is refused with the reason.

@@ -32,7 +32,12 @@ function uploadForm(file: string, fields: Record<string, string> = {}) {
 }
 
 async function upload(cookie: string, body: FormData | ReadableStream, headers: Record<string, string> = {}) {
-  const response = await app("/api/recordings", { method: "POST", body, headers: { Cookie: cookie, ...headers }, duplex: "half" } as RequestInit);
+  const response = await app("/api/recordings", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, ...headers },
+    duplex: "half",
+  } as RequestInit);
   return { status: response.status, body: (await response.json()) as { recording?: { id: string }; error?: string } };
 }
 
@@ -45,7 +50,10 @@ const waitForStatus = (id: string, status: string) =>
 
 const waitForTranslation = (recordingId: string, language: string, status: "COMPLETED" | "FAILED") =>
   waitFor(
-    () => db().then((database) => database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId, language } } })),
+    () =>
+      db().then((database) =>
+        database.transcriptTranslation.findUnique({ where: { recordingId_language: { recordingId, language } } }),
+      ),
     (row) => row?.status === status,
     30_000,
   );
@@ -68,7 +76,9 @@ describe("upload and transcription", () => {
 
     const done = await waitForStatus(id, "COMPLETED");
     expect(done).toMatchObject({ engine: "pocketsphinx", progress: 100 });
-    const segments = await (await db()).transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" } });
+    const segments = await (
+      await db()
+    ).transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" } });
     expect(segments.map((segment) => segment.text).join(" ")).toContain("country");
     const charges = await (await db()).usageCharge.findMany({ where: { userId: user.id } });
     // Charged by the second for the decoded audio: 11.0 s (the container's 11.088 s counts the encoder's padding).
@@ -97,12 +107,16 @@ describe("upload and transcription", () => {
     expect(body.error).toBe(message);
     expect(await (await db()).recording.count({ where: { userId: user.id } })).toBe(0);
     expect(storedFiles(user.id)).toEqual([]);
-    expect(fs.readdirSync(path.join(process.env.DATA_DIR!, "tmp")).filter((file) => file.startsWith("upload-"))).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(process.env.DATA_DIR!, "tmp")).filter((file) => file.startsWith("upload-")),
+    ).toEqual([]);
   });
 
   test("past the plan's limit is 413: at once with a Content-Length, and while streaming without one", async () => {
     const user = await signedInUser(); // Free: 50 MB
-    const declared = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")), { "Content-Length": String(60 * 1024 * 1024) });
+    const declared = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")), {
+      "Content-Length": String(60 * 1024 * 1024),
+    });
     expect(declared.status).toBe(413);
     expect(declared.body.error).toBe("This file is larger than 50 MB, the upload limit on the Free plan.");
 
@@ -112,7 +126,12 @@ describe("upload and transcription", () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`));
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+            ),
+          );
         if (sent < 51) {
           controller.enqueue(chunk);
           sent++;
@@ -129,7 +148,9 @@ describe("upload and transcription", () => {
 
   test("options are validated: a bad language is 400; speaker labels need Business Pro (403)", async () => {
     const user = await signedInUser();
-    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { language: "english" }))).status).toBe(400);
+    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { language: "english" }))).status).toBe(
+      400,
+    );
     const speakers = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { speakerLabels: "on" }));
     expect(speakers).toEqual({ status: 403, body: { error: "Speaker labels are part of the Business Pro plan." } });
     expect((await upload(user.cookie, new FormData())).status).toBe(400);
@@ -143,13 +164,18 @@ describe("upload and transcription", () => {
     expect(status).toBe(403);
     expect(body.error).toBe("This recording needs 11 s and you have 0 s left this month on the Free plan.");
     // Last month's minutes do not count.
-    await (await db()).usageCharge.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.UTC(2020, 0, 15)) } });
+    await (
+      await db()
+    ).usageCharge.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.UTC(2020, 0, 15)) } });
     expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);
   });
 
   test("a translation chosen at upload runs after the transcript is ready", async () => {
     const user = await signedInUser();
-    const { body } = await upload(user.cookie, uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "es" }));
+    const { body } = await upload(
+      user.cookie,
+      uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "es" }),
+    );
     const id = body.recording!.id;
     await waitForStatus(id, "COMPLETED");
     const translations = await waitFor(
@@ -157,28 +183,50 @@ describe("upload and transcription", () => {
       (rows) => rows.length > 0,
       30_000,
     );
-    expect(translations.every((row) => row.language === "es" && row.engine === "Apertium (offline rule-based)")).toBe(true);
+    expect(translations.every((row) => row.language === "es" && row.engine === "Apertium (offline rule-based)")).toBe(
+      true,
+    );
     expect(translations.length).toBe(await (await db()).transcriptSegment.count({ where: { recordingId: id } }));
     await waitForTranslation(id, "es", "COMPLETED");
   });
 
   test("a translation chosen at upload for a pair the translator lacks fails with the reason; the transcript stands", async () => {
     const user = await signedInUser();
-    const { body } = await upload(user.cookie, uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "ja" }));
+    const { body } = await upload(
+      user.cookie,
+      uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "ja" }),
+    );
     const id = body.recording!.id;
     await waitForStatus(id, "COMPLETED");
     const job = await waitForTranslation(id, "ja", "FAILED");
-    expect(job!.failureReason).toBe("Apertium (offline rule-based) cannot translate English into Japanese on this server.");
-    const page = (await (await app(`/transcription/${id}`, { headers: { Cookie: user.cookie } })).text()).replaceAll("<!-- -->", "");
-    expect(page).toContain("The Japanese translation failed: Apertium (offline rule-based) cannot translate English into Japanese on this server.");
+    expect(job!.failureReason).toBe(
+      "Apertium (offline rule-based) cannot translate English into Japanese on this server.",
+    );
+    const page = (await (await app(`/transcription/${id}`, { headers: { Cookie: user.cookie } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(page).toContain(
+      "The Japanese translation failed: Apertium (offline rule-based) cannot translate English into Japanese on this server.",
+    );
   });
 
   test("a worker that stops mid-job is noticed by its stale heartbeat and the job is queued again", async () => {
     const user = await signedInUser();
-    const recording = await (await db()).recording.create({
+    const recording = await (
+      await db()
+    ).recording.create({
       data: {
-        userId: user.id, title: "stalled", fileName: "stalled.wav", storageKey: "recordings/none.wav", sizeBytes: 1, mimeType: "audio/wav",
-        durationSeconds: 11, status: "PROCESSING", jobId: "00000000-0000-0000-0000-000000000000", heartbeatAt: new Date(Date.now() - 5 * 60_000),
+        userId: user.id,
+        title: "stalled",
+        fileName: "stalled.wav",
+        storageKey: "recordings/none.wav",
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 11,
+        status: "PROCESSING",
+        jobId: "00000000-0000-0000-0000-000000000000",
+        heartbeatAt: new Date(Date.now() - 5 * 60_000),
       },
     });
     expect(await stalledTranscriptionJobs()).toContain("00000000-0000-0000-0000-000000000000");
@@ -204,7 +252,11 @@ describe("the owner's transcript", () => {
     expect((await app(`/transcription/${id}/audio`, asOther)).status).toBe(404);
     expect((await app(`/transcription/${id}/export?format=txt`, asOther)).status).toBe(404);
     const form = new URLSearchParams({ intent: "delete" });
-    const deletion = await app(`/transcription/${id}`, { method: "POST", body: form, headers: { Cookie: other.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const deletion = await app(`/transcription/${id}`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: other.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(deletion.status).toBe(404);
     expect(await (await db()).recording.count({ where: { id } })).toBe(1);
   });
@@ -244,21 +296,41 @@ describe("the owner's transcript", () => {
     expect(plain).not.toMatch(/\[\d/);
 
     expect((await get("format=vtt")).toString("utf8")).toMatch(/^WEBVTT/);
-    expect(JSON.parse((await get("format=json")).toString("utf8"))).toMatchObject({ title: "jfk", engine: expect.stringContaining("Pocketsphinx") });
+    expect(JSON.parse((await get("format=json")).toString("utf8"))).toMatchObject({
+      title: "jfk",
+      engine: expect.stringContaining("Pocketsphinx"),
+    });
 
-    expect((await app(`/transcription/${id}/export?format=exe`, { headers: { Cookie: owner.cookie } })).status).toBe(400);
+    expect((await app(`/transcription/${id}/export?format=exe`, { headers: { Cookie: owner.cookie } })).status).toBe(
+      400,
+    );
   });
 
   test("editing a segment keeps its times; renaming a speaker changes every segment", async () => {
     const database = await db();
-    const [first] = await database.transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" }, take: 1 });
+    const [first] = await database.transcriptSegment.findMany({
+      where: { recordingId: id },
+      orderBy: { position: "asc" },
+      take: 1,
+    });
     await database.transcriptSegment.updateMany({ where: { recordingId: id }, data: { speaker: "Speaker 1" } });
     const post = (fields: Record<string, string>) =>
-      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+      app(`/transcription/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
 
-    expect((await post({ intent: "edit-segment", segmentId: first.id, text: "And so, my fellow Americans" })).status).toBe(303);
+    expect(
+      (await post({ intent: "edit-segment", segmentId: first.id, text: "And so, my fellow Americans" })).status,
+    ).toBe(303);
     const edited = await database.transcriptSegment.findUniqueOrThrow({ where: { id: first.id } });
-    expect(edited).toMatchObject({ text: "And so, my fellow Americans", start: first.start, end: first.end, edited: true });
+    expect(edited).toMatchObject({
+      text: "And so, my fellow Americans",
+      start: first.start,
+      end: first.end,
+      edited: true,
+    });
     expect((await post({ intent: "edit-segment", segmentId: first.id, text: "   " })).status).toBe(400);
 
     expect((await post({ intent: "rename-speaker", from: "Speaker 1", to: "President Kennedy" })).status).toBe(303);
@@ -278,14 +350,33 @@ describe("the owner's transcript", () => {
 
   test("markup in a transcript reaches the search results as text, around a <mark>", async () => {
     const user = await signedInUser();
-    await (await db()).recording.create({
+    await (
+      await db()
+    ).recording.create({
       data: {
-        userId: user.id, title: "markup", fileName: "markup.wav", storageKey: "recordings/none.wav", sizeBytes: 1, mimeType: "audio/wav",
-        durationSeconds: 3, status: "COMPLETED",
-        segments: { create: [{ position: 0, start: 0, end: 3, text: "1<2 and <b onclick=alert(1)>bold</b> lighthouse [[[keeper]]] & co" }] },
+        userId: user.id,
+        title: "markup",
+        fileName: "markup.wav",
+        storageKey: "recordings/none.wav",
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 3,
+        status: "COMPLETED",
+        segments: {
+          create: [
+            {
+              position: 0,
+              start: 0,
+              end: 3,
+              text: "1<2 and <b onclick=alert(1)>bold</b> lighthouse [[[keeper]]] & co",
+            },
+          ],
+        },
       },
     });
-    const html = (await (await app(`/recordings?q=lighthouse`, { headers: { Cookie: user.cookie } })).text()).replaceAll("<!-- -->", "");
+    const html = (
+      await (await app(`/recordings?q=lighthouse`, { headers: { Cookie: user.cookie } })).text()
+    ).replaceAll("<!-- -->", "");
     // ts_headline keeps about a dozen words and drops what its parser takes for whole tags ("</b>").
     expect(html).toContain("onclick=alert(1)&gt;bold  <mark>lighthouse</mark> [[[keeper");
     expect(html).not.toContain("<b onclick");
@@ -294,7 +385,11 @@ describe("the owner's transcript", () => {
 
   test("translation with Apertium keeps every segment's times and speaker; bilingual SRT exports and parses", async () => {
     const post = (fields: Record<string, string>) =>
-      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+      app(`/transcription/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
     const translated = await post({ intent: "translate", target: "es" });
     expect(translated.status).toBe(303);
     expect(translated.headers.get("Location")).toBe(`/transcription/${id}#translate-title`);
@@ -302,9 +397,20 @@ describe("the owner's transcript", () => {
     // A background job: queued, then completed with its engine named.
     const job = await waitForTranslation(id, "es", "COMPLETED");
     expect(job).toMatchObject({ progress: 100, engine: "Apertium (offline rule-based)", failureReason: null });
-    const segments = await database.transcriptSegment.findMany({ where: { recordingId: id }, include: { translations: true }, orderBy: { position: "asc" } });
-    expect(segments.every((segment) => segment.translations.length === 1 && segment.translations[0].language === "es")).toBe(true);
-    expect(segments.map((segment) => segment.translations[0].text).join(" ").toLowerCase()).toMatch(/pa[ií]s/);
+    const segments = await database.transcriptSegment.findMany({
+      where: { recordingId: id },
+      include: { translations: true },
+      orderBy: { position: "asc" },
+    });
+    expect(
+      segments.every((segment) => segment.translations.length === 1 && segment.translations[0].language === "es"),
+    ).toBe(true);
+    expect(
+      segments
+        .map((segment) => segment.translations[0].text)
+        .join(" ")
+        .toLowerCase(),
+    ).toMatch(/pa[ií]s/);
 
     expect((await post({ intent: "translate", target: "ja" })).status).toBe(400);
     expect((await post({ intent: "translate", target: "en" })).status).toBe(400);
@@ -313,7 +419,9 @@ describe("the owner's transcript", () => {
     expect(page).toContain('lang="es"');
 
     const srt = new srtParser2().fromSrt(
-      (await (await app(`/transcription/${id}/export?format=srt&language=es&text=both`, { headers: { Cookie: owner.cookie } })).text()),
+      await (
+        await app(`/transcription/${id}/export?format=srt&language=es&text=both`, { headers: { Cookie: owner.cookie } })
+      ).text(),
     );
     const cues = srt.map((cue) => cue.text).join(" ");
     expect(cues).toMatch(/country/);
@@ -321,12 +429,22 @@ describe("the owner's transcript", () => {
     // Every cue stays inside the original segments' time span.
     const last = segments.at(-1)!.end;
     expect(srt.every((cue) => cue.endSeconds <= last + 0.001)).toBe(true);
-    expect((await app(`/transcription/${id}/export?format=srt&language=de&text=translation`, { headers: { Cookie: owner.cookie } })).status).toBe(409);
+    expect(
+      (
+        await app(`/transcription/${id}/export?format=srt&language=de&text=translation`, {
+          headers: { Cookie: owner.cookie },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   test("summary: Business Pro only; the extractive summary's points link to existing segment times; not for other users", async () => {
     const post = (cookie: string, fields: Record<string, string>) =>
-      app(`/transcription/${id}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+      app(`/transcription/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
     const refused = await post(owner.cookie, { intent: "summarise" });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Summaries are part of the Business Pro plan.");
@@ -342,9 +460,13 @@ describe("the owner's transcript", () => {
     const summary = await database.transcriptSummary.findUniqueOrThrow({ where: { recordingId: id } });
     expect(summary.engine).toBe("extractive");
     const segments = await database.transcriptSegment.findMany({ where: { recordingId: id } });
-    const points = [...(summary.keyPoints as { segmentId: string; start: number; text: string }[]), ...(summary.actionItems as { segmentId: string; start: number }[])];
+    const points = [
+      ...(summary.keyPoints as { segmentId: string; start: number; text: string }[]),
+      ...(summary.actionItems as { segmentId: string; start: number }[]),
+    ];
     expect(points.length).toBeGreaterThan(0);
-    for (const point of points) expect(segments.find((segment) => segment.id === point.segmentId)?.start).toBe(point.start);
+    for (const point of points)
+      expect(segments.find((segment) => segment.id === point.segmentId)?.start).toBe(point.start);
     expect(JSON.stringify(summary.keyPoints)).toMatch(/country/i);
 
     const page = await (await app(`/transcription/${id}`, { headers: { Cookie: owner.cookie } })).text();

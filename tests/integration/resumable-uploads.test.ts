@@ -8,7 +8,12 @@ import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { dataDir } from "~/modules/platform/env.server";
-import { RECORDING_ID_HEADER, removeExpiredUploads, RESUMABLE_UPLOAD_EXPIRY_MS, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
+import {
+  RECORDING_ID_HEADER,
+  removeExpiredUploads,
+  RESUMABLE_UPLOAD_EXPIRY_MS,
+  resumableUploadServer,
+} from "~/modules/recordings/resumable-uploads.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { sharedFile } from "../shared-files";
 import { testOutbox } from "./helpers";
@@ -33,8 +38,17 @@ afterAll(async () => {
 });
 
 async function userCookie(plan: "FREE" | "BUSINESS_PRO" = "FREE") {
-  const user = await (await db()).user.create({
-    data: { email: `tus-${Math.random().toString(36).slice(2)}@example.com`, firstName: "T", lastName: "U", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan },
+  const user = await (
+    await db()
+  ).user.create({
+    data: {
+      email: `tus-${Math.random().toString(36).slice(2)}@example.com`,
+      firstName: "T",
+      lastName: "U",
+      passwordHash: await hashPassword("secret-123"),
+      emailVerifiedAt: new Date(),
+      plan,
+    },
   });
   return { id: user.id, cookie: (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0] };
 }
@@ -47,7 +61,11 @@ interface Outcome {
 }
 
 /** Runs a tus upload to the end (or to its first error); `stopAfterBytes` aborts it there, like a dropped connection. */
-function runUpload(file: Buffer, cookie: string, options: { metadata?: Record<string, string>; uploadUrl?: string; stopAfterBytes?: number } = {}): Promise<Outcome> {
+function runUpload(
+  file: Buffer,
+  cookie: string,
+  options: { metadata?: Record<string, string>; uploadUrl?: string; stopAfterBytes?: number } = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
     let recordingId: string | undefined;
     const upload: Upload = new Upload(file, {
@@ -68,7 +86,10 @@ function runUpload(file: Buffer, cookie: string, options: { metadata?: Record<st
       onSuccess: () => resolve({ recordingId, uploadUrl: upload.url }),
       onError(error) {
         const response = "originalResponse" in error ? error.originalResponse : null;
-        resolve({ status: response?.getStatus(), error: response ? (JSON.parse(response.getBody() || "{}") as { error?: string }).error : String(error) });
+        resolve({
+          status: response?.getStatus(),
+          error: response ? (JSON.parse(response.getBody() || "{}") as { error?: string }).error : String(error),
+        });
       },
     });
     upload.start();
@@ -82,7 +103,10 @@ describe("resumable uploads", () => {
     const first = await runUpload(file, user.cookie, { stopAfterBytes: 32 * 1024 });
     expect(first.uploadUrl).toMatch(/\/api\/uploads\/\w+$/);
 
-    const head = await fetch(new URL(first.uploadUrl!, endpoint), { method: "HEAD", headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0" } });
+    const head = await fetch(new URL(first.uploadUrl!, endpoint), {
+      method: "HEAD",
+      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0" },
+    });
     const offset = Number(head.headers.get("Upload-Offset"));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(file.length);
@@ -95,27 +119,42 @@ describe("resumable uploads", () => {
 
   test("refusals: not signed in 401, past the plan limit 413, not audio 415, speaker labels on Free 403", async () => {
     const user = await userCookie();
-    expect(await runUpload(fs.readFileSync(JFK), "")).toMatchObject({ status: 401, error: "Sign in to upload recordings." });
+    expect(await runUpload(fs.readFileSync(JFK), "")).toMatchObject({
+      status: 401,
+      error: "Sign in to upload recordings.",
+    });
 
     const tooBig = await fetch(endpoint, {
       method: "POST",
-      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": String(51 * 1024 * 1024), "Upload-Metadata": `filename ${btoa("big.wav")}` },
+      headers: {
+        Cookie: user.cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": String(51 * 1024 * 1024),
+        "Upload-Metadata": `filename ${btoa("big.wav")}`,
+      },
     });
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toEqual({ error: "This file is larger than 50 MB, the upload limit on the Free plan." });
+    expect(await tooBig.json()).toEqual({
+      error: "This file is larger than 50 MB, the upload limit on the Free plan.",
+    });
 
     const notAudio = await runUpload(fs.readFileSync(NOT_AUDIO), user.cookie);
     expect(notAudio.status).toBe(415);
     expect(await (await db()).recording.count({ where: { userId: user.id } })).toBe(0);
 
-    expect(await runUpload(fs.readFileSync(JFK), user.cookie, { metadata: { speakerLabels: "on" } })).toMatchObject({ status: 403 });
+    expect(await runUpload(fs.readFileSync(JFK), user.cookie, { metadata: { speakerLabels: "on" } })).toMatchObject({
+      status: 403,
+    });
   });
 
   test("another user cannot continue or inspect someone's upload", async () => {
     const owner = await userCookie();
     const started = await runUpload(fs.readFileSync(JFK), owner.cookie, { stopAfterBytes: 16 * 1024 });
     const other = await userCookie();
-    const head = await fetch(new URL(started.uploadUrl!, endpoint), { method: "HEAD", headers: { Cookie: other.cookie, "Tus-Resumable": "1.0.0" } });
+    const head = await fetch(new URL(started.uploadUrl!, endpoint), {
+      method: "HEAD",
+      headers: { Cookie: other.cookie, "Tus-Resumable": "1.0.0" },
+    });
     expect(head.status).toBe(404);
   });
 
@@ -124,7 +163,9 @@ describe("resumable uploads", () => {
     const abandoned = await runUpload(fs.readFileSync(JFK), user.cookie, { stopAfterBytes: 16 * 1024 });
     const recent = await runUpload(fs.readFileSync(JFK), user.cookie, { stopAfterBytes: 16 * 1024 });
     const fileOf = (url: string | null | undefined) => dataDir("tus", url!.split("/").at(-1)!);
-    const metadata = JSON.parse(fs.readFileSync(`${fileOf(abandoned.uploadUrl)}.json`, "utf8")) as { creation_date: string };
+    const metadata = JSON.parse(fs.readFileSync(`${fileOf(abandoned.uploadUrl)}.json`, "utf8")) as {
+      creation_date: string;
+    };
     metadata.creation_date = new Date(Date.now() - RESUMABLE_UPLOAD_EXPIRY_MS - 60_000).toISOString();
     fs.writeFileSync(`${fileOf(abandoned.uploadUrl)}.json`, JSON.stringify(metadata));
 
@@ -138,7 +179,12 @@ describe("resumable uploads", () => {
     const user = await userCookie();
     const created = await fetch(endpoint, {
       method: "POST",
-      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": String(64 * 1024), "Upload-Metadata": `filename ${btoa("a.mp3")}` },
+      headers: {
+        Cookie: user.cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": String(64 * 1024),
+        "Upload-Metadata": `filename ${btoa("a.mp3")}`,
+      },
     });
     expect(created.status).toBe(201);
     let sent = 0;
@@ -150,7 +196,12 @@ describe("resumable uploads", () => {
     });
     const patch = await fetch(new URL(created.headers.get("Location")!, endpoint), {
       method: "PATCH",
-      headers: { Cookie: user.cookie, "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      headers: {
+        Cookie: user.cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
       body,
       duplex: "half",
     } as RequestInit).catch((error: unknown) => error);

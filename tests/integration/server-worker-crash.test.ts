@@ -45,11 +45,17 @@ test("a worker killed mid-job: the job is retried and completes, with one charge
   // About two minutes of speech, so the job is still running when the worker dies.
   const audio = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-crash-")), "long.wav");
   execFileSync("ffmpeg", ["-v", "error", "-stream_loop", "9", "-i", JFK, "-c", "copy", audio]);
-  const user = await (await db()).user.create({ data: { email: "crash@example.com", firstName: "C", lastName: "W", plan: "BUSINESS_PRO" } });
+  const user = await (
+    await db()
+  ).user.create({ data: { email: "crash@example.com", firstName: "C", lastName: "W", plan: "BUSINESS_PRO" } });
   const { id } = await acceptUploadedFile(user.id, { temporaryPath: audio, fileName: "long.wav", fields: {} });
 
   const first = startWorker();
-  await waitFor(() => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })), (recording) => recording.status === "PROCESSING", 60_000);
+  await waitFor(
+    () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
+    (recording) => recording.status === "PROCESSING",
+    60_000,
+  );
   process.kill(-first.pid!, "SIGKILL");
   await new Promise((resolve) => first.once("exit", resolve));
 
@@ -61,7 +67,11 @@ test("a worker killed mid-job: the job is retried and completes, with one charge
   expect(await recoverStalledTranscriptions(new Date(Date.now() + STALLED_AFTER_MS + 1_000))).toEqual([stalled.jobId]);
 
   const second = startWorker();
-  const done = await waitFor(() => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })), (recording) => recording.status === "COMPLETED", 150_000);
+  const done = await waitFor(
+    () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
+    (recording) => recording.status === "COMPLETED",
+    150_000,
+  );
   expect(done.jobId).toBe(stalled.jobId);
   expect(await (await db()).transcriptSegment.count({ where: { recordingId: id } })).toBeGreaterThan(0);
   expect(await (await db()).usageCharge.findMany({ where: { recordingId: id } })).toEqual([

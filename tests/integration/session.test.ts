@@ -38,12 +38,16 @@ describe("user sessions", () => {
   test("an expired session is a signed-out visitor", async () => {
     const user = await newUser("expired@example.com");
     const setCookie = await createUserSession(user.id, new Request("http://localhost/signin"));
-    await (await db()).session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (
+      await db()
+    ).session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await getUserId(requestWithCookie(setCookie))).toBeUndefined();
   });
 
   test("requireUserId sends a signed-out visitor to /signin with redirectTo", async () => {
-    const thrown = await requireUserId(new Request("http://localhost/transcription/abc?tab=summary")).catch((error) => error);
+    const thrown = await requireUserId(new Request("http://localhost/transcription/abc?tab=summary")).catch(
+      (error) => error,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("Location")).toBe("/signin?redirectTo=%2Ftranscription%2Fabc%3Ftab%3Dsummary");
@@ -52,7 +56,9 @@ describe("user sessions", () => {
   test("requireAnonymous sends a signed-in user to /dashboard", async () => {
     const user = await newUser("anon@example.com");
     const setCookie = await createUserSession(user.id, new Request("http://localhost/signin"));
-    const thrown = await requireAnonymous(requestWithCookie(setCookie, "http://localhost/signin")).catch((error) => error);
+    const thrown = await requireAnonymous(requestWithCookie(setCookie, "http://localhost/signin")).catch(
+      (error) => error,
+    );
     expect(thrown.headers.get("Location")).toBe("/dashboard");
   });
 

@@ -10,7 +10,12 @@ import { s3Storage } from "~/services/storage/s3.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { deleteUserFiles, MISSING_AUDIO_REASON, ORPHAN_MIN_AGE_MS, sweepStoredFiles } from "~/modules/recordings/stored-files.server";
+import {
+  deleteUserFiles,
+  MISSING_AUDIO_REASON,
+  ORPHAN_MIN_AGE_MS,
+  sweepStoredFiles,
+} from "~/modules/recordings/stored-files.server";
 import { s3Handlers } from "../mocks/s3";
 import { mockServer } from "../mocks/server";
 import { appHandler } from "./app-handler";
@@ -40,7 +45,16 @@ async function upload(cookie: string, fileName = "jfk.mp3") {
 
 async function recordingRow(userId: string, storageKey: string, createdAt: Date) {
   return (await db()).recording.create({
-    data: { userId, title: "t", fileName: "t.mp3", storageKey, sizeBytes: 1, mimeType: "audio/mpeg", durationSeconds: 1, createdAt },
+    data: {
+      userId,
+      title: "t",
+      fileName: "t.mp3",
+      storageKey,
+      sizeBytes: 1,
+      mimeType: "audio/mpeg",
+      durationSeconds: 1,
+      createdAt,
+    },
   });
 }
 
@@ -54,7 +68,11 @@ describe("account deletion", () => {
     expect(storedFiles(user.id)).toHaveLength(2);
 
     const form = new URLSearchParams({ intent: "delete", confirmation: "DELETE" });
-    const response = await app("/account", { method: "POST", body: form, headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await app("/account", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBeLessThan(400);
     expect(await (await db()).user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(storedFiles(user.id)).toEqual([]);
@@ -66,8 +84,20 @@ describe("account deletion", () => {
     vi.stubEnv("AWS_SECRET_ACCESS_KEY", "test-secret");
     const bucket = s3Handlers("https://s3.test.example", "voxlate", 2); // pages of 2: the listing pages through
     mockServer.use(...bucket.handlers);
-    const storage = s3Storage({ bucket: "voxlate", prefix: "uploads", endpoint: "https://s3.test.example", region: "us-east-1", forcePathStyle: true });
-    for (const key of ["recordings/u1/a.mp3", "recordings/u1/b.mp3", "recordings/u1/c.mp3", "recordings/u10/d.mp3", "recordings/u2/e.mp3"]) {
+    const storage = s3Storage({
+      bucket: "voxlate",
+      prefix: "uploads",
+      endpoint: "https://s3.test.example",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
+    for (const key of [
+      "recordings/u1/a.mp3",
+      "recordings/u1/b.mp3",
+      "recordings/u1/c.mp3",
+      "recordings/u10/d.mp3",
+      "recordings/u2/e.mp3",
+    ]) {
       bucket.objects.set(`uploads/${key}`, Buffer.from("x"));
     }
     expect(await deleteUserFiles("u1", storage)).toBe(3);
@@ -83,7 +113,9 @@ describe("storage and rows in step", () => {
     // A real failure inside the database, for this one file name.
     await database.sql.query(`CREATE OR REPLACE FUNCTION refuse_recording() RETURNS trigger AS $$
       BEGIN IF NEW."fileName" = 'refused.mp3' THEN RAISE EXCEPTION 'insert refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await database.sql.query(`CREATE TRIGGER refuse_recording BEFORE INSERT ON "Recording" FOR EACH ROW EXECUTE FUNCTION refuse_recording()`);
+    await database.sql.query(
+      `CREATE TRIGGER refuse_recording BEFORE INSERT ON "Recording" FOR EACH ROW EXECUTE FUNCTION refuse_recording()`,
+    );
     try {
       const response = await upload(user.cookie, "refused.mp3");
       expect(response.status).toBeGreaterThanOrEqual(500);

@@ -35,11 +35,20 @@ async function visitorSays(content: string, cookie = "", contextPage = "/pricing
     body: new URLSearchParams({ content, contextPage, returnTo: contextPage, response: "json", intent }),
   });
   expect(response.status).toBe(200);
-  const { chat } = (await response.json()) as { chat: { sessionId: string; status: string; messages: { role: string; content: string; confidenceScore: number | null; needsHumanReview: boolean }[] } };
+  const { chat } = (await response.json()) as {
+    chat: {
+      sessionId: string;
+      status: string;
+      messages: { role: string; content: string; confidenceScore: number | null; needsHumanReview: boolean }[];
+    };
+  };
   return { chat, cookie: [cookie, cookiesFrom(response)].filter(Boolean).join("; ") };
 }
 
-const asAdmin = (init: RequestInit = {}) => ({ ...init, headers: { ...(init.headers as Record<string, string>), Cookie: adminCookie } });
+const asAdmin = (init: RequestInit = {}) => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), Cookie: adminCookie },
+});
 
 describe("the visitor's conversation", () => {
   test("a question the help centre answers gets an answer with high confidence and stays active", async () => {
@@ -97,7 +106,9 @@ describe("the visitor's conversation", () => {
       body: new URLSearchParams({ content: "Which export formats are available?", intent: "person", returnTo: "/" }),
     });
     expect(plain.status).toBe(303);
-    const sent = await (await db()).chatMessage.findFirstOrThrow({
+    const sent = await (
+      await db()
+    ).chatMessage.findFirstOrThrow({
       where: { role: "USER", content: "Which export formats are available?", session: { contextPage: "/" } },
       include: { session: true },
       orderBy: { createdAt: "desc" },
@@ -140,7 +151,10 @@ describe("the visitor's conversation", () => {
 
   test("the admin console shows no cookie banner (it covered the reply buttons); the visitors' site does", async () => {
     expect(await (await app("/pricing")).text()).toContain('aria-label="Cookie consent"');
-    for (const [path, cookie] of [["/admin/login", ""], ["/admin/chat", adminCookie]]) {
+    for (const [path, cookie] of [
+      ["/admin/login", ""],
+      ["/admin/chat", adminCookie],
+    ]) {
       const response = await app(path, { headers: cookie ? { Cookie: cookie } : {} });
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).not.toContain('aria-label="Cookie consent"');
@@ -168,7 +182,11 @@ describe("the visitor's conversation", () => {
     const response = await app("/support-chat", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ content: "How are minutes charged?", contextPage: "/business", returnTo: "/business?x=1" }),
+      body: new URLSearchParams({
+        content: "How are minutes charged?",
+        contextPage: "/business",
+        returnTo: "/business?x=1",
+      }),
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/business?x=1#support-chat");
@@ -183,10 +201,23 @@ describe("the visitor's conversation", () => {
   test("a signed-in user's conversation attaches to the account; another account cannot read it", async () => {
     const database = await db();
     const owner = await database.user.create({
-      data: { email: "owner@example.com", firstName: "Ada", lastName: "L", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date(), plan: "PREMIUM" },
+      data: {
+        email: "owner@example.com",
+        firstName: "Ada",
+        lastName: "L",
+        passwordHash: await hashPassword("secret-123"),
+        emailVerifiedAt: new Date(),
+        plan: "PREMIUM",
+      },
     });
     const other = await database.user.create({
-      data: { email: "other@example.com", firstName: "Bob", lastName: "B", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date() },
+      data: {
+        email: "other@example.com",
+        firstName: "Bob",
+        lastName: "B",
+        passwordHash: await hashPassword("secret-123"),
+        emailVerifiedAt: new Date(),
+      },
     });
     const ownerSession = (await createUserSession(owner.id, new Request("http://localhost/"))).split(";")[0];
     const otherSession = (await createUserSession(other.id, new Request("http://localhost/"))).split(";")[0];
@@ -204,12 +235,20 @@ describe("the visitor's conversation", () => {
     expect(((await intruder.json()) as { chat: unknown }).chat).toBeNull();
 
     const detail = await app(`/api/admin/chat/sessions/${session.id}`, asAdmin());
-    const body = (await detail.json()) as { userContext: { accountInfo: { email: string }; subscription: { tier: string; usage: number } } };
-    expect(body.userContext).toEqual({ accountInfo: { email: "owner@example.com" }, subscription: { tier: "Premium", usage: 0 } });
+    const body = (await detail.json()) as {
+      userContext: { accountInfo: { email: string }; subscription: { tier: string; usage: number } };
+    };
+    expect(body.userContext).toEqual({
+      accountInfo: { email: "owner@example.com" },
+      subscription: { tier: "Premium", usage: 0 },
+    });
 
     // A reply reaches a visitor with an account by email too, linking back to the page they asked from.
     const since = Date.now();
-    await app(`/api/admin/chat/sessions/${session.id}/respond`, asAdmin(postJson({ content: "Premium is $9.99 a month.", noteType: "admin_response", markResolved: false })));
+    await app(
+      `/api/admin/chat/sessions/${session.id}/respond`,
+      asAdmin(postJson({ content: "Premium is $9.99 a month.", noteType: "admin_response", markResolved: false })),
+    );
     const mail = await waitForEmail("owner@example.com", /^Voxlate support replied to your message$/, since);
     expect(mail.text).toContain("Premium is $9.99 a month.");
     expect(mail.text).toContain("/pricing#support-chat");
@@ -234,8 +273,16 @@ describe("/api/admin/*", () => {
   });
 
   test("a regular user's session is not an admin session", async () => {
-    const user = await (await db()).user.create({
-      data: { email: "regular@example.com", firstName: "Reg", lastName: "U", passwordHash: await hashPassword("secret-123"), emailVerifiedAt: new Date() },
+    const user = await (
+      await db()
+    ).user.create({
+      data: {
+        email: "regular@example.com",
+        firstName: "Reg",
+        lastName: "U",
+        passwordHash: await hashPassword("secret-123"),
+        emailVerifiedAt: new Date(),
+      },
     });
     const userCookie = (await createUserSession(user.id, new Request("http://localhost/"))).split(";")[0];
     expect((await app("/api/admin/chat/sessions", { headers: { Cookie: userCookie } })).status).toBe(401);
@@ -250,7 +297,10 @@ describe("/api/admin/*", () => {
     const calls: [string, RequestInit][] = [
       ["/api/admin/chat/sessions", {}],
       [`/api/admin/chat/sessions/${id}`, {}],
-      [`/api/admin/chat/sessions/${id}/respond`, postJson({ content: "Hi", noteType: "admin_response", markResolved: false })],
+      [
+        `/api/admin/chat/sessions/${id}/respond`,
+        postJson({ content: "Hi", noteType: "admin_response", markResolved: false }),
+      ],
       [`/api/admin/chat/sessions/${id}/close`, { method: "POST" }],
     ];
     for (const [path, init] of calls) {
@@ -258,7 +308,7 @@ describe("/api/admin/*", () => {
       expect(response.status, path).toBe(401);
       expect(await response.json()).toEqual({ error: "Admin authentication required." });
     }
-    expect((await (await db()).chatMessage.count({ where: { sessionId: id, role: "ADMIN" } }))).toBe(0);
+    expect(await (await db()).chatMessage.count({ where: { sessionId: id, role: "ADMIN" } })).toBe(0);
   });
 
   test("sessions: pagination at 20, status filter, search by email, message text and id; bad queries are 400", async () => {
@@ -273,19 +323,39 @@ describe("/api/admin/*", () => {
           escalationReason: index % 3 === 0 ? "Asked for a person" : null,
           lastActivityAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
           unreadCount: 1,
-          messages: { create: [{ role: "USER", content: index === 7 ? "Where is my invoice for March?" : `question ${index}` }] },
+          messages: {
+            create: [{ role: "USER", content: index === 7 ? "Where is my invoice for March?" : `question ${index}` }],
+          },
         },
       });
     }
     const list = async (query: string) => {
       const response = await app(`/api/admin/chat/sessions${query}`, asAdmin());
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> & { sessions: { session: { contextPage: string; status: string; sessionId: string }; userEmail: string | null; lastMessage: string; messageCount: number; unreadCount: number }[] } };
+      return {
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown> & {
+          sessions: {
+            session: { contextPage: string; status: string; sessionId: string };
+            userEmail: string | null;
+            lastMessage: string;
+            messageCount: number;
+            unreadCount: number;
+          }[];
+        },
+      };
     };
 
     const first = await list("");
     expect(first.body).toMatchObject({ page: 1, limit: 20, total: 23, totalPages: 2 });
     expect(first.body.sessions).toHaveLength(20);
-    expect(first.body.sessions[0]).toMatchObject({ session: { contextPage: "/page-22" }, userEmail: null, userTier: null, lastMessage: "question 22", messageCount: 1, unreadCount: 1 });
+    expect(first.body.sessions[0]).toMatchObject({
+      session: { contextPage: "/page-22" },
+      userEmail: null,
+      userTier: null,
+      lastMessage: "question 22",
+      messageCount: 1,
+      unreadCount: 1,
+    });
     const second = await list("?page=2&limit=20");
     expect(second.body.sessions.map((item) => item.session.contextPage)).toEqual(["/page-2", "/page-1", "/page-0"]);
     expect((await list("?limit=5&page=3")).body.sessions).toHaveLength(5);
@@ -312,8 +382,16 @@ describe("/api/admin/*", () => {
     const id = chat.sessionId;
 
     const detail = await app(`/api/admin/chat/sessions/${id}`, asAdmin());
-    const body = (await detail.json()) as { session: { status: string; escalationReason: string }; messages: { role: string }[] };
-    expect(body.session).toMatchObject({ sessionId: id, status: "escalated", escalationReason: "Asked for a person", contextPage: "/pricing" });
+    const body = (await detail.json()) as {
+      session: { status: string; escalationReason: string };
+      messages: { role: string }[];
+    };
+    expect(body.session).toMatchObject({
+      sessionId: id,
+      status: "escalated",
+      escalationReason: "Asked for a person",
+      contextPage: "/pricing",
+    });
     expect(body.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
     // Opening it cleared its unread count.
     expect((await (await db()).chatSession.findUniqueOrThrow({ where: { id } })).unreadCount).toBe(0);
@@ -328,18 +406,31 @@ describe("/api/admin/*", () => {
       const response = await app(`/api/admin/chat/sessions/${id}/respond`, asAdmin(postJson(bad)));
       expect(response.status, JSON.stringify(bad)).toBe(status);
     }
-    expect((await app("/api/admin/chat/sessions/no-such-id/respond", asAdmin(postJson({ content: "Hi" })))).status).toBe(404);
+    expect(
+      (await app("/api/admin/chat/sessions/no-such-id/respond", asAdmin(postJson({ content: "Hi" })))).status,
+    ).toBe(404);
     expect((await app("/api/admin/chat/sessions/no-such-id", asAdmin())).status).toBe(404);
 
-    const reply = await app(`/api/admin/chat/sessions/${id}/respond`, asAdmin(postJson({ content: "Happy to help. How many seats?", noteType: "admin_response", markResolved: false })));
+    const reply = await app(
+      `/api/admin/chat/sessions/${id}/respond`,
+      asAdmin(postJson({ content: "Happy to help. How many seats?", noteType: "admin_response", markResolved: false })),
+    );
     expect(reply.status).toBe(200);
-    expect(await reply.json()).toMatchObject({ success: true, message: { role: "admin", content: "Happy to help. How many seats?" } });
+    expect(await reply.json()).toMatchObject({
+      success: true,
+      message: { role: "admin", content: "Happy to help. How many seats?" },
+    });
 
     // The visitor sees the reply on their next poll.
-    const polled = (await (await app("/support-chat", { headers: { Cookie: cookie } })).json()) as { chat: { messages: { role: string; content: string }[] } };
+    const polled = (await (await app("/support-chat", { headers: { Cookie: cookie } })).json()) as {
+      chat: { messages: { role: string; content: string }[] };
+    };
     expect(polled.chat.messages.at(-1)).toMatchObject({ role: "admin", content: "Happy to help. How many seats?" });
 
-    const resolve = await app(`/api/admin/chat/sessions/${id}/respond`, asAdmin(postJson({ content: "Done, closing this.", noteType: "admin_response", markResolved: true })));
+    const resolve = await app(
+      `/api/admin/chat/sessions/${id}/respond`,
+      asAdmin(postJson({ content: "Done, closing this.", noteType: "admin_response", markResolved: true })),
+    );
     expect(resolve.status).toBe(200);
     expect((await (await db()).chatSession.findUniqueOrThrow({ where: { id } })).status).toBe("RESOLVED");
 
@@ -350,7 +441,9 @@ describe("/api/admin/*", () => {
     expect(await close.json()).toMatchObject({ success: true, session: { sessionId: id, status: "resolved" } });
     expect((await app("/api/admin/chat/sessions/no-such-id/close", asAdmin({ method: "POST" }))).status).toBe(404);
 
-    const trail = (await (await app(`/api/admin/chat/sessions/${id}`, asAdmin())).json()) as { auditTrail: { action: string; adminEmail: string; createdAt: string }[] };
+    const trail = (await (await app(`/api/admin/chat/sessions/${id}`, asAdmin())).json()) as {
+      auditTrail: { action: string; adminEmail: string; createdAt: string }[];
+    };
     expect(trail.auditTrail.map((event) => [event.action, event.adminEmail])).toEqual([
       ["reply", ADMIN.username],
       ["reply", ADMIN.username],
@@ -358,7 +451,9 @@ describe("/api/admin/*", () => {
       ["close", ADMIN.username],
     ]);
     expect(trail.auditTrail.every((event) => !Number.isNaN(Date.parse(event.createdAt)))).toBe(true);
-    const adminMessages = await (await db()).chatMessage.findMany({ where: { sessionId: id, role: "ADMIN" }, include: { admin: true } });
+    const adminMessages = await (
+      await db()
+    ).chatMessage.findMany({ where: { sessionId: id, role: "ADMIN" }, include: { admin: true } });
     expect(adminMessages.map((message) => message.admin?.email)).toEqual([ADMIN.username, ADMIN.username]);
   });
 
@@ -367,7 +462,9 @@ describe("/api/admin/*", () => {
     const cookie = cookiesFrom(login);
     const logout = await app("/api/admin/logout", { method: "POST", headers: { Cookie: cookie } });
     expect(await logout.json()).toEqual({ success: true });
-    expect(await (await app("/api/admin/check-auth", { headers: { Cookie: cookie } })).json()).toEqual({ isAuthenticated: false });
+    expect(await (await app("/api/admin/check-auth", { headers: { Cookie: cookie } })).json()).toEqual({
+      isAuthenticated: false,
+    });
     expect((await app("/api/admin/logout")).status).toBe(405);
   });
 });

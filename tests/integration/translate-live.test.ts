@@ -5,7 +5,10 @@ import { appHandler, postJson } from "./app-handler";
 describe("POST /api/translate-live", () => {
   test("translates English to Spanish with Apertium", async () => {
     const app = await appHandler();
-    const response = await app("/api/translate-live", postJson({ text: "Ask what you can do for your country.", targetLanguage: "es" }));
+    const response = await app(
+      "/api/translate-live",
+      postJson({ text: "Ask what you can do for your country.", targetLanguage: "es" }),
+    );
     expect(response.status).toBe(200);
     const { translation } = (await response.json()) as { translation: string };
     expect(translation.toLowerCase()).toMatch(/pa[ií]s/);
@@ -27,7 +30,9 @@ describe("POST /api/translate-live", () => {
     }
     const unavailable = await app("/api/translate-live", postJson({ text: "Hello", targetLanguage: "ja" }));
     expect(unavailable.status).toBe(422);
-    expect(((await unavailable.json()) as { error: string }).error).toBe("Apertium (offline rule-based) cannot translate en to ja on this server.");
+    expect(((await unavailable.json()) as { error: string }).error).toBe(
+      "Apertium (offline rule-based) cannot translate en to ja on this server.",
+    );
     expect((await app("/api/translate-live")).status).toBe(405);
   });
 });

@@ -43,7 +43,11 @@ function multipartStream(megabytes: number, abortAfter?: number) {
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent === 0) {
-        controller.enqueue(new TextEncoder().encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.mp3"\r\n\r\n`));
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.mp3"\r\n\r\n`,
+          ),
+        );
       }
       if (abortAfter !== undefined && sent >= abortAfter) return controller.error(new Error("client went away"));
       if (sent < megabytes) {
@@ -75,7 +79,10 @@ describe("temporary upload files", () => {
       expect(aborted.status).toBe(400);
     }
     const overLimit = await post(user.cookie, multipartStream(52));
-    expect(overLimit).toEqual({ status: 413, body: { error: "This file is larger than 50 MB, the upload limit on the Free plan." } });
+    expect(overLimit).toEqual({
+      status: 413,
+      body: { error: "This file is larger than 50 MB, the upload limit on the Free plan." },
+    });
     await settle();
     expect(openTemporaryFiles()).toEqual([]);
     expect(fs.readdirSync(dataDir("tmp"))).toEqual([]);
@@ -89,7 +96,13 @@ describe("temporary upload files", () => {
       const stream = realCreateWriteStream(file, options);
       if (String(file).startsWith(dataDir("tmp"))) {
         stream._write = (_chunk, _encoding, callback) =>
-          callback(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" }));
+          callback(
+            Object.assign(new Error("ENOSPC: no space left on device, write"), {
+              code: "ENOSPC",
+              errno: -28,
+              syscall: "write",
+            }),
+          );
       }
       return stream;
     }) as typeof fs.createWriteStream);
@@ -111,7 +124,10 @@ describe("temporary upload files", () => {
   test("an upload that would leave less than MIN_FREE_DISK_BYTES free is refused with 507 before it is read", async () => {
     const user = await signedInUser();
     const free = fs.statfsSync(dataDir()).bavail * fs.statfsSync(dataDir()).bsize;
-    vi.spyOn(fs.promises, "statfs").mockResolvedValue({ ...fs.statfsSync(dataDir()), bavail: Math.floor((512 * MB) / fs.statfsSync(dataDir()).bsize) });
+    vi.spyOn(fs.promises, "statfs").mockResolvedValue({
+      ...fs.statfsSync(dataDir()),
+      bavail: Math.floor((512 * MB) / fs.statfsSync(dataDir()).bsize),
+    });
     expect(free).toBeGreaterThan(0);
     const form = new FormData();
     form.set("file", new Blob([fs.readFileSync(path.join(AUDIO, "jfk.mp3"))]), "jfk.mp3");

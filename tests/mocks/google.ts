@@ -44,7 +44,11 @@ export function googleHandlers(accounts: Record<string, FakeGoogleAccount>, clie
     }),
     http.get(GOOGLE_ENDPOINTS.userinfo, ({ request }) => {
       const account = tokens.get(request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? "");
-      if (!account) return HttpResponse.json({ error: "invalid_request", error_description: "Invalid Credentials" }, { status: 401 });
+      if (!account)
+        return HttpResponse.json(
+          { error: "invalid_request", error_description: "Invalid Credentials" },
+          { status: 401 },
+        );
       return HttpResponse.json({ ...account, picture: "https://lh3.googleusercontent.com/a/default-user" });
     }),
   ];

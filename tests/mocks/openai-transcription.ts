@@ -67,7 +67,11 @@ export function transcriptionHandler(
     const responseFormat = String(form.get("response_format") ?? "json");
     const timestampGranularities = form.getAll("timestamp_granularities[]").map(String);
     if (timestampGranularities.length > 0 && responseFormat !== "verbose_json") {
-      return openAiError(400, "timestamp_granularities requires response_format=verbose_json", "timestamp_granularities");
+      return openAiError(
+        400,
+        "timestamp_granularities requires response_format=verbose_json",
+        "timestamp_granularities",
+      );
     }
     const language = form.get("language");
     const entry = {
@@ -112,6 +116,9 @@ export function transcriptionHandler(
 /** The endpoint answering with an error in OpenAI's error shape (e.g. 429 rate limit, 500). */
 export function transcriptionErrorHandler(status: number, message: string, options: { baseUrl?: string } = {}) {
   return http.post(`${options.baseUrl ?? OPENAI_TEST_BASE_URL}/audio/transcriptions`, () =>
-    HttpResponse.json({ error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: null } }, { status }),
+    HttpResponse.json(
+      { error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: null } },
+      { status },
+    ),
   );
 }

@@ -12,8 +12,13 @@ export function s3Handlers(endpoint: string, bucket: string, pageSize = 1000) {
   const uploads = new Map<string, Map<number, Buffer>>();
   const base = `${endpoint}/${bucket}/*`;
   const keyOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.slice(`/${bucket}/`.length));
-  const xml = (body: string, init: ResponseInit = {}) => new HttpResponse(`<?xml version="1.0" encoding="UTF-8"?>${body}`, { ...init, headers: { "Content-Type": "application/xml", ...init.headers } });
-  const notFound = () => xml("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>", { status: 404 });
+  const xml = (body: string, init: ResponseInit = {}) =>
+    new HttpResponse(`<?xml version="1.0" encoding="UTF-8"?>${body}`, {
+      ...init,
+      headers: { "Content-Type": "application/xml", ...init.headers },
+    });
+  const notFound = () =>
+    xml("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>", { status: 404 });
 
   const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const listObjects = ({ request }: { request: Request }) => {
@@ -46,15 +51,21 @@ export function s3Handlers(endpoint: string, bucket: string, pageSize = 1000) {
       if (url.searchParams.has("uploads")) {
         const uploadId = `upload-${uploads.size + 1}`;
         uploads.set(uploadId, new Map());
-        return xml(`<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
+        return xml(
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       const parts = uploads.get(url.searchParams.get("uploadId") ?? "");
       if (!parts) return xml("<Error><Code>NoSuchUpload</Code></Error>", { status: 404 });
-      const order = [...(await request.text()).matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
+      const order = [...(await request.text()).matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) =>
+        Number(match[1]),
+      );
       objects.set(key, Buffer.concat(order.map((number) => parts.get(number)!)));
       modified.set(key, new Date());
       uploads.delete(url.searchParams.get("uploadId")!);
-      return xml(`<CompleteMultipartUploadResult><Location>${request.url}</Location><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+      return xml(
+        `<CompleteMultipartUploadResult><Location>${request.url}</Location><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`,
+      );
     }),
     http.put(base, async ({ request }) => {
       const url = new URL(request.url);
@@ -70,7 +81,9 @@ export function s3Handlers(endpoint: string, bucket: string, pageSize = 1000) {
     }),
     http.head(base, ({ request }) => {
       const object = objects.get(keyOf(request));
-      return object ? new HttpResponse(null, { headers: { "Content-Length": String(object.length), ETag: '"x"' } }) : new HttpResponse(null, { status: 404 });
+      return object
+        ? new HttpResponse(null, { headers: { "Content-Length": String(object.length), ETag: '"x"' } })
+        : new HttpResponse(null, { status: 404 });
     }),
     http.get(base, ({ request }) => {
       const object = objects.get(keyOf(request));
@@ -80,7 +93,10 @@ export function s3Handlers(endpoint: string, bucket: string, pageSize = 1000) {
       const [start, end] = [Number(range[1]), Math.min(Number(range[2]), object.length - 1)];
       return new HttpResponse(object.subarray(start, end + 1), {
         status: 206,
-        headers: { "Content-Range": `bytes ${start}-${end}/${object.length}`, "Content-Length": String(end - start + 1) },
+        headers: {
+          "Content-Range": `bytes ${start}-${end}/${object.length}`,
+          "Content-Length": String(end - start + 1),
+        },
       });
     }),
     http.delete(base, ({ request }) => {

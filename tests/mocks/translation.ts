@@ -47,7 +47,10 @@ export function libreTranslateHandler(
     const translatedText = texts.map((text) => translate(text, body));
     const detected = body.source === "auto" ? { confidence: 90, language: "en" } : undefined;
     if (!Array.isArray(body.q)) {
-      return HttpResponse.json({ translatedText: translatedText[0], ...(detected ? { detectedLanguage: detected } : {}) });
+      return HttpResponse.json({
+        translatedText: translatedText[0],
+        ...(detected ? { detectedLanguage: detected } : {}),
+      });
     }
     return HttpResponse.json({ translatedText, ...(detected ? { detectedLanguage: texts.map(() => detected) } : {}) });
   });
@@ -62,9 +65,45 @@ export interface DeepLRequest {
 }
 
 const DEEPL_TARGETS = new Set([
-  "AR", "BG", "CS", "DA", "DE", "EL", "EN-GB", "EN-US", "ES", "ET", "FI", "FR", "HE", "HU", "ID", "IT", "JA", "KO", "LT",
-  "LV", "NB", "NL", "PL", "PT-BR", "PT-PT", "RO", "RU", "SK", "SL", "SV", "TH", "TR", "UK", "VI", "ZH", "ZH-HANS", "ZH-HANT",
-  "EN", "PT",
+  "AR",
+  "BG",
+  "CS",
+  "DA",
+  "DE",
+  "EL",
+  "EN-GB",
+  "EN-US",
+  "ES",
+  "ET",
+  "FI",
+  "FR",
+  "HE",
+  "HU",
+  "ID",
+  "IT",
+  "JA",
+  "KO",
+  "LT",
+  "LV",
+  "NB",
+  "NL",
+  "PL",
+  "PT-BR",
+  "PT-PT",
+  "RO",
+  "RU",
+  "SK",
+  "SL",
+  "SV",
+  "TH",
+  "TR",
+  "UK",
+  "VI",
+  "ZH",
+  "ZH-HANS",
+  "ZH-HANT",
+  "EN",
+  "PT",
 ]);
 
 /**
@@ -90,12 +129,16 @@ export function deeplHandler(
     if (!Array.isArray(body.text) || body.text.length === 0) {
       return HttpResponse.json({ message: "Parameter 'text' not specified." }, { status: 400 });
     }
-    if (body.text.length > 50) return HttpResponse.json({ message: "Too many texts: at most 50 per request." }, { status: 400 });
+    if (body.text.length > 50)
+      return HttpResponse.json({ message: "Too many texts: at most 50 per request." }, { status: 400 });
     if (!DEEPL_TARGETS.has(body.target_lang)) {
       return HttpResponse.json({ message: "Value for 'target_lang' not supported." }, { status: 400 });
     }
     return HttpResponse.json({
-      translations: body.text.map((text) => ({ detected_source_language: body.source_lang ?? "EN", text: translate(text, body) })),
+      translations: body.text.map((text) => ({
+        detected_source_language: body.source_lang ?? "EN",
+        text: translate(text, body),
+      })),
     });
   });
   return { handler, received };

@@ -32,12 +32,20 @@ const form = (fields: Record<string, string>, cookie?: string): RequestInit => (
 async function send(path: string, init: RequestInit = {}) {
   const response = await fetch(server.origin + path, { redirect: "manual", ...init });
   const body = await response.text();
-  return { status: response.status, body, location: response.headers.get("Location"), problems: refusalProblems(response.status, response.headers.get("Content-Type") ?? "", body) };
+  return {
+    status: response.status,
+    body,
+    location: response.headers.get("Location"),
+    problems: refusalProblems(response.status, response.headers.get("Content-Type") ?? "", body),
+  };
 }
 
 test("the server runs React's production build, as `npm start` starts it", async () => {
   await fetch(server.origin); // the first page render loads react-dom/server
-  const runtime = (await (await fetch(`${server.origin}/_test/runtime`)).json()) as { nodeEnv: string; reactBuilds: string[] };
+  const runtime = (await (await fetch(`${server.origin}/_test/runtime`)).json()) as {
+    nodeEnv: string;
+    reactBuilds: string[];
+  };
   expect(runtime.nodeEnv).toBe("production");
   expect(runtime.reactBuilds.length).toBeGreaterThan(0);
   expect(new Set(runtime.reactBuilds)).toEqual(new Set(["production"]));
@@ -65,30 +73,36 @@ describe("a huge email cannot stall the server", () => {
 });
 
 describe("body size limits", () => {
-  test.each(["/cookie-consent", "/support-chat", "/api/check-user-exists"])("%s refuses a 200 MB body from its Content-Length, before reading it", async (path) => {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${server.origin}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Content-Length": String(200 * 1024 * 1024) },
+  test.each(["/cookie-consent", "/support-chat", "/api/check-user-exists"])(
+    "%s refuses a 200 MB body from its Content-Length, before reading it",
+    async (path) => {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(`${server.origin}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Content-Length": String(200 * 1024 * 1024) },
+        });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, body }));
+        });
+        request.on("error", reject);
+        request.write("{");
+        // Nothing more is sent: the answer has to come from the header alone.
       });
-      request.on("response", (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body }));
-      });
-      request.on("error", reject);
-      request.write("{");
-      // Nothing more is sent: the answer has to come from the header alone.
-    });
-    expect(answer.status).toBe(413);
-    expect(answer.body).toMatch(/too large/);
-  });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatch(/too large/);
+    },
+  );
 
   test("a chunked body with no Content-Length is cut off at the limit with 413", async () => {
     const chunk = Buffer.alloc(64 * 1024, "x");
     let written = 0;
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${server.origin}/api/check-user-exists`, { method: "POST", headers: { "Content-Type": "application/json" } });
+      const request = http.request(`${server.origin}/api/check-user-exists`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+      });
       let answered = false;
       request.on("response", (response) => {
         answered = true;
@@ -117,8 +131,16 @@ describe("NUL, lone surrogates and malformed bodies are 4xx with a message", () 
     ["admin login, a lone surrogate", "/api/admin/login", () => json('{"username":"a\\ud800b","password":"x"}')],
     ["sign-in without a body", "/signin", () => ({ method: "POST" })],
     ["sign-in with JSON", "/signin", () => json({ intent: "signin" })],
-    ["sign-up with a broken multipart body", "/signup", () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--y\r\nbroken" })],
-    ["/auth with a NUL in a name", "/auth", () => form({ intent: "signup", step: "name", firstName: "Ada\u0000", lastName: "L" })],
+    [
+      "sign-up with a broken multipart body",
+      "/signup",
+      () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--y\r\nbroken" }),
+    ],
+    [
+      "/auth with a NUL in a name",
+      "/auth",
+      () => form({ intent: "signup", step: "name", firstName: "Ada\u0000", lastName: "L" }),
+    ],
     ["support chat with a NUL", "/support-chat", () => form({ content: "hello\u0000" })],
   ])("%s", async (_name, path, init) => {
     const result = await send(path, init());
@@ -149,13 +171,21 @@ describe("NUL, lone surrogates and malformed bodies are 4xx with a message", () 
       expect(result.status, email).toBe(400);
       expect(result.body).toContain("Please enter a valid email address");
     }
-    const stored = await withAppDatabase(server.dataDir, (prisma) => prisma.verification.count({ where: { email: { in: ["a@b.c", "ü@example.com", "a@b"] } } }));
+    const stored = await withAppDatabase(server.dataDir, (prisma) =>
+      prisma.verification.count({ where: { email: { in: ["a@b.c", "ü@example.com", "a@b"] } } }),
+    );
     expect(stored).toBe(0);
   });
 });
 
 describe("redirect targets stay on the site", () => {
-  const attacks = ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "//evil.example", "https://evil.example/"];
+  const attacks = [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "//evil.example",
+    "https://evil.example/",
+  ];
   test.each(attacks)("cookie consent, support chat and sign-in refuse %j", async (target) => {
     const results = [
       await send("/cookie-consent", form({ intent: "decline", redirectTo: target })),
@@ -178,7 +208,9 @@ describe("file names", () => {
     const boundary = "voxlate-security-boundary";
     const audio = fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"));
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}\r\n`,
+      ),
       Buffer.from("Content-Type: audio/wav\r\n\r\n"),
       audio,
       Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -188,7 +220,10 @@ describe("file names", () => {
       headers: { Cookie: server.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body,
     });
-    return { status: response.status, body: (await response.json()) as { recording?: { id: string; title: string }; error?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { recording?: { id: string; title: string }; error?: string },
+    };
   }
 
   async function uploadTus(fileName: string) {
@@ -196,12 +231,22 @@ describe("file names", () => {
     const metadata = `filename ${Buffer.from(fileName).toString("base64")}`;
     const created = await fetch(`${server.origin}/api/uploads`, {
       method: "POST",
-      headers: { Cookie: server.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": String(audio.length), "Upload-Metadata": metadata },
+      headers: {
+        Cookie: server.cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": String(audio.length),
+        "Upload-Metadata": metadata,
+      },
     });
     expect(created.status).toBe(201);
     const patched = await fetch(new URL(created.headers.get("Location")!, server.origin), {
       method: "PATCH",
-      headers: { Cookie: server.cookie, "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      headers: {
+        Cookie: server.cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
       body: audio,
     });
     return { status: patched.status, recordingId: patched.headers.get("Upload-Recording-Id") };
@@ -213,14 +258,24 @@ describe("file names", () => {
     expect(multipart.body.recording!.title).toBe("board_meeting");
     const tus = await uploadTus("call\u0000notes.wav");
     expect(tus.status).toBe(204);
-    const stored = await withAppDatabase(server.dataDir, (prisma) => prisma.recording.findUniqueOrThrow({ where: { id: tus.recordingId! } }));
+    const stored = await withAppDatabase(server.dataDir, (prisma) =>
+      prisma.recording.findUniqueOrThrow({ where: { id: tus.recordingId! } }),
+    );
     expect(stored.fileName).toBe("call_notes.wav");
   });
 
   test("a UTF-8 name as browsers send it arrives intact", async () => {
     const body = new FormData();
-    body.set("file", new Blob([fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"))]), "Réunion équipe 😀.wav");
-    const response = await fetch(`${server.origin}/api/recordings`, { method: "POST", headers: { Cookie: server.cookie }, body });
+    body.set(
+      "file",
+      new Blob([fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"))]),
+      "Réunion équipe 😀.wav",
+    );
+    const response = await fetch(`${server.origin}/api/recordings`, {
+      method: "POST",
+      headers: { Cookie: server.cookie },
+      body,
+    });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { recording: { title: string } }).recording.title).toBe("Réunion équipe 😀");
   });
@@ -228,7 +283,9 @@ describe("file names", () => {
   test("markup in a name is shown as text", async () => {
     const { status, body } = await uploadMultipart('<img src=x onerror="alert(1)">.wav');
     expect(status, JSON.stringify(body)).toBe(201);
-    const page = await fetch(`${server.origin}/transcription/${body.recording!.id}`, { headers: { Cookie: server.cookie } });
+    const page = await fetch(`${server.origin}/transcription/${body.recording!.id}`, {
+      headers: { Cookie: server.cookie },
+    });
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain("&lt;img src=x");

@@ -30,7 +30,10 @@ test("twenty wrong passwords do not keep the owner's browser out", async () => {
   // The owner has signed in from this browser before: it holds the device cookie.
   const first = await signIn("correct-horse-battery");
   expect(first.status).toBe(200);
-  const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith("voxlate_device="))!.split(";")[0];
+  const device = first.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("voxlate_device="))!
+    .split(";")[0];
 
   const statuses: number[] = [];
   for (let guess = 0; guess < 20; guess++) statuses.push((await signIn(`guess-${guess}`)).status);
@@ -51,7 +54,9 @@ test("a session alone cannot change the email address", async () => {
   });
   expect(response.status).toBe(400);
   expect(await response.text()).toMatch(/current password/i);
-  const codes = await withAppDatabase(server.dataDir, (prisma) => prisma.verification.count({ where: { email: "attacker@example.com" } }));
+  const codes = await withAppDatabase(server.dataDir, (prisma) =>
+    prisma.verification.count({ where: { email: "attacker@example.com" } }),
+  );
   expect(codes).toBe(0);
 });
 
@@ -68,7 +73,10 @@ test("a user can hold two live sessions at once, not thirty", async () => {
   expect(((await answers[2].json()) as { error: string }).error).toMatch(/live recording/i);
   const cancel = async (answer: Response) => {
     const { id } = (await answer.json()) as { id: string };
-    const cancelled = await fetch(`${server.origin}/api/live-sessions/${id}`, { method: "DELETE", headers: { Cookie: server.cookie } });
+    const cancelled = await fetch(`${server.origin}/api/live-sessions/${id}`, {
+      method: "DELETE",
+      headers: { Cookie: server.cookie },
+    });
     expect(cancelled.ok).toBe(true);
   };
   for (const answer of answers.slice(0, 2)) await cancel(answer);

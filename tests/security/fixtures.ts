@@ -18,7 +18,12 @@ export const ADMIN_EMAIL = "security-admin@example.com";
 export const ADMIN_PASSWORD = "security-admin-password";
 
 export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<SecurityServer> {
-  const settings = { ENABLE_TEST_ROUTES: "true", WORKER_IN_PROCESS: "true", RATE_LIMIT_MULTIPLIER: "1000", LOG_REQUESTS: "false" };
+  const settings = {
+    ENABLE_TEST_ROUTES: "true",
+    WORKER_IN_PROCESS: "true",
+    RATE_LIMIT_MULTIPLIER: "1000",
+    LOG_REQUESTS: "false",
+  };
   const server = await startAppServer(name, { ...settings, ...env }, { asNpmStart: true, nodeEnv: null });
   try {
     await withAppDatabase(server.dataDir, async () => {
@@ -35,17 +40,25 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
 
     const form = new FormData();
     form.set("file", new Blob([fs.readFileSync(sharedFile("testdata/audio/hello-world.wav"))]), "hello-world.wav");
-    const upload = await fetch(`${server.origin}/api/recordings`, { method: "POST", headers: { Cookie: server.cookie }, body: form });
+    const upload = await fetch(`${server.origin}/api/recordings`, {
+      method: "POST",
+      headers: { Cookie: server.cookie },
+      body: form,
+    });
     if (upload.status !== 201) throw new Error(`Upload failed: ${upload.status} ${await upload.text()}`);
     const { recording } = (await upload.json()) as { recording: { id: string } };
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const status = (await (await fetch(`${server.origin}/api/recordings/${recording.id}`, { headers: { Cookie: server.cookie } })).json()) as { status: string };
+      const status = (await (
+        await fetch(`${server.origin}/api/recordings/${recording.id}`, { headers: { Cookie: server.cookie } })
+      ).json()) as { status: string };
       if (status.status === "COMPLETED") break;
-      if (status.status === "FAILED" || Date.now() > deadline) throw new Error(`The fixture recording did not complete: ${JSON.stringify(status)}`);
+      if (status.status === "FAILED" || Date.now() > deadline)
+        throw new Error(`The fixture recording did not complete: ${JSON.stringify(status)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const maxEventLoopStallMs = async () => ((await (await fetch(`${server.origin}/_test/event-loop`)).json()) as { maxMs: number }).maxMs;
+    const maxEventLoopStallMs = async () =>
+      ((await (await fetch(`${server.origin}/_test/event-loop`)).json()) as { maxMs: number }).maxMs;
     return { ...server, recordingId: recording.id, adminCookie, maxEventLoopStallMs };
   } catch (error) {
     await server.stop();
@@ -57,7 +70,8 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
 export function refusalProblems(status: number, contentType: string, body: string): string[] {
   const problems: string[] = [];
   if (status >= 500) problems.push(`status ${status}`);
-  if (/node_modules|\/work\/|\bat [\w.<>]+ \(|ZodError|PrismaClient|invalid byte sequence/.test(body)) problems.push("leaks server internals");
+  if (/node_modules|\/work\/|\bat [\w.<>]+ \(|ZodError|PrismaClient|invalid byte sequence/.test(body))
+    problems.push("leaks server internals");
   if (status >= 400 && status < 500) {
     if (contentType.includes("json")) {
       let message: unknown;
@@ -68,7 +82,10 @@ export function refusalProblems(status: number, contentType: string, body: strin
         problems.push("unreadable JSON");
       }
       if (typeof message !== "string" || !message.trim()) problems.push("JSON refusal without an error message");
-    } else if (!/<(h1|p)[^>]*>[^<]*\w/.test(body) && !(body.trim().length > 0 && contentType.startsWith("text/plain"))) {
+    } else if (
+      !/<(h1|p)[^>]*>[^<]*\w/.test(body) &&
+      !(body.trim().length > 0 && contentType.startsWith("text/plain"))
+    ) {
       problems.push("refusal without a message");
     }
   }

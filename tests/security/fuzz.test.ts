@@ -21,7 +21,8 @@ const vocabulary = formVocabulary();
 beforeAll(async () => {
   server = await startSecurityServer("fuzz");
   // Start-up work (migrations, the first render of each module) is not what is being measured.
-  for (const route of routes.filter((entry) => entry.hasLoader)) await fetch(server.origin + fillPattern(route.pattern, {})).catch(() => {});
+  for (const route of routes.filter((entry) => entry.hasLoader))
+    await fetch(server.origin + fillPattern(route.pattern, {})).catch(() => {});
   await server.maxEventLoopStallMs();
 }, 120_000);
 
@@ -51,26 +52,52 @@ const nasty = fc.constantFrom(
   "a@".repeat(3000),
 );
 const text = fc.oneof(nasty, fc.string({ unit: "binary", maxLength: 40 }), fc.string({ maxLength: 20 }));
-const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...vocabulary.fields) }, fc.string({ unit: "binary", maxLength: 12 }));
-const fields = fc.dictionary(fieldName, fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...vocabulary.intents) }, { weight: 3, arbitrary: text }), { maxKeys: 6 });
-const jsonValue = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }));
+const fieldName = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...vocabulary.fields) },
+  fc.string({ unit: "binary", maxLength: 12 }),
+);
+const fields = fc.dictionary(
+  fieldName,
+  fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...vocabulary.intents) }, { weight: 3, arbitrary: text }),
+  { maxKeys: 6 },
+);
+const jsonValue = fc.oneof(
+  text,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
 
 type Body = { contentType?: string; body?: BodyInit };
 const body: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({}),
-  fields.map((values) => ({ contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(values).toString() })),
-  fc.dictionary(fieldName, jsonValue, { maxKeys: 6 }).map((values) => ({ contentType: "application/json", body: JSON.stringify(values) })),
+  fields.map((values) => ({
+    contentType: "application/x-www-form-urlencoded",
+    body: new URLSearchParams(values).toString(),
+  })),
+  fc
+    .dictionary(fieldName, jsonValue, { maxKeys: 6 })
+    .map((values) => ({ contentType: "application/json", body: JSON.stringify(values) })),
   fc.oneof(fc.jsonValue(), text).map((value) => ({ contentType: "application/json", body: JSON.stringify(value) })),
-  fc.constantFrom('{"email":', "[1,", "\u0000", '{"a":"\\ud800"}', "nul\u0000l").map((raw) => ({ contentType: "application/json", body: raw })),
+  fc
+    .constantFrom('{"email":', "[1,", "\u0000", '{"a":"\\ud800"}', "nul\u0000l")
+    .map((raw) => ({ contentType: "application/json", body: raw })),
   fields.map((values) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, value);
     return { body: form };
   }),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ contentType: "multipart/form-data; boundary=fuzz", body: new Uint8Array(bytes) })),
-  fc.tuple(fc.constantFrom("text/plain", "application/octet-stream", "application/xml", "multipart/form-data", "x/\u00ff"), fc.uint8Array({ maxLength: 200 })).map(
-    ([contentType, bytes]) => ({ contentType, body: new Uint8Array(bytes) }),
-  ),
+  fc
+    .uint8Array({ maxLength: 200 })
+    .map((bytes) => ({ contentType: "multipart/form-data; boundary=fuzz", body: new Uint8Array(bytes) })),
+  fc
+    .tuple(
+      fc.constantFrom("text/plain", "application/octet-stream", "application/xml", "multipart/form-data", "x/\u00ff"),
+      fc.uint8Array({ maxLength: 200 }),
+    )
+    .map(([contentType, bytes]) => ({ contentType, body: new Uint8Array(bytes) })),
 );
 const who = fc.constantFrom("anonymous", "user", "admin");
 const paramValue = fc.oneof(fc.constantFrom("real", "real", "request", "validate", "verify", "whisper-ai-guide"), text);
@@ -80,7 +107,9 @@ function cookieFor(identity: string) {
 }
 
 function concretePath(route: RouteEntry, values: string[], splat: string) {
-  const params = Object.fromEntries(route.params.map((name, index) => [name, values[index] === "real" ? server.recordingId : values[index] ?? "x"]));
+  const params = Object.fromEntries(
+    route.params.map((name, index) => [name, values[index] === "real" ? server.recordingId : (values[index] ?? "x")]),
+  );
   return fillPattern(route.pattern, params, splat);
 }
 
@@ -92,7 +121,10 @@ async function check(method: string, url: string, init: { cookie?: string } & Bo
   try {
     response = await fetch(server.origin + url, { method, headers, body: init.body, redirect: "manual" });
   } catch (error) {
-    throw new Error(`${method} ${url}: the connection failed (${(error as Error).message}: ${String((error as Error).cause)})\n${server.log()}`, { cause: error });
+    throw new Error(
+      `${method} ${url}: the connection failed (${(error as Error).message}: ${String((error as Error).cause)})\n${server.log()}`,
+      { cause: error },
+    );
   }
   const responseBody = await response.text();
   const problems = refusalProblems(response.status, response.headers.get("Content-Type") ?? "", responseBody);
@@ -102,20 +134,32 @@ async function check(method: string, url: string, init: { cookie?: string } & Bo
     const offSite = target.origin !== server.origin && !ALLOWED_REDIRECT_ORIGINS.includes(target.origin);
     if (offSite || /[\u0000-\u001f\\]/.test(location)) problems.push(`redirect off-site: ${JSON.stringify(location)}`);
   }
-  if ((response.headers.get("Content-Type") ?? "").includes("html") && responseBody.includes(MARKUP)) problems.push("markup echoed unescaped");
+  if ((response.headers.get("Content-Type") ?? "").includes("html") && responseBody.includes(MARKUP))
+    problems.push("markup echoed unescaped");
   if (problems.length) {
-    const sent = typeof init.body === "string" ? init.body.slice(0, 300) : init.body ? `<${init.body.constructor.name}>` : "";
-    throw new Error(`${method} ${url} (${init.contentType ?? "no body type"}) ${JSON.stringify(sent)} → ${response.status}: ${problems.join(", ")}\n${responseBody.slice(0, 500)}`);
+    const sent =
+      typeof init.body === "string" ? init.body.slice(0, 300) : init.body ? `<${init.body.constructor.name}>` : "";
+    throw new Error(
+      `${method} ${url} (${init.contentType ?? "no body type"}) ${JSON.stringify(sent)} → ${response.status}: ${problems.join(", ")}\n${responseBody.slice(0, 500)}`,
+    );
   }
 }
 
 describe.each(routes.map((route) => [route.pattern, route] as const))("%s", (_pattern, route) => {
   test("answers any query string with a page or a clear refusal", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(paramValue, { minLength: 3, maxLength: 3 }), fc.dictionary(fieldName, text, { maxKeys: 4 }), who, text, async (params, query, identity, splat) => {
-        const search = new URLSearchParams(query).toString();
-        await check("GET", `${concretePath(route, params, splat)}${search ? `?${search}` : ""}`, { cookie: cookieFor(identity) });
-      }),
+      fc.asyncProperty(
+        fc.array(paramValue, { minLength: 3, maxLength: 3 }),
+        fc.dictionary(fieldName, text, { maxKeys: 4 }),
+        who,
+        text,
+        async (params, query, identity, splat) => {
+          const search = new URLSearchParams(query).toString();
+          await check("GET", `${concretePath(route, params, splat)}${search ? `?${search}` : ""}`, {
+            cookie: cookieFor(identity),
+          });
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     expect(await server.maxEventLoopStallMs()).toBeLessThanOrEqual(MAX_STALL_MS);
@@ -124,9 +168,15 @@ describe.each(routes.map((route) => [route.pattern, route] as const))("%s", (_pa
   // Routes without an action are fuzzed too: their answer must be a 405 with a message.
   test("answers any body with a result or a clear refusal", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(paramValue, { minLength: 3, maxLength: 3 }), body, who, fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"), async (params, sent, identity, method) => {
-        await check(method, concretePath(route, params, "x"), { cookie: cookieFor(identity), ...sent });
-      }),
+      fc.asyncProperty(
+        fc.array(paramValue, { minLength: 3, maxLength: 3 }),
+        body,
+        who,
+        fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+        async (params, sent, identity, method) => {
+          await check(method, concretePath(route, params, "x"), { cookie: cookieFor(identity), ...sent });
+        },
+      ),
       { numRuns: route.hasAction ? RUNS * 2 : Math.ceil(RUNS / 2), seed: SEED, endOnFailure: true },
     );
     expect(await server.maxEventLoopStallMs()).toBeLessThanOrEqual(MAX_STALL_MS);

@@ -19,7 +19,13 @@ export interface RouteEntry {
 const EXPRESS_ROUTES: RouteEntry[] = [
   { id: "express:healthz", pattern: "/healthz", params: [], hasAction: false, hasLoader: true },
   { id: "express:tus", pattern: "/api/uploads", params: [], hasAction: true, hasLoader: false },
-  { id: "express:tus-upload", pattern: "/api/uploads/:uploadId", params: ["uploadId"], hasAction: true, hasLoader: true },
+  {
+    id: "express:tus-upload",
+    pattern: "/api/uploads/:uploadId",
+    params: ["uploadId"],
+    hasAction: true,
+    hasLoader: true,
+  },
 ];
 
 export async function routeTable(): Promise<RouteEntry[]> {
@@ -54,7 +60,9 @@ export async function routeTable(): Promise<RouteEntry[]> {
 
 /** Percent-encoding of any string: a lone surrogate (which encodeURIComponent refuses) is sent as U+FFFD. */
 const encode = (value: string) =>
-  encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+  encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 
 /** The pattern with its params (and a splat) filled in, each value percent-encoded. */
 export function fillPattern(pattern: string, values: Record<string, string>, splat = "no-such-page"): string {
@@ -68,7 +76,16 @@ export function fillPattern(pattern: string, values: Record<string, string>, spl
  * reach the actions' branches rather than stopping at "unknown intent".
  */
 export function formVocabulary(): { fields: string[]; intents: string[] } {
-  const fields = new Set<string>(["email", "password", "intent", "redirectTo", "returnTo", "content", "title", "token"]);
+  const fields = new Set<string>([
+    "email",
+    "password",
+    "intent",
+    "redirectTo",
+    "returnTo",
+    "content",
+    "title",
+    "token",
+  ]);
   const intents = new Set<string>();
   const walk = (directory: string) => {
     for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
@@ -78,7 +95,8 @@ export function formVocabulary(): { fields: string[]; intents: string[] } {
         const source = fs.readFileSync(file, "utf8");
         for (const match of source.matchAll(/\bname="([\w-]+)"/g)) fields.add(match[1]);
         for (const match of source.matchAll(/name="intent"\s+value="([\w-]+)"/g)) intents.add(match[1]);
-        for (const match of source.matchAll(/(?:intent|case)\s*(?:===|:)?\s*"([a-z]+(?:-[a-z]+)*)"/g)) intents.add(match[1]);
+        for (const match of source.matchAll(/(?:intent|case)\s*(?:===|:)?\s*"([a-z]+(?:-[a-z]+)*)"/g))
+          intents.add(match[1]);
       }
     }
   };

@@ -43,11 +43,7 @@ export function AppNav({ className = "" }: { className?: string }) {
       <ul className="flex flex-col gap-1">
         {APP_LINKS.map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
-              aria-current={currentState(link, pathname)}
-              className={LINK_CLASS}
-            >
+            <Link to={link.to} aria-current={currentState(link, pathname)} className={LINK_CLASS}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"

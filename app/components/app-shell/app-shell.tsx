@@ -30,8 +30,9 @@ function UserName({ user }: { user: AppShellProps["user"] }) {
     <div className="flex min-w-0 items-center gap-3">
       <span
         aria-hidden="true"
-        className={"grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-100 " +
-          "text-sm font-semibold text-brand-700"}
+        className={
+          "grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-100 " + "text-sm font-semibold text-brand-700"
+        }
       >
         {initials}
       </span>
@@ -76,16 +77,24 @@ function MobileMenu({ shell }: { shell: AppShellProps }) {
   return (
     <details ref={menu} className="group md:hidden">
       <summary className={buttonClass("ghost", "list-none [&::-webkit-details-marker]:hidden")}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor"
-          strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" className="group-open:hidden" />
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" className="hidden group-open:block" />
         </svg>
         Menu
       </summary>
       <div
-        className={"absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto " +
-          "border-b border-slate-200 bg-white shadow-lg"}
+        className={
+          "absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto " +
+          "border-b border-slate-200 bg-white shadow-lg"
+        }
       >
         <div className="flex flex-col gap-4 p-4">
           <UserName user={shell.user} />
@@ -104,8 +113,10 @@ function AppFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div
-        className={"flex flex-col gap-2 px-4 py-4 text-sm text-slate-600 " +
-          "sm:flex-row sm:items-center sm:justify-between lg:px-8"}
+        className={
+          "flex flex-col gap-2 px-4 py-4 text-sm text-slate-600 " +
+          "sm:flex-row sm:items-center sm:justify-between lg:px-8"
+        }
       >
         <p>© {new Date().getFullYear()} Voxlate</p>
         <nav aria-label="Legal">

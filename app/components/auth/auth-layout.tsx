@@ -104,7 +104,7 @@ export function SubmitButton({
 function GoogleButton() {
   return (
     <div className="mt-6">
-      <p className="relative text-center text-xs uppercase tracking-wide text-slate-500 before:absolute before:left-0 before:top-1/2 before:h-px before:w-[40%] before:bg-slate-200 after:absolute after:right-0 after:top-1/2 after:h-px after:w-[40%] after:bg-slate-200">
+      <p className="relative text-center text-xs tracking-wide text-slate-500 uppercase before:absolute before:top-1/2 before:left-0 before:h-px before:w-[40%] before:bg-slate-200 after:absolute after:top-1/2 after:right-0 after:h-px after:w-[40%] after:bg-slate-200">
         or
       </p>
       {/* A plain link: the browser itself goes to Google's sign-in page. */}

@@ -44,7 +44,12 @@ export function ResetPasswordForm({ token, lastResult }: { token: string; lastRe
   });
   useErrorToast(lastResult, "Failed to reset password");
   return (
-    <Form method="post" action={`/reset-password?token=${encodeURIComponent(token)}`} {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={`/reset-password?token=${encodeURIComponent(token)}`}
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       <FormErrors form={form} title="Failed to reset password" />
       <input type="hidden" name="token" value={token} />

@@ -112,11 +112,15 @@ export function SignUpForm({
   const showCreate = hydrated ? visible === SIGNUP_STEPS.length && industryOk : progress.shownSteps === 6;
 
   return (
-    <Form method="post" action={withRedirect("/signup", redirectTo)} {...getFormProps(form)} className="space-y-4" noValidate>
+    <Form
+      method="post"
+      action={withRedirect("/signup", redirectTo)}
+      {...getFormProps(form)}
+      className="space-y-4"
+      noValidate
+    >
       <h1 className="text-2xl font-bold">Create your account</h1>
-      <p className="text-sm text-slate-600">
-        Start free with 5 minutes of transcription every month. No credit card.
-      </p>
+      <p className="text-sm text-slate-600">Start free with 5 minutes of transcription every month. No credit card.</p>
       <FormErrors form={form} title="Error" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field label="First name" field={fields.firstName} autoComplete="given-name" required />

@@ -12,7 +12,15 @@ type Reply = SubmissionResult<string[]> | null | undefined;
 const replyTo = (lastResult: Reply, intents: string[]) =>
   intents.includes(String(lastResult?.initialValue?.intent)) ? lastResult : undefined;
 
-export function VerifyForm({ email, redirectTo, lastResult }: { email: string; redirectTo: string; lastResult?: Reply }) {
+export function VerifyForm({
+  email,
+  redirectTo,
+  lastResult,
+}: {
+  email: string;
+  redirectTo: string;
+  lastResult?: Reply;
+}) {
   const codeReply = replyTo(lastResult, ["verify"]);
   const otherReply = replyTo(lastResult, ["resend", "back-to-registration"]);
   const [form, fields] = useForm({
@@ -37,7 +45,12 @@ export function VerifyForm({ email, redirectTo, lastResult }: { email: string; r
       </p>
       <FormErrors form={form} title="Verification Failed" />
       <FormErrors form={otherForm} title="Failed to resend code" />
-      <Form method="post" action={withRedirect("/verify-email", redirectTo)} {...getFormProps(form)} className="space-y-4">
+      <Form
+        method="post"
+        action={withRedirect("/verify-email", redirectTo)}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label="Verification code"

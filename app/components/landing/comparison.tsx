@@ -7,7 +7,12 @@ export function Comparison() {
         How Voxlate compares
       </h2>
       {/* The table scrolls inside its own box on narrow screens, so the page never scrolls sideways. */}
-      <div role="region" aria-label="Comparison table" tabIndex={0} className="mt-10 overflow-x-auto rounded-xl border border-slate-200">
+      <div
+        role="region"
+        aria-label="Comparison table"
+        tabIndex={0}
+        className="mt-10 overflow-x-auto rounded-xl border border-slate-200"
+      >
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">Voxlate compared with typical free online transcribers</caption>
           <thead className="bg-slate-50 text-slate-900">

@@ -5,7 +5,7 @@ export function Highlights() {
   return (
     <section aria-labelledby="highlights-title" className="border-y border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="highlights-title" className="text-center text-sm font-semibold uppercase tracking-wide text-slate-700">
+        <h2 id="highlights-title" className="text-center text-sm font-semibold tracking-wide text-slate-700 uppercase">
           Made for the recordings in your working day
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -22,7 +22,9 @@ interface SpeechRecognitionLike {
   lang: string;
   continuous: boolean;
   interimResults: boolean;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void) | null;
+  onresult:
+    | ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void)
+    | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
   start(): void;
@@ -32,7 +34,13 @@ interface SpeechRecognitionLike {
 
 /** The browser's speech recognition, where it exists (Chrome, Edge, Safari). */
 function browserRecognition(): SpeechRecognitionLike | null {
-  const constructor = (window as unknown as { SpeechRecognition?: new () => SpeechRecognitionLike; webkitSpeechRecognition?: new () => SpeechRecognitionLike }).SpeechRecognition ??
+  const constructor =
+    (
+      window as unknown as {
+        SpeechRecognition?: new () => SpeechRecognitionLike;
+        webkitSpeechRecognition?: new () => SpeechRecognitionLike;
+      }
+    ).SpeechRecognition ??
     (window as unknown as { webkitSpeechRecognition?: new () => SpeechRecognitionLike }).webkitSpeechRecognition;
   return constructor ? new constructor() : null;
 }
@@ -47,7 +55,11 @@ async function microphonePermission(): Promise<Permission> {
   }
 }
 
-const PROCESSING_ERROR = { type: "error" as const, title: "Processing Error", description: "Could not process the demo recording. Please try again." };
+const PROCESSING_ERROR = {
+  type: "error" as const,
+  title: "Processing Error",
+  description: "Could not process the demo recording. Please try again.",
+};
 
 /**
  * The landing page's live demo: up to 10 s from the microphone, transcribed by the browser's speech recognition
@@ -123,7 +135,8 @@ export function LiveDemo() {
       body: clip,
     });
     const body = (await response.json().catch(() => null)) as { text?: string; engine?: string; error?: string } | null;
-    if (!response.ok || !body || typeof body.text !== "string") throw new Error(body?.error ?? `${response.status}: ${response.statusText}`);
+    if (!response.ok || !body || typeof body.text !== "string")
+      throw new Error(body?.error ?? `${response.status}: ${response.statusText}`);
     return body as { text: string; engine: string };
   };
 
@@ -183,7 +196,11 @@ export function LiveDemo() {
       ({ stream } = await recorder.init("microphone"));
     } catch {
       setPermission("not-granted");
-      showToast({ type: "error", title: "Microphone Access Required", description: "Please allow microphone access to try the live demo." });
+      showToast({
+        type: "error",
+        title: "Microphone Access Required",
+        description: "Please allow microphone access to try the live demo.",
+      });
       return;
     }
     setPermission("granted");
@@ -199,8 +216,7 @@ export function LiveDemo() {
           if (result.isFinal) {
             finalTextRef.current += `${result[0].transcript} `;
             void translate(finalTextRef.current);
-          }
-          else interimText += result[0].transcript;
+          } else interimText += result[0].transcript;
         }
         setTranscript(finalTextRef.current);
         setInterim(interimText);
@@ -217,10 +233,14 @@ export function LiveDemo() {
       }
     }
     try {
-      recorder.start(stream, () => {}, () => {
-        reset();
-        showToast(PROCESSING_ERROR);
-      });
+      recorder.start(
+        stream,
+        () => {},
+        () => {
+          reset();
+          showToast(PROCESSING_ERROR);
+        },
+      );
     } catch {
       reset();
       showToast(PROCESSING_ERROR);
@@ -242,19 +262,36 @@ export function LiveDemo() {
   return (
     <div className="mx-auto mt-10 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm">
       <h3 className="text-lg font-semibold">Live demo</h3>
-      <p className="mt-1 text-sm text-slate-600">Speak for up to {DEMO_MAX_SECONDS} seconds. Nothing is kept: the clip stays in your browser.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Speak for up to {DEMO_MAX_SECONDS} seconds. Nothing is kept: the clip stays in your browser.
+      </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="demo-locale" className="block text-sm font-medium">
             Record in <span aria-hidden="true">*</span>
           </label>
-          <Select id="demo-locale" required value={locale} onValueChange={setLocale} disabled={phase === "recording" || phase === "processing"} options={DEMO_LOCALES} first={{ value: "", label: "Choose a language" }} />
+          <Select
+            id="demo-locale"
+            required
+            value={locale}
+            onValueChange={setLocale}
+            disabled={phase === "recording" || phase === "processing"}
+            options={DEMO_LOCALES}
+            first={{ value: "", label: "Choose a language" }}
+          />
         </div>
         <div>
           <label htmlFor="demo-target" className="block text-sm font-medium">
             Translate to <span className="font-normal text-slate-500">(optional)</span>
           </label>
-          <Select id="demo-target" value={target} onValueChange={setTarget} disabled={phase === "recording" || phase === "processing"} options={TRANSLATION_LANGUAGES} first={{ value: "", label: "No translation" }} />
+          <Select
+            id="demo-target"
+            value={target}
+            onValueChange={setTarget}
+            disabled={phase === "recording" || phase === "processing"}
+            options={TRANSLATION_LANGUAGES}
+            first={{ value: "", label: "No translation" }}
+          />
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700" data-testid="demo-permission">
@@ -273,7 +310,12 @@ export function LiveDemo() {
         )}
         {phase === "ready" ? (
           <>
-            <button type="button" onClick={() => void audioRef.current?.play()} disabled={!clipUrl} className={buttonClass("secondary")}>
+            <button
+              type="button"
+              onClick={() => void audioRef.current?.play()}
+              disabled={!clipUrl}
+              className={buttonClass("secondary")}
+            >
               Play Recording
             </button>
             <button type="button" onClick={reset} className={buttonClass("ghost")}>
@@ -283,11 +325,18 @@ export function LiveDemo() {
         ) : null}
         {phase === "processing" ? <span className="text-sm text-slate-700">Processing…</span> : null}
       </div>
-      {!locale && phase === "idle" ? <p className="mt-2 text-xs text-slate-600">Choose the language you will speak to start.</p> : null}
+      {!locale && phase === "idle" ? (
+        <p className="mt-2 text-xs text-slate-600">Choose the language you will speak to start.</p>
+      ) : null}
 
       {phase === "recording" ? (
         <div className="mt-4">
-          <progress max={DEMO_MAX_SECONDS} value={elapsed} aria-label="Recording progress" className="h-2 w-full accent-brand-600" />
+          <progress
+            max={DEMO_MAX_SECONDS}
+            value={elapsed}
+            aria-label="Recording progress"
+            className="h-2 w-full accent-brand-600"
+          />
           <p className="mt-1 text-xs text-slate-600">
             Recording… {Math.floor(elapsed)} of {DEMO_MAX_SECONDS} s
           </p>
@@ -303,8 +352,10 @@ export function LiveDemo() {
           </h4>
           <p aria-live="polite" data-testid="demo-transcription" className="mt-1 min-h-10 text-sm">
             {transcript}
-            {interim ? <span className="italic text-slate-500"> {interim}</span> : null}
-            {!transcript && !interim ? <span className="text-slate-500">{phase === "recording" ? "Listening…" : "Your words appear here."}</span> : null}
+            {interim ? <span className="text-slate-500 italic"> {interim}</span> : null}
+            {!transcript && !interim ? (
+              <span className="text-slate-500">{phase === "recording" ? "Listening…" : "Your words appear here."}</span>
+            ) : null}
           </p>
           {source ? <p className="mt-2 text-xs text-slate-600">Transcribed by {source}.</p> : null}
         </section>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { nextUploadTourState, UPLOAD_TOUR_STEPS } from "./mock-tours";
+import { nextUploadTourState, type UPLOAD_TOUR_STEPS } from "./mock-tours";
 
 describe("the upload tour's cycle (spec section 4)", () => {
   test("dashboard → clicking → selecting → uploading 0 to 100 in steps of 5 → transcribing → complete → summary, then again", () => {

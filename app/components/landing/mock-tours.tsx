@@ -5,7 +5,15 @@ import { useHydrated } from "~/utils/use-hydrated";
 // illustrations, labelled as such; they move only with JavaScript, can be paused, and stand still for people who
 // ask for reduced motion (they step through with the buttons instead).
 
-export const UPLOAD_TOUR_STEPS = ["dashboard", "clicking", "selecting", "uploading", "transcribing", "complete", "summary"] as const;
+export const UPLOAD_TOUR_STEPS = [
+  "dashboard",
+  "clicking",
+  "selecting",
+  "uploading",
+  "transcribing",
+  "complete",
+  "summary",
+] as const;
 export type UploadTourStep = (typeof UPLOAD_TOUR_STEPS)[number];
 
 const STEP_MS: Record<UploadTourStep, number> = {
@@ -49,14 +57,32 @@ export function usePrefersReducedMotion(): boolean {
 }
 
 /** The next state of the upload tour: uploading climbs 0→100 in steps of 5, then the cycle moves on and wraps. */
-export function nextUploadTourState(state: { step: UploadTourStep; percent: number }): { step: UploadTourStep; percent: number } {
-  if (state.step === "uploading" && state.percent < 100) return { step: "uploading", percent: Math.min(100, state.percent + UPLOAD_STEP_PERCENT) };
+export function nextUploadTourState(state: { step: UploadTourStep; percent: number }): {
+  step: UploadTourStep;
+  percent: number;
+} {
+  if (state.step === "uploading" && state.percent < 100)
+    return { step: "uploading", percent: Math.min(100, state.percent + UPLOAD_STEP_PERCENT) };
   const index = UPLOAD_TOUR_STEPS.indexOf(state.step);
   const step = UPLOAD_TOUR_STEPS[(index + 1) % UPLOAD_TOUR_STEPS.length];
   return { step, percent: step === "uploading" || step === "dashboard" ? 0 : 100 };
 }
 
-function TourControls({ playing, onToggle, onPrevious, onNext, reduced, label }: { playing: boolean; onToggle: () => void; onPrevious: () => void; onNext: () => void; reduced: boolean; label: string }) {
+function TourControls({
+  playing,
+  onToggle,
+  onPrevious,
+  onNext,
+  reduced,
+  label,
+}: {
+  playing: boolean;
+  onToggle: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  reduced: boolean;
+  label: string;
+}) {
   const button = "rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium hover:bg-slate-50";
   return (
     <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
@@ -118,15 +144,24 @@ export function UploadTour({ summaryLabel }: { summaryLabel: string }) {
   const { step, percent } = state;
   const label = step === "summary" ? summaryLabel : STEP_LABELS[step];
   return (
-    <figure aria-roledescription="animated illustration" aria-label="Illustration: uploading a recording" className="mx-auto mt-8 max-w-xl">
+    <figure
+      aria-roledescription="animated illustration"
+      aria-label="Illustration: uploading a recording"
+      className="mx-auto mt-8 max-w-xl"
+    >
       <MockFrame title="voxlate.app/dashboard">
-        <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-brand-700" aria-live={moving ? "off" : "polite"}>
+        <p
+          className="mb-3 text-xs font-semibold tracking-wide text-brand-700 uppercase"
+          aria-live={moving ? "off" : "polite"}
+        >
           {label}
         </p>
         {step === "dashboard" || step === "clicking" ? (
           <div className="rounded-lg border-2 border-dashed border-slate-300 p-6 text-center">
             <p className="font-semibold">Drop an audio file here</p>
-            <span className={`mt-3 inline-block rounded-md px-4 py-2 text-white transition ${step === "clicking" ? "scale-95 bg-brand-800 ring-4 ring-brand-200" : "bg-brand-600"}`}>
+            <span
+              className={`mt-3 inline-block rounded-md px-4 py-2 text-white transition ${step === "clicking" ? "bg-brand-800 scale-95 ring-4 ring-brand-200" : "bg-brand-600"}`}
+            >
               Upload Audio
             </span>
           </div>
@@ -150,7 +185,10 @@ export function UploadTour({ summaryLabel }: { summaryLabel: string }) {
         ) : null}
         {step === "transcribing" ? (
           <p className="flex items-center gap-2">
-            <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent motion-reduce:animate-none" />
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent motion-reduce:animate-none"
+            />
             Transcribing team-meeting.mp3…
           </p>
         ) : null}
@@ -158,7 +196,8 @@ export function UploadTour({ summaryLabel }: { summaryLabel: string }) {
           <ol className="space-y-2">
             {SAMPLE_LINES.map((line) => (
               <li key={line.time}>
-                <span className="font-mono text-brand-700">{line.time}</span> <span className="font-semibold">{line.speaker}</span> {line.text}
+                <span className="font-mono text-brand-700">{line.time}</span>{" "}
+                <span className="font-semibold">{line.speaker}</span> {line.text}
               </li>
             ))}
           </ol>
@@ -171,14 +210,26 @@ export function UploadTour({ summaryLabel }: { summaryLabel: string }) {
                 <span className="font-mono text-brand-700">0:10</span> Revenue grew by twelve percent.
               </li>
               <li>
-                <span className="font-mono text-brand-700">0:21</span> Action item: discuss the budget after the product update.
+                <span className="font-mono text-brand-700">0:21</span> Action item: discuss the budget after the product
+                update.
               </li>
             </ul>
           </div>
         ) : null}
       </MockFrame>
-      {hydrated ? <TourControls playing={playing} onToggle={() => setPlaying(!playing)} onPrevious={() => go(-1)} onNext={() => go(1)} reduced={reduced} label="tour" /> : null}
-      <figcaption className="mt-2 text-center text-xs text-slate-500">An illustration with sample text, not a live recording.</figcaption>
+      {hydrated ? (
+        <TourControls
+          playing={playing}
+          onToggle={() => setPlaying(!playing)}
+          onPrevious={() => go(-1)}
+          onNext={() => go(1)}
+          reduced={reduced}
+          label="tour"
+        />
+      ) : null}
+      <figcaption className="mt-2 text-center text-xs text-slate-500">
+        An illustration with sample text, not a live recording.
+      </figcaption>
     </figure>
   );
 }
@@ -207,7 +258,10 @@ export function LiveRecordingMock() {
 
   useEffect(() => {
     if (!moving) return;
-    const timer = setTimeout(() => setShown((count) => (count >= MOCK_LINES.en.length ? 0 : count + 1)), shown >= MOCK_LINES.en.length ? 2600 : 1400);
+    const timer = setTimeout(
+      () => setShown((count) => (count >= MOCK_LINES.en.length ? 0 : count + 1)),
+      shown >= MOCK_LINES.en.length ? 2600 : 1400,
+    );
     return () => clearTimeout(timer);
   }, [moving, shown]);
 
@@ -215,12 +269,21 @@ export function LiveRecordingMock() {
   const translated = target === "none" || target === spoken ? null : (target as "en" | "es");
   const field = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1";
   return (
-    <figure aria-roledescription="interactive illustration" aria-label="Illustration: recording live" className="mx-auto mt-8 max-w-xl">
+    <figure
+      aria-roledescription="interactive illustration"
+      aria-label="Illustration: recording live"
+      className="mx-auto mt-8 max-w-xl"
+    >
       <MockFrame title="voxlate.app/dashboard · Record Live">
         <div className="grid gap-3 sm:grid-cols-3">
           <label className="text-xs font-medium">
             Audio source
-            <select value={audio} onChange={(event) => setAudio(event.target.value)} disabled={!hydrated} className={field}>
+            <select
+              value={audio}
+              onChange={(event) => setAudio(event.target.value)}
+              disabled={!hydrated}
+              className={field}
+            >
               <option value="microphone">Microphone only</option>
               <option value="system">System audio only</option>
               <option value="both">Both</option>
@@ -228,7 +291,12 @@ export function LiveRecordingMock() {
           </label>
           <label className="text-xs font-medium">
             Source language
-            <select value={source} onChange={(event) => setSource(event.target.value)} disabled={!hydrated} className={field}>
+            <select
+              value={source}
+              onChange={(event) => setSource(event.target.value)}
+              disabled={!hydrated}
+              className={field}
+            >
               <option value="auto">Auto-detect</option>
               <option value="en">English</option>
               <option value="es">Spanish</option>
@@ -236,7 +304,12 @@ export function LiveRecordingMock() {
           </label>
           <label className="text-xs font-medium">
             Translate to
-            <select value={target} onChange={(event) => setTarget(event.target.value)} disabled={!hydrated} className={field}>
+            <select
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+              disabled={!hydrated}
+              className={field}
+            >
               <option value="none">None</option>
               <option value="en">English</option>
               <option value="es">Spanish</option>
@@ -245,17 +318,31 @@ export function LiveRecordingMock() {
         </div>
         <div className="mt-3 flex gap-4 text-xs">
           <label className="flex items-center gap-1.5">
-            <input type="checkbox" checked={transcription} onChange={(event) => setTranscription(event.target.checked)} disabled={!hydrated} />
+            <input
+              type="checkbox"
+              checked={transcription}
+              onChange={(event) => setTranscription(event.target.checked)}
+              disabled={!hydrated}
+            />
             Live Transcription
           </label>
           <label className="flex items-center gap-1.5">
-            <input type="checkbox" checked={translation} onChange={(event) => setTranslation(event.target.checked)} disabled={!hydrated} />
+            <input
+              type="checkbox"
+              checked={translation}
+              onChange={(event) => setTranslation(event.target.checked)}
+              disabled={!hydrated}
+            />
             Live Translation
           </label>
         </div>
         <p className="mt-3 flex items-center gap-2 text-xs font-medium">
-          <span aria-hidden="true" className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none" />
-          Recording ({audio === "both" ? "microphone and system audio" : audio === "system" ? "system audio" : "microphone"})
+          <span
+            aria-hidden="true"
+            className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none"
+          />
+          Recording (
+          {audio === "both" ? "microphone and system audio" : audio === "system" ? "system audio" : "microphone"})
         </p>
         <div className={`mt-2 grid gap-3 ${transcription && translation && translated ? "sm:grid-cols-2" : ""}`}>
           {transcription ? (
@@ -286,7 +373,9 @@ export function LiveRecordingMock() {
           label="preview"
         />
       ) : null}
-      <figcaption className="mt-2 text-center text-xs text-slate-500">An illustration with sample text. Try the real thing in the live demo below.</figcaption>
+      <figcaption className="mt-2 text-center text-xs text-slate-500">
+        An illustration with sample text. Try the real thing in the live demo below.
+      </figcaption>
     </figure>
   );
 }

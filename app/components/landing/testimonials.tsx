@@ -12,7 +12,11 @@ function subscribeReducedMotion(onChange: () => void) {
 }
 
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }
 
 function TestimonialBody({ item }: { item: Testimonial }) {
@@ -54,7 +58,10 @@ function Carousel({ items, initialIndex }: { items: Testimonial[]; initialIndex:
 
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setInterval(() => setIndex((current) => (current + 1) % items.length), TESTIMONIAL_INTERVAL_MS);
+    const timer = window.setInterval(
+      () => setIndex((current) => (current + 1) % items.length),
+      TESTIMONIAL_INTERVAL_MS,
+    );
     return () => window.clearInterval(timer);
   }, [rotating, items.length]);
 
@@ -84,7 +91,10 @@ function Carousel({ items, initialIndex }: { items: Testimonial[]; initialIndex:
       className="mt-10"
     >
       {/* All items share one grid cell, so the height fits the longest and nothing below jumps. */}
-      <div aria-live={rotating ? "off" : "polite"} className="grid rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div
+        aria-live={rotating ? "off" : "polite"}
+        className="grid rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         {items.map((item, itemIndex) => (
           <div
             key={item.name}
@@ -98,13 +108,27 @@ function Carousel({ items, initialIndex }: { items: Testimonial[]; initialIndex:
         ))}
       </div>
       <div className="mt-6 flex items-center justify-center gap-3">
-        <Link to={hrefFor(-1)} preventScrollReset replace onClick={go(-1)} aria-label="Previous example" className={ROUND_BUTTON}>
+        <Link
+          to={hrefFor(-1)}
+          preventScrollReset
+          replace
+          onClick={go(-1)}
+          aria-label="Previous example"
+          className={ROUND_BUTTON}
+        >
           <Chevron direction="left" />
         </Link>
         <p aria-hidden="true" className="min-w-12 text-sm text-slate-600">
           {index + 1} / {items.length}
         </p>
-        <Link to={hrefFor(1)} preventScrollReset replace onClick={go(1)} aria-label="Next example" className={ROUND_BUTTON}>
+        <Link
+          to={hrefFor(1)}
+          preventScrollReset
+          replace
+          onClick={go(1)}
+          aria-label="Next example"
+          className={ROUND_BUTTON}
+        >
           <Chevron direction="right" />
         </Link>
         {!hydrated || reducedMotion ? null : (
@@ -127,7 +151,11 @@ function Carousel({ items, initialIndex }: { items: Testimonial[]; initialIndex:
  */
 export function Testimonials({ initialIndex }: { initialIndex: number }) {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="mx-auto max-w-4xl scroll-mt-20 px-4 py-20 text-center">
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      className="mx-auto max-w-4xl scroll-mt-20 px-4 py-20 text-center"
+    >
       <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight">
         Built for people who work with recordings
       </h2>

@@ -9,7 +9,11 @@ export const PREFERRED_MIME_TYPES = ["audio/webm;codecs=opus", "audio/webm", "au
 export const CHUNK_MS = 1000;
 export const SAMPLE_RATE = 44_100;
 
-const SOURCE_WORDS: Record<AudioSource, string> = { microphone: "microphone", system: "system", both: "microphone and system" };
+const SOURCE_WORDS: Record<AudioSource, string> = {
+  microphone: "microphone",
+  system: "system",
+  both: "microphone and system",
+};
 
 export const RECORDER_ERRORS = {
   access: (source: AudioSource) => `Could not access ${SOURCE_WORDS[source]} audio. Please check permissions.`,
@@ -127,13 +131,18 @@ export class AudioRecorder {
   stop(): Promise<Blob> {
     const recorder = this.recorder;
     if (!recorder) return Promise.reject(new RecorderError(RECORDER_ERRORS.noRecording));
-    if (this.stopped || recorder.state === "inactive") return Promise.reject(new RecorderError(RECORDER_ERRORS.alreadyStopped));
+    if (this.stopped || recorder.state === "inactive")
+      return Promise.reject(new RecorderError(RECORDER_ERRORS.alreadyStopped));
     this.stopped = true;
     return new Promise((resolve) => {
-      recorder.addEventListener("stop", () => {
-        this.release();
-        resolve(this.recording());
-      }, { once: true });
+      recorder.addEventListener(
+        "stop",
+        () => {
+          this.release();
+          resolve(this.recording());
+        },
+        { once: true },
+      );
       recorder.stop();
     });
   }

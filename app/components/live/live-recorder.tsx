@@ -63,7 +63,9 @@ export function LiveRecorder({
   const [liveTranscription, setLiveTranscription] = useState(true);
   const [liveTranslation, setLiveTranslation] = useState(false);
   const [language, setLanguage] = useState("auto");
-  const [translateTo, setTranslateTo] = useState((translationTargets.find((target) => target.value === "es") ?? translationTargets[0])?.value ?? "");
+  const [translateTo, setTranslateTo] = useState(
+    (translationTargets.find((target) => target.value === "es") ?? translationTargets[0])?.value ?? "",
+  );
   const [phase, setPhase] = useState<Phase>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [segments, setSegments] = useState<LiveSegment[]>([]);
@@ -128,14 +130,18 @@ export function LiveRecorder({
   const postChunk = async (sessionId: string, index: number, chunk: Blob) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await fetch(`/api/live-sessions/${sessionId}/chunks?index=${index}&since=${segmentCountRef.current}`, {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": chunk.type || "application/octet-stream" },
-          body: chunk,
-        });
+        const response = await fetch(
+          `/api/live-sessions/${sessionId}/chunks?index=${index}&since=${segmentCountRef.current}`,
+          {
+            method: "POST",
+            credentials: "include",
+            headers: { "Content-Type": chunk.type || "application/octet-stream" },
+            body: chunk,
+          },
+        );
         if (response.ok) return receive((await response.json()) as LiveState);
-        if (response.status < 500 && response.status !== 429) throw new ChunkRefused(await errorOf(response), response.status);
+        if (response.status < 500 && response.status !== 429)
+          throw new ChunkRefused(await errorOf(response), response.status);
       } catch (error) {
         if (error instanceof ChunkRefused) throw error;
       }
@@ -251,7 +257,8 @@ export function LiveRecorder({
     setPhase("idle");
     const sessionId = sessionRef.current;
     sessionRef.current = null;
-    if (sessionId) await fetch(`/api/live-sessions/${sessionId}`, { method: "DELETE", credentials: "include" }).catch(() => null);
+    if (sessionId)
+      await fetch(`/api/live-sessions/${sessionId}`, { method: "DELETE", credentials: "include" }).catch(() => null);
     showToast({ type: "message", title: "Recording discarded" });
   };
 
@@ -265,17 +272,35 @@ export function LiveRecorder({
           <label htmlFor="live-source" className="block text-sm font-medium">
             Audio source
           </label>
-          <Select id="live-source" value={source} onValueChange={(value) => setSource(value as AudioSource)} disabled={busy} options={SOURCES} />
+          <Select
+            id="live-source"
+            value={source}
+            onValueChange={(value) => setSource(value as AudioSource)}
+            disabled={busy}
+            options={SOURCES}
+          />
         </div>
         <div>
           <label htmlFor="live-language" className="block text-sm font-medium">
             Source language
           </label>
-          <SpokenLanguageSelect id="live-language" name="language" value={language} onChange={setLanguage} disabled={busy} />
+          <SpokenLanguageSelect
+            id="live-language"
+            name="language"
+            value={language}
+            onChange={setLanguage}
+            disabled={busy}
+          />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 pt-2 text-sm">
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={liveTranscription} onChange={(event) => setLiveTranscription(event.target.checked)} disabled={busy} className="h-4 w-4" />
+            <input
+              type="checkbox"
+              checked={liveTranscription}
+              onChange={(event) => setLiveTranscription(event.target.checked)}
+              disabled={busy}
+              className="h-4 w-4"
+            />
             Live Transcription
           </label>
           <label className="flex items-center gap-2">
@@ -293,7 +318,14 @@ export function LiveRecorder({
           <label htmlFor="live-translate" className="block text-sm font-medium">
             Translate to
           </label>
-          <TranslateToSelect id="live-translate" name="translateTo" targets={translationTargets} value={translateTo} onChange={setTranslateTo} disabled={busy || !liveTranslation} />
+          <TranslateToSelect
+            id="live-translate"
+            name="translateTo"
+            targets={translationTargets}
+            value={translateTo}
+            onChange={setTranslateTo}
+            disabled={busy || !liveTranslation}
+          />
         </div>
       </div>
 
@@ -307,19 +339,29 @@ export function LiveRecorder({
               Discard
             </button>
             <span className="flex items-center gap-2 text-sm font-medium" role="timer" aria-label="Recording time">
-              <span aria-hidden="true" className="h-3 w-3 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none" />
+              <span
+                aria-hidden="true"
+                className="h-3 w-3 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none"
+              />
               Recording {formatDuration(elapsed)}
             </span>
           </>
         ) : (
-          <button type="button" onClick={() => void start()} disabled={busy || noMinutes} className={buttonClass("primary")}>
+          <button
+            type="button"
+            onClick={() => void start()}
+            disabled={busy || noMinutes}
+            className={buttonClass("primary")}
+          >
             {phase === "starting" ? "Starting…" : phase === "saving" ? "Saving…" : "Start Recording"}
           </button>
         )}
         {noMinutes ? <span className="text-sm text-slate-700">No minutes left this month.</span> : null}
       </div>
 
-      {notice ? <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{notice}</p> : null}
+      {notice ? (
+        <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{notice}</p>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {error}
@@ -348,16 +390,26 @@ export function LiveRecorder({
                   {segment.text}
                 </p>
               ))}
-              {provisional ? <p className="italic text-slate-500">{provisional}</p> : null}
-              {segments.length === 0 && !provisional ? <p className="text-slate-500">{phase === "saving" ? "Finishing…" : "Listening…"}</p> : null}
+              {provisional ? <p className="text-slate-500 italic">{provisional}</p> : null}
+              {segments.length === 0 && !provisional ? (
+                <p className="text-slate-500">{phase === "saving" ? "Finishing…" : "Listening…"}</p>
+              ) : null}
             </div>
           </section>
           {liveTranslation ? (
-            <section aria-labelledby="live-translation-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <section
+              aria-labelledby="live-translation-title"
+              className="rounded-xl border border-slate-200 bg-white p-4"
+            >
               <h3 id="live-translation-title" className="text-sm font-semibold">
                 Live translation
               </h3>
-              <div aria-live="polite" data-testid="live-translation" lang={translateTo} className="mt-2 min-h-16 space-y-1 text-sm">
+              <div
+                aria-live="polite"
+                data-testid="live-translation"
+                lang={translateTo}
+                className="mt-2 min-h-16 space-y-1 text-sm"
+              >
                 {translations.map((text, index) => (text ? <p key={index}>{text}</p> : null))}
               </div>
             </section>
@@ -365,8 +417,8 @@ export function LiveRecorder({
         </div>
       ) : null}
       <p className="text-xs text-slate-600">
-        Live text comes from the server's speech engine a few seconds behind you. When you stop, the whole recording is saved and transcribed in full like an upload, and its
-        minutes count toward your plan.
+        Live text comes from the server's speech engine a few seconds behind you. When you stop, the whole recording is
+        saved and transcribed in full like an upload, and its minutes count toward your plan.
       </p>
     </div>
   );

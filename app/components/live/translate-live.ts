@@ -4,7 +4,11 @@ import { languageName } from "~/utils/languages";
  * POST /api/translate-live. Spec section 8: when translation fails, the source text is shown prefixed with the
  * target language's label.
  */
-export async function translateLive(text: string, targetLanguage: string, sourceLanguage?: string): Promise<{ text: string; failed: boolean }> {
+export async function translateLive(
+  text: string,
+  targetLanguage: string,
+  sourceLanguage?: string,
+): Promise<{ text: string; failed: boolean }> {
   try {
     const response = await fetch("/api/translate-live", {
       method: "POST",

@@ -11,18 +11,35 @@ interface ChoiceProps {
   describedBy?: string;
 }
 
-const control = ({ value, onChange }: ChoiceProps, fallback: string) => (onChange ? { value, onValueChange: onChange } : { defaultValue: fallback });
+const control = ({ value, onChange }: ChoiceProps, fallback: string) =>
+  onChange ? { value, onValueChange: onChange } : { defaultValue: fallback };
 
 /** The spoken-language choice of uploads and live recordings: detect, or one of the engines' languages. */
 export function SpokenLanguageSelect(props: ChoiceProps) {
   return (
-    <Select id={props.id} name={props.name} disabled={props.disabled} aria-describedby={props.describedBy} options={LANGUAGES} first={{ value: "auto", label: "Detect automatically" }} {...control(props, "auto")} />
+    <Select
+      id={props.id}
+      name={props.name}
+      disabled={props.disabled}
+      aria-describedby={props.describedBy}
+      options={LANGUAGES}
+      first={{ value: "auto", label: "Detect automatically" }}
+      {...control(props, "auto")}
+    />
   );
 }
 
 /** A translate-to choice over the languages the server's translator can produce. */
 export function TranslateToSelect(props: ChoiceProps & { targets: { value: string; label: string }[] }) {
   return (
-    <Select id={props.id} name={props.name} disabled={props.disabled} aria-describedby={props.describedBy} options={props.targets} first={{ value: "", label: "No translation" }} {...control(props, "")} />
+    <Select
+      id={props.id}
+      name={props.name}
+      disabled={props.disabled}
+      aria-describedby={props.describedBy}
+      options={props.targets}
+      first={{ value: "", label: "No translation" }}
+      {...control(props, "")}
+    />
   );
 }

@@ -39,7 +39,10 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
       <div className="min-w-0 flex-1">
-        <Link to={`/transcription/${recording.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+        <Link
+          to={`/transcription/${recording.id}`}
+          className="font-medium text-slate-900 underline-offset-2 hover:underline"
+        >
           {recording.title}
         </Link>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">

@@ -45,7 +45,8 @@ export function UploadForm({
     const file = files?.[0];
     setClientError(null);
     setFileName(file ? `${file.name} (${formatBytes(file.size)})` : null);
-    if (file && file.size > maxBytes) setClientError(`This file is larger than ${formatBytes(maxBytes)}, the upload limit on the ${planName} plan.`);
+    if (file && file.size > maxBytes)
+      setClientError(`This file is larger than ${formatBytes(maxBytes)}, the upload limit on the ${planName} plan.`);
   };
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -92,7 +93,12 @@ export function UploadForm({
         setProgress(null);
         const response = "originalResponse" in error ? error.originalResponse : null;
         const body = response ? (safeJson(response.getBody()) as { error?: string } | null) : null;
-        setClientError(body?.error ?? (response ? `${response.getStatus()}: Upload failed` : "The connection dropped and could not be resumed. Please try again."));
+        setClientError(
+          body?.error ??
+            (response
+              ? `${response.getStatus()}: Upload failed`
+              : "The connection dropped and could not be resumed. Please try again."),
+        );
       },
     });
     uploadRef.current = upload;
@@ -111,7 +117,14 @@ export function UploadForm({
   const percent = progress && progress.total ? Math.floor((progress.loaded / progress.total) * 100) : 0;
 
   return (
-    <form method="post" action="/dashboard" encType="multipart/form-data" onSubmit={hydrated ? (event) => void submit(event) : undefined} className="space-y-4" aria-describedby="upload-limits">
+    <form
+      method="post"
+      action="/dashboard"
+      encType="multipart/form-data"
+      onSubmit={hydrated ? (event) => void submit(event) : undefined}
+      className="space-y-4"
+      aria-describedby="upload-limits"
+    >
       <label
         htmlFor="upload-file"
         onDragOver={(event) => {
@@ -127,9 +140,11 @@ export function UploadForm({
             chooseFiles(event.dataTransfer.files);
           }
         }}
-        className={`block cursor-pointer rounded-xl border-2 border-dashed p-8 text-center transition-colors focus-within:ring-2 focus-within:ring-brand-600 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white hover:border-brand-400"}`}
+        className={`block cursor-pointer rounded-xl border-2 border-dashed p-8 text-center transition-colors focus-within:ring-2 focus-within:ring-brand-600 ${dragging ? "border-brand-600 bg-brand-50" : "hover:border-brand-400 border-slate-300 bg-white"}`}
       >
-        <span className="block text-lg font-semibold">{hydrated ? "Drop an audio file here, or choose one" : "Choose an audio file"}</span>
+        <span className="block text-lg font-semibold">
+          {hydrated ? "Drop an audio file here, or choose one" : "Choose an audio file"}
+        </span>
         <span id="upload-limits" className="mt-1 block text-sm text-slate-600">
           MP3, WAV, M4A or WEBM (also MP4, OGG, FLAC), up to {formatBytes(maxBytes)} on the {planName} plan.
         </span>
@@ -157,16 +172,29 @@ export function UploadForm({
           <label htmlFor="upload-translate" className="block text-sm font-medium">
             Translate to
           </label>
-          <TranslateToSelect id="upload-translate" name="translateTo" targets={translationTargets} describedBy="upload-translate-note" />
+          <TranslateToSelect
+            id="upload-translate"
+            name="translateTo"
+            targets={translationTargets}
+            describedBy="upload-translate-note"
+          />
           <p id="upload-translate-note" className="mt-1 text-xs text-slate-600">
             Runs after the transcript is ready, when the translator has that language pair.
           </p>
         </div>
         <div className="flex items-start gap-2 pt-6">
-          <input id="upload-speakers" name="speakerLabels" type="checkbox" disabled={!speakerLabelsAllowed} className="mt-1 h-4 w-4" />
+          <input
+            id="upload-speakers"
+            name="speakerLabels"
+            type="checkbox"
+            disabled={!speakerLabelsAllowed}
+            className="mt-1 h-4 w-4"
+          />
           <label htmlFor="upload-speakers" className="text-sm">
             <span className="font-medium">Label speakers</span>
-            <span className="block text-slate-600">{speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}</span>
+            <span className="block text-slate-600">
+              {speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}
+            </span>
           </label>
         </div>
       </div>
@@ -185,7 +213,12 @@ export function UploadForm({
             </span>
             <span>{progress.bytesPerSecond ? `${formatBytes(progress.bytesPerSecond)}/s` : ""}</span>
           </div>
-          <progress max={100} value={percent} aria-label="Upload progress" className="h-2 w-full overflow-hidden rounded accent-brand-600" />
+          <progress
+            max={100}
+            value={percent}
+            aria-label="Upload progress"
+            className="h-2 w-full overflow-hidden rounded accent-brand-600"
+          />
           <button type="button" onClick={cancel} className={buttonClass("secondary")}>
             Cancel upload
           </button>

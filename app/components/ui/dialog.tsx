@@ -16,7 +16,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
+          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
           "rounded-2xl border border-slate-200 bg-white p-6 shadow-2xl focus:outline-none",
           className,
         )}
@@ -25,7 +25,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:text-slate-900"
+          className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:text-slate-900"
         >
           <svg
             aria-hidden="true"

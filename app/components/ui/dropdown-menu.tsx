@@ -33,8 +33,8 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return (
     <DropdownMenuPrimitive.Item
       className={cn(
-        "flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none",
-        "data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-50",
+        "flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none",
+        "data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900",
         className,
       )}
       {...props}

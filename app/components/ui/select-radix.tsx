@@ -73,8 +73,8 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       className={cn(
-        "relative flex cursor-default select-none items-center rounded py-1.5 pl-8 pr-2 text-sm outline-none",
-        "data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-50",
+        "relative flex cursor-default items-center rounded py-1.5 pr-2 pl-8 text-sm outline-none select-none",
+        "data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900",
         className,
       )}
       {...props}

@@ -30,9 +30,7 @@ export function RadixSwitch({
         className,
       )}
     >
-      <SwitchPrimitive.Thumb
-        className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5"
-      />
+      <SwitchPrimitive.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
     </SwitchPrimitive.Root>
   );
 }

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
-import { z } from "zod";
 import {
   clearLoginFailures,
   type LoginAccount,
@@ -20,7 +19,9 @@ const adminCookie = () => signedCookie("voxlate_admin_session", { maxAge: ADMIN_
 export async function getAdminId(request: Request): Promise<string | undefined> {
   const sessionId: unknown = await adminCookie().parse(request.headers.get("Cookie"));
   if (typeof sessionId !== "string" || !sessionId) return undefined;
-  const session = await (await db()).adminSession.findFirst({
+  const session = await (
+    await db()
+  ).adminSession.findFirst({
     where: { id: sessionId, expiresAt: { gt: new Date() } },
     select: { adminId: true },
   });
@@ -42,7 +43,8 @@ export async function requireAdmin(request: Request): Promise<string> {
   return adminId;
 }
 
-export type AdminSignIn = { status: "ok"; headers: Headers } | { status: "invalid" } | { status: "throttled"; waitMs: number };
+export type AdminSignIn =
+  { status: "ok"; headers: Headers } | { status: "invalid" } | { status: "throttled"; waitMs: number };
 
 /**
  * Starts an admin session when the credentials match, with the same per-account slow-down as users'

@@ -14,7 +14,9 @@ export interface AppShellData {
 }
 
 async function shellFor(userId: string): Promise<AppShellData> {
-  const user = await (await db()).user.findUniqueOrThrow({
+  const user = await (
+    await db()
+  ).user.findUniqueOrThrow({
     where: { id: userId },
     select: { firstName: true, lastName: true, email: true, plan: true },
   });

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { z } from "zod";
 import { NewDeviceEmail } from "~/emails/new-device";
 import { PasswordResetEmail } from "~/emails/password-reset";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
@@ -18,7 +17,7 @@ import { getEnv } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/modules/platform/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
-import { EmailSchema, PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
+import { PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import {
   checkVerificationCode,
   consumeVerifiedCode,
@@ -49,7 +48,9 @@ export async function userExists(email: string): Promise<boolean> {
 
 /** The user's id when the email and password match, else null. Takes as long either way. */
 export async function verifyLogin(email: string, password: string): Promise<{ id: string; verified: boolean } | null> {
-  const user = await (await db()).user.findUnique({
+  const user = await (
+    await db()
+  ).user.findUnique({
     where: { email },
     select: { id: true, passwordHash: true, emailVerifiedAt: true },
   });
@@ -100,7 +101,11 @@ const EMAIL_KIND = { SIGNUP: "signup", LOGIN: "login", EMAIL_CHANGE: "email-chan
 export async function sendVerificationCode(email: string, purpose: keyof typeof EMAIL_KIND, userId?: string) {
   const code = await createVerificationCode(email, purpose, userId);
   const kind = EMAIL_KIND[purpose];
-  await sendTemplateEmail(email, `Your Voxlate verification code: ${code}`, VerificationCodeEmail({ code, purpose: kind }));
+  await sendTemplateEmail(
+    email,
+    `Your Voxlate verification code: ${code}`,
+    VerificationCodeEmail({ code, purpose: kind }),
+  );
 }
 
 /** Checks a sign-up code; a right code lets registerUser create the account (once). */
@@ -112,7 +117,9 @@ export async function verifySignupCode(email: string, code: string) {
 export async function verifyLoginCode(email: string, code: string): Promise<string> {
   await checkVerificationCode(email, "LOGIN", code);
   await consumeVerifiedCode(email, "LOGIN");
-  const user = await (await db()).user.update({ where: { email }, data: { emailVerifiedAt: new Date() }, select: { id: true } });
+  const user = await (
+    await db()
+  ).user.update({ where: { email }, data: { emailVerifiedAt: new Date() }, select: { id: true } });
   return user.id;
 }
 
@@ -126,7 +133,9 @@ export class AccountExistsError extends ExpectedError {
 export async function registerUser(payload: RegisterPayload, passwordHash?: string) {
   if (await userExists(payload.email)) throw new AccountExistsError();
   await consumeVerifiedCode(payload.email, "SIGNUP");
-  const user = await (await db()).user.create({
+  const user = await (
+    await db()
+  ).user.create({
     data: {
       email: payload.email,
       firstName: payload.firstName,

@@ -44,7 +44,14 @@ function authenticator(): Authenticator<GoogleProfile> {
           redirectURI: new URL("/api/auth/google/callback", env.APP_URL).toString(),
           scopes: ["openid", "email", "profile"],
           // State and PKCE verifier, for the round trip to Google only.
-          cookie: { name: "voxlate_oauth", path: "/api/auth", httpOnly: true, sameSite: "Lax", secure: defaults.secure || undefined, maxAge: 600 },
+          cookie: {
+            name: "voxlate_oauth",
+            path: "/api/auth",
+            httpOnly: true,
+            sameSite: "Lax",
+            secure: defaults.secure || undefined,
+            maxAge: 600,
+          },
         },
         async ({ tokens }) => {
           const response = await fetch(GOOGLE_ENDPOINTS.userinfo, {
@@ -74,11 +81,16 @@ export function authenticateWithGoogle(request: Request): Promise<GoogleProfile>
  * Signs in the account with this Google id; else links the account with the same verified email;
  * else creates one, its email already verified by Google.
  */
-export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<{ userId: string; email: string; isNew: boolean }> {
+export async function findOrCreateGoogleUser(
+  profile: GoogleProfile,
+): Promise<{ userId: string; email: string; isNew: boolean }> {
   if (!profile.email_verified) throw new Error("Your Google account's email address is not verified.");
   const database = await db();
   const email = profile.email.toLowerCase();
-  const linked = await database.user.findUnique({ where: { googleId: profile.sub }, select: { id: true, email: true } });
+  const linked = await database.user.findUnique({
+    where: { googleId: profile.sub },
+    select: { id: true, email: true },
+  });
   if (linked) return { userId: linked.id, email: linked.email, isNew: false };
   const byEmail = await database.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
   if (byEmail) {

@@ -42,7 +42,9 @@ describe("sign-in slow-down", () => {
     expect(loginWaitMs(account, client("9.9.9.9"), now)).toBe(1000);
     const known = await loginClient(new Request("http://x/"), { clientIp: "9.9.9.9" });
     const cookie = (await trustDeviceHeader(account, known)).split(";")[0]!;
-    const returning = await loginClient(new Request("http://x/", { headers: { Cookie: cookie } }), { clientIp: "9.9.9.9" });
+    const returning = await loginClient(new Request("http://x/", { headers: { Cookie: cookie } }), {
+      clientIp: "9.9.9.9",
+    });
     expect(returning.deviceId).toBe(known.deviceId);
     expect(loginWaitMs(account, returning, now)).toBe(0);
     // The account-wide failures are forgotten after an hour.
@@ -50,7 +52,9 @@ describe("sign-in slow-down", () => {
   });
 
   test("a forged or foreign device cookie trusts nothing", async () => {
-    const forged = await loginClient(new Request("http://x/", { headers: { Cookie: "voxlate_device=eyJpZCI6ImEifQ%3D%3D" } }));
+    const forged = await loginClient(
+      new Request("http://x/", { headers: { Cookie: "voxlate_device=eyJpZCI6ImEifQ%3D%3D" } }),
+    );
     expect(forged.trustedFor).toEqual([]);
     expect(forged.ip).toBe("unknown");
   });

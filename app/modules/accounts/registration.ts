@@ -21,7 +21,14 @@ export const INDUSTRIES = [
 ] as const;
 export const OTHER_INDUSTRY = "Other (Please Specify)";
 
-export const HEAR_ABOUT_US = ["Search engine", "Social media", "Friend or colleague", "Blog or article", "Advertisement", "Other"] as const;
+export const HEAR_ABOUT_US = [
+  "Search engine",
+  "Social media",
+  "Friend or colleague",
+  "Blog or article",
+  "Advertisement",
+  "Other",
+] as const;
 
 export const FirstNameSchema = z.string({ error: "First name is required" }).trim().min(2, "First name is required");
 export const LastNameSchema = z.string({ error: "Last name is required" }).trim().min(2, "Last name is required");
@@ -90,7 +97,8 @@ export interface SignupProgress {
  */
 export function signupSchema(progress: SignupProgress) {
   const shown = (step: SignupStep) => SIGNUP_STEPS.indexOf(step) < progress.shownSteps;
-  const needed = <Schema extends z.ZodType>(step: SignupStep, schema: Schema) => (shown(step) ? schema : schema.optional());
+  const needed = <Schema extends z.ZodType>(step: SignupStep, schema: Schema) =>
+    shown(step) ? schema : schema.optional();
   const passwordKept = progress.passwordSaved;
   return requireIndustryText(
     z
@@ -109,7 +117,11 @@ export function signupSchema(progress: SignupProgress) {
       })
       .superRefine((value, context) => {
         const confirmationNeeded = shown("confirmPassword") && (Boolean(value.password) || !progress.passwordConfirmed);
-        if (value.confirmPassword === undefined ? confirmationNeeded : value.password && value.confirmPassword !== value.password) {
+        if (
+          value.confirmPassword === undefined
+            ? confirmationNeeded
+            : value.password && value.confirmPassword !== value.password
+        ) {
           context.addIssue({ code: "custom", message: PASSWORDS_DONT_MATCH, path: ["confirmPassword"] });
         }
       }),

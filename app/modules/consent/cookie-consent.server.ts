@@ -52,7 +52,12 @@ export async function storeCookieConsent(choice: z.infer<typeof ConsentFormSchem
   else if (choice.intent === "decline") [status, preferences] = ["rejected", NECESSARY_ONLY];
   else {
     status = "customized";
-    preferences = { necessary: true, analytics: choice.analytics, marketing: choice.marketing, functional: choice.functional };
+    preferences = {
+      necessary: true,
+      analytics: choice.analytics,
+      marketing: choice.marketing,
+      functional: choice.functional,
+    };
   }
   return [await consentCookie().serialize(status), await preferencesCookie().serialize(preferences)];
 }

@@ -6,7 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { DEMO_LOCALES } from "~/content/demo";
 import { decodeToWav, probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { configuredTranscriber, EngineUnavailableError, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import {
+  configuredTranscriber,
+  EngineUnavailableError,
+  UnsupportedLanguageError,
+} from "~/services/transcription/index.server";
 import { RecordingError } from "~/modules/recordings/recordings.server";
 
 /** The demo records 10 s; a little slack for the recorder's last chunk. */
@@ -31,15 +35,23 @@ export async function transcribeDemoClip(clip: Buffer, locale: string): Promise<
       if (error instanceof UnsupportedMediaError) throw new RecordingError(error.message, 415);
       throw error;
     }
-    if (probe.durationSeconds > MAX_DEMO_SECONDS) throw new RecordingError(`Demo clips can be at most ${MAX_DEMO_SECONDS} seconds long.`, 413);
+    if (probe.durationSeconds > MAX_DEMO_SECONDS)
+      throw new RecordingError(`Demo clips can be at most ${MAX_DEMO_SECONDS} seconds long.`, 413);
     await decodeToWav(clipPath, wavPath, { timeoutMs: 60_000 });
     const { engine } = configuredTranscriber();
     const language = locale.split("-")[0].toLowerCase();
     try {
       const result = await engine.transcribe(wavPath, { language, speakerLabels: false });
-      return { text: result.segments.map((segment) => segment.text.trim()).filter(Boolean).join(" "), engine: engine.label };
+      return {
+        text: result.segments
+          .map((segment) => segment.text.trim())
+          .filter(Boolean)
+          .join(" "),
+        engine: engine.label,
+      };
     } catch (error) {
-      if (error instanceof UnsupportedLanguageError || error instanceof EngineUnavailableError) throw new RecordingError(error.message, 422);
+      if (error instanceof UnsupportedLanguageError || error instanceof EngineUnavailableError)
+        throw new RecordingError(error.message, 422);
       throw error;
     }
   } finally {

@@ -10,7 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { LANGUAGES } from "~/content/languages";
-import { configuredTranscriber, UnsupportedLanguageError, EngineUnavailableError } from "~/services/transcription/index.server";
+import {
+  configuredTranscriber,
+  UnsupportedLanguageError,
+  EngineUnavailableError,
+} from "~/services/transcription/index.server";
 import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/audio.server";
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "~/modules/platform/database.server";
@@ -44,13 +48,22 @@ export const StartLiveSchema = z.object({
   mimeType: z
     .string({ error: "mimeType is required" })
     .transform((value) => value.split(";")[0].trim().toLowerCase())
-    .refine((value): value is (typeof LIVE_MIME_TYPES)[number] => (LIVE_MIME_TYPES as readonly string[]).includes(value), "The recording format must be WEBM, MP4, MPEG or OGG audio."),
+    .refine(
+      (value): value is (typeof LIVE_MIME_TYPES)[number] => (LIVE_MIME_TYPES as readonly string[]).includes(value),
+      "The recording format must be WEBM, MP4, MPEG or OGG audio.",
+    ),
   language: z
     .string()
     .default("auto")
-    .refine((value) => value === "auto" || LANGUAGES.some((language) => language.value === value), "Choose a language from the list, or auto-detect."),
+    .refine(
+      (value) => value === "auto" || LANGUAGES.some((language) => language.value === value),
+      "Choose a language from the list, or auto-detect.",
+    ),
   liveTranscription: z.boolean().default(true),
-  translateTo: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into.").optional(),
+  translateTo: z
+    .string()
+    .regex(/^[a-z]{2}$/, "Choose a language to translate into.")
+    .optional(),
 });
 
 export interface LiveSegment {
@@ -101,7 +114,12 @@ interface LiveSession {
 
 const sessions = new Map<string, LiveSession>();
 
-const EXTENSIONS: Record<(typeof LIVE_MIME_TYPES)[number], string> = { "audio/webm": "webm", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/ogg": "ogg" };
+const EXTENSIONS: Record<(typeof LIVE_MIME_TYPES)[number], string> = {
+  "audio/webm": "webm",
+  "audio/mp4": "m4a",
+  "audio/mpeg": "mp3",
+  "audio/ogg": "ogg",
+};
 
 function expireIdleSessions() {
   const now = Date.now();
@@ -135,7 +153,10 @@ async function discard(session: LiveSession) {
 }
 
 /** Starts a live session for a signed-in user with minutes left. */
-export async function startLiveSession(userId: string, input: z.infer<typeof StartLiveSchema>): Promise<{ id: string; maxBytes: number }> {
+export async function startLiveSession(
+  userId: string,
+  input: z.infer<typeof StartLiveSchema>,
+): Promise<{ id: string; maxBytes: number }> {
   expireIdleSessions();
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const allowance = await allowanceFor(userId, user.plan);
@@ -197,7 +218,8 @@ export async function startLiveSession(userId: string, input: z.infer<typeof Sta
 
 function ownSession(userId: string, id: string): LiveSession {
   const session = sessions.get(id);
-  if (!session || session.userId !== userId) throw new RecordingError("This live recording is not running (it may have expired).", 404);
+  if (!session || session.userId !== userId)
+    throw new RecordingError("This live recording is not running (it may have expired).", 404);
   return session;
 }
 
@@ -215,13 +237,22 @@ function state(session: LiveSession, since: number): LiveState {
  * Appends chunk `index`. A repeated chunk (the browser retrying after a lost answer) is ignored; a gap is 409, so
  * the browser resends what is missing. Starts a transcription pass when enough new audio has arrived.
  */
-export async function appendLiveChunk(userId: string, id: string, index: number, chunk: Buffer, since: number): Promise<LiveState> {
+export async function appendLiveChunk(
+  userId: string,
+  id: string,
+  index: number,
+  chunk: Buffer,
+  since: number,
+): Promise<LiveState> {
   const session = ownSession(userId, id);
   session.lastActivity = Date.now();
   if (index < session.received) return state(session, since);
   if (index > session.received) throw new RecordingError(`Chunk ${session.received} is missing; send it first.`, 409);
   if (session.bytes + chunk.length > session.maxBytes) {
-    throw new RecordingError(`The recording reached your plan's limit of ${Math.round(session.maxBytes / 1024 / 1024)} MB. Stop to save it.`, 413);
+    throw new RecordingError(
+      `The recording reached your plan's limit of ${Math.round(session.maxBytes / 1024 / 1024)} MB. Stop to save it.`,
+      413,
+    );
   }
   await fs.promises.appendFile(session.recordingPath, chunk);
   session.bytes += chunk.length;
@@ -278,7 +309,10 @@ async function transcribePending(session: LiveSession, final: boolean) {
     const samples = new Int16Array(Math.floor(pcm.length / 2));
     Buffer.from(samples.buffer).set(pcm.subarray(0, samples.length * 2));
     await writeWav(wavPath, samples);
-    result = await configuredTranscriber().engine.transcribe(wavPath, { language: session.language === "auto" ? undefined : session.language, speakerLabels: false });
+    result = await configuredTranscriber().engine.transcribe(wavPath, {
+      language: session.language === "auto" ? undefined : session.language,
+      speakerLabels: false,
+    });
   } finally {
     await fs.promises.rm(wavPath, { force: true });
   }
@@ -286,11 +320,17 @@ async function transcribePending(session: LiveSession, final: boolean) {
   const utterances = result.segments.filter((segment) => segment.text.trim() && segment.start >= newFrom - 0.1);
   const forced = final || windowSeconds - newFrom >= MAX_WINDOW_SECONDS;
   const over = forced ? utterances : utterances.filter((segment) => segment.end <= windowSeconds - HOLD_SECONDS);
-  for (const segment of over) session.segments.push({ start: windowStart + segment.start, end: windowStart + segment.end, text: segment.text.trim() });
+  for (const segment of over)
+    session.segments.push({
+      start: windowStart + segment.start,
+      end: windowStart + segment.end,
+      text: segment.text.trim(),
+    });
   let commitAt = session.committedSeconds;
   if (over.length) commitAt = windowStart + over[over.length - 1].end;
   // Silence: nothing to wait for, so the point moves on.
-  else if (utterances.length === 0 && windowEnd - session.committedSeconds > 2 * HOLD_SECONDS + MIN_PASS_SECONDS) commitAt = windowEnd - HOLD_SECONDS;
+  else if (utterances.length === 0 && windowEnd - session.committedSeconds > 2 * HOLD_SECONDS + MIN_PASS_SECONDS)
+    commitAt = windowEnd - HOLD_SECONDS;
   if (final) commitAt = windowEnd;
   session.provisional = utterances
     .slice(over.length)
@@ -315,7 +355,11 @@ function advance(session: LiveSession, commitAt: number) {
  * Stops the session: the last audio is decoded and transcribed, and the recording file is handed to the upload
  * path (format and length checks, minutes, storage, full transcription). The live text is returned too.
  */
-export async function finishLiveSession(userId: string, id: string, title: string | undefined): Promise<{ recording: { id: string; title: string }; live: LiveState }> {
+export async function finishLiveSession(
+  userId: string,
+  id: string,
+  title: string | undefined,
+): Promise<{ recording: { id: string; title: string }; live: LiveState }> {
   const session = ownSession(userId, id);
   sessions.delete(id);
   try {

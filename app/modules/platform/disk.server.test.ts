@@ -15,7 +15,8 @@ function make(file: string, ageMs: number, content = "x") {
   fs.utimesSync(file, when, when);
   return file;
 }
-const age = (entry: string, ageMs: number) => fs.utimesSync(entry, new Date(Date.now() - ageMs), new Date(Date.now() - ageMs));
+const age = (entry: string, ageMs: number) =>
+  fs.utimesSync(entry, new Date(Date.now() - ageMs), new Date(Date.now() - ageMs));
 
 describe("sweepTemporaryFiles", () => {
   test("removes what nothing touched for an hour (a killed upload, job or live session) and keeps work in progress", async () => {

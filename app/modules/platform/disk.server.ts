@@ -55,7 +55,9 @@ export async function sweepTemporaryFiles(maxAgeMs = TEMPORARY_MAX_AGE_MS, now =
   }
   const system = await fs.promises.readdir(os.tmpdir()).catch(() => []);
   candidates.push(
-    ...system.filter((name) => SYSTEM_TEMPORARY_PREFIXES.some((prefix) => name.startsWith(prefix))).map((name) => path.join(os.tmpdir(), name)),
+    ...system
+      .filter((name) => SYSTEM_TEMPORARY_PREFIXES.some((prefix) => name.startsWith(prefix)))
+      .map((name) => path.join(os.tmpdir(), name)),
   );
   const removed: string[] = [];
   for (const entry of candidates) {
@@ -87,6 +89,8 @@ export async function startDiskHousekeeping() {
   setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
   const free = await freeBytes().catch(() => Number.POSITIVE_INFINITY);
   if (free < getEnv().MIN_FREE_DISK_BYTES) {
-    console.warn(`[disk] only ${Math.round(free / 1024 / 1024)} MB free in ${dataDir()}: uploads are refused until space is freed.`);
+    console.warn(
+      `[disk] only ${Math.round(free / 1024 / 1024)} MB free in ${dataDir()}: uploads are refused until space is freed.`,
+    );
   }
 }

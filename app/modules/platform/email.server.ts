@@ -5,15 +5,12 @@ import path from "node:path";
 import { z } from "zod";
 import { dataDir } from "./env.server";
 import { isDeliverableEmail } from "~/utils/text";
-import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import { render } from "@react-email/render";
-import nodemailer from "nodemailer";
 import type PgBoss from "pg-boss";
 import type { ReactElement } from "react";
 import type { MailTransport } from "~/services/email/index.server";
 import { truncate } from "~/utils/truncate";
 import { defineJob, enqueue } from "./jobs.server";
-import { singleton } from "./singleton.server";
 
 export const EmailMessageSchema = z.object({
   to: z.string().refine(isDeliverableEmail, "Not an address mail can be sent to"),

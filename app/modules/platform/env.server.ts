@@ -3,9 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const booleanFromString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFromString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 /** Every setting the app reads. `.env.example` documents each one; keep the two in step. */
 export const EnvSchema = z.object({
@@ -30,7 +28,10 @@ export const EnvSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
   SMTP_URL: z.url().optional(),
   /** Send through Amazon SES in this region (when SMTP_URL is unset); AWS credentials as the SDK finds them. */
-  SES_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "SES_REGION must look like eu-west-1").optional(),
+  SES_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "SES_REGION must look like eu-west-1")
+    .optional(),
   MAIL_FROM: z.string().default("Voxlate <no-reply@voxlate.local>"),
   /** Marks cookies Secure; defaults to on in production. Turn off only to serve production over plain http. */
   COOKIE_SECURE: booleanFromString.optional(),
@@ -42,7 +43,10 @@ export const EnvSchema = z.object({
   /** Multiplies every rate limit; raise it only for automated tests. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Google Analytics 4 measurement id (G-…); the tag loads only with analytics consent. */
-  GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX").optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX")
+    .optional(),
   /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
   ANALYTICS_SCRIPT_URL: z.url().optional(),
   /**
@@ -78,11 +82,22 @@ export const EnvSchema = z.object({
   SUMMARY_ENGINE: z.enum(["extractive", "openai"]).default("extractive"),
   SUMMARY_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   /** Uploads are refused (507) when they would leave less than this free on DATA_DIR's disk. Default 1 GiB. */
-  MIN_FREE_DISK_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
   /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
-  STORAGE_URL: z.string().regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:").optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:")
+    .optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_FORCE_PATH_STYLE: booleanFromString.default(false),
@@ -132,7 +147,10 @@ export function sessionSecrets(): string[] {
   if (secrets) return secrets;
   const configured = getEnv().SESSION_SECRET;
   if (configured) {
-    secrets = configured.split(",").map((secret) => secret.trim()).filter(Boolean);
+    secrets = configured
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean);
     return secrets;
   }
   const file = dataDir("session-secret");

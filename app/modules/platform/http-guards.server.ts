@@ -17,8 +17,7 @@ const LARGE_BODY_ROUTES = [
 const wantsJson = (request: Request) =>
   request.path.startsWith("/api/") || request.path.endsWith(".data") || request.accepts(["html", "json"]) === "json";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const ERROR_TITLES: Record<number, string> = { 405: "Not allowed here", 413: "Too large", 431: "Too long" };
 
@@ -52,7 +51,9 @@ export function refuseMalformedUrls(): RequestHandler {
       return sendError(request, response, 400, "This address is not valid: it contains a control character.");
     }
     for (const [name, value] of new URLSearchParams(rawQuery)) {
-      const problem = unsafeTextProblem(name, "A query parameter name") ?? unsafeTextProblem(value, `The query parameter "${name.slice(0, 40)}"`);
+      const problem =
+        unsafeTextProblem(name, "A query parameter name") ??
+        unsafeTextProblem(value, `The query parameter "${name.slice(0, 40)}"`);
       if (problem) return sendError(request, response, 400, problem);
     }
     next();
@@ -65,7 +66,11 @@ export function refuseMalformedUrls(): RequestHandler {
  */
 export function limitBodySize(maxBytes = FORM_BODY_MAX_BYTES): RequestHandler {
   return (request, response, next) => {
-    if (request.method === "GET" || request.method === "HEAD" || LARGE_BODY_ROUTES.some((route) => route.test(request.path))) {
+    if (
+      request.method === "GET" ||
+      request.method === "HEAD" ||
+      LARGE_BODY_ROUTES.some((route) => route.test(request.path))
+    ) {
       return next();
     }
     const stated = Number(request.headers["content-length"]);
@@ -83,7 +88,12 @@ export function finalErrorHandler(): ErrorRequestHandler {
   return (error, request, response, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error("[http]", request.method, request.path, error);
-    sendError(request, response, status, status === 500 ? "An unexpected error occurred. Please try again." : "The request could not be read.");
+    sendError(
+      request,
+      response,
+      status,
+      status === 500 ? "An unexpected error occurred. Please try again." : "The request could not be read.",
+    );
   };
 }
 
@@ -96,7 +106,12 @@ function routeTree(build: ServerBuild): ManifestRoute[] {
       .filter((route) => route.parentId === parentId)
       .map((route) => {
         const children = childrenOf(route.id);
-        const base = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, hasAction: Boolean(route.module.action) };
+        const base = {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          hasAction: Boolean(route.module.action),
+        };
         return (route.index ? { ...base, index: true } : { ...base, children }) as ManifestRoute;
       });
   return childrenOf(undefined);

@@ -20,7 +20,8 @@ afterAll(() => close());
 
 async function statuses(method: string, path: string, count: number) {
   const results: number[] = [];
-  for (let index = 0; index < count; index++) results.push((await fetch(`${baseUrl}${path}`, { method, redirect: "manual" })).status);
+  for (let index = 0; index < count; index++)
+    results.push((await fetch(`${baseUrl}${path}`, { method, redirect: "manual" })).status);
   return results;
 }
 
@@ -40,7 +41,11 @@ describe("rate limits", () => {
   test("a limited form post goes back to its page with the message as a toast, with and without JavaScript", async () => {
     const toastCookie = /^voxlate_toast=[^;]+/;
     const page = `${baseUrl}/signin?redirectTo=%2Frecordings`;
-    const withoutJs = await fetch(`${baseUrl}/signin`, { method: "POST", redirect: "manual", headers: { Referer: page } });
+    const withoutJs = await fetch(`${baseUrl}/signin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Referer: page },
+    });
     expect(withoutJs.status).toBe(303);
     expect(withoutJs.headers.get("location")).toBe("/signin?redirectTo=%2Frecordings");
     expect(withoutJs.headers.getSetCookie()[0]).toMatch(toastCookie);
@@ -51,7 +56,11 @@ describe("rate limits", () => {
     expect(withJs.headers.getSetCookie()[0]).toMatch(toastCookie);
 
     // A foreign Referer is not followed: back to the form's own page.
-    const foreign = await fetch(`${baseUrl}/signin`, { method: "POST", redirect: "manual", headers: { Referer: "https://evil.example/x" } });
+    const foreign = await fetch(`${baseUrl}/signin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Referer: "https://evil.example/x" },
+    });
     expect(foreign.headers.get("location")).toBe("/signin");
   });
 

@@ -75,7 +75,10 @@ const answerLimited: Options["handler"] = async (request, response, _next, optio
     return;
   }
   const page = pageToReturnTo(request);
-  response.append("Set-Cookie", await toastHeader({ type: "error", title: "Too Many Requests", description: TOO_MANY_REQUESTS }));
+  response.append(
+    "Set-Cookie",
+    await toastHeader({ type: "error", title: "Too Many Requests", description: TOO_MANY_REQUESTS }),
+  );
   if (request.path.endsWith(".data")) {
     response.status(204).set({ "X-Remix-Redirect": page, "X-Remix-Status": "303", "X-Remix-Revalidate": "true" }).end();
   } else {

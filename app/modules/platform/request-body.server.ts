@@ -9,11 +9,13 @@ import { unsafeTextProblem } from "~/utils/text";
 export const FORM_BODY_MAX_BYTES = 32 * 1024;
 
 const KB = 1024;
-export const tooLargeText = (maxBytes: number) => `The request is too large: at most ${Math.round(maxBytes / KB)} KB can be sent here.`;
+export const tooLargeText = (maxBytes: number) =>
+  `The request is too large: at most ${Math.round(maxBytes / KB)} KB can be sent here.`;
 
 /** The body as bytes, refused with 413 from Content-Length at once, or as soon as the stream passes the limit. */
 export async function readLimitedBody(request: Request, maxBytes: number, tooLargeMessage?: string): Promise<Buffer> {
-  const refuse = () => data({ error: tooLargeMessage ?? tooLargeText(maxBytes) }, { status: 413, headers: { Connection: "close" } });
+  const refuse = () =>
+    data({ error: tooLargeMessage ?? tooLargeText(maxBytes) }, { status: 413, headers: { Connection: "close" } });
   const stated = Number(request.headers.get("Content-Length"));
   if (stated > maxBytes) throw refuse();
   const parts: Buffer[] = [];
@@ -49,7 +51,10 @@ export async function readForm(request: Request, { maxBytes = FORM_BODY_MAX_BYTE
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") {
-    throw data({ error: "Send the form as application/x-www-form-urlencoded or multipart/form-data." }, { status: 415 });
+    throw data(
+      { error: "Send the form as application/x-www-form-urlencoded or multipart/form-data." },
+      { status: 415 },
+    );
   }
   const body = await readLimitedBody(request, maxBytes);
   let form: FormData;
@@ -59,14 +64,19 @@ export async function readForm(request: Request, { maxBytes = FORM_BODY_MAX_BYTE
     throw data({ error: "The form could not be read. Please reload the page and try again." }, { status: 400 });
   }
   for (const [name, value] of form) {
-    const problem = unsafeTextProblem(name, "A field name") ?? (typeof value === "string" ? unsafeTextProblem(value, `The field "${printable(name)}"`) : null);
+    const problem =
+      unsafeTextProblem(name, "A field name") ??
+      (typeof value === "string" ? unsafeTextProblem(value, `The field "${printable(name)}"`) : null);
     if (problem) throw badText(problem);
   }
   return form;
 }
 
 /** A form's text fields as a plain object for a zod schema (files are left out). */
-export async function readFormFields(request: Request, options?: { maxBytes?: number }): Promise<Record<string, string>> {
+export async function readFormFields(
+  request: Request,
+  options?: { maxBytes?: number },
+): Promise<Record<string, string>> {
   const form = await readForm(request, options);
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value;
@@ -111,7 +121,9 @@ function unsafeJsonProblem(value: unknown, path = "body", depth = 0): string | n
     }
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      const problem = unsafeTextProblem(key, "A field name") ?? unsafeJsonProblem(item, path === "body" ? key : `${path}.${key}`, depth + 1);
+      const problem =
+        unsafeTextProblem(key, "A field name") ??
+        unsafeJsonProblem(item, path === "body" ? key : `${path}.${key}`, depth + 1);
       if (problem) return problem;
     }
   }

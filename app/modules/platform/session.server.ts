@@ -18,7 +18,9 @@ export async function readSessionId(request: Request): Promise<string | undefine
 export async function getUserId(request: Request): Promise<string | undefined> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return undefined;
-  const session = await (await db()).session.findFirst({
+  const session = await (
+    await db()
+  ).session.findFirst({
     where: { id: sessionId, expiresAt: { gt: new Date() } },
     select: { userId: true },
   });
@@ -51,7 +53,9 @@ export async function requireAnonymous(request: Request) {
 
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function createUserSession(userId: string, request: Request): Promise<string> {
-  const session = await (await db()).session.create({
+  const session = await (
+    await db()
+  ).session.create({
     data: {
       userId,
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),

@@ -25,6 +25,11 @@ export const STATUS_LABEL = {
 /** What transcribed a file, said plainly; the offline engine is not called AI. */
 export function engineLabel(engine: string | null, model: string | null): string | null {
   if (!engine) return null;
-  const name = { pocketsphinx: "Pocketsphinx (offline speech recognition, English)", whisper: "Whisper (whisper.cpp, on our server)", openai: "OpenAI-compatible speech API" }[engine] ?? engine;
+  const name =
+    {
+      pocketsphinx: "Pocketsphinx (offline speech recognition, English)",
+      whisper: "Whisper (whisper.cpp, on our server)",
+      openai: "OpenAI-compatible speech API",
+    }[engine] ?? engine;
   return model ? `${name}, model ${model}` : name;
 }

@@ -34,7 +34,10 @@ export function uploadLimitBytes(plan: string): number {
 export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 export function tooLargeError(plan: string): RecordingError {
-  return new RecordingError(`This file is larger than ${formatMegabytes(uploadLimitBytes(plan))}, the upload limit on the ${planById(plan).name} plan.`, 413);
+  return new RecordingError(
+    `This file is larger than ${formatMegabytes(uploadLimitBytes(plan))}, the upload limit on the ${planById(plan).name} plan.`,
+    413,
+  );
 }
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
@@ -43,7 +46,10 @@ const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the 
 export const UploadOptionsSchema = z.object({
   language: z.union([z.literal("auto"), languageCode]).default("auto"),
   speakerLabels: checkbox.default(false),
-  translateTo: z.union([z.literal(""), languageCode]).optional().transform((value) => value || null),
+  translateTo: z
+    .union([z.literal(""), languageCode])
+    .optional()
+    .transform((value) => value || null),
 });
 
 const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
@@ -78,7 +84,10 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
 const MALFORMED = () => new RecordingError("The upload was interrupted or malformed. Please try again.", 400);
 
 export const diskFullError = () =>
-  new RecordingError("The server is short of disk space and cannot take this file right now. Please try again later.", 507);
+  new RecordingError(
+    "The server is short of disk space and cannot take this file right now. Please try again later.",
+    507,
+  );
 
 /** Refuses (507) an upload of `bytes` that would leave the disk with less than MIN_FREE_DISK_BYTES. */
 export async function requireRoomFor(bytes: number) {
@@ -88,12 +97,17 @@ export async function requireRoomFor(bytes: number) {
 function streamMultipart(request: Request, temporaryPath: string, limit: number, tooLarge: () => RecordingError) {
   return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
     const contentType = request.headers.get("Content-Type") ?? "";
-    if (!request.body || !contentType.startsWith("multipart/form-data")) return reject(new RecordingError("Send the file as multipart/form-data.", 400));
+    if (!request.body || !contentType.startsWith("multipart/form-data"))
+      return reject(new RecordingError("Send the file as multipart/form-data.", 400));
     let parser: busboy.Busboy;
     try {
       // busboy reports reaching fileSize, so a file of exactly `limit` bytes needs one more.
       // Browsers send the file name as raw UTF-8; busboy would read it as latin1.
-      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 } });
+      parser = busboy({
+        headers: { "content-type": contentType },
+        defParamCharset: "utf8",
+        limits: { fileSize: limit + 1, files: 1, fields: 20, parts: 25 },
+      });
     } catch {
       return reject(MALFORMED());
     }
@@ -128,7 +142,12 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
       written.catch((error: unknown) => fail(isDiskFull(error) ? error : MALFORMED()));
     });
     parser.on("error", () => fail(MALFORMED()));
-    parser.on("close", () => written.then(() => !failed && resolve({ fileName, fields }), () => {}));
+    parser.on("close", () =>
+      written.then(
+        () => !failed && resolve({ fileName, fields }),
+        () => {},
+      ),
+    );
     source.on("error", () => fail(MALFORMED()));
     source.pipe(parser);
   });
@@ -197,7 +216,9 @@ export async function acceptUploadedFile(
   } catch (error) {
     // Deleting the row releases its hold on the minutes.
     await (await db()).recording.delete({ where: { id } }).catch(() => {});
-    await configuredStorage().delete(storageKey).catch(() => {});
+    await configuredStorage()
+      .delete(storageKey)
+      .catch(() => {});
     throw error;
   }
   return { id: recording.id, title: recording.title };
@@ -229,7 +250,9 @@ export async function requireOwnRecording(userId: string, recordingId: string) {
 export async function cancelRecording(userId: string, recordingId: string) {
   const recording = await requireOwnRecording(userId, recordingId);
   // Conditional, so a cancel never overwrites a transcript that was saved a moment ago.
-  const { count } = await (await db()).recording.updateMany({
+  const { count } = await (
+    await db()
+  ).recording.updateMany({
     where: { id: recordingId, userId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
     data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
   });
@@ -249,7 +272,13 @@ export async function retryRecording(userId: string, recordingId: string) {
     reserveSeconds(userId, seconds, (tx) =>
       tx.recording.updateMany({
         where: { id: recordingId, userId, status: { in: retryable } },
-        data: { status: RecordingStatus.QUEUED, reservedSeconds: seconds, progress: 0, failureReason: null, jobId: null },
+        data: {
+          status: RecordingStatus.QUEUED,
+          reservedSeconds: seconds,
+          progress: 0,
+          failureReason: null,
+          jobId: null,
+        },
       }),
     ),
   );
@@ -257,7 +286,9 @@ export async function retryRecording(userId: string, recordingId: string) {
   try {
     await startJob(recordingId);
   } catch (error) {
-    await (await db()).recording.updateMany({
+    await (
+      await db()
+    ).recording.updateMany({
       where: { id: recordingId, status: RecordingStatus.QUEUED },
       data: {
         status: RecordingStatus.FAILED,
@@ -277,14 +308,21 @@ export async function renameRecording(userId: string, recordingId: string, title
 /** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
 export async function deleteRecording(userId: string, recordingId: string) {
   const recording = await requireOwnRecording(userId, recordingId);
-  if (recording.jobId && (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)) {
+  if (
+    recording.jobId &&
+    (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)
+  ) {
     await cancelTranscriptionJob(recording.jobId);
   }
   await (await db()).recording.delete({ where: { id: recordingId } });
   await configuredStorage().delete(recording.storageKey);
 }
 
-export const TitleSchema = z.string().trim().min(1, "Give the recording a name.").max(200, "Names can be at most 200 characters.");
+export const TitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the recording a name.")
+  .max(200, "Names can be at most 200 characters.");
 
 export const RECORDING_SORTS = {
   newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },
@@ -295,8 +333,16 @@ export const RECORDING_SORTS = {
 export type RecordingSort = keyof typeof RECORDING_SORTS;
 
 export const RecordingListQuerySchema = z.object({
-  q: z.string().trim().max(200, "Search terms can be at most 200 characters.").optional().transform((value) => value || undefined),
-  sort: z.enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]]).catch("newest").default("newest"),
+  q: z
+    .string()
+    .trim()
+    .max(200, "Search terms can be at most 200 characters.")
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z
+    .enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]])
+    .catch("newest")
+    .default("newest"),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });
 
@@ -363,7 +409,10 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
   ]);
   const total = Number(count);
   return {
-    items: rows.map((row): RecordingListItem => ({ ...row, snippet: row.snippet ? highlightParts(row.snippet) : null })),
+    items: rows.map((row): RecordingListItem => ({
+      ...row,
+      snippet: row.snippet ? highlightParts(row.snippet) : null,
+    })),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),

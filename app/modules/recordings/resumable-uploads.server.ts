@@ -27,7 +27,10 @@ export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 const EXPIRY_CHECK_MS = 60 * 60_000;
 
 /** A hook's refusal: @tus/server answers with this status and body. */
-const refuse = (error: RecordingError) => ({ status_code: error.status, body: JSON.stringify({ error: error.message }) });
+const refuse = (error: RecordingError) => ({
+  status_code: error.status,
+  body: JSON.stringify({ error: error.message }),
+});
 
 export function resumableUploadServer(): Server {
   const directory = dataDir("tus");
@@ -51,7 +54,8 @@ export function resumableUploadServer(): Server {
       const userId = await ownerOf(request);
       if (request.method === "POST" || request.method === "OPTIONS" || !uploadId) return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
-      if (!upload || upload.metadata?.userId !== userId) throw { status_code: 404, body: JSON.stringify({ error: "Upload not found." }) };
+      if (!upload || upload.metadata?.userId !== userId)
+        throw { status_code: 404, body: JSON.stringify({ error: "Upload not found." }) };
     },
     async onUploadCreate(request, upload) {
       const userId = await ownerOf(request);
@@ -70,7 +74,11 @@ export function resumableUploadServer(): Server {
       const userId = await ownerOf(request);
       const temporaryPath = `${directory}/${upload.id}`;
       try {
-        const recording = await acceptUploadedFile(userId, { temporaryPath, fileName: upload.metadata?.filename ?? "recording", fields: stringFields(upload) });
+        const recording = await acceptUploadedFile(userId, {
+          temporaryPath,
+          fileName: upload.metadata?.filename ?? "recording",
+          fields: stringFields(upload),
+        });
         return { headers: { [RECORDING_ID_HEADER]: recording.id } };
       } catch (error) {
         if (error instanceof RecordingError) throw refuse(error);
@@ -104,6 +112,9 @@ export async function removeExpiredUploads(server: Server): Promise<number> {
 
 function stringFields(upload: Upload): Record<string, string> {
   const { language, speakerLabels, translateTo } = upload.metadata ?? {};
-  return Object.fromEntries(Object.entries({ language, speakerLabels, translateTo }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries({ language, speakerLabels, translateTo }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
-

@@ -30,7 +30,8 @@ async function exists(storage: FileStorage, key: string): Promise<boolean> {
     return true;
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || status === 404 || (error as Error).name === "NotFound") return false;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || status === 404 || (error as Error).name === "NotFound")
+      return false;
     throw error;
   }
 }
@@ -50,7 +51,10 @@ export async function sweepStoredFiles(now = new Date(), storage: FileStorage = 
   const flush = async () => {
     const keys = batch.map((object) => object.key);
     batch = [];
-    const rows = await database.recording.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
+    const rows = await database.recording.findMany({
+      where: { storageKey: { in: keys } },
+      select: { storageKey: true },
+    });
     const known = new Set(rows.map((row) => row.storageKey));
     for (const key of keys.filter((candidate) => !known.has(candidate))) {
       await storage.delete(key);
@@ -86,7 +90,9 @@ export async function sweepStoredFiles(now = new Date(), storage: FileStorage = 
       const finished = row.status === RecordingStatus.COMPLETED;
       await database.recording.update({
         where: { id: row.id },
-        data: finished ? { failureReason: MISSING_AUDIO_REASON } : { status: RecordingStatus.FAILED, progress: 0, failureReason: MISSING_AUDIO_REASON },
+        data: finished
+          ? { failureReason: MISSING_AUDIO_REASON }
+          : { status: RecordingStatus.FAILED, progress: 0, failureReason: MISSING_AUDIO_REASON },
       });
       missingFiles.push(row.storageKey);
     }

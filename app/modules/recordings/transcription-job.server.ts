@@ -34,13 +34,22 @@ class PermanentFailure extends Error {}
 
 export async function runTranscription(recordingId: string, { finalAttempt }: { finalAttempt: boolean }) {
   const database = await db();
-  const recording = await database.recording.findUnique({ where: { id: recordingId }, include: { user: { select: { email: true } } } });
+  const recording = await database.recording.findUnique({
+    where: { id: recordingId },
+    include: { user: { select: { email: true } } },
+  });
   // Deleted, cancelled, failed for good or already done (a retry after a crash past the commit): nothing to do.
   if (!recording || !ACTIVE.includes(recording.status)) return;
 
   const started = await database.recording.updateMany({
     where: { id: recordingId, status: { in: ACTIVE } },
-    data: { status: RecordingStatus.PROCESSING, progress: 0, startedAt: new Date(), heartbeatAt: new Date(), failureReason: null },
+    data: {
+      status: RecordingStatus.PROCESSING,
+      progress: 0,
+      startedAt: new Date(),
+      heartbeatAt: new Date(),
+      failureReason: null,
+    },
   });
   if (started.count === 0) return; // cancelled a moment ago
 
@@ -77,13 +86,19 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     const { engine, vadModelPath } = configuredTranscriber();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
     const audio = decodeSpeechPcm(source, { signal: controller.signal });
-    const result = await transcribeLong(engine, audio, durationSeconds, {
-      language: recording.language ?? undefined,
-      speakerLabels: recording.speakerLabels,
-      signal: controller.signal,
-      // The download is done; decoding and the engine share the remaining 95%.
-      onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
-    }, { vadModelPath, tempDir: workDir });
+    const result = await transcribeLong(
+      engine,
+      audio,
+      durationSeconds,
+      {
+        language: recording.language ?? undefined,
+        speakerLabels: recording.speakerLabels,
+        signal: controller.signal,
+        // The download is done; decoding and the engine share the remaining 95%.
+        onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
+      },
+      { vadModelPath, tempDir: workDir },
+    );
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;
     if (controller.signal.aborted) throw new CancelledError();
@@ -133,7 +148,13 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       const reason = await failureReason(recordingId, error);
       await database.recording.updateMany({
         where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
-        data: { status: RecordingStatus.FAILED, failureReason: reason, reservedSeconds: 0, progress: 0, heartbeatAt: null },
+        data: {
+          status: RecordingStatus.FAILED,
+          failureReason: reason,
+          reservedSeconds: 0,
+          progress: 0,
+          heartbeatAt: null,
+        },
       });
       if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
       if (permanent) return;
@@ -211,14 +232,22 @@ export const jobDirectory = (recordingId: string) => dataDir("tmp", `job-${recor
 
 /** Jobs whose worker stopped sending heartbeats: they are failed so that pg-boss retries them. */
 export async function stalledTranscriptionJobs(now = new Date()): Promise<string[]> {
-  const stalled = await (await db()).recording.findMany({
-    where: { status: RecordingStatus.PROCESSING, heartbeatAt: { lt: new Date(now.getTime() - STALLED_AFTER_MS) }, jobId: { not: null } },
+  const stalled = await (
+    await db()
+  ).recording.findMany({
+    where: {
+      status: RecordingStatus.PROCESSING,
+      heartbeatAt: { lt: new Date(now.getTime() - STALLED_AFTER_MS) },
+      jobId: { not: null },
+    },
     select: { id: true, jobId: true },
   });
   // Their worker is gone and left its scratch files (when it ran on this machine).
   for (const recording of stalled) await fs.promises.rm(jobDirectory(recording.id), { recursive: true, force: true });
   if (stalled.length) {
-    await (await db()).recording.updateMany({
+    await (
+      await db()
+    ).recording.updateMany({
       where: { id: { in: stalled.map((recording) => recording.id) } },
       data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null },
     });
@@ -228,7 +257,9 @@ export async function stalledTranscriptionJobs(now = new Date()): Promise<string
 
 /** A job that ran out of retries without finishing (its worker kept dying): the recording stops holding minutes. */
 export async function abandonTranscription(recordingId: string) {
-  await (await db()).recording.updateMany({
+  await (
+    await db()
+  ).recording.updateMany({
     where: { id: recordingId, status: { in: ACTIVE } },
     data: {
       status: RecordingStatus.FAILED,

@@ -6,23 +6,42 @@ import { ChatReplyEmail } from "~/emails/chat-reply";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
-import { CHAT_MESSAGE_MAX_LENGTH, SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "./support-chat";
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  SUPPORT_CHAT_ANCHOR,
+  type ChatMessageView,
+  type ChatStatusName,
+} from "./support-chat";
 import { messageView, STATUS_NAME } from "./support-chat.server";
 import { minutesUsedThisMonth } from "~/modules/usage/usage.server";
 
 /** Spec section 9. */
 export const CHAT_PAGE_SIZE = 20;
 
-const STATUS_BY_NAME = { active: ChatStatus.ACTIVE, escalated: ChatStatus.ESCALATED, resolved: ChatStatus.RESOLVED } as const;
+const STATUS_BY_NAME = {
+  active: ChatStatus.ACTIVE,
+  escalated: ChatStatus.ESCALATED,
+  resolved: ChatStatus.RESOLVED,
+} as const;
 
 export const SessionListQuerySchema = z.object({
   page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100, "limit must be at most 100").default(CHAT_PAGE_SIZE),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1)
+    .max(100, "limit must be at most 100")
+    .default(CHAT_PAGE_SIZE),
   status: z
     .enum(["active", "escalated", "resolved", "all", ""], { error: "status must be active, escalated or resolved" })
     .optional()
     .transform((value) => (value === "all" || value === "" ? undefined : value)),
-  search: z.string().trim().max(200).optional().transform((value) => value || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export const RespondSchema = z.object({
@@ -119,7 +138,10 @@ export async function listChatSessions(query: z.infer<typeof SessionListQuerySch
 }
 
 /** One conversation with its thread. Opening it in the console counts its messages as read. */
-export async function getChatSessionDetail(sessionId: string, { markRead }: { markRead: boolean }): Promise<ChatSessionDetail | null> {
+export async function getChatSessionDetail(
+  sessionId: string,
+  { markRead }: { markRead: boolean },
+): Promise<ChatSessionDetail | null> {
   const database = await db();
   const session = await database.chatSession.findUnique({
     where: { id: sessionId },
@@ -161,15 +183,29 @@ export async function respondToChat(adminId: string, sessionId: string, input: z
   const database = await db();
   const email = await adminEmail(adminId);
   const result = await database.$transaction(async (tx) => {
-    const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, contextPage: true, user: { select: { email: true } } } });
+    const session = await tx.chatSession.findUnique({
+      where: { id: sessionId },
+      select: { id: true, contextPage: true, user: { select: { email: true } } },
+    });
     if (!session) return null;
     const now = new Date();
     const message = await tx.chatMessage.create({
       data: { sessionId, role: ChatRole.ADMIN, content: input.content, adminId, createdAt: now },
     });
-    await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.REPLY, messageId: message.id, createdAt: now } });
+    await tx.chatAuditEvent.create({
+      data: {
+        sessionId,
+        adminId,
+        adminEmail: email,
+        action: ChatAuditAction.REPLY,
+        messageId: message.id,
+        createdAt: now,
+      },
+    });
     if (input.markResolved) {
-      await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.RESOLVE, createdAt: now } });
+      await tx.chatAuditEvent.create({
+        data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.RESOLVE, createdAt: now },
+      });
     }
     await tx.chatSession.update({
       where: { id: sessionId },
@@ -181,7 +217,11 @@ export async function respondToChat(adminId: string, sessionId: string, input: z
   // A visitor with an account hears about the reply even after leaving the page.
   if (result.userEmail) {
     const chatUrl = `${appOrigin()}${result.contextPage}#${SUPPORT_CHAT_ANCHOR}`;
-    await sendTemplateEmail(result.userEmail, "Voxlate support replied to your message", ChatReplyEmail({ reply: input.content, chatUrl }));
+    await sendTemplateEmail(
+      result.userEmail,
+      "Voxlate support replied to your message",
+      ChatReplyEmail({ reply: input.content, chatUrl }),
+    );
   }
   return result.message;
 }
@@ -194,6 +234,8 @@ export async function closeChat(adminId: string, sessionId: string) {
     const session = await tx.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
     if (!session) return null;
     await tx.chatAuditEvent.create({ data: { sessionId, adminId, adminEmail: email, action: ChatAuditAction.CLOSE } });
-    return sessionView(await tx.chatSession.update({ where: { id: sessionId }, data: { status: ChatStatus.RESOLVED } }));
+    return sessionView(
+      await tx.chatSession.update({ where: { id: sessionId }, data: { status: ChatStatus.RESOLVED } }),
+    );
   });
 }

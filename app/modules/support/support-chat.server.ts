@@ -58,7 +58,8 @@ async function findVisitorSession(request: Request, userId: string | undefined):
   if (typeof cookieId === "string" && cookieId) {
     const session = await database.chatSession.findUnique({ where: { id: cookieId } });
     if (session && (session.userId === null || session.userId === userId)) {
-      if (userId && session.userId === null) return database.chatSession.update({ where: { id: session.id }, data: { userId } });
+      if (userId && session.userId === null)
+        return database.chatSession.update({ where: { id: session.id }, data: { userId } });
       return session;
     }
   }
@@ -89,7 +90,9 @@ export async function postVisitorMessage(
   session ??= await database.chatSession.create({ data: { contextPage: input.contextPage, userId: userId ?? null } });
 
   const now = new Date();
-  await database.chatMessage.create({ data: { sessionId: session.id, role: ChatRole.USER, content: input.content, createdAt: now } });
+  await database.chatMessage.create({
+    data: { sessionId: session.id, role: ChatRole.USER, content: input.content, createdAt: now },
+  });
   const reply = await configuredChatAssistant().answerVisitor(input.content, { askedForPerson: input.askForPerson });
   await database.chatMessage.create({
     data: {
@@ -107,7 +110,8 @@ export async function postVisitorMessage(
   // A new question on a resolved conversation reopens it; an escalated one stays with the people, and an
   // explicit request for a person replaces an earlier reason.
   const escalate =
-    reply.escalationReason !== null && (session.status !== ChatStatus.ESCALATED || reply.escalationReason === ASKED_FOR_PERSON);
+    reply.escalationReason !== null &&
+    (session.status !== ChatStatus.ESCALATED || reply.escalationReason === ASKED_FOR_PERSON);
   await database.chatSession.update({
     where: { id: session.id },
     data: {
@@ -128,7 +132,12 @@ export async function postVisitorMessage(
 }
 
 /** Emails every support admin that a conversation needs a person. */
-async function notifyAdminsOfEscalation(sessionId: string, reason: string, question: string, userId: string | undefined) {
+async function notifyAdminsOfEscalation(
+  sessionId: string,
+  reason: string,
+  question: string,
+  userId: string | undefined,
+) {
   const database = await db();
   const [admins, user] = await Promise.all([
     database.admin.findMany({ select: { email: true } }),
@@ -136,13 +145,19 @@ async function notifyAdminsOfEscalation(sessionId: string, reason: string, quest
   ]);
   const consoleUrl = `${appOrigin()}/admin/chat?session=${sessionId}`;
   const template = ChatEscalatedEmail({ reason, question, who: user?.email ?? "an anonymous visitor", consoleUrl });
-  await Promise.all(admins.map((admin) => sendTemplateEmail(admin.email, `Support chat needs a person: ${reason}`, template)));
+  await Promise.all(
+    admins.map((admin) => sendTemplateEmail(admin.email, `Support chat needs a person: ${reason}`, template)),
+  );
 }
 
 async function loadSupportChatById(sessionId: string): Promise<SupportChatView | null> {
-  const session = await (await db()).chatSession.findUnique({
+  const session = await (
+    await db()
+  ).chatSession.findUnique({
     where: { id: sessionId },
     include: { messages: { orderBy: { createdAt: "asc" } } },
   });
-  return session ? { sessionId: session.id, status: STATUS_NAME[session.status], messages: session.messages.map(messageView) } : null;
+  return session
+    ? { sessionId: session.id, status: STATUS_NAME[session.status], messages: session.messages.map(messageView) }
+    : null;
 }

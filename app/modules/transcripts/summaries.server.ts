@@ -5,7 +5,6 @@ import { configuredSummariser, summariserLabel, SummaryError } from "~/services/
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
-import { getEnv } from "~/modules/platform/env.server";
 import { transcriptSegments } from "./transcripts.server";
 
 export { configuredSummariser };
@@ -34,8 +33,20 @@ export async function summariseTranscript(userId: string, recordingId: string) {
     if (error instanceof SummaryError) throw new RecordingError(`The summary failed: ${error.message}`, 409);
     throw error;
   }
-  const data = { engine: engine.name, model: engine.model, abstract: summary.abstract, keyPoints: summary.keyPoints, actionItems: summary.actionItems };
-  await (await db()).transcriptSummary.upsert({ where: { recordingId }, create: { recordingId, ...data }, update: { ...data, createdAt: new Date() } });
+  const data = {
+    engine: engine.name,
+    model: engine.model,
+    abstract: summary.abstract,
+    keyPoints: summary.keyPoints,
+    actionItems: summary.actionItems,
+  };
+  await (
+    await db()
+  ).transcriptSummary.upsert({
+    where: { recordingId },
+    create: { recordingId, ...data },
+    update: { ...data, createdAt: new Date() },
+  });
 }
 
 /** The stored summary, with the label of the summariser that made it, or null. */

@@ -12,30 +12,53 @@ export async function transcriptSegments(recordingId: string) {
   return (await db()).transcriptSegment.findMany({
     where: { recordingId },
     orderBy: { position: "asc" },
-    select: { id: true, position: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true },
+    select: {
+      id: true,
+      position: true,
+      start: true,
+      end: true,
+      text: true,
+      speaker: true,
+      confidence: true,
+      edited: true,
+    },
   });
 }
 
-export const SegmentTextSchema = z.string().trim().min(1, "A segment cannot be empty; delete words instead.").max(5000, "A segment can be at most 5000 characters.");
-export const SpeakerNameSchema = z.string().trim().min(1, "Give the speaker a name.").max(60, "Speaker names can be at most 60 characters.");
+export const SegmentTextSchema = z
+  .string()
+  .trim()
+  .min(1, "A segment cannot be empty; delete words instead.")
+  .max(5000, "A segment can be at most 5000 characters.");
+export const SpeakerNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the speaker a name.")
+  .max(60, "Speaker names can be at most 60 characters.");
 
 /** Changes one segment's text; its start and end times stay as they were. */
 export async function editSegment(userId: string, recordingId: string, segmentId: string, text: string) {
   await requireOwnRecording(userId, recordingId);
-  const { count } = await (await db()).transcriptSegment.updateMany({ where: { id: segmentId, recordingId }, data: { text, edited: true } });
+  const { count } = await (
+    await db()
+  ).transcriptSegment.updateMany({ where: { id: segmentId, recordingId }, data: { text, edited: true } });
   if (count === 0) throw new RecordingError("That segment no longer exists.", 404);
 }
 
 /** Renames a speaker everywhere in the transcript at once. */
 export async function renameSpeaker(userId: string, recordingId: string, from: string, to: string) {
   await requireOwnRecording(userId, recordingId);
-  const { count } = await (await db()).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
+  const { count } = await (
+    await db()
+  ).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
   if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
 }
 
 /** Languages this transcript has been translated into. */
 export async function translationLanguages(recordingId: string): Promise<string[]> {
-  const rows = await (await db()).segmentTranslation.findMany({
+  const rows = await (
+    await db()
+  ).segmentTranslation.findMany({
     where: { segment: { recordingId } },
     distinct: ["language"],
     select: { language: true },
@@ -46,7 +69,12 @@ export async function translationLanguages(recordingId: string): Promise<string[
 
 /** segmentId → translated text, for one language. */
 export async function segmentTranslations(recordingId: string, language: string): Promise<Map<string, string>> {
-  const rows = await (await db()).segmentTranslation.findMany({ where: { language, segment: { recordingId } }, select: { segmentId: true, text: true } });
+  const rows = await (
+    await db()
+  ).segmentTranslation.findMany({
+    where: { language, segment: { recordingId } },
+    select: { segmentId: true, text: true },
+  });
   return new Map(rows.map((row) => [row.segmentId, row.text]));
 }
 
@@ -58,7 +86,10 @@ export async function translatableTranscript(userId: string, recordingId: string
   if (source === target) throw new RecordingError("The transcript is already in that language.", 400);
   const translator = configuredTranslator();
   if (!translator.supports(source, target)) {
-    throw new RecordingError(`${translator.label} cannot translate ${languageName(source)} into ${languageName(target)} on this server.`, 400);
+    throw new RecordingError(
+      `${translator.label} cannot translate ${languageName(source)} into ${languageName(target)} on this server.`,
+      400,
+    );
   }
   return { recording, source, translator };
 }
@@ -78,7 +109,8 @@ export async function transcriptDocument(
     transcriptSegments(recordingId),
     translated ? segmentTranslations(recordingId, translated.language) : null,
   ]);
-  if (translated && !translations?.size) throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
+  if (translated && !translations?.size)
+    throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
   const textOf = (id: string, original: string) => {
     if (!translated) return original;
     const text = translations!.get(id) ?? "";

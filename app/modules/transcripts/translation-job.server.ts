@@ -40,13 +40,28 @@ export async function queueTranslation(recordingId: string, language: string) {
 
 /** The translations of a transcript and their states, for its page. */
 export async function transcriptTranslations(recordingId: string) {
-  const rows = await (await db()).transcriptTranslation.findMany({ where: { recordingId }, orderBy: { language: "asc" } });
-  return rows.map(({ language, status, progress, failureReason, engine }) => ({ language, label: languageName(language), status, progress, failureReason, engine }));
+  const rows = await (
+    await db()
+  ).transcriptTranslation.findMany({ where: { recordingId }, orderBy: { language: "asc" } });
+  return rows.map(({ language, status, progress, failureReason, engine }) => ({
+    language,
+    label: languageName(language),
+    status,
+    progress,
+    failureReason,
+    engine,
+  }));
 }
 
-export async function runTranslation({ recordingId, language }: { recordingId: string; language: string }, { finalAttempt }: { finalAttempt: boolean }) {
+export async function runTranslation(
+  { recordingId, language }: { recordingId: string; language: string },
+  { finalAttempt }: { finalAttempt: boolean },
+) {
   const database = await db();
-  const recording = await database.recording.findUnique({ where: { id: recordingId }, include: { user: { select: { email: true } } } });
+  const recording = await database.recording.findUnique({
+    where: { id: recordingId },
+    include: { user: { select: { email: true } } },
+  });
   const where = { recordingId_language: { recordingId, language } };
   const job = await database.transcriptTranslation.findUnique({ where });
   if (!recording || !job || job.status === TranslationStatus.COMPLETED) return;
@@ -56,10 +71,16 @@ export async function runTranslation({ recordingId, language }: { recordingId: s
   // Chosen at upload before the language was detected: the pair may not exist.
   if (!translator.supports(source, language)) {
     const reason = `${translator.label} cannot translate ${languageName(source)} into ${languageName(language)} on this server.`;
-    await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason, engine: translator.label } });
+    await database.transcriptTranslation.update({
+      where,
+      data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason, engine: translator.label },
+    });
     return;
   }
-  await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.PROCESSING, progress: 0, engine: translator.label, failureReason: null } });
+  await database.transcriptTranslation.update({
+    where,
+    data: { status: TranslationStatus.PROCESSING, progress: 0, engine: translator.label, failureReason: null },
+  });
   let lastWrite = 0;
   // Awaited before the final write, so a late progress update never races the transaction.
   let progressWrite: Promise<unknown> = Promise.resolve();
@@ -69,24 +90,37 @@ export async function runTranslation({ recordingId, language }: { recordingId: s
       onProgress: (fraction) => {
         if (fraction >= 1 || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = Date.now();
-        progressWrite = progressWrite.then(() => database.transcriptTranslation.update({ where, data: { progress: Math.round(fraction * 100) } })).catch(() => {});
+        progressWrite = progressWrite
+          .then(() => database.transcriptTranslation.update({ where, data: { progress: Math.round(fraction * 100) } }))
+          .catch(() => {});
       },
     });
     await progressWrite;
     await database.$transaction([
       database.segmentTranslation.deleteMany({ where: { language, segment: { recordingId } } }),
       database.segmentTranslation.createMany({
-        data: translated.map((segment) => ({ segmentId: segment.id, language, text: segment.translation, engine: translator.label })),
+        data: translated.map((segment) => ({
+          segmentId: segment.id,
+          language,
+          text: segment.translation,
+          engine: translator.label,
+        })),
       }),
       database.transcriptTranslation.update({ where, data: { status: TranslationStatus.COMPLETED, progress: 100 } }),
     ]);
   } catch (error) {
     // A refusal (bad key, unknown model, quota) will not get better with a retry; a network error or 5xx might.
-    const permanent = error instanceof TranslationError && error.status !== undefined && error.status < 500 && error.status !== 429;
+    const permanent =
+      error instanceof TranslationError && error.status !== undefined && error.status < 500 && error.status !== 429;
     if (permanent || finalAttempt) {
-      const reason = error instanceof TranslationError ? error.message : "The translation failed unexpectedly. Please try again.";
-      await database.transcriptTranslation.update({ where, data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason } });
-      if (!(error instanceof TranslationError)) console.error(`[jobs] translation of ${recordingId} into ${language} failed:`, error);
+      const reason =
+        error instanceof TranslationError ? error.message : "The translation failed unexpectedly. Please try again.";
+      await database.transcriptTranslation.update({
+        where,
+        data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason },
+      });
+      if (!(error instanceof TranslationError))
+        console.error(`[jobs] translation of ${recordingId} into ${language} failed:`, error);
       return;
     }
     console.error(`[jobs] translation of ${recordingId} into ${language} failed; it will be retried:`, error);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { configuredTranslator, TRANSLATION_LANGUAGES, TranslationError } from "~/services/translation/index.server";
 import { LANGUAGES } from "~/content/languages";
-import { getEnv } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 
 // The translator is configured in the translation service; re-exported for the routes and jobs that import it here.
@@ -9,10 +8,16 @@ export { configuredTranslator };
 
 const LANGUAGE_CODES = new Set(TRANSLATION_LANGUAGES.map((language) => language.value));
 const languageCode = (field: string) =>
-  z.string({ error: `${field} is required` }).refine((code) => LANGUAGE_CODES.has(code), `${field} must be a language code from the list, such as "es".`);
+  z
+    .string({ error: `${field} is required` })
+    .refine((code) => LANGUAGE_CODES.has(code), `${field} must be a language code from the list, such as "es".`);
 
 export const TranslateLiveSchema = z.object({
-  text: z.string({ error: "text is required" }).trim().min(1, "text is required").max(2000, "text can be at most 2000 characters"),
+  text: z
+    .string({ error: "text is required" })
+    .trim()
+    .min(1, "text is required")
+    .max(2000, "text can be at most 2000 characters"),
   targetLanguage: languageCode("targetLanguage"),
   // Not in the spec's payload; live speech is English unless the client says otherwise.
   sourceLanguage: languageCode("sourceLanguage").default("en"),
@@ -41,5 +46,7 @@ export async function translateLiveText({ text, sourceLanguage, targetLanguage }
 /** Languages the translator can produce from at least one language people can upload in. */
 export function translationTargets(): { value: string; label: string }[] {
   const translator = configuredTranslator();
-  return TRANSLATION_LANGUAGES.filter((target) => LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)));
+  return TRANSLATION_LANGUAGES.filter((target) =>
+    LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)),
+  );
 }

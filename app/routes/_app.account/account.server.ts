@@ -6,7 +6,13 @@ import { type AppLoadContext, data } from "react-router";
 import { AccountActionSchema } from "./account-forms";
 import { EmailChangedEmail } from "~/emails/email-changed";
 import { sendNotice } from "~/modules/platform/email.server";
-import { revokeResetTokens, sendVerificationCode, userAccount, userExists, VerificationError } from "~/modules/accounts/auth.server";
+import {
+  revokeResetTokens,
+  sendVerificationCode,
+  userAccount,
+  userExists,
+  VerificationError,
+} from "~/modules/accounts/auth.server";
 import { db } from "~/modules/platform/database.server";
 import {
   clearLoginFailures,
@@ -112,7 +118,10 @@ export async function handleAccountAction(request: Request, userId: string, cont
     case "password": {
       const reauthErrors = await reauthenticate(user, form, await loginClient(request, context));
       if (reauthErrors) return refuse(submission, { fieldErrors: reauthErrors });
-      await database.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(form.newPassword) } });
+      await database.user.update({
+        where: { id: userId },
+        data: { passwordHash: await hashPassword(form.newPassword) },
+      });
       // Anyone who knew the old password, or holds a reset link, is shut out.
       await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
       await revokeResetTokens(userId);
@@ -209,7 +218,9 @@ export async function handleAccountAction(request: Request, userId: string, cont
 
 /** The new address waiting for its code, if an email change is in progress. */
 export async function pendingEmailChange(userId: string): Promise<string | null> {
-  const pending = await (await db()).verification.findFirst({
+  const pending = await (
+    await db()
+  ).verification.findFirst({
     where: { userId, purpose: "EMAIL_CHANGE", consumedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
     select: { email: true },

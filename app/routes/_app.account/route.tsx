@@ -13,7 +13,6 @@ import {
 } from "./account-forms";
 import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { PageHeader, pageMeta } from "~/components/page";
-import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
@@ -176,8 +175,26 @@ function ReauthField({
 /** A readable name for a browser from its User-Agent. */
 function describeBrowser(userAgent: string | null): string {
   if (!userAgent) return "Unknown browser";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const system = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const system = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Mac OS X/.test(userAgent)
+      ? "macOS"
+      : /Android/.test(userAgent)
+        ? "Android"
+        : /iPhone|iPad/.test(userAgent)
+          ? "iOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
   return system ? `${browser} on ${system}` : browser;
 }
 
@@ -220,10 +237,7 @@ export default function Account() {
               options={INDUSTRIES}
               placeholder="Select your industry"
             />
-            <Field
-              label="If Other: your industry"
-              field={profileFields.industryOther}
-            />
+            <Field label="If Other: your industry" field={profileFields.industryOther} />
             <Submit intent="profile" label="Save profile" />
           </Form>
         </Section>
@@ -265,7 +279,10 @@ export default function Account() {
           </Form>
         </Section>
 
-        <Section title="Email" description="Confirm it is you, then we send a code to the new address before we change it.">
+        <Section
+          title="Email"
+          description="Confirm it is you, then we send a code to the new address before we change it."
+        >
           {pendingEmail ? (
             <Form method="post" {...getFormProps(emailCode)} className="space-y-4">
               <p className="text-sm">
@@ -307,7 +324,10 @@ export default function Account() {
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                 <div>
                   <p className="font-medium">
-                    {describeBrowser(session.userAgent)} {session.current ? <span className="ml-1 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">This browser</span> : null}
+                    {describeBrowser(session.userAgent)}{" "}
+                    {session.current ? (
+                      <span className="ml-1 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">This browser</span>
+                    ) : null}
                   </p>
                   <p className="text-slate-500">Signed in {formatDate(session.createdAt, "dateTime")}</p>
                 </div>

@@ -4,14 +4,15 @@ import { jsonError, postOnly } from "~/modules/platform/api.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { isDemoLocale, MAX_DEMO_BYTES, transcribeDemoClip } from "~/modules/live/demo.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // POST /api/demo/transcribe?locale=en-US, body: the landing demo's clip → { text, engine }. Anonymous and
 // rate-limited per IP; the audio is deleted as soon as it is transcribed.
 export const loader = postOnly;
 
 const QuerySchema = z.object({
-  locale: z.string({ error: "locale is required" }).refine(isDemoLocale, "locale must be one of the demo's languages, such as en-US."),
+  locale: z
+    .string({ error: "locale is required" })
+    .refine(isDemoLocale, "locale must be one of the demo's languages, such as en-US."),
 });
 
 export const action = withRefusals(async ({ request }: Route.ActionArgs) => {

@@ -23,7 +23,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { message: RESET_REQUESTED };
     }
     case "validate": {
-      const { token } = await readJsonBody(request, z.object({ token: z.string().min(1, "Token is required").max(200) }));
+      const { token } = await readJsonBody(
+        request,
+        z.object({ token: z.string().min(1, "Token is required").max(200) }),
+      );
       if (!(await validateResetToken(token))) return data({ error: INVALID_RESET_LINK }, { status: 400 });
       return { valid: true };
     }

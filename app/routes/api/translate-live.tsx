@@ -3,7 +3,6 @@ import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { TranslateLiveSchema, translateLiveText } from "~/modules/transcripts/translation.server";
-import { TranslationError } from "~/services/translation/index.server";
 
 // POST /api/translate-live { text, targetLanguage } → { translation }. Spec section 8: on failure the client shows
 // the source text prefixed with the target language's label.

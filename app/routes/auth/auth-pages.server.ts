@@ -27,7 +27,11 @@ export const redirectToOf = (url: URL) => safeRedirectPath(url.searchParams.get(
 
 export async function signInPageData(request: Request) {
   await requireAnonymous(request);
-  return { page: "signin" as const, redirectTo: redirectToOf(new URL(request.url)), googleEnabled: isGoogleConfigured() };
+  return {
+    page: "signin" as const,
+    redirectTo: redirectToOf(new URL(request.url)),
+    googleEnabled: isGoogleConfigured(),
+  };
 }
 
 export async function signUpPageData(request: Request) {
@@ -73,4 +77,8 @@ export async function resetPageData(request: Request) {
 }
 
 export const invalidResetLink = () =>
-  redirectWithToast("/auth?mode=forgot", { type: "error", title: "Invalid Reset Link", description: INVALID_RESET_LINK });
+  redirectWithToast("/auth?mode=forgot", {
+    type: "error",
+    title: "Invalid Reset Link",
+    description: INVALID_RESET_LINK,
+  });

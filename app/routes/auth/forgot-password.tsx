@@ -19,7 +19,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The same answer whether or not the address has an account.
   requestPasswordReset(submission.value.email);
-  return redirectWithToast("/forgot-password", { type: "success", title: "Reset Link Sent", description: RESET_REQUESTED });
+  return redirectWithToast("/forgot-password", {
+    type: "success",
+    title: "Reset Link Sent",
+    description: RESET_REQUESTED,
+  });
 }
 
 export default function ForgotPassword() {

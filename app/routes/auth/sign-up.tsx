@@ -65,7 +65,11 @@ export async function action({ request }: Route.ActionArgs) {
   await markAwaitingCode(draft.id, true);
   return redirectWithToast(
     withRedirect("/verify-email", redirectTo),
-    { type: "success", title: "Verification Code Sent", description: "Please check your email for the verification code" },
+    {
+      type: "success",
+      title: "Verification Code Sent",
+      description: "Please check your email for the verification code",
+    },
     { headers },
   );
 }
@@ -74,7 +78,12 @@ export default function SignUp() {
   const { redirectTo, googleEnabled, draft, progress } = useLoaderData<typeof loader>();
   return (
     <AuthLayout tab="signup" redirectTo={redirectTo} googleEnabled={googleEnabled}>
-      <SignUpForm draft={draft} progress={progress} redirectTo={redirectTo} lastResult={useActionData<typeof action>()} />
+      <SignUpForm
+        draft={draft}
+        progress={progress}
+        redirectTo={redirectTo}
+        lastResult={useActionData<typeof action>()}
+      />
     </AuthLayout>
   );
 }

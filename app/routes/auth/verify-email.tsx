@@ -18,7 +18,13 @@ import { safeRedirectPath, withRedirect } from "~/utils/redirect";
 import { VerifyCodeSchema, VerifyOtherSchema } from "~/modules/accounts/registration";
 import { readForm } from "~/modules/platform/request-body.server";
 import { startUserSession } from "~/modules/platform/session.server";
-import { deleteDraft, draftCookieHeader, DraftPayloadSchema, markAwaitingCode, readDraft } from "~/modules/accounts/signup-draft.server";
+import {
+  deleteDraft,
+  draftCookieHeader,
+  DraftPayloadSchema,
+  markAwaitingCode,
+  readDraft,
+} from "~/modules/accounts/signup-draft.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Check your email", "Enter the code we sent to your email.");
@@ -74,7 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof VerificationError) {
       return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     }
-    if (error instanceof AccountExistsError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    if (error instanceof AccountExistsError)
+      return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
     throw error;
   }
   return redirect("/signup", 303);

@@ -21,14 +21,24 @@ describe("answerVisitor with the offline search engine", () => {
     expect(label).toBe("Help-centre search");
     expect(reply.content).toMatch(/^How large can an uploaded file be\?\n\n.*500 MB/s);
     expect(reply).toMatchObject({ needsHumanReview: false, escalationReason: null });
-    expect(reply.sources[0]).toEqual({ title: "How large can an uploaded file be?", url: "/help#how-large-can-an-uploaded-file-be" });
+    expect(reply.sources[0]).toEqual({
+      title: "How large can an uploaded file be?",
+      url: "/help#how-large-can-an-uploaded-file-be",
+    });
   });
 
-  test.each(["Can I speak to a human?", "I want to talk to someone", "Please get me an agent"])("'%s' hands over to a person", async (question) => {
-    const { answerVisitor, HANDOFF_MESSAGE } = await loadAssistant({});
-    const reply = await answerVisitor(question);
-    expect(reply).toMatchObject({ content: HANDOFF_MESSAGE, needsHumanReview: true, escalationReason: "Asked for a person" });
-  });
+  test.each(["Can I speak to a human?", "I want to talk to someone", "Please get me an agent"])(
+    "'%s' hands over to a person",
+    async (question) => {
+      const { answerVisitor, HANDOFF_MESSAGE } = await loadAssistant({});
+      const reply = await answerVisitor(question);
+      expect(reply).toMatchObject({
+        content: HANDOFF_MESSAGE,
+        needsHumanReview: true,
+        escalationReason: "Asked for a person",
+      });
+    },
+  );
 
   test("low confidence is flagged and escalated with the percentage; the threshold is configurable", async () => {
     const question = "Do transcripts sync to Salesforce CRM?";
@@ -45,7 +55,12 @@ describe("answerVisitor with the offline search engine", () => {
 
   test("a greeting gets a greeting, not a guess", async () => {
     const { answerVisitor } = await loadAssistant({});
-    expect(await answerVisitor("Hello!")).toMatchObject({ confidenceScore: 1, needsHumanReview: false, escalationReason: null, sources: [] });
+    expect(await answerVisitor("Hello!")).toMatchObject({
+      confidenceScore: 1,
+      needsHumanReview: false,
+      escalationReason: null,
+      sources: [],
+    });
   });
 });
 
@@ -53,7 +68,9 @@ describe("answerVisitor with an OpenAI-compatible model", () => {
   const env = { CHAT_ASSISTANT_ENGINE: "openai", OPENAI_API_KEY: "sk-test", CHAT_ASSISTANT_MODEL: "gpt-4o-mini" };
 
   test("the model writes the answer from the retrieved articles; confidence still comes from retrieval", async () => {
-    const { handler, received } = chatCompletionHandler(() => "You can upload files of up to 500 MB on Business Pro.", { apiKey: "sk-test" });
+    const { handler, received } = chatCompletionHandler(() => "You can upload files of up to 500 MB on Business Pro.", {
+      apiKey: "sk-test",
+    });
     mockServer.use(handler);
     const { answerVisitor, label } = await loadAssistant(env);
     const reply = await answerVisitor("How large can an uploaded file be?");
@@ -74,7 +91,10 @@ describe("answerVisitor with an OpenAI-compatible model", () => {
     const { answerVisitor } = await loadAssistant(env);
     const reply = await answerVisitor("How large can an uploaded file be?");
     expect(reply.content).toMatch(/^How large can an uploaded file be\?/);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("Chat assistant model failed"), expect.any(Error));
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining("Chat assistant model failed"),
+      expect.any(Error),
+    );
   });
 
   test("low-confidence questions never reach the model", async () => {

@@ -1,4 +1,3 @@
-import { getEnv } from "~/modules/platform/env.server";
 import type { AnswerWriter } from "./answer-writer";
 import { retrieve } from "./knowledge-base.server";
 import { searchAnswerWriter } from "./search.server";
@@ -58,7 +57,13 @@ async function answerVisitor(
   const percent = Math.round(retrieval.confidence * 100);
 
   if (askedForPerson || ASKS_FOR_HUMAN.test(question)) {
-    return { content: HANDOFF_MESSAGE, confidenceScore: retrieval.confidence, needsHumanReview: true, escalationReason: ASKED_FOR_PERSON, sources: [] };
+    return {
+      content: HANDOFF_MESSAGE,
+      confidenceScore: retrieval.confidence,
+      needsHumanReview: true,
+      escalationReason: ASKED_FOR_PERSON,
+      sources: [],
+    };
   }
   if (retrieval.empty) {
     return { content: GREETING, confidenceScore: 1, needsHumanReview: false, escalationReason: null, sources: [] };

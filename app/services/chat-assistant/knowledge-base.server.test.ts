@@ -42,15 +42,19 @@ describe("retrieve", () => {
     expect(retrieve("How do I change my password?").entries[0].title).toMatch(/change my password/);
   });
 
-  test.each(["Can you recommend a pizza place in Rome?", "What is the meaning of life?", "quantum entanglement blockchain", "Do you support Klingon?"])(
-    "%s → low confidence",
-    (question) => {
-      expect(retrieve(question).confidence).toBeLessThan(0.5);
-    },
-  );
+  test.each([
+    "Can you recommend a pizza place in Rome?",
+    "What is the meaning of life?",
+    "quantum entanglement blockchain",
+    "Do you support Klingon?",
+  ])("%s → low confidence", (question) => {
+    expect(retrieve(question).confidence).toBeLessThan(0.5);
+  });
 
   test("filler words do not lower the confidence of a good match", () => {
-    expect(retrieve("One more thing: which export formats are there?").confidence).toBe(retrieve("which export formats are there").confidence);
+    expect(retrieve("One more thing: which export formats are there?").confidence).toBe(
+      retrieve("which export formats are there").confidence,
+    );
   });
 
   test("a message without searchable words is empty, not a match", () => {

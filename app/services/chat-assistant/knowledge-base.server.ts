@@ -99,7 +99,13 @@ function inverseDocumentFrequency(index: MiniSearch<KnowledgeEntry>, term: strin
 export function retrieve(question: string, limit = 3): Retrieval {
   const { index, byId } = knowledge();
   const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
-  const terms = [...new Set(tokenize(question).map(processTerm).filter((term): term is string => Boolean(term)))];
+  const terms = [
+    ...new Set(
+      tokenize(question)
+        .map(processTerm)
+        .filter((term): term is string => Boolean(term)),
+    ),
+  ];
   if (terms.length === 0) return { entries: [], confidence: 0, empty: true };
 
   const synonyms = terms.flatMap((term) => synonymsOf.get(term) ?? []).filter((synonym) => !terms.includes(synonym));

@@ -30,14 +30,19 @@ test("SES receives the message as the SESv2 SendEmail API documents it", async (
   expect(received).toMatchObject({
     FromEmailAddress: "Voxlate <noreply@voxlate.test>",
     Destination: { ToAddresses: ["someone@example.com"] },
-    Content: { Simple: { Subject: { Data: "Your code" }, Body: { Html: { Data: "<p>123456</p>" }, Text: { Data: "123456" } } } },
+    Content: {
+      Simple: { Subject: { Data: "Your code" }, Body: { Html: { Data: "<p>123456</p>" }, Text: { Data: "123456" } } },
+    },
   });
 });
 
 test("an SES rejection surfaces as an error, so the job retries", async () => {
   mockServer.use(
     http.post("https://email.eu-west-1.amazonaws.com/v2/email/outbound-emails", () =>
-      HttpResponse.json({ message: "Email address is not verified." }, { status: 400, headers: { "x-amzn-ErrorType": "MessageRejected" } }),
+      HttpResponse.json(
+        { message: "Email address is not verified." },
+        { status: 400, headers: { "x-amzn-ErrorType": "MessageRejected" } },
+      ),
     ),
   );
   const sending = ses().send({ to: "a@example.com", subject: "s", html: "<p>h</p>", text: "t" });

@@ -28,7 +28,10 @@ export function sesTransport(config: SesConfig): MailTransport {
             Content: {
               Simple: {
                 Subject: { Data: message.subject, Charset: "UTF-8" },
-                Body: { Html: { Data: message.html, Charset: "UTF-8" }, Text: { Data: message.text, Charset: "UTF-8" } },
+                Body: {
+                  Html: { Data: message.html, Charset: "UTF-8" },
+                  Text: { Data: message.text, Charset: "UTF-8" },
+                },
               },
             },
           }),

@@ -3,7 +3,12 @@ import { buildCues, type Cue, formatClock, formatDuration, formatSubtitleTime } 
 import { longTranscript } from "./test-fixtures";
 import type { ExportSegment } from "./types";
 
-const segment = (start: number, end: number, text: string, speaker: string | null = null): ExportSegment => ({ start, end, text, speaker });
+const segment = (start: number, end: number, text: string, speaker: string | null = null): ExportSegment => ({
+  start,
+  end,
+  text,
+  speaker,
+});
 
 /** Every rule a cue list must keep (numbers from the spec, not from CUE_LIMITS), checked against the segments it came from. */
 function expectValidCues(cues: Cue[], segments: ExportSegment[]) {
@@ -13,7 +18,10 @@ function expectValidCues(cues: Cue[], segments: ExportSegment[]) {
     expect(cue.lines.length).toBeGreaterThan(0);
     expect(cue.lines.length).toBeLessThanOrEqual(2);
     for (const line of cue.lines) expect([...line].length, line).toBeLessThanOrEqual(42);
-    if (index > 0) expect(cue.startMs, `cue ${index} starts after the one before ends`).toBeGreaterThanOrEqual(cues[index - 1].endMs);
+    if (index > 0)
+      expect(cue.startMs, `cue ${index} starts after the one before ends`).toBeGreaterThanOrEqual(
+        cues[index - 1].endMs,
+      );
   });
   const allText = (texts: string[]) => texts.join("").replace(/\s+/g, "");
   expect(allText(cues.flatMap((cue) => cue.lines))).toBe(allText(segments.map((s) => s.text)));
@@ -51,7 +59,9 @@ describe("time formatting", () => {
 
 describe("buildCues", () => {
   test("a short segment is one cue with the segment's times", () => {
-    expect(buildCues([segment(1.5, 3.25, "Hello there.")], { speakerLabels: false })).toEqual([{ startMs: 1500, endMs: 3250, lines: ["Hello there."], speaker: null }]);
+    expect(buildCues([segment(1.5, 3.25, "Hello there.")], { speakerLabels: false })).toEqual([
+      { startMs: 1500, endMs: 3250, lines: ["Hello there."], speaker: null },
+    ]);
   });
 
   test("a long segment splits at word boundaries into even cues of at most two lines, time shared by characters", () => {
@@ -85,22 +95,36 @@ describe("buildCues", () => {
   });
 
   test("a single word on screen too long leaves early rather than linger", () => {
-    expect(buildCues([segment(10, 40, "[music]")], { speakerLabels: false })).toEqual([{ startMs: 10_000, endMs: 17_000, lines: ["[music]"], speaker: null }]);
+    expect(buildCues([segment(10, 40, "[music]")], { speakerLabels: false })).toEqual([
+      { startMs: 10_000, endMs: 17_000, lines: ["[music]"], speaker: null },
+    ]);
   });
 
   test("text without spaces (Japanese, a URL) breaks between characters and keeps every character", () => {
-    const japanese = "会議を始めます。今日の議題は三つあります。まず最初に予算について話し合いましょう。それから新しいプロジェクトの進捗状況を確認します。";
+    const japanese =
+      "会議を始めます。今日の議題は三つあります。まず最初に予算について話し合いましょう。それから新しいプロジェクトの進捗状況を確認します。";
     const url = `https://example.com/${"a".repeat(120)}`;
     const segments = [segment(0, 20, japanese), segment(20, 22, url)];
     const cues = buildCues(segments, { speakerLabels: false });
     expectValidCues(cues, segments);
-    expect(cues.filter((cue) => cue.endMs <= 20_000).map((cue) => cue.lines.join("")).join("")).toBe(japanese);
+    expect(
+      cues
+        .filter((cue) => cue.endMs <= 20_000)
+        .map((cue) => cue.lines.join(""))
+        .join(""),
+    ).toBe(japanese);
     // No spaces are invented inside a run.
     for (const cue of cues) for (const line of cue.lines) expect(line).not.toContain(" ");
   });
 
   test("a very short segment still gets whole-millisecond cues inside it", () => {
-    const segments = [segment(5, 5.05, "A rather long sentence spoken impossibly fast, far longer than two lines of subtitles, so it needs two cues of its own.")];
+    const segments = [
+      segment(
+        5,
+        5.05,
+        "A rather long sentence spoken impossibly fast, far longer than two lines of subtitles, so it needs two cues of its own.",
+      ),
+    ];
     const cues = buildCues(segments, { speakerLabels: false });
     expectValidCues(cues, segments);
     expect(cues.length).toBe(2);
@@ -109,7 +133,12 @@ describe("buildCues", () => {
   });
 
   test("a zero-length segment borrows time from the pause after it, up to the next segment", () => {
-    const segments = [segment(0, 0, "Hi."), segment(0.4, 2, "Hello."), segment(5, 5, "Bye."), segment(60, 61, "Later.")];
+    const segments = [
+      segment(0, 0, "Hi."),
+      segment(0.4, 2, "Hello."),
+      segment(5, 5, "Bye."),
+      segment(60, 61, "Later."),
+    ];
     const cues = buildCues(segments, { speakerLabels: false });
     expectValidCues(cues, segments);
     expect(cues.map((cue) => [cue.startMs, cue.endMs])).toEqual([
@@ -121,7 +150,11 @@ describe("buildCues", () => {
   });
 
   test("overlapping segments give cues that do not overlap", () => {
-    const segments = [segment(0, 5, "First speaker talks for a while here."), segment(3, 6, "Second speaker cuts in."), segment(3.5, 4, "Third.")];
+    const segments = [
+      segment(0, 5, "First speaker talks for a while here."),
+      segment(3, 6, "Second speaker cuts in."),
+      segment(3.5, 4, "Third."),
+    ];
     const cues = buildCues(segments, { speakerLabels: false });
     expectValidCues(cues, segments);
     expect(cues.map((cue) => [cue.startMs, cue.endMs])).toEqual([
@@ -136,7 +169,14 @@ describe("buildCues", () => {
   });
 
   test("the speaker label starts every cue and counts towards the line length", () => {
-    const segments = [segment(0, 12, "We moved the billing service last week and the error rate has been flat since then, which is good news.", "Alexandra")];
+    const segments = [
+      segment(
+        0,
+        12,
+        "We moved the billing service last week and the error rate has been flat since then, which is good news.",
+        "Alexandra",
+      ),
+    ];
     const cues = buildCues(segments, { speakerLabels: true });
     expect(cues.length).toBeGreaterThan(1);
     for (const cue of cues) {
@@ -149,6 +189,12 @@ describe("buildCues", () => {
 
   test("a 2-hour transcript keeps every rule", () => {
     const { segments } = longTranscript(1500);
-    expectValidCues(buildCues(segments, { speakerLabels: true }).map((cue) => ({ ...cue, lines: cue.lines.map((line) => line.replace(/^(Alice|Boris): /, "")) })), segments);
+    expectValidCues(
+      buildCues(segments, { speakerLabels: true }).map((cue) => ({
+        ...cue,
+        lines: cue.lines.map((line) => line.replace(/^(Alice|Boris): /, "")),
+      })),
+      segments,
+    );
   });
 });

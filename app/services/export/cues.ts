@@ -172,7 +172,11 @@ function splitWords(words: Word[], seconds: number, label: Word | null, limits: 
   const maxWeightForTime = seconds > 0 ? Math.floor((limits.maxSeconds * totalWeight) / seconds) : totalWeight;
   const maxWeight = Math.max(1, Math.min(totalWeight, maxWeightForTime));
   const cueCount = packCues(words, maxWeight, label, limits).length;
-  const evenWeight = evenLimit(maxWeight, Math.ceil(totalWeight / cueCount), (limit) => packCues(words, limit, label, limits).length);
+  const evenWeight = evenLimit(
+    maxWeight,
+    Math.ceil(totalWeight / cueCount),
+    (limit) => packCues(words, limit, label, limits).length,
+  );
   return packCues(words, evenWeight, label, limits);
 }
 
@@ -185,7 +189,8 @@ function shareTime(fromMs: number, toMs: number, weights: number[], maxMs: numbe
   weights.forEach((weight, index) => {
     accumulated += weight;
     const remaining = weights.length - 1 - index;
-    const proportional = index === weights.length - 1 ? toMs : Math.round(fromMs + ((toMs - fromMs) * accumulated) / total);
+    const proportional =
+      index === weights.length - 1 ? toMs : Math.round(fromMs + ((toMs - fromMs) * accumulated) / total);
     const end = Math.min(Math.max(proportional, start + 1), toMs - remaining);
     // Over the limit only by a word too long to split (or 1 ms of rounding): it leaves the screen early rather than linger.
     spans.push([start, Math.min(end, start + maxMs)]);
@@ -201,7 +206,11 @@ const toMs = (seconds: number) => Math.round(seconds * 1000);
  * segment with no time of its own, which borrows a little from the pause after it). Empty segments give no cues.
  * With `speakerLabels`, each cue's first line starts with "Speaker: " and the label counts towards the line length.
  */
-export function buildCues(segments: ExportSegment[], { speakerLabels }: { speakerLabels: boolean }, limits: CueLimits = CUE_LIMITS): Cue[] {
+export function buildCues(
+  segments: ExportSegment[],
+  { speakerLabels }: { speakerLabels: boolean },
+  limits: CueLimits = CUE_LIMITS,
+): Cue[] {
   const cues: Cue[] = [];
   let previousEndMs = 0;
   segments.forEach((segment, index) => {
@@ -213,12 +222,20 @@ export function buildCues(segments: ExportSegment[], { speakerLabels }: { speake
     const groups = splitWords(words, (toMsInSegment - fromMs) / 1000, label, limits);
     if (toMsInSegment - fromMs < groups.length) {
       const nextStartMs = index + 1 < segments.length ? toMs(segments[index + 1].start) : Infinity;
-      toMsInSegment = Math.max(fromMs + groups.length, Math.min(fromMs + groups.length * BORROWED_MS_PER_CUE, nextStartMs));
+      toMsInSegment = Math.max(
+        fromMs + groups.length,
+        Math.min(fromMs + groups.length * BORROWED_MS_PER_CUE, nextStartMs),
+      );
     }
     const spans = shareTime(fromMs, toMsInSegment, groups.map(weightOf), limits.maxSeconds * 1000);
     groups.forEach((group, groupIndex) => {
       const [startMs, endMs] = spans[groupIndex];
-      cues.push({ startMs, endMs, lines: wrapEvenly(label ? [label, ...group] : group, limits.maxLineLength), speaker: segment.speaker });
+      cues.push({
+        startMs,
+        endMs,
+        lines: wrapEvenly(label ? [label, ...group] : group, limits.maxLineLength),
+        speaker: segment.speaker,
+      });
     });
     previousEndMs = spans[spans.length - 1][1];
   });

@@ -3,11 +3,21 @@ import { coverLines, normalizeDocument, paragraphRuns, transcriptParagraphs } fr
 import { meetingTranscript } from "./test-fixtures";
 import type { ExportSegment } from "./types";
 
-const segment = (start: number, end: number, text: string, speaker: string | null): ExportSegment => ({ start, end, text, speaker });
+const segment = (start: number, end: number, text: string, speaker: string | null): ExportSegment => ({
+  start,
+  end,
+  text,
+  speaker,
+});
 
 describe("transcriptParagraphs", () => {
   test("consecutive segments of one speaker share a paragraph; a new speaker starts one", () => {
-    const paragraphs = transcriptParagraphs([segment(0, 2, "Hi.", "A"), segment(2.5, 4, "How are you?", "A"), segment(4, 5, "Fine.", "B"), segment(5, 6, "Good.", "A")]);
+    const paragraphs = transcriptParagraphs([
+      segment(0, 2, "Hi.", "A"),
+      segment(2.5, 4, "How are you?", "A"),
+      segment(4, 5, "Fine.", "B"),
+      segment(5, 6, "Good.", "A"),
+    ]);
     expect(paragraphs).toEqual([
       { start: 0, end: 4, speaker: "A", text: "Hi. How are you?" },
       { start: 4, end: 5, speaker: "B", text: "Fine." },
@@ -18,7 +28,9 @@ describe("transcriptParagraphs", () => {
   test("a long pause or a paragraph over a minute starts a new paragraph", () => {
     const afterPause = transcriptParagraphs([segment(0, 2, "Before.", "A"), segment(5.5, 7, "After.", "A")]);
     expect(afterPause.map((p) => p.text)).toEqual(["Before.", "After."]);
-    const monologue = transcriptParagraphs(Array.from({ length: 30 }, (_, i) => segment(i * 5, i * 5 + 5, `Part ${i}.`, null)));
+    const monologue = transcriptParagraphs(
+      Array.from({ length: 30 }, (_, i) => segment(i * 5, i * 5 + 5, `Part ${i}.`, null)),
+    );
     expect(monologue.map((p) => p.start)).toEqual([0, 60, 120]);
   });
 });
@@ -31,14 +43,21 @@ describe("paragraphRuns", () => {
       { role: "speaker", text: "Alice: " },
       { role: "text", text: "Hello." },
     ]);
-    expect(paragraphRuns(paragraph, { timestamps: false, speakers: false, cover: true })).toEqual([{ role: "text", text: "Hello." }]);
-    expect(paragraphRuns({ ...paragraph, speaker: null }, { timestamps: true, speakers: true, cover: true }).map((run) => run.role)).toEqual(["timestamp", "text"]);
+    expect(paragraphRuns(paragraph, { timestamps: false, speakers: false, cover: true })).toEqual([
+      { role: "text", text: "Hello." },
+    ]);
+    expect(
+      paragraphRuns({ ...paragraph, speaker: null }, { timestamps: true, speakers: true, cover: true }).map(
+        (run) => run.role,
+      ),
+    ).toEqual(["timestamp", "text"]);
   });
 });
 
 describe("coverLines", () => {
   test("language codes are spelled out; other values are shown as stored", () => {
-    const lines = (language: string | null) => coverLines({ ...meetingTranscript(), language }).filter((line) => line.startsWith("Language"));
+    const lines = (language: string | null) =>
+      coverLines({ ...meetingTranscript(), language }).filter((line) => line.startsWith("Language"));
     expect(lines("pt-BR")).toEqual(["Language: Portuguese (Brazil)"]);
     expect(lines("auto")).toEqual(["Language: auto"]);
     expect(lines(null)).toEqual([]);
@@ -53,7 +72,10 @@ describe("normalizeDocument", () => {
   });
 
   test("negative times are clamped to zero and equal starts keep their order", () => {
-    const doc = normalizeDocument({ ...meetingTranscript(), segments: [segment(1, 2, "b", null), segment(-3, -1, "a1", null), segment(-1, 0.5, "a2", null)] });
+    const doc = normalizeDocument({
+      ...meetingTranscript(),
+      segments: [segment(1, 2, "b", null), segment(-3, -1, "a1", null), segment(-1, 0.5, "a2", null)],
+    });
     expect(doc.segments.map(({ start, end, text }) => [start, end, text])).toEqual([
       [0, 0, "a1"],
       [0, 0.5, "a2"],

@@ -28,7 +28,8 @@ const singleLine = (text: string | null | undefined) => (text ?? "").replace(/\s
  * deep inside a writer, so it fails here.
  */
 export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
-  if (!(doc.createdAt instanceof Date) || Number.isNaN(doc.createdAt.getTime())) throw new TypeError("Transcript createdAt is not a valid date");
+  if (!(doc.createdAt instanceof Date) || Number.isNaN(doc.createdAt.getTime()))
+    throw new TypeError("Transcript createdAt is not a valid date");
   if (!Array.isArray(doc.segments)) throw new TypeError("Transcript segments must be an array");
   const segments: ExportSegment[] = doc.segments
     .filter((segment) => Number.isFinite(segment.start))
@@ -55,7 +56,6 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
     segments,
   };
 }
-
 
 /** The cover's lines under the title. */
 export function coverLines(doc: TranscriptDocument): string[] {

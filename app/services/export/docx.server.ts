@@ -1,9 +1,23 @@
-import { AlignmentType, Document, Footer, HeadingLevel, type IRunOptions, Packer, PageNumber, Paragraph, TextRun } from "docx";
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  HeadingLevel,
+  type IRunOptions,
+  Packer,
+  PageNumber,
+  Paragraph,
+  TextRun,
+} from "docx";
 import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 const GREY = "6B7280";
-const RUN_STYLES: Record<ParagraphRun["role"], IRunOptions> = { timestamp: { color: GREY }, speaker: { bold: true }, text: {} };
+const RUN_STYLES: Record<ParagraphRun["role"], IRunOptions> = {
+  timestamp: { color: GREY },
+  speaker: { bold: true },
+  text: {},
+};
 
 function coverParagraphs(doc: TranscriptDocument): Paragraph[] {
   return [
@@ -16,10 +30,21 @@ function coverParagraphs(doc: TranscriptDocument): Paragraph[] {
 /** Word document: optional cover, then a paragraph per speaker turn with a grey timestamp and the name in bold. */
 export async function writeDocx(doc: TranscriptDocument, options: ExportOptions): Promise<Buffer> {
   const body = transcriptParagraphs(doc.segments).map(
-    (paragraph) => new Paragraph({ spacing: { after: 160 }, children: paragraphRuns(paragraph, options).map((run) => new TextRun({ ...RUN_STYLES[run.role], text: run.text })) }),
+    (paragraph) =>
+      new Paragraph({
+        spacing: { after: 160 },
+        children: paragraphRuns(paragraph, options).map(
+          (run) => new TextRun({ ...RUN_STYLES[run.role], text: run.text }),
+        ),
+      }),
   );
   const footer = new Footer({
-    children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ color: GREY, children: [PageNumber.CURRENT, " / ", PageNumber.TOTAL_PAGES] })] })],
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [new TextRun({ color: GREY, children: [PageNumber.CURRENT, " / ", PageNumber.TOTAL_PAGES] })],
+      }),
+    ],
   });
   const document = new Document({
     title: doc.title,

@@ -32,7 +32,10 @@ describe("exportTranscript", () => {
   });
 
   test("a very long title is cut at a word boundary", async () => {
-    const { fileName } = await exportTranscript({ ...meetingTranscript(), title: "quarterly planning ".repeat(10) }, "json");
+    const { fileName } = await exportTranscript(
+      { ...meetingTranscript(), title: "quarterly planning ".repeat(10) },
+      "json",
+    );
     expect(fileName.length).toBeLessThanOrEqual(80 + ".json".length);
     expect(fileName).toMatch(/^quarterly-planning(-quarterly-planning)*(-quarterly)?\.json$/);
     const { fileName: oneWord } = await exportTranscript({ ...meetingTranscript(), title: "a".repeat(200) }, "json");
@@ -41,17 +44,25 @@ describe("exportTranscript", () => {
 
   test("options left out, or passed as undefined, keep their defaults", async () => {
     const full = (await exportTranscript(meetingTranscript(), "txt")).body.toString();
-    expect((await exportTranscript(meetingTranscript(), "txt", { timestamps: undefined, speakers: undefined })).body.toString()).toBe(full);
+    expect(
+      (
+        await exportTranscript(meetingTranscript(), "txt", { timestamps: undefined, speakers: undefined })
+      ).body.toString(),
+    ).toBe(full);
     expect((await exportTranscript(meetingTranscript(), "txt", {})).body.toString()).toBe(full);
   });
 
   test("an unknown format is refused", async () => {
-    await expect(exportTranscript(meetingTranscript(), "html" as ExportFormat)).rejects.toThrow("Unknown export format: html");
+    await expect(exportTranscript(meetingTranscript(), "html" as ExportFormat)).rejects.toThrow(
+      "Unknown export format: html",
+    );
   });
 
   test("an invalid date is refused before any writer runs", async () => {
     for (const format of EXPORT_FORMATS) {
-      await expect(exportTranscript({ ...meetingTranscript(), createdAt: new Date("nonsense") }, format)).rejects.toThrow("createdAt is not a valid date");
+      await expect(
+        exportTranscript({ ...meetingTranscript(), createdAt: new Date("nonsense") }, format),
+      ).rejects.toThrow("createdAt is not a valid date");
     }
   });
 

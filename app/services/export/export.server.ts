@@ -1,5 +1,11 @@
 import { normalizeDocument } from "./document";
-import { DEFAULT_EXPORT_OPTIONS, EXPORT_FORMATS, type ExportFormat, type ExportOptions, type TranscriptDocument } from "./types";
+import {
+  DEFAULT_EXPORT_OPTIONS,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportOptions,
+  type TranscriptDocument,
+} from "./types";
 
 export interface ExportFile {
   body: Buffer;
@@ -12,15 +18,30 @@ type Writer = (doc: TranscriptDocument, options: ExportOptions) => Promise<Buffe
 
 // Loaded on first use: pdfkit and docx are large and most requests need neither.
 const WRITERS: Record<ExportFormat, { contentType: string; write: Writer }> = {
-  pdf: { contentType: "application/pdf", write: async (doc, options) => (await import("./pdf.server")).writePdf(doc, options) },
+  pdf: {
+    contentType: "application/pdf",
+    write: async (doc, options) => (await import("./pdf.server")).writePdf(doc, options),
+  },
   docx: {
     contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     write: async (doc, options) => (await import("./docx.server")).writeDocx(doc, options),
   },
-  txt: { contentType: "text/plain; charset=utf-8", write: async (doc, options) => (await import("./txt.server")).writeTxt(doc, options) },
-  srt: { contentType: "application/x-subrip; charset=utf-8", write: async (doc, options) => (await import("./srt.server")).writeSrt(doc, options) },
-  vtt: { contentType: "text/vtt; charset=utf-8", write: async (doc, options) => (await import("./vtt.server")).writeVtt(doc, options) },
-  json: { contentType: "application/json; charset=utf-8", write: async (doc, options) => (await import("./json.server")).writeJson(doc, options) },
+  txt: {
+    contentType: "text/plain; charset=utf-8",
+    write: async (doc, options) => (await import("./txt.server")).writeTxt(doc, options),
+  },
+  srt: {
+    contentType: "application/x-subrip; charset=utf-8",
+    write: async (doc, options) => (await import("./srt.server")).writeSrt(doc, options),
+  },
+  vtt: {
+    contentType: "text/vtt; charset=utf-8",
+    write: async (doc, options) => (await import("./vtt.server")).writeVtt(doc, options),
+  },
+  json: {
+    contentType: "application/json; charset=utf-8",
+    write: async (doc, options) => (await import("./json.server")).writeJson(doc, options),
+  },
 };
 
 const MAX_SLUG_LENGTH = 80;
@@ -49,7 +70,11 @@ function resolveOptions(options: Partial<ExportOptions>): ExportOptions {
   };
 }
 
-export async function exportTranscript(doc: TranscriptDocument, format: ExportFormat, options: Partial<ExportOptions> = {}): Promise<ExportFile> {
+export async function exportTranscript(
+  doc: TranscriptDocument,
+  format: ExportFormat,
+  options: Partial<ExportOptions> = {},
+): Promise<ExportFile> {
   if (!EXPORT_FORMATS.includes(format)) throw new RangeError(`Unknown export format: ${String(format)}`);
   const normalized = normalizeDocument(doc);
   const { contentType, write } = WRITERS[format];

@@ -30,7 +30,15 @@ describe("JSON export", () => {
     const full = (await json()).data;
     expect((await json({ timestamps: false, cover: false })).data).toEqual(full);
     const { data } = await json({ speakers: false });
-    expect(data.segments.map((segment: { speaker: string | null }) => segment.speaker)).toEqual([null, null, null, null, null]);
-    expect(data.segments.map((segment: { text: string }) => segment.text)).toEqual(full.segments.map((segment: { text: string }) => segment.text));
+    expect(data.segments.map((segment: { speaker: string | null }) => segment.speaker)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(data.segments.map((segment: { text: string }) => segment.text)).toEqual(
+      full.segments.map((segment: { text: string }) => segment.text),
+    );
   });
 });

@@ -13,7 +13,12 @@ export function writeJson(doc: TranscriptDocument, options: ExportOptions): stri
     engine: doc.engine,
     model: doc.model,
     language: doc.language,
-    segments: doc.segments.map(({ start, end, speaker, text }) => ({ start, end, speaker: options.speakers ? speaker : null, text })),
+    segments: doc.segments.map(({ start, end, speaker, text }) => ({
+      start,
+      end,
+      speaker: options.speakers ? speaker : null,
+      text,
+    })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }

@@ -51,7 +51,9 @@ describe("PDF export", () => {
   });
 
   test("options off remove the cover, names and timestamps", async () => {
-    const { text } = await parsePdf((await pdf(meetingTranscript(), { timestamps: false, speakers: false, cover: false })).body);
+    const { text } = await parsePdf(
+      (await pdf(meetingTranscript(), { timestamps: false, speakers: false, cover: false })).body,
+    );
     expect(text).not.toContain("Réunion");
     expect(text).not.toContain("team-meeting.mp3");
     expect(text).not.toMatch(/Alice|Boris/);
@@ -81,7 +83,9 @@ describe("PDF fonts missing", () => {
     vi.resetModules();
     vi.spyOn(fs, "existsSync").mockImplementation((path) => !String(path).includes("dejavu"));
     const { writePdf } = await import("./pdf.server");
-    await expect(writePdf(meetingTranscript(), DEFAULT_EXPORT_OPTIONS)).rejects.toThrow(/DejaVuSans\.ttf: install the Debian package fonts-dejavu-core/);
+    await expect(writePdf(meetingTranscript(), DEFAULT_EXPORT_OPTIONS)).rejects.toThrow(
+      /DejaVuSans\.ttf: install the Debian package fonts-dejavu-core/,
+    );
   });
 
   test("the CJK font is only required for CJK text", async () => {
@@ -90,6 +94,8 @@ describe("PDF fonts missing", () => {
     const { writePdf } = await import("./pdf.server");
     const latinOnly = { ...meetingTranscript(), title: "Sync", segments: meetingTranscript().segments.slice(0, 3) };
     await expect(writePdf(latinOnly, DEFAULT_EXPORT_OPTIONS)).resolves.toBeInstanceOf(Buffer);
-    await expect(writePdf(meetingTranscript(), DEFAULT_EXPORT_OPTIONS)).rejects.toThrow(/install the Debian package fonts-wqy-microhei/);
+    await expect(writePdf(meetingTranscript(), DEFAULT_EXPORT_OPTIONS)).rejects.toThrow(
+      /install the Debian package fonts-wqy-microhei/,
+    );
   });
 });

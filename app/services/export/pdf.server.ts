@@ -11,7 +11,11 @@ const FONTS: Record<FontName, { path: string; debianPackage: string; postscriptN
   regular: { path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", debianPackage: "fonts-dejavu-core" },
   bold: { path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", debianPackage: "fonts-dejavu-core" },
   // A collection: fontkit picks the face by PostScript name (the family name "WenQuanYi Micro Hei" finds nothing).
-  cjk: { path: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", debianPackage: "fonts-wqy-microhei", postscriptName: "WenQuanYiMicroHei" },
+  cjk: {
+    path: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    debianPackage: "fonts-wqy-microhei",
+    postscriptName: "WenQuanYiMicroHei",
+  },
 };
 
 // Han, kana and Hangul, plus CJK punctuation and full-width forms, none of which DejaVu Sans has.
@@ -40,7 +44,8 @@ const checkedFonts = new Set<FontName>();
 function fontPath(name: FontName): string {
   const { path, debianPackage } = FONTS[name];
   if (!checkedFonts.has(name)) {
-    if (!fs.existsSync(path)) throw new Error(`PDF export needs the font ${path}: install the Debian package ${debianPackage}`);
+    if (!fs.existsSync(path))
+      throw new Error(`PDF export needs the font ${path}: install the Debian package ${debianPackage}`);
     checkedFonts.add(name);
   }
   return path;
@@ -71,7 +76,10 @@ function withCjkFont(runs: Run[]): Run[] {
 function writeRuns(pdf: PDFKit.PDFDocument, runs: Run[], size: number) {
   const parts = withCjkFont(runs);
   parts.forEach((part, index) => {
-    useFont(pdf, part.font).fontSize(size).fillColor(part.color).text(part.text, { continued: index < parts.length - 1, lineGap: 2 });
+    useFont(pdf, part.font)
+      .fontSize(size)
+      .fillColor(part.color)
+      .text(part.text, { continued: index < parts.length - 1, lineGap: 2 });
   });
 }
 
@@ -112,7 +120,12 @@ export async function writePdf(doc: TranscriptDocument, options: ExportOptions):
     bufferPages: true,
     displayTitle: true,
     lang: doc.language && isLanguageCode(doc.language) ? doc.language : undefined,
-    info: { Title: doc.title, Creator: "Voxlate", Producer: "Voxlate", Subject: doc.fileName ? `Transcript of ${doc.fileName}` : "Transcript" },
+    info: {
+      Title: doc.title,
+      Creator: "Voxlate",
+      Producer: "Voxlate",
+      Subject: doc.fileName ? `Transcript of ${doc.fileName}` : "Transcript",
+    },
   });
   const chunks: Buffer[] = [];
   pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -123,7 +136,11 @@ export async function writePdf(doc: TranscriptDocument, options: ExportOptions):
 
   if (options.cover) writeCover(pdf, doc);
   for (const paragraph of transcriptParagraphs(doc.segments)) {
-    writeRuns(pdf, paragraphRuns(paragraph, options).map((run) => ({ ...RUN_STYLES[run.role], text: run.text })), BODY_SIZE);
+    writeRuns(
+      pdf,
+      paragraphRuns(paragraph, options).map((run) => ({ ...RUN_STYLES[run.role], text: run.text })),
+      BODY_SIZE,
+    );
     pdf.moveDown(0.5);
   }
   writePageNumbers(pdf);

@@ -4,20 +4,31 @@ import { buildCues } from "./cues";
 import { exportTranscript } from "./export.server";
 import { longTranscript, meetingTranscript } from "./test-fixtures";
 
-const srt = async (doc = meetingTranscript(), options = {}) => (await exportTranscript(doc, "srt", options)).body.toString("utf8");
+const srt = async (doc = meetingTranscript(), options = {}) =>
+  (await exportTranscript(doc, "srt", options)).body.toString("utf8");
 const withoutSpace = (text: string) => text.replace(/\s+/g, "");
 
 describe("SRT export", () => {
   test("index, comma times, text and a blank line per cue, CRLF", async () => {
     const output = await srt();
-    expect(output.startsWith("1\r\n00:00:00,000 --> 00:00:03,500\r\nAlice: Bonjour à tous, merci d'être venus.\r\n\r\n2\r\n00:00:03,500 --> 00:00:06,000\r\n")).toBe(true);
+    expect(
+      output.startsWith(
+        "1\r\n00:00:00,000 --> 00:00:03,500\r\nAlice: Bonjour à tous, merci d'être venus.\r\n\r\n2\r\n00:00:03,500 --> 00:00:06,000\r\n",
+      ),
+    ).toBe(true);
     expect(output).toContain("\r\n01:01:01,400 --> ");
     expect(output.endsWith("follow-up.\r\n\r\n")).toBe(true);
   });
 
   test("parses with srt-parser-2 and round-trips times and text", async () => {
     const doc = longTranscript(200);
-    doc.segments.push(...meetingTranscript().segments.map((segment) => ({ ...segment, start: segment.start + 2000, end: segment.end + 2000 })));
+    doc.segments.push(
+      ...meetingTranscript().segments.map((segment) => ({
+        ...segment,
+        start: segment.start + 2000,
+        end: segment.end + 2000,
+      })),
+    );
     const parsed = new SrtParser().fromSrt(await srt(doc));
     const cues = buildCues(doc.segments, { speakerLabels: true });
     expect(parsed.length).toBe(cues.length);
@@ -36,7 +47,12 @@ describe("SRT export", () => {
 
   test("speakers off: no name prefixes", async () => {
     const parsed = new SrtParser().fromSrt(await srt(meetingTranscript(), { speakers: false }));
-    expect(parsed.slice(0, 4).map((line) => line.text)).toEqual(["Bonjour à tous, merci d'être venus.", "Café crème pour tout le monde ?", "Привет мир", "会議を始めます"]);
+    expect(parsed.slice(0, 4).map((line) => line.text)).toEqual([
+      "Bonjour à tous, merci d'être venus.",
+      "Café crème pour tout le monde ?",
+      "Привет мир",
+      "会議を始めます",
+    ]);
     expect(parsed.some((line) => /Alice|Boris/.test(line.text))).toBe(false);
   });
 

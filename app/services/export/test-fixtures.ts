@@ -15,12 +15,20 @@ export function meetingTranscript(): TranscriptDocument {
       { start: 3.5, end: 6, text: "Café crème pour tout le monde ?", speaker: "Alice" },
       { start: 6.2, end: 8, text: "Привет мир", speaker: "Boris" },
       { start: 8.5, end: 12, text: "会議を始めます", speaker: "Boris" },
-      { start: 3661.4, end: 3680, text: "Before we finish, let's agree on the budget for the next quarter and who owns the follow-up.", speaker: "Alice" },
+      {
+        start: 3661.4,
+        end: 3680,
+        text: "Before we finish, let's agree on the budget for the next quarter and who owns the follow-up.",
+        speaker: "Alice",
+      },
     ],
   };
 }
 
-const WORDS = "the budget for next quarter depends on how quickly we can finish the migration and hire two more engineers".split(" ");
+const WORDS =
+  "the budget for next quarter depends on how quickly we can finish the migration and hire two more engineers".split(
+    " ",
+  );
 
 /** `count` segments of about 5 s and 25 words, alternating speakers. */
 export function longTranscript(count: number): TranscriptDocument {

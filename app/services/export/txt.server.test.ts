@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { exportTranscript } from "./export.server";
 import { meetingTranscript } from "./test-fixtures";
 
-const text = async (options = {}) => (await exportTranscript(meetingTranscript(), "txt", options)).body.toString("utf8");
+const text = async (options = {}) =>
+  (await exportTranscript(meetingTranscript(), "txt", options)).body.toString("utf8");
 
 describe("TXT export", () => {
   test("cover, then one paragraph per speaker turn with timestamp and name", async () => {

@@ -5,6 +5,11 @@ import type { ExportOptions, TranscriptDocument } from "./types";
 export function writeTxt(doc: TranscriptDocument, options: ExportOptions): string {
   const blocks: string[] = [];
   if (options.cover) blocks.push([doc.title, ...coverLines(doc)].join("\n"));
-  for (const paragraph of transcriptParagraphs(doc.segments)) blocks.push(paragraphRuns(paragraph, options).map((run) => run.text).join(""));
+  for (const paragraph of transcriptParagraphs(doc.segments))
+    blocks.push(
+      paragraphRuns(paragraph, options)
+        .map((run) => run.text)
+        .join(""),
+    );
   return blocks.length > 0 ? `${blocks.join("\n\n")}\n` : "";
 }

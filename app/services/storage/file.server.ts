@@ -7,7 +7,8 @@ import { StorageError, type FileStorage, type StoredObject } from "./storage";
 export function fileStorage(root: string): FileStorage {
   const resolve = (key: string) => {
     const target = path.resolve(root, key);
-    if (!target.startsWith(path.resolve(root) + path.sep)) throw new StorageError(`Storage key escapes the storage root: ${key}`);
+    if (!target.startsWith(path.resolve(root) + path.sep))
+      throw new StorageError(`Storage key escapes the storage root: ${key}`);
     return target;
   };
   return {

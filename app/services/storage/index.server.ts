@@ -19,10 +19,19 @@ export function configuredStorage(): FileStorage {
   const env = getEnv();
   const url = env.STORAGE_URL;
   if (!url || url.startsWith("file:")) {
-    const root = url ? (url.startsWith("file://") ? fileURLToPath(url) : path.resolve(url.slice("file:".length))) : dataDir("uploads");
+    const root = url
+      ? url.startsWith("file://")
+        ? fileURLToPath(url)
+        : path.resolve(url.slice("file:".length))
+      : dataDir("uploads");
     storage = fileStorage(root);
     return storage;
   }
-  storage = s3Storage({ ...parseS3Url(url), endpoint: env.S3_ENDPOINT, region: env.S3_REGION, forcePathStyle: env.S3_FORCE_PATH_STYLE });
+  storage = s3Storage({
+    ...parseS3Url(url),
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
   return storage;
 }

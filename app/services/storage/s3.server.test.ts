@@ -17,7 +17,13 @@ beforeAll(() => {
 function setup() {
   const bucket = s3Handlers(ENDPOINT, "voxlate");
   mockServer.use(...bucket.handlers);
-  const storage = s3Storage({ bucket: "voxlate", prefix: "uploads", endpoint: ENDPOINT, region: "us-east-1", forcePathStyle: true });
+  const storage = s3Storage({
+    bucket: "voxlate",
+    prefix: "uploads",
+    endpoint: ENDPOINT,
+    region: "us-east-1",
+    forcePathStyle: true,
+  });
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-s3-"));
   return { bucket, storage, directory };
 }
@@ -41,7 +47,11 @@ describe("s3Storage", () => {
     expect(bucket.uploads.size).toBe(0); // the multipart upload was completed
 
     expect(await storage.size("recordings/u1/r1.wav")).toBe(content.length);
-    expect((await collect(await storage.read("recordings/u1/r1.wav", { start: 100, end: 199 }))).equals(content.subarray(100, 200))).toBe(true);
+    expect(
+      (await collect(await storage.read("recordings/u1/r1.wav", { start: 100, end: 199 }))).equals(
+        content.subarray(100, 200),
+      ),
+    ).toBe(true);
     const copy = path.join(directory, "copy");
     await storage.download("recordings/u1/r1.wav", copy);
     expect(fs.readFileSync(copy).equals(content)).toBe(true);

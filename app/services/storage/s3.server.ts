@@ -38,7 +38,13 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
   const keyOf = (key: string) => (options.prefix ? `${options.prefix}/${key}` : key);
   const body = async (key: string, range?: { start: number; end: number }) => {
     const { client, s3 } = await sdk();
-    const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const object = await client.send(
+      new s3.GetObjectCommand({
+        Bucket,
+        Key: keyOf(key),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
     if (!(object.Body instanceof Readable)) throw new StorageError(`S3 returned no body for ${key}`);
     return object.Body;
   };
@@ -47,7 +53,12 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async putFile(key, localPath) {
       // 8 MB parts, four at a time: any file streams through with about 32 MB in flight.
       const { client, Upload } = await sdk();
-      const upload = new Upload({ client, params: { Bucket, Key: keyOf(key), Body: fs.createReadStream(localPath) }, partSize: 8 * 1024 * 1024, queueSize: 4 });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: keyOf(key), Body: fs.createReadStream(localPath) },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 4,
+      });
       await upload.done();
       await fs.promises.rm(localPath, { force: true });
     },
@@ -69,9 +80,12 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       let ContinuationToken: string | undefined;
       const { client, s3 } = await sdk();
       do {
-        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }));
+        const page = await client.send(
+          new s3.ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }),
+        );
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key.slice(inBucket.length), modifiedAt: object.LastModified ?? new Date(0) };
+          if (object.Key)
+            yield { key: object.Key.slice(inBucket.length), modifiedAt: object.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
@@ -82,6 +96,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
 /** "s3://bucket/some/prefix" → bucket and prefix. */
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
   const parsed = new URL(url);
-  if (parsed.protocol !== "s3:" || !parsed.hostname) throw new StorageError(`STORAGE_URL must look like s3://bucket/prefix, not ${url}`);
+  if (parsed.protocol !== "s3:" || !parsed.hostname)
+    throw new StorageError(`STORAGE_URL must look like s3://bucket/prefix, not ${url}`);
   return { bucket: parsed.hostname, prefix: parsed.pathname.replace(/^\/+|\/+$/g, "") };
 }

@@ -9,7 +9,13 @@ function dialogue(): SummarySegment[] {
   const { turns } = JSON.parse(fs.readFileSync(sharedFile("testdata/audio/dialogue-two-speakers.json"), "utf8")) as {
     turns: { speaker: string; start: number; end: number; text: string }[];
   };
-  return turns.map((turn, index) => ({ id: `segment-${index}`, start: turn.start, end: turn.end, text: turn.text, speaker: `Speaker ${turn.speaker}` }));
+  return turns.map((turn, index) => ({
+    id: `segment-${index}`,
+    start: turn.start,
+    end: turn.end,
+    text: turn.text,
+    speaker: `Speaker ${turn.speaker}`,
+  }));
 }
 
 describe("extractive summary", () => {
@@ -32,7 +38,9 @@ describe("extractive summary", () => {
 
   test("a commitment is an action item; a statement of fact is not", () => {
     const summary = summariseExtractively(dialogue());
-    expect(summary.actionItems.map((item) => item.text)).toContain("We will discuss the budget after the product update.");
+    expect(summary.actionItems.map((item) => item.text)).toContain(
+      "We will discuss the budget after the product update.",
+    );
     expect(summary.actionItems.map((item) => item.text)).not.toContain("Yes.");
     expect(summary.actionItems.some((item) => /Revenue grew/.test(item.text))).toBe(false);
   });
@@ -46,7 +54,13 @@ describe("extractive summary", () => {
       "The weather was lovely this weekend.",
       "We need to decide the launch budget by Friday.",
     ];
-    const segments = lines.map((text, index) => ({ id: `s${index}`, start: index * 5, end: index * 5 + 4, text, speaker: null }));
+    const segments = lines.map((text, index) => ({
+      id: `s${index}`,
+      start: index * 5,
+      end: index * 5 + 4,
+      text,
+      speaker: null,
+    }));
     const summary = summariseExtractively(segments);
     const texts = summary.keyPoints.map((point) => point.text);
     expect(texts.some((text) => /budget/i.test(text))).toBe(true);
@@ -55,18 +69,27 @@ describe("extractive summary", () => {
   });
 
   test("unpunctuated engine output (pocketsphinx) is cut into sentences and repeated ideas are not listed twice", () => {
-    const words = "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
+    const words =
+      "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
     const segments = [
       { id: "a", start: 0, end: 11, text: words, speaker: null },
       { id: "b", start: 12, end: 23, text: words, speaker: null },
     ];
     const summary = summariseExtractively(segments);
     expect(summary.keyPoints).toHaveLength(1);
-    expect(summary.keyPoints[0]).toMatchObject({ segmentId: "a", start: 0, text: expect.stringMatching(/^And so my fellow americans/) });
+    expect(summary.keyPoints[0]).toMatchObject({
+      segmentId: "a",
+      start: 0,
+      text: expect.stringMatching(/^And so my fellow americans/),
+    });
   });
 
   test("no words, no summary; the number of key points grows with the transcript within 3 to 8", () => {
-    expect(summariseExtractively([{ id: "x", start: 0, end: 1, text: "…", speaker: null }])).toEqual({ abstract: "", keyPoints: [], actionItems: [] });
+    expect(summariseExtractively([{ id: "x", start: 0, end: 1, text: "…", speaker: null }])).toEqual({
+      abstract: "",
+      keyPoints: [],
+      actionItems: [],
+    });
     expect(keyPointCount(5)).toBe(3);
     expect(keyPointCount(40)).toBe(5);
     expect(keyPointCount(4000)).toBe(8);

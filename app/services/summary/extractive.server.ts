@@ -39,19 +39,29 @@ const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
 
 /** Sentences of a segment: split at . ! ? when there are any, else into pieces of about 30 words. */
 function splitSentences(text: string): string[] {
-  const punctuated = text.split(/(?<=[.!?…。！？])\s+/u).map((part) => part.trim()).filter(Boolean);
+  const punctuated = text
+    .split(/(?<=[.!?…。！？])\s+/u)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (punctuated.length > 1 || /[.!?…。！？]\s*$/u.test(text)) return punctuated;
   const all = text.trim().split(/\s+/).filter(Boolean);
   const pieces = Math.max(1, Math.round(all.length / WORDS_PER_UNPUNCTUATED_SENTENCE));
   const size = Math.ceil(all.length / pieces);
-  return Array.from({ length: pieces }, (_, piece) => all.slice(piece * size, (piece + 1) * size).join(" ")).filter(Boolean);
+  return Array.from({ length: pieces }, (_, piece) => all.slice(piece * size, (piece + 1) * size).join(" ")).filter(
+    Boolean,
+  );
 }
 
 function sentencesOf(segments: SummarySegment[]): Sentence[] {
   const raw = segments.flatMap((segment) => splitSentences(segment.text).map((text) => ({ text, segment })));
-  const termLists = raw.map(({ text }) => words(text).map(processTerm).filter((term): term is string => Boolean(term)));
+  const termLists = raw.map(({ text }) =>
+    words(text)
+      .map(processTerm)
+      .filter((term): term is string => Boolean(term)),
+  );
   const documentFrequency = new Map<string, number>();
-  for (const terms of termLists) for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const terms of termLists)
+    for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   return raw.map(({ text, segment }, index) => {
     const vector = new Map<string, number>();
     for (const term of termLists[index]) vector.set(term, (vector.get(term) ?? 0) + 1);
@@ -130,7 +140,9 @@ export function keyPointCount(sentences: number): number {
 
 export function summariseExtractively(segments: SummarySegment[]): Summary {
   const sentences = sentencesOf(segments);
-  const substantial = sentences.filter((sentence) => words(sentence.text).length >= MIN_SENTENCE_WORDS && sentence.vector.size > 0);
+  const substantial = sentences.filter(
+    (sentence) => words(sentence.text).length >= MIN_SENTENCE_WORDS && sentence.vector.size > 0,
+  );
   const candidates = substantial.length ? substantial : sentences.filter((sentence) => sentence.vector.size > 0);
   if (candidates.length === 0) return { abstract: "", keyPoints: [], actionItems: [] };
 

@@ -7,9 +7,27 @@ import { SummaryError, type SummarySegment } from "./summariser";
 const summariser = openAiSummariser({ baseUrl: OPENAI_TEST_BASE_URL, apiKey: "sk-test", model: "gpt-4o-mini" });
 
 const segments: SummarySegment[] = [
-  { id: "a", start: 0, end: 4.7, text: "Good morning. Thank you for joining the quarterly review meeting today.", speaker: "Speaker 1" },
-  { id: "b", start: 10.55, end: 15.23, text: "Revenue grew by twelve percent compared to last quarter.", speaker: "Speaker 1" },
-  { id: "c", start: 21.37, end: 24.8, text: "We will discuss the budget after the product update.", speaker: "Speaker 2" },
+  {
+    id: "a",
+    start: 0,
+    end: 4.7,
+    text: "Good morning. Thank you for joining the quarterly review meeting today.",
+    speaker: "Speaker 1",
+  },
+  {
+    id: "b",
+    start: 10.55,
+    end: 15.23,
+    text: "Revenue grew by twelve percent compared to last quarter.",
+    speaker: "Speaker 1",
+  },
+  {
+    id: "c",
+    start: 21.37,
+    end: 24.8,
+    text: "We will discuss the budget after the product update.",
+    speaker: "Speaker 2",
+  },
 ];
 
 describe("AI summary through an OpenAI-compatible chat API", () => {
@@ -46,7 +64,14 @@ describe("AI summary through an OpenAI-compatible chat API", () => {
   });
 
   test("a point naming a segment that does not exist is dropped, not linked to a wrong time", () => {
-    const reply = JSON.stringify({ abstract: "x", keyPoints: [{ text: "real", segment: 1 }, { text: "invented", segment: 9 }], actionItems: [] });
+    const reply = JSON.stringify({
+      abstract: "x",
+      keyPoints: [
+        { text: "real", segment: 1 },
+        { text: "invented", segment: 9 },
+      ],
+      actionItems: [],
+    });
     expect(parseSummaryReply(reply, segments)?.keyPoints).toEqual([{ text: "real", segmentId: "a", start: 0 }]);
     expect(parseSummaryReply("I cannot help with that.", segments)).toBeNull();
     expect(parseSummaryReply('{"abstract": 3}', segments)).toBeNull();
@@ -54,22 +79,44 @@ describe("AI summary through an OpenAI-compatible chat API", () => {
 
   test("errors: a refused key (401), a missing model (404) and an unreadable reply are SummaryErrors", async () => {
     mockServer.use(chatCompletionHandler(() => "{}", { apiKey: "sk-other" }).handler);
-    await expect(summariser.summarise(segments)).rejects.toMatchObject({ name: "SummaryError", status: 401, message: expect.stringMatching(/refused the API key/) });
+    await expect(summariser.summarise(segments)).rejects.toMatchObject({
+      name: "SummaryError",
+      status: 401,
+      message: expect.stringMatching(/refused the API key/),
+    });
 
     const { http, HttpResponse } = await import("msw");
     mockServer.use(
       http.post(`${OPENAI_TEST_BASE_URL}/chat/completions`, () =>
-        HttpResponse.json({ error: { message: "The model `gpt-9` does not exist", type: "invalid_request_error", code: "model_not_found" } }, { status: 404 }),
+        HttpResponse.json(
+          {
+            error: {
+              message: "The model `gpt-9` does not exist",
+              type: "invalid_request_error",
+              code: "model_not_found",
+            },
+          },
+          { status: 404 },
+        ),
       ),
     );
-    await expect(summariser.summarise(segments)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/does not know the model "gpt-4o-mini"/) });
+    await expect(summariser.summarise(segments)).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/does not know the model "gpt-4o-mini"/),
+    });
 
     mockServer.use(chatCompletionHandler(() => "Here is a summary: it was a meeting.").handler);
     await expect(summariser.summarise(segments)).rejects.toBeInstanceOf(SummaryError);
   });
 
   test("a transcript too long for one prompt is sampled, numbered as sent", () => {
-    const long = Array.from({ length: 3000 }, (_, index) => ({ id: `s${index}`, start: index * 3, end: index * 3 + 2, text: `Sentence number ${index} about the project plan and its budget.`, speaker: null }));
+    const long = Array.from({ length: 3000 }, (_, index) => ({
+      id: `s${index}`,
+      start: index * 3,
+      end: index * 3 + 2,
+      text: `Sentence number ${index} about the project plan and its budget.`,
+      speaker: null,
+    }));
     const { lines, numbered } = promptLines(long);
     expect(lines.length).toBeLessThanOrEqual(MAX_PROMPT_CHARS);
     expect(numbered.length).toBeLessThan(long.length);

@@ -24,7 +24,8 @@ function clock(seconds: number): string {
 
 /** The numbered lines the model reads; over the budget, a sample of the segments (numbered as sent). */
 export function promptLines(segments: SummarySegment[]): { lines: string; numbered: SummarySegment[] } {
-  const line = (segment: SummarySegment, index: number) => `[${index + 1}] ${clock(segment.start)} ${segment.speaker ? `${segment.speaker}: ` : ""}${segment.text}`;
+  const line = (segment: SummarySegment, index: number) =>
+    `[${index + 1}] ${clock(segment.start)} ${segment.speaker ? `${segment.speaker}: ` : ""}${segment.text}`;
   let numbered = segments;
   let lines = numbered.map(line).join("\n");
   if (lines.length > MAX_PROMPT_CHARS) {
@@ -56,7 +57,11 @@ export function parseSummaryReply(content: string, segments: SummarySegment[]): 
       const source = segments[segment - 1];
       return source ? [{ text, segmentId: source.id, start: source.start }] : [];
     });
-  return { abstract: parsed.data.abstract, keyPoints: points(parsed.data.keyPoints), actionItems: points(parsed.data.actionItems) };
+  return {
+    abstract: parsed.data.abstract,
+    keyPoints: points(parsed.data.keyPoints),
+    actionItems: points(parsed.data.actionItems),
+  };
 }
 
 export function openAiSummariser(config: ChatModelConfig): Summariser {
@@ -72,11 +77,14 @@ export function openAiSummariser(config: ChatModelConfig): Summariser {
         `You summarise transcripts. Write in ${language}. The user sends numbered transcript lines "[n] m:ss Speaker: text". ` +
         'Reply with only a JSON object: {"abstract": string (2-3 sentences), "keyPoints": [{"text": string, "segment": n}], ' +
         '"actionItems": [{"text": string, "segment": n}]}. 3 to 8 key points; action items only for tasks someone committed to ' +
-        "or was asked to do (an empty array if none). Each \"segment\" is the number of the line the point comes from. " +
+        'or was asked to do (an empty array if none). Each "segment" is the number of the line the point comes from. ' +
         "Use only what the transcript says.";
       const content = await chatCompletion(config, {
         service: "The AI summary service",
-        messages: [{ role: "system", content: system }, { role: "user", content: lines }],
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: lines },
+        ],
         temperature: 0.2,
         timeoutMs: TIMEOUT_MS,
         signal: options.signal,

@@ -39,5 +39,7 @@ export const summaryError = (message: string, status?: number) => new SummaryErr
 
 /** The UI's name for a summariser. The extractive one is never called AI. */
 export function summariserLabel(name: string, model: string | null): string {
-  return name === "openai" ? `AI summary (${model ?? "chat model"})` : "Extractive summary (offline: the transcript's most central sentences, not AI)";
+  return name === "openai"
+    ? `AI summary (${model ?? "chat model"})`
+    : "Extractive summary (offline: the transcript's most central sentences, not AI)";
 }

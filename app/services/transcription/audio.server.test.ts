@@ -56,14 +56,34 @@ describe("probeAudio", () => {
   test("accepts OGG, FLAC, MP4 video with sound, Matroska, and a browser recording whose header has no length", async () => {
     const jfk = path.join(AUDIO, "jfk.wav");
     const cases: [string, string[], Partial<Awaited<ReturnType<typeof probeAudio>>>][] = [
-      ["a.ogg", ["-i", jfk, "-c:a", "libvorbis"], { container: "ogg", codec: "vorbis", mimeType: "audio/ogg", extension: "ogg" }],
+      [
+        "a.ogg",
+        ["-i", jfk, "-c:a", "libvorbis"],
+        { container: "ogg", codec: "vorbis", mimeType: "audio/ogg", extension: "ogg" },
+      ],
       ["a.flac", ["-i", jfk], { container: "flac", codec: "flac", mimeType: "audio/flac", extension: "flac" }],
       [
         "a.mp4",
-        ["-f", "lavfi", "-i", "testsrc=size=64x64:rate=5:duration=11", "-i", jfk, "-c:v", "mpeg4", "-c:a", "aac", "-shortest"],
+        [
+          "-f",
+          "lavfi",
+          "-i",
+          "testsrc=size=64x64:rate=5:duration=11",
+          "-i",
+          jfk,
+          "-c:v",
+          "mpeg4",
+          "-c:a",
+          "aac",
+          "-shortest",
+        ],
         { container: "mp4", codec: "aac", mimeType: "video/mp4", extension: "mp4" },
       ],
-      ["a.mka", ["-i", jfk, "-c:a", "flac"], { container: "matroska", codec: "flac", mimeType: "audio/x-matroska", extension: "mka" }],
+      [
+        "a.mka",
+        ["-i", jfk, "-c:a", "flac"],
+        { container: "matroska", codec: "flac", mimeType: "audio/x-matroska", extension: "mka" },
+      ],
     ];
     for (const [name, args, expected] of cases) {
       const probe = await probeAudio(ffmpeg(name, args));
@@ -72,7 +92,10 @@ describe("probeAudio", () => {
     }
     // MediaRecorder-style WebM: written to a pipe, so no duration and no cues in the header.
     const live = path.join(tmp, "live.webm");
-    fs.writeFileSync(live, execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", jfk, "-c:a", "libopus", "-f", "webm", "pipe:1"]));
+    fs.writeFileSync(
+      live,
+      execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", jfk, "-c:a", "libopus", "-f", "webm", "pipe:1"]),
+    );
     const probe = await probeAudio(live);
     expect(probe).toMatchObject({ container: "webm", codec: "opus" });
     expect(probe.durationSeconds).toBeCloseTo(11, 0);
@@ -92,12 +115,23 @@ describe("probeAudio", () => {
 
   test("a long MP3 whose Xing header understates its length is measured, not taken at its word", async () => {
     // The header (with its frame count) of 70 s, followed by the frames of 40 s more: ffprobe states about 70 s.
-    const mp3 = (seconds: number) => ["-f", "lavfi", "-i", `sine=f=300:d=${seconds}:sample_rate=8000`, "-c:a", "libmp3lame", "-q:a", "9"];
+    const mp3 = (seconds: number) => [
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=f=300:d=${seconds}:sample_rate=8000`,
+      "-c:a",
+      "libmp3lame",
+      "-q:a",
+      "9",
+    ];
     const head = ffmpeg("stated.mp3", mp3(70));
     const more = ffmpeg("more.mp3", [...mp3(40), "-write_xing", "0", "-id3v2_version", "0"]);
     const lying = path.join(tmp, "lying.mp3");
     fs.writeFileSync(lying, Buffer.concat([fs.readFileSync(head), fs.readFileSync(more)]));
-    const stated = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]));
+    const stated = Number(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]),
+    );
     expect(stated).toBeLessThan(105);
     const probe = await probeAudio(lying, { fullCheckMaxSeconds: 60 });
     expect(probe.durationSeconds).toBeCloseTo(110, 0);
@@ -122,7 +156,14 @@ describe("probeAudio", () => {
   });
 
   test("rejects video without sound, images, other formats, and an M4A cut before its index", async () => {
-    const silentVideo = ffmpeg("silent.mp4", ["-f", "lavfi", "-i", "testsrc=size=64x64:rate=5:duration=2", "-c:v", "mpeg4"]);
+    const silentVideo = ffmpeg("silent.mp4", [
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=64x64:rate=5:duration=2",
+      "-c:v",
+      "mpeg4",
+    ]);
     expect((await rejection(silentVideo)).message).toBe(MEDIA_PROBLEM_MESSAGES["no-audio-track"]);
 
     const image = ffmpeg("picture.png", ["-f", "lavfi", "-i", "testsrc=size=64x64:duration=1", "-frames:v", "1"]);
@@ -131,7 +172,9 @@ describe("probeAudio", () => {
     const aiff = ffmpeg("a.aiff", ["-i", path.join(AUDIO, "jfk.wav")]);
     const unsupported = await rejection(aiff);
     expect(unsupported.reason).toBe("unsupported-format");
-    expect(unsupported.message).toBe("AIFF files are not supported. Please upload MP3, WAV, M4A, WEBM, MP4, OGG or FLAC.");
+    expect(unsupported.message).toBe(
+      "AIFF files are not supported. Please upload MP3, WAV, M4A, WEBM, MP4, OGG or FLAC.",
+    );
 
     // An MP4 whose index comes last, cut in half: the upload stopped before the index arrived.
     const m4a = fs.readFileSync(path.join(AUDIO, "jfk.m4a"));
@@ -139,7 +182,9 @@ describe("probeAudio", () => {
     fs.writeFileSync(cut, m4a.subarray(0, m4a.length >> 1));
     expect((await rejection(cut)).message).toBe(MEDIA_PROBLEM_MESSAGES.damaged);
     // With the index first ("faststart") the cut file probes fine, but the sound stops early.
-    const faststart = fs.readFileSync(ffmpeg("faststart.m4a", ["-i", path.join(AUDIO, "jfk.wav"), "-c:a", "aac", "-movflags", "+faststart"]));
+    const faststart = fs.readFileSync(
+      ffmpeg("faststart.m4a", ["-i", path.join(AUDIO, "jfk.wav"), "-c:a", "aac", "-movflags", "+faststart"]),
+    );
     fs.writeFileSync(cut, faststart.subarray(0, faststart.length >> 1));
     expect((await rejection(cut)).message).toBe(MEDIA_PROBLEM_MESSAGES.damaged);
 
@@ -149,26 +194,33 @@ describe("probeAudio", () => {
 });
 
 describe("decodeToWav", () => {
-  test.each(["jfk.mp3", "jfk.m4a", "jfk.webm", "hello-world.wav"])("%s becomes 16 kHz mono 16-bit PCM", async (name) => {
-    const out = path.join(tmp, `${name}.wav`);
-    await decodeToWav(path.join(AUDIO, name), out);
-    const info = await readWavInfo(out);
-    expect(info).toMatchObject({ sampleRate: 16_000, channels: 1, bitsPerSample: 16, dataOffset: 44 });
-    expect(info.durationSeconds).toBeCloseTo(name.startsWith("jfk") ? 11 : 1.32, 0);
-    expect(fs.existsSync(`${out}.part`)).toBe(false);
-  });
+  test.each(["jfk.mp3", "jfk.m4a", "jfk.webm", "hello-world.wav"])(
+    "%s becomes 16 kHz mono 16-bit PCM",
+    async (name) => {
+      const out = path.join(tmp, `${name}.wav`);
+      await decodeToWav(path.join(AUDIO, name), out);
+      const info = await readWavInfo(out);
+      expect(info).toMatchObject({ sampleRate: 16_000, channels: 1, bitsPerSample: 16, dataOffset: 44 });
+      expect(info.durationSeconds).toBeCloseTo(name.startsWith("jfk") ? 11 : 1.32, 0);
+      expect(fs.existsSync(`${out}.part`)).toBe(false);
+    },
+  );
 
   test("an abort kills ffmpeg and leaves no file", async () => {
     const out = path.join(tmp, "aborted.wav");
     const controller = new AbortController();
     controller.abort(new Error("stopped by the test"));
-    await expect(decodeToWav(path.join(AUDIO, "jfk.mp3"), out, { signal: controller.signal })).rejects.toThrow("stopped by the test");
+    await expect(decodeToWav(path.join(AUDIO, "jfk.mp3"), out, { signal: controller.signal })).rejects.toThrow(
+      "stopped by the test",
+    );
     expect(fs.existsSync(out)).toBe(false);
     expect(fs.existsSync(`${out}.part`)).toBe(false);
   });
 
   test("a file ffmpeg cannot read fails with ffmpeg's reason", async () => {
-    await expect(decodeToWav(path.join(BAD, "random.m4a"), path.join(tmp, "random.wav"))).rejects.toThrow(/ffmpeg could not decode random\.m4a/);
+    await expect(decodeToWav(path.join(BAD, "random.m4a"), path.join(tmp, "random.wav"))).rejects.toThrow(
+      /ffmpeg could not decode random\.m4a/,
+    );
   });
 });
 

@@ -116,7 +116,11 @@ function seconds(value: string | undefined): number {
 }
 
 /** Decodes (part of) the audio to nowhere and returns how many seconds came out. */
-async function decodedSeconds(link: string, range: { from?: number; length?: number }, timeoutMs: number): Promise<number> {
+async function decodedSeconds(
+  link: string,
+  range: { from?: number; length?: number },
+  timeoutMs: number,
+): Promise<number> {
   const args = ["-nostdin", "-hide_banner", "-v", "error"];
   if (range.from) args.push("-ss", range.from.toFixed(3));
   args.push("-i", link, "-vn", "-sn", "-dn");
@@ -128,7 +132,11 @@ async function decodedSeconds(link: string, range: { from?: number; length?: num
   return last ? Number(last[1]) / 1_000_000 : 0;
 }
 
-function describeContainer(formatName: string, codecs: string[], hasVideo: boolean): { container: string; mimeType: string; extension: string } | null {
+function describeContainer(
+  formatName: string,
+  codecs: string[],
+  hasVideo: boolean,
+): { container: string; mimeType: string; extension: string } | null {
   const names = formatName.split(",");
   if (names.includes("mp3")) return { container: "mp3", mimeType: "audio/mpeg", extension: "mp3" };
   if (names.includes("wav")) return { container: "wav", mimeType: "audio/wav", extension: "wav" };
@@ -154,7 +162,8 @@ function describeContainer(formatName: string, codecs: string[], hasVideo: boole
 }
 
 /** Formats ffmpeg knows that are not media a person would upload as a recording. */
-const NOT_MEDIA_FORMATS = /^(tty|image2|.*_pipe|lrc|srt|ass|webvtt|subviewer.*|jacosub|mpl2|pjs|realtext|sami|stl|microdvd|vplayer|bin|xbin|idf|adf)$/;
+const NOT_MEDIA_FORMATS =
+  /^(tty|image2|.*_pipe|lrc|srt|ass|webvtt|subviewer.*|jacosub|mpl2|pjs|realtext|sami|stl|microdvd|vplayer|bin|xbin|idf|adf)$/;
 
 /**
  * Reads what the file really is, from its content (never its name), and checks that it is whole audio we can
@@ -238,17 +247,31 @@ export async function decodeToWav(
       const result = await runCommand(
         "ffmpeg",
         [
-          "-nostdin", "-hide_banner", "-v", "error", "-y",
-          "-i", link,
+          "-nostdin",
+          "-hide_banner",
+          "-v",
+          "error",
+          "-y",
+          "-i",
+          link,
           ...SPEECH_PCM_OUTPUT,
           // A plain 44-byte header: no metadata chunks.
-          "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
-          "-f", "wav", partial,
+          "-map_metadata",
+          "-1",
+          "-fflags",
+          "+bitexact",
+          "-flags:a",
+          "+bitexact",
+          "-f",
+          "wav",
+          partial,
         ],
         { timeoutMs: options.timeoutMs ?? 60 * 60_000, signal: options.signal, installHint: FFMPEG_HINT },
       );
       if (result.code !== 0) {
-        throw new TranscriptionError(`ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`);
+        throw new TranscriptionError(
+          `ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`,
+        );
       }
     });
     await fs.promises.rename(partial, outputPath);
@@ -320,7 +343,9 @@ export async function* decodeSpeechPcm(
       yield next.value;
     }
     const code = await exited.catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "ENOENT" ? new ProgramNotInstalledError(`ffmpeg is not installed: install ${FFMPEG_HINT}.`) : error;
+      throw error.code === "ENOENT"
+        ? new ProgramNotInstalledError(`ffmpeg is not installed: install ${FFMPEG_HINT}.`)
+        : error;
     });
     signal?.throwIfAborted();
     const name = path.basename(inputPath);
@@ -328,7 +353,8 @@ export async function* decodeSpeechPcm(
       const seconds = Math.round(stallTimeoutMs / 1000);
       throw new TranscriptionError(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
     }
-    if (code !== 0) throw new TranscriptionError(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
+    if (code !== 0)
+      throw new TranscriptionError(`ffmpeg could not decode ${name} (exit ${code}): ${stderr.trim().slice(-500)}`);
   } finally {
     signal?.removeEventListener("abort", kill);
     if (child.exitCode === null && child.signalCode === null) kill();
@@ -351,9 +377,20 @@ export function startLiveDecoder(): {
   onPcm: (listener: (chunk: Buffer) => void) => void;
 } {
   const args = [
-    "-nostdin", "-hide_banner", "-v", "error",
-    "-i", "pipe:0",
-    "-vn", "-ac", "1", "-ar", String(SPEECH_SAMPLE_RATE), "-f", "s16le", "pipe:1",
+    "-nostdin",
+    "-hide_banner",
+    "-v",
+    "error",
+    "-i",
+    "pipe:0",
+    "-vn",
+    "-ac",
+    "1",
+    "-ar",
+    String(SPEECH_SAMPLE_RATE),
+    "-f",
+    "s16le",
+    "pipe:1",
   ];
   const decoder = spawnChild("ffmpeg", args, { stdio: ["pipe", "pipe", "ignore"] }) as LiveDecoder;
   // A decoder that dies (bad data) only ends live text; the recording file is still written.

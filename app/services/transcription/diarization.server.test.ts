@@ -12,14 +12,24 @@ import { sharedFile } from "../../../tests/shared-files";
 const AUDIO = sharedFile("testdata/audio");
 const DIALOGUE = path.join(AUDIO, "dialogue-two-speakers.wav");
 const JFK = path.join(AUDIO, "jfk.wav");
-const turns: { speaker: string; start: number; end: number }[] = JSON.parse(fs.readFileSync(path.join(AUDIO, "dialogue-two-speakers.json"), "utf8")).turns;
+const turns: { speaker: string; start: number; end: number }[] = JSON.parse(
+  fs.readFileSync(path.join(AUDIO, "dialogue-two-speakers.json"), "utf8"),
+).turns;
 const pocketsphinx = pocketsphinxEngine({ modelDir: "/usr/share/pocketsphinx/model/en-us" });
 
-const segment = (start: number, end: number): TranscriptSegment => ({ start, end, text: "", confidence: null, speaker: null, words: [] });
+const segment = (start: number, end: number): TranscriptSegment => ({
+  start,
+  end,
+  text: "",
+  confidence: null,
+  speaker: null,
+  words: [],
+});
 
 /** The true speaker of a span: the turn it overlaps most. */
 function trueSpeaker(span: { start: number; end: number }): string {
-  const overlap = (turn: (typeof turns)[number]) => Math.max(0, Math.min(span.end, turn.end) - Math.max(span.start, turn.start));
+  const overlap = (turn: (typeof turns)[number]) =>
+    Math.max(0, Math.min(span.end, turn.end) - Math.max(span.start, turn.start));
   return turns.reduce((best, turn) => (overlap(turn) > overlap(best) ? turn : best)).speaker;
 }
 
@@ -28,7 +38,11 @@ function accuracy(labels: string[], truth: string[]): number {
   const ours = [...new Set(labels)];
   const theirs = [...new Set(truth), ...new Array(Math.max(0, ours.length - new Set(truth).size)).fill("(none)")];
   const permutations = (items: string[]): string[][] =>
-    items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+    items.length <= 1
+      ? [items]
+      : items.flatMap((item, i) =>
+          permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+        );
   let best = 0;
   for (const mapping of permutations(theirs)) {
     const map = new Map(ours.map((label, i) => [label, mapping[i]]));
@@ -46,9 +60,17 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe("labelSpeakers on dialogue-two-speakers.wav (two espeak voices, 5 turns)", () => {
   // Measured: 5/5 turns = 1.00.
   test("the JSON's turn times: every turn labelled consistently (accuracy 1.00)", async () => {
-    const labelled = await labelSpeakers(DIALOGUE, turns.map((turn) => segment(turn.start, turn.end)));
+    const labelled = await labelSpeakers(
+      DIALOGUE,
+      turns.map((turn) => segment(turn.start, turn.end)),
+    );
     expect(labelled.map((s) => s.speaker)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1", "Speaker 2", "Speaker 1"]);
-    expect(accuracy(labelled.map((s) => s.speaker!), turns.map((turn) => turn.speaker))).toBe(1);
+    expect(
+      accuracy(
+        labelled.map((s) => s.speaker!),
+        turns.map((turn) => turn.speaker),
+      ),
+    ).toBe(1);
   });
 
   // Measured: 20/20 pieces = 1.00 (each piece is about 1.2 s).
@@ -58,7 +80,12 @@ describe("labelSpeakers on dialogue-two-speakers.wav (two espeak voices, 5 turns
       return [0, 1, 2, 3].map((i) => segment(turn.start + i * length, turn.start + (i + 1) * length));
     });
     const labelled = await labelSpeakers(DIALOGUE, pieces);
-    expect(accuracy(labelled.map((s) => s.speaker!), pieces.map(trueSpeaker))).toBe(1);
+    expect(
+      accuracy(
+        labelled.map((s) => s.speaker!),
+        pieces.map(trueSpeaker),
+      ),
+    ).toBe(1);
     expect(new Set(labelled.map((s) => s.speaker)).size).toBe(2);
   });
 
@@ -85,12 +112,55 @@ describe("labelSpeakers, other cases", () => {
   test("jfk.wav alternating with itself 20% higher: 1.00", async () => {
     const higher = path.join(tmp, "higher.wav");
     const alternating = path.join(tmp, "alternating.wav");
-    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", JFK, "-af", "asetrate=19200,aresample=16000,atempo=0.8333", higher]);
-    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", JFK, "-i", higher, "-filter_complex", "[0:a][1:a][0:a][1:a]concat=n=4:v=0:a=1", "-c:a", "pcm_s16le", alternating]);
-    const utterances = [[0.05, 2.3], [3.29, 4.3], [5.35, 7.67], [8.16, 10.46]];
-    const spans = [0, 1, 2, 3].flatMap((repeat) => utterances.map(([start, end]) => ({ start: repeat * 11 + start, end: repeat * 11 + end, who: repeat % 2 ? "B" : "A" })));
-    const labelled = await labelSpeakers(alternating, spans.map((span) => segment(span.start, span.end)));
-    expect(accuracy(labelled.map((s) => s.speaker!), spans.map((span) => span.who))).toBe(1);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      JFK,
+      "-af",
+      "asetrate=19200,aresample=16000,atempo=0.8333",
+      higher,
+    ]);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      JFK,
+      "-i",
+      higher,
+      "-filter_complex",
+      "[0:a][1:a][0:a][1:a]concat=n=4:v=0:a=1",
+      "-c:a",
+      "pcm_s16le",
+      alternating,
+    ]);
+    const utterances = [
+      [0.05, 2.3],
+      [3.29, 4.3],
+      [5.35, 7.67],
+      [8.16, 10.46],
+    ];
+    const spans = [0, 1, 2, 3].flatMap((repeat) =>
+      utterances.map(([start, end]) => ({
+        start: repeat * 11 + start,
+        end: repeat * 11 + end,
+        who: repeat % 2 ? "B" : "A",
+      })),
+    );
+    const labelled = await labelSpeakers(
+      alternating,
+      spans.map((span) => segment(span.start, span.end)),
+    );
+    expect(
+      accuracy(
+        labelled.map((s) => s.speaker!),
+        spans.map((span) => span.who),
+      ),
+    ).toBe(1);
   });
 
   test("segments that already have speakers, and no segments, are left alone", async () => {
@@ -100,7 +170,12 @@ describe("labelSpeakers, other cases", () => {
   });
 
   test("a segment too short to measure takes its nearest neighbour's label", async () => {
-    const labelled = await labelSpeakers(DIALOGUE, [segment(0, 4.6), segment(5.3, 9.9), segment(9.95, 10.05), segment(10.6, 15.2)]);
+    const labelled = await labelSpeakers(DIALOGUE, [
+      segment(0, 4.6),
+      segment(5.3, 9.9),
+      segment(9.95, 10.05),
+      segment(10.6, 15.2),
+    ]);
     expect(labelled.map((s) => s.speaker)).toEqual(["Speaker 1", "Speaker 2", "Speaker 2", "Speaker 1"]);
   });
 });

@@ -78,7 +78,10 @@ const melFilters: { from: number; weights: Float64Array }[] = (() => {
   const toHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
   const low = toMel(MIN_FREQUENCY);
   const high = toMel(MAX_FREQUENCY);
-  const edges = Array.from({ length: MEL_BANDS + 2 }, (_, i) => (toHz(low + ((high - low) * i) / (MEL_BANDS + 1)) * FFT_SIZE) / RATE);
+  const edges = Array.from(
+    { length: MEL_BANDS + 2 },
+    (_, i) => (toHz(low + ((high - low) * i) / (MEL_BANDS + 1)) * FFT_SIZE) / RATE,
+  );
   return Array.from({ length: MEL_BANDS }, (_, band) => {
     const [left, centre, right] = [edges[band], edges[band + 1], edges[band + 2]];
     const from = Math.ceil(left);
@@ -139,7 +142,11 @@ export function voiceStats(pcm: Int16Array): VoiceStats {
     cepstra.push(frame);
     energies.push(10 * Math.log10(energy / FRAME + 1e-12));
   }
-  const stats: VoiceStats = { frames: 0, sum: new Float64Array(DIMENSIONS), outer: new Float64Array(DIMENSIONS * DIMENSIONS) };
+  const stats: VoiceStats = {
+    frames: 0,
+    sum: new Float64Array(DIMENSIONS),
+    outer: new Float64Array(DIMENSIONS * DIMENSIONS),
+  };
   const floor = Math.max(-60, Math.max(...energies) - SPEECH_FLOOR_DB);
   for (const [index, frame] of cepstra.entries()) {
     if (energies[index] < floor) continue;
@@ -157,7 +164,8 @@ function logDetCovariance(frames: number, sum: Float64Array, outer: Float64Array
   const d = DIMENSIONS;
   const m = new Float64Array(d * d);
   for (let a = 0; a < d; a++) {
-    for (let b = 0; b < d; b++) m[a * d + b] = outer[a * d + b] / frames - (sum[a] / frames) * (sum[b] / frames) + (a === b ? 1e-6 : 0);
+    for (let b = 0; b < d; b++)
+      m[a * d + b] = outer[a * d + b] / frames - (sum[a] / frames) * (sum[b] / frames) + (a === b ? 1e-6 : 0);
   }
   let logDet = 0;
   for (let j = 0; j < d; j++) {
@@ -194,7 +202,12 @@ export function deltaBic(a: VoiceStats, b: VoiceStats, penalty = DEFAULT_PENALTY
  * chain algorithm (O(n²)). Groups merge while their average distance is at most `threshold`, and beyond it while
  * there are more than `maxGroups`. Returns a group number per item, in order of first appearance.
  */
-export function averageLinkage(n: number, distanceOf: (i: number, j: number) => number, threshold: number, maxGroups = Number.POSITIVE_INFINITY): number[] {
+export function averageLinkage(
+  n: number,
+  distanceOf: (i: number, j: number) => number,
+  threshold: number,
+  maxGroups = Number.POSITIVE_INFINITY,
+): number[] {
   if (n === 0) return [];
   const matrix = new Float32Array(n * n);
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) matrix[i * n + j] = matrix[j * n + i] = distanceOf(i, j);
@@ -225,7 +238,9 @@ export function averageLinkage(n: number, distanceOf: (i: number, j: number) => 
     merges.push({ a: top, b: nearest, distance: nearestDistance });
     for (const other of active) {
       if (other === top || other === nearest) continue;
-      const value = (size[top] * matrix[top * n + other] + size[nearest] * matrix[nearest * n + other]) / (size[top] + size[nearest]);
+      const value =
+        (size[top] * matrix[top * n + other] + size[nearest] * matrix[nearest * n + other]) /
+        (size[top] + size[nearest]);
       matrix[top * n + other] = matrix[other * n + top] = value;
     }
     size[top] += size[nearest];
@@ -317,7 +332,11 @@ function foldSmallGroups(groups: number[], stats: VoiceStats[], penalty: number)
  * Labels each segment "Speaker 1", "Speaker 2"… (in order of first appearance) by how its voice sounds. For
  * engines that give no speakers; segments that already have speakers are returned as they are.
  */
-export async function labelSpeakers(wavPath: string, segments: TranscriptSegment[], options: SpeakerLabelOptions = {}): Promise<TranscriptSegment[]> {
+export async function labelSpeakers(
+  wavPath: string,
+  segments: TranscriptSegment[],
+  options: SpeakerLabelOptions = {},
+): Promise<TranscriptSegment[]> {
   if (segments.length === 0 || segments.some((segment) => segment.speaker !== null)) return segments;
   return labelSpeakersByVoice(segments, await spanVoiceStats(wavPath, segments), options);
 }
@@ -341,15 +360,25 @@ export function labelSpeakersByVoice(
   if (measured.length === 0) return segments.map((segment) => ({ ...segment, speaker: "Speaker 1" }));
 
   const penalty = options.penalty ?? DEFAULT_PENALTY;
-  const groups = averageLinkage(measured.length, (i, j) => deltaBic(measured[i].stat, measured[j].stat, penalty), 0, options.maxSpeakers ?? 8);
-  foldSmallGroups(groups, measured.map(({ stat }) => stat), penalty);
+  const groups = averageLinkage(
+    measured.length,
+    (i, j) => deltaBic(measured[i].stat, measured[j].stat, penalty),
+    0,
+    options.maxSpeakers ?? 8,
+  );
+  foldSmallGroups(
+    groups,
+    measured.map(({ stat }) => stat),
+    penalty,
+  );
   const groupOf = new Map(measured.map(({ index }, position) => [index, groups[position]]));
   const gap = (a: TranscriptSegment, b: TranscriptSegment) => Math.max(0, a.start - b.end, b.start - a.end);
   const labels = segments.map((segment, index) => {
     const own = groupOf.get(index);
     if (own !== undefined) return own;
     let nearest = measured[0].index;
-    for (const { index: other } of measured) if (gap(segments[other], segment) < gap(segments[nearest], segment)) nearest = other;
+    for (const { index: other } of measured)
+      if (gap(segments[other], segment) < gap(segments[nearest], segment)) nearest = other;
     return groupOf.get(nearest)!;
   });
   const names = new Map<number, string>();

@@ -17,7 +17,12 @@ describe("configuredTranscriber", () => {
   test("pocketsphinx by default, made once", async () => {
     const { configuredTranscriber } = await load({ TRANSCRIBE_ENGINE: "" });
     const engine = configuredTranscriber().engine;
-    expect(engine).toMatchObject({ name: "pocketsphinx", model: "en-us", label: "Pocketsphinx (offline, English)", languages: ["en"] });
+    expect(engine).toMatchObject({
+      name: "pocketsphinx",
+      model: "en-us",
+      label: "Pocketsphinx (offline, English)",
+      languages: ["en"],
+    });
     expect(configuredTranscriber().engine).toBe(engine);
     expect(configuredTranscriber().vadModelPath).toMatch(/\/models\/silero_vad\.onnx$/);
   });
@@ -28,12 +33,19 @@ describe("configuredTranscriber", () => {
   });
 
   test("whisper with the model from WHISPER_MODEL_PATH", async () => {
-    const { configuredTranscriber } = await load({ TRANSCRIBE_ENGINE: "whisper", WHISPER_MODEL_PATH: TEST_MODEL, WHISPER_THREADS: "2" });
+    const { configuredTranscriber } = await load({
+      TRANSCRIBE_ENGINE: "whisper",
+      WHISPER_MODEL_PATH: TEST_MODEL,
+      WHISPER_THREADS: "2",
+    });
     expect(configuredTranscriber().engine).toMatchObject({ name: "whisper", model: "tiny.en", languages: ["en"] });
   });
 
   test("whisper without its model says to run npm run models:download", async () => {
-    const { configuredTranscriber, EngineUnavailableError } = await load({ TRANSCRIBE_ENGINE: "whisper", DATA_DIR: "/nonexistent-voxlate-data" });
+    const { configuredTranscriber, EngineUnavailableError } = await load({
+      TRANSCRIBE_ENGINE: "whisper",
+      DATA_DIR: "/nonexistent-voxlate-data",
+    });
     expect(() => configuredTranscriber().engine).toThrow(EngineUnavailableError);
     expect(() => configuredTranscriber().engine).toThrow(
       "TRANSCRIBE_ENGINE is whisper, but the model /nonexistent-voxlate-data/models/ggml-base.en.bin does not exist. Run `npm run models:download` to fetch it, or set WHISPER_MODEL_PATH to a ggml model you have.",
@@ -41,13 +53,28 @@ describe("configuredTranscriber", () => {
   });
 
   test("openai with its model and key; a key is required for api.openai.com only", async () => {
-    let module = await load({ TRANSCRIBE_ENGINE: "openai", OPENAI_API_KEY: "sk-test", OPENAI_TRANSCRIBE_MODEL: "whisper-1" });
-    expect(module.configuredTranscriber().engine).toMatchObject({ name: "openai", model: "whisper-1", languages: "all", label: "whisper-1 (OpenAI-compatible API)" });
+    let module = await load({
+      TRANSCRIBE_ENGINE: "openai",
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_TRANSCRIBE_MODEL: "whisper-1",
+    });
+    expect(module.configuredTranscriber().engine).toMatchObject({
+      name: "openai",
+      model: "whisper-1",
+      languages: "all",
+      label: "whisper-1 (OpenAI-compatible API)",
+    });
 
     module = await load({ TRANSCRIBE_ENGINE: "openai", OPENAI_API_KEY: "" });
-    expect(() => module.configuredTranscriber().engine).toThrow("TRANSCRIBE_ENGINE is openai, but OPENAI_API_KEY is not set.");
+    expect(() => module.configuredTranscriber().engine).toThrow(
+      "TRANSCRIBE_ENGINE is openai, but OPENAI_API_KEY is not set.",
+    );
 
-    module = await load({ TRANSCRIBE_ENGINE: "openai", OPENAI_API_KEY: "", OPENAI_BASE_URL: "http://localhost:8000/v1" });
+    module = await load({
+      TRANSCRIBE_ENGINE: "openai",
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "http://localhost:8000/v1",
+    });
     expect(module.configuredTranscriber().engine.name).toBe("openai");
   });
 });

@@ -33,7 +33,11 @@ function createEngine(env: ReturnType<typeof getEnv>): SpeechEngine {
       if (!env.OPENAI_API_KEY && new URL(env.OPENAI_BASE_URL).hostname === "api.openai.com") {
         throw new EngineUnavailableError("TRANSCRIBE_ENGINE is openai, but OPENAI_API_KEY is not set.");
       }
-      return openAiEngine({ baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_TRANSCRIBE_MODEL });
+      return openAiEngine({
+        baseUrl: env.OPENAI_BASE_URL,
+        apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_TRANSCRIBE_MODEL,
+      });
     }
     case "pocketsphinx":
       return pocketsphinxEngine({ modelDir: env.POCKETSPHINX_MODEL_DIR });

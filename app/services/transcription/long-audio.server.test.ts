@@ -21,7 +21,10 @@ describe("transcribeLong", () => {
   test("a short file goes to the engine in one call", async () => {
     const { engine, calls } = fakeEngine();
     const progress: number[] = [];
-    const result = await transcribeLong(engine, JFK, 11, { speakerLabels: false, onProgress: (fraction) => progress.push(fraction) });
+    const result = await transcribeLong(engine, JFK, 11, {
+      speakerLabels: false,
+      onProgress: (fraction) => progress.push(fraction),
+    });
     expect(calls.map((call) => call.path)).toEqual([JFK]);
     expect(result.segments[0]).toMatchObject({ start: 0.1, end: 10.9 });
     expect(progress).toEqual([0.5, 1]);
@@ -30,7 +33,13 @@ describe("transcribeLong", () => {
   test("a long file is transcribed chunk by chunk with times in the original, progress, and the first language kept", async () => {
     const { engine, calls } = fakeEngine();
     const progress: number[] = [];
-    const result = await transcribeLong(engine, long, longRepeats * PERIOD, { speakerLabels: false, onProgress: (fraction) => progress.push(fraction) }, { vadModelPath: VAD_MODEL });
+    const result = await transcribeLong(
+      engine,
+      long,
+      longRepeats * PERIOD,
+      { speakerLabels: false, onProgress: (fraction) => progress.push(fraction) },
+      { vadModelPath: VAD_MODEL },
+    );
     expect(calls.length).toBeGreaterThanOrEqual(40);
     expect(result).toMatchObject({ engine: "whisper", model: "fake", language: "en" });
     expect(result.segments).toHaveLength(calls.length);
@@ -64,9 +73,15 @@ describe("transcribeLong", () => {
       if (calls.length === 2) controller.abort(new Error("cancelled by the user"));
       return result;
     };
-    await expect(transcribeLong(engine, long, longRepeats * PERIOD, { speakerLabels: false, signal: controller.signal }, { vadModelPath: VAD_MODEL })).rejects.toThrow(
-      "cancelled by the user",
-    );
+    await expect(
+      transcribeLong(
+        engine,
+        long,
+        longRepeats * PERIOD,
+        { speakerLabels: false, signal: controller.signal },
+        { vadModelPath: VAD_MODEL },
+      ),
+    ).rejects.toThrow("cancelled by the user");
     expect(calls).toHaveLength(2);
     expect(fs.existsSync(path.dirname(calls[0].path))).toBe(false);
   });
@@ -74,11 +89,19 @@ describe("transcribeLong", () => {
   test("with pocketsphinx: the words of each repeat land at their times in the original", async () => {
     // Pocketsphinx hears different words once noise is mixed in, so this file has clean pauses.
     const file = repeatedJfk(path.join(tmp, "three.wav"), 3, { noise: false });
-    const result = await transcribeLong(pocketsphinxEngine({ modelDir: "/usr/share/pocketsphinx/model/en-us" }), file, 3 * PERIOD, { speakerLabels: false }, { maxChunkSeconds: 15, vadModelPath: VAD_MODEL });
+    const result = await transcribeLong(
+      pocketsphinxEngine({ modelDir: "/usr/share/pocketsphinx/model/en-us" }),
+      file,
+      3 * PERIOD,
+      { speakerLabels: false },
+      { maxChunkSeconds: 15, vadModelPath: VAD_MODEL },
+    );
     // Pocketsphinx's other words change with the exact cut (it is that fragile), but "and not" is heard in each
     // repeat, at 3.29–4.30 s in jfk.wav alone.
     for (let repeat = 0; repeat < 3; repeat++) {
-      const andNot = result.segments.find((segment) => segment.text === "and not" && Math.abs(segment.start - (repeat * PERIOD + 3.29)) < 0.2);
+      const andNot = result.segments.find(
+        (segment) => segment.text === "and not" && Math.abs(segment.start - (repeat * PERIOD + 3.29)) < 0.2,
+      );
       expect(andNot, `"and not" in repeat ${repeat}`).toBeDefined();
       expect(andNot!.end).toBeCloseTo(repeat * PERIOD + 4.3, 0);
     }

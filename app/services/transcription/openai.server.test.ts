@@ -13,7 +13,12 @@ const JFK_ANSWER = {
   duration: 11,
   segments: [
     { start: 0, end: 4.4, text: "And so my fellow Americans, ask not", avgLogprob: -0.2 },
-    { start: 4.4, end: 10.6, text: "what your country can do for you, ask what you can do for your country.", avgLogprob: -0.1 },
+    {
+      start: 4.4,
+      end: 10.6,
+      text: "what your country can do for you, ask what you can do for your country.",
+      avgLogprob: -0.1,
+    },
   ],
 };
 
@@ -22,7 +27,10 @@ describe("OpenAI-compatible engine", () => {
     const { handler, received } = transcriptionHandler(() => JFK_ANSWER, { apiKey: "sk-test" });
     mockServer.use(handler);
     const progress: number[] = [];
-    const result = await engine.transcribe(JFK, { speakerLabels: false, onProgress: (fraction) => progress.push(fraction) });
+    const result = await engine.transcribe(JFK, {
+      speakerLabels: false,
+      onProgress: (fraction) => progress.push(fraction),
+    });
 
     expect(received).toEqual([
       {
@@ -37,10 +45,23 @@ describe("OpenAI-compatible engine", () => {
     ]);
     expect(result).toMatchObject({ language: "en", engine: "openai", model: "whisper-1" });
     expect(result.segments).toHaveLength(2);
-    expect(result.segments[0]).toMatchObject({ start: 0, end: 4.4, text: "And so my fellow Americans, ask not", speaker: null });
+    expect(result.segments[0]).toMatchObject({
+      start: 0,
+      end: 4.4,
+      text: "And so my fellow Americans, ask not",
+      speaker: null,
+    });
     expect(result.segments[0].confidence).toBeCloseTo(Math.exp(-0.2), 3);
     expect(result.segments[1].confidence).toBeCloseTo(Math.exp(-0.1), 3);
-    expect(result.segments[0].words.map((word) => word.word)).toEqual(["And", "so", "my", "fellow", "Americans", "ask", "not"]);
+    expect(result.segments[0].words.map((word) => word.word)).toEqual([
+      "And",
+      "so",
+      "my",
+      "fellow",
+      "Americans",
+      "ask",
+      "not",
+    ]);
     expect(result.segments[1].words.map((word) => word.word)).toContain("country");
     for (const segment of result.segments) {
       for (const word of segment.words) {
@@ -85,7 +106,9 @@ describe("OpenAI-compatible engine", () => {
     [500, "The server had an error while processing your request."],
   ])("an error answer (%i) is thrown with its body", async (status, message) => {
     mockServer.use(transcriptionErrorHandler(status, message));
-    await expect(engine.transcribe(JFK, { speakerLabels: false })).rejects.toThrow(`The transcription API answered ${status}: `);
+    await expect(engine.transcribe(JFK, { speakerLabels: false })).rejects.toThrow(
+      `The transcription API answered ${status}: `,
+    );
     await expect(engine.transcribe(JFK, { speakerLabels: false })).rejects.toThrow(message);
   });
 
@@ -94,11 +117,15 @@ describe("OpenAI-compatible engine", () => {
     mockServer.use(handler);
     const controller = new AbortController();
     controller.abort(new Error("cancelled"));
-    await expect(engine.transcribe(JFK, { speakerLabels: false, signal: controller.signal })).rejects.toThrow("cancelled");
+    await expect(engine.transcribe(JFK, { speakerLabels: false, signal: controller.signal })).rejects.toThrow(
+      "cancelled",
+    );
   });
 
   test("a compatible server at another base URL, without a key", async () => {
-    const { handler, received } = transcriptionHandler(() => JFK_ANSWER, { baseUrl: "https://speaches.example.com/v1" });
+    const { handler, received } = transcriptionHandler(() => JFK_ANSWER, {
+      baseUrl: "https://speaches.example.com/v1",
+    });
     mockServer.use(handler);
     const local = openAiEngine({ baseUrl: "https://speaches.example.com/v1/", model: "Systran/faster-whisper-small" });
     expect(local.label).toBe("Systran/faster-whisper-small (OpenAI-compatible API)");
@@ -133,7 +160,9 @@ describe("parseVerboseTranscription", () => {
       3,
     );
     expect(parsed.language).toBe("en");
-    expect(parsed.segments.map((segment) => [segment.text, segment.confidence, segment.words.map((word) => word.word)])).toEqual([
+    expect(
+      parsed.segments.map((segment) => [segment.text, segment.confidence, segment.words.map((word) => word.word)]),
+    ).toEqual([
       ["Hello", null, ["Hello"]],
       ["world", 1, ["world"]],
     ]);

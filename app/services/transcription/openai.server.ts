@@ -28,7 +28,9 @@ const VerboseTranscriptionSchema = z.object({
       }),
     )
     .nullish(),
-  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number(), probability: z.number().nullish() })).nullish(),
+  words: z
+    .array(z.object({ word: z.string(), start: z.number(), end: z.number(), probability: z.number().nullish() }))
+    .nullish(),
 });
 
 /** The transcription API answered with an error. */
@@ -51,7 +53,10 @@ export interface OpenAiEngineOptions {
 }
 
 /** Maps a verbose_json answer to our segments. Exported for tests and for servers with odd answers. */
-export function parseVerboseTranscription(json: unknown, fallbackDuration: number): { language: string | null; segments: TranscriptSegment[] } {
+export function parseVerboseTranscription(
+  json: unknown,
+  fallbackDuration: number,
+): { language: string | null; segments: TranscriptSegment[] } {
   const answer = VerboseTranscriptionSchema.parse(json);
   const words = (answer.words ?? [])
     .map((word) => ({
@@ -70,7 +75,10 @@ export function parseVerboseTranscription(json: unknown, fallbackDuration: numbe
           end: roundTime(segment.end),
           text: segment.text.trim(),
           // avg_logprob is the mean log-probability of the segment's tokens: exp gives a 0–1 figure.
-          confidence: segment.avg_logprob === null || segment.avg_logprob === undefined ? null : roundTime(Math.min(1, Math.exp(segment.avg_logprob))),
+          confidence:
+            segment.avg_logprob === null || segment.avg_logprob === undefined
+              ? null
+              : roundTime(Math.min(1, Math.exp(segment.avg_logprob))),
           speaker: segment.speaker === null || segment.speaker === undefined ? null : String(segment.speaker),
         }))
         .filter((segment) => segment.text.length > 0),
@@ -78,7 +86,16 @@ export function parseVerboseTranscription(json: unknown, fallbackDuration: numbe
     );
   } else if (answer.text.trim()) {
     // A server that ignored verbose_json (plain `json`): one segment for the whole file.
-    segments = [{ start: 0, end: roundTime(answer.duration ?? fallbackDuration), text: answer.text.trim(), confidence: null, speaker: null, words }];
+    segments = [
+      {
+        start: 0,
+        end: roundTime(answer.duration ?? fallbackDuration),
+        text: answer.text.trim(),
+        confidence: null,
+        speaker: null,
+        words,
+      },
+    ];
   } else {
     segments = [];
   }

@@ -56,7 +56,7 @@ export class PcmSpool {
       throw new Error(`Samples from ${from} were already released (kept from ${this.keptFrom}).`);
     }
     const bytes = Buffer.alloc((to - from) * 2);
-    for (let position = from; position < to; ) {
+    for (let position = from; position < to;) {
       const segment = Math.floor(position / this.segmentSamples);
       const until = Math.min(to, (segment + 1) * this.segmentSamples);
       const handle = await fs.promises.open(this.file(segment), "r");

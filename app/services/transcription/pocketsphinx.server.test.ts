@@ -9,7 +9,10 @@ const engine = pocketsphinxEngine({ modelDir: "/usr/share/pocketsphinx/model/en-
 describe("pocketsphinx engine", () => {
   test("transcribes jfk.wav with word times inside the audio", async () => {
     const progress: number[] = [];
-    const result = await engine.transcribe(JFK, { speakerLabels: false, onProgress: (fraction) => progress.push(fraction) });
+    const result = await engine.transcribe(JFK, {
+      speakerLabels: false,
+      onProgress: (fraction) => progress.push(fraction),
+    });
     expect(result).toMatchObject({ language: "en", engine: "pocketsphinx", model: "en-us" });
     const text = result.segments.map((segment) => segment.text).join(" ");
     expect(text).toContain("country");
@@ -41,19 +44,25 @@ describe("pocketsphinx engine", () => {
   test("English only: another language is refused with a clear message", async () => {
     expect(engine.languages).toEqual(["en"]);
     expect(engine.label).not.toMatch(/\bAI\b/);
-    await expect(engine.transcribe(JFK, { speakerLabels: false, language: "de" })).rejects.toThrow(UnsupportedLanguageError);
+    await expect(engine.transcribe(JFK, { speakerLabels: false, language: "de" })).rejects.toThrow(
+      UnsupportedLanguageError,
+    );
     await expect(engine.transcribe(JFK, { speakerLabels: false, language: "fr" })).rejects.toThrow(/English only/);
   });
 
   test("a missing model says what to install", async () => {
     const broken = pocketsphinxEngine({ modelDir: "/nonexistent/model" });
-    await expect(broken.transcribe(JFK, { speakerLabels: false })).rejects.toThrow(/pocketsphinx-en-us or set POCKETSPHINX_MODEL_DIR/);
+    await expect(broken.transcribe(JFK, { speakerLabels: false })).rejects.toThrow(
+      /pocketsphinx-en-us or set POCKETSPHINX_MODEL_DIR/,
+    );
   });
 
   test("abort kills the recogniser", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("cancelled")), 100);
-    await expect(engine.transcribe(JFK, { speakerLabels: false, signal: controller.signal })).rejects.toThrow("cancelled");
+    await expect(engine.transcribe(JFK, { speakerLabels: false, signal: controller.signal })).rejects.toThrow(
+      "cancelled",
+    );
   });
 });
 

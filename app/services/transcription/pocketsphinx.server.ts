@@ -75,13 +75,19 @@ export function parsePocketsphinxOutput(output: string): TranscriptSegment[] {
  * from decodeToWav and speechChunks have the plain 44-byte header and are used as they are; others are copied
  * (streamed) to a temporary WAV with one.
  */
-async function withPlainHeader(wavPath: string, info: WavInfo): Promise<{ path: string; dispose: () => Promise<void> }> {
+async function withPlainHeader(
+  wavPath: string,
+  info: WavInfo,
+): Promise<{ path: string; dispose: () => Promise<void> }> {
   if (info.dataOffset === 44) return { path: wavPath, dispose: async () => {} };
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "voxlate-sphinx-"));
   const copy = path.join(dir, "input.wav");
   const output = fs.createWriteStream(copy);
   output.write(wavHeader(info.totalSamples));
-  await pipeline(fs.createReadStream(wavPath, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1 }), output);
+  await pipeline(
+    fs.createReadStream(wavPath, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1 }),
+    output,
+  );
   return { path: copy, dispose: () => fs.promises.rm(dir, { recursive: true, force: true }) };
 }
 
@@ -108,7 +114,9 @@ export function pocketsphinxEngine(options: { modelDir: string }): SpeechEngine 
       }
       for (const file of Object.values(files)) {
         if (!fs.existsSync(file)) {
-          throw new EngineUnavailableError(`The Pocketsphinx model is incomplete: ${file} is missing. Install the Debian package pocketsphinx-en-us or set POCKETSPHINX_MODEL_DIR.`);
+          throw new EngineUnavailableError(
+            `The Pocketsphinx model is incomplete: ${file} is missing. Install the Debian package pocketsphinx-en-us or set POCKETSPHINX_MODEL_DIR.`,
+          );
         }
       }
       const info = await readSpeechWavInfo(wavPath);
@@ -117,16 +125,24 @@ export function pocketsphinxEngine(options: { modelDir: string }): SpeechEngine 
       const { code, stdout, stderr } = await runCommand(
         "pocketsphinx_continuous",
         [
-          "-infile", input.path,
-          "-hmm", files.acousticModel,
-          "-lm", files.languageModel,
-          "-dict", files.dictionary,
-          "-samprate", String(SPEECH_SAMPLE_RATE),
+          "-infile",
+          input.path,
+          "-hmm",
+          files.acousticModel,
+          "-lm",
+          files.languageModel,
+          "-dict",
+          files.dictionary,
+          "-samprate",
+          String(SPEECH_SAMPLE_RATE),
           // Its spectral noise removal hurts on clean recordings: word error rate on jfk decoded from
           // wav/mp3/m4a/webm 0.72 → 0.51 on average without it, on the two-voice dialogue 0.94 → 0.89.
-          "-remove_noise", "no",
-          "-logfn", "/dev/null",
-          "-time", "yes",
+          "-remove_noise",
+          "no",
+          "-logfn",
+          "/dev/null",
+          "-time",
+          "yes",
         ],
         {
           // It runs at about 3× real time on one core; leave room for a busy machine.
@@ -145,7 +161,8 @@ export function pocketsphinxEngine(options: { modelDir: string }): SpeechEngine 
           },
         },
       ).finally(() => input.dispose());
-      if (code !== 0) throw new TranscriptionError(`pocketsphinx_continuous failed (exit ${code}): ${stderr.trim().slice(-300)}`);
+      if (code !== 0)
+        throw new TranscriptionError(`pocketsphinx_continuous failed (exit ${code}): ${stderr.trim().slice(-300)}`);
       transcribeOptions.onProgress?.(1);
       return { language: "en", engine: "pocketsphinx", model: "en-us", segments: parsePocketsphinxOutput(stdout) };
     },

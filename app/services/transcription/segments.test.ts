@@ -24,11 +24,22 @@ describe("segment helpers", () => {
 
   test("offsetSegments moves segments and words; numberSpeakers renames in order of appearance", () => {
     const segments = [
-      { start: 0.5, end: 1, text: "a", confidence: null, speaker: "SPEAKER_01", words: [{ word: "a", start: 0.5, end: 1, confidence: null }] },
+      {
+        start: 0.5,
+        end: 1,
+        text: "a",
+        confidence: null,
+        speaker: "SPEAKER_01",
+        words: [{ word: "a", start: 0.5, end: 1, confidence: null }],
+      },
       { start: 1.2, end: 2, text: "b", confidence: null, speaker: "SPEAKER_00", words: [] },
       { start: 2.2, end: 3, text: "c", confidence: null, speaker: "SPEAKER_01", words: [] },
     ];
-    expect(offsetSegments(segments, 30.0004)[0]).toMatchObject({ start: 30.5, end: 31, words: [{ start: 30.5, end: 31 }] });
+    expect(offsetSegments(segments, 30.0004)[0]).toMatchObject({
+      start: 30.5,
+      end: 31,
+      words: [{ start: 30.5, end: 31 }],
+    });
     expect(numberSpeakers(segments).map((s) => s.speaker)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1"]);
   });
 

@@ -9,7 +9,10 @@ export function roundTime(seconds: number): number {
  * Gives each word to the segment its middle falls in (or the nearest one), keeping the words in time order.
  * For APIs that return words and segments as two separate lists.
  */
-export function assignWords(segments: Omit<TranscriptSegment, "words">[], words: TranscriptWord[]): TranscriptSegment[] {
+export function assignWords(
+  segments: Omit<TranscriptSegment, "words">[],
+  words: TranscriptWord[],
+): TranscriptSegment[] {
   const result: TranscriptSegment[] = segments.map((segment) => ({ ...segment, words: [] }));
   if (result.length === 0) return result;
   for (const word of [...words].sort((a, b) => a.start - b.start)) {
@@ -17,7 +20,8 @@ export function assignWords(segments: Omit<TranscriptSegment, "words">[], words:
     let best = 0;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const [index, segment] of result.entries()) {
-      const distance = middle < segment.start ? segment.start - middle : middle > segment.end ? middle - segment.end : 0;
+      const distance =
+        middle < segment.start ? segment.start - middle : middle > segment.end ? middle - segment.end : 0;
       if (distance < bestDistance) {
         best = index;
         bestDistance = distance;
@@ -49,6 +53,10 @@ export function offsetSegments(segments: TranscriptSegment[], offset: number): T
     ...segment,
     start: roundTime(segment.start + offset),
     end: roundTime(segment.end + offset),
-    words: segment.words.map((word) => ({ ...word, start: roundTime(word.start + offset), end: roundTime(word.end + offset) })),
+    words: segment.words.map((word) => ({
+      ...word,
+      start: roundTime(word.start + offset),
+      end: roundTime(word.end + offset),
+    })),
   }));
 }

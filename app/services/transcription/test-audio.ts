@@ -21,12 +21,29 @@ export function repeatedJfk(file: string, repeats: number, options: { noise: boo
   const seconds = repeats * PERIOD;
   const loop = `[0:a]apad=pad_dur=4,aloop=loop=${repeats - 1}:size=${PERIOD * 16000}`;
   execFileSync("ffmpeg", [
-    "-nostdin", "-v", "error", "-y",
-    "-i", JFK,
+    "-nostdin",
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    JFK,
     ...(options.noise
-      ? ["-f", "lavfi", "-i", `anoisesrc=c=pink:r=16000:a=0.002:d=${seconds}`, "-filter_complex", `${loop}[speech];[speech][1:a]amix=inputs=2:duration=shortest:normalize=0`]
+      ? [
+          "-f",
+          "lavfi",
+          "-i",
+          `anoisesrc=c=pink:r=16000:a=0.002:d=${seconds}`,
+          "-filter_complex",
+          `${loop}[speech];[speech][1:a]amix=inputs=2:duration=shortest:normalize=0`,
+        ]
       : ["-filter_complex", loop]),
-    "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", file,
+    "-ac",
+    "1",
+    "-ar",
+    "16000",
+    "-c:a",
+    "pcm_s16le",
+    file,
   ]);
   return file;
 }

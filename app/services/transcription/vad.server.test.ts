@@ -77,7 +77,8 @@ describe("speechChunks", () => {
 
   test("without the model file: fixed windows cut at the quietest moment, silence skipped", async () => {
     const chunks: SpeechChunk[] = [];
-    for await (const chunk of speechChunks(long, { modelPath: path.join(tmp, "missing.onnx"), maxChunkSeconds: 30 })) chunks.push(chunk);
+    for await (const chunk of speechChunks(long, { modelPath: path.join(tmp, "missing.onnx"), maxChunkSeconds: 30 }))
+      chunks.push(chunk);
     for (const [index, chunk] of chunks.entries()) {
       expect(chunk.end - chunk.start).toBeLessThanOrEqual(30);
       expect(chunk.end - chunk.start).toBeGreaterThanOrEqual(index === chunks.length - 1 ? 0 : 18);
@@ -91,7 +92,21 @@ describe("speechChunks", () => {
     }
 
     const silent = path.join(tmp, "silence.wav");
-    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "70", "-c:a", "pcm_s16le", silent]);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "anullsrc=r=16000:cl=mono",
+      "-t",
+      "70",
+      "-c:a",
+      "pcm_s16le",
+      silent,
+    ]);
     const none: SpeechChunk[] = [];
     for await (const chunk of speechChunks(silent, { modelPath: path.join(tmp, "missing.onnx") })) none.push(chunk);
     expect(none).toEqual([]);
@@ -147,41 +162,47 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
   test.each([
     [30, 4],
     [120, 12],
-  ])("20 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 38)", async (seconds, bound) => {
-    const opus = path.join(tmp, "twenty-minutes.ogg");
-    if (!fs.existsSync(opus)) {
-      execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", long, "-c:a", "libopus", "-b:a", "12k", opus]);
-    }
-    const jobDir = fs.mkdtempSync(path.join(tmp, "job-"));
-    let peak = 0;
-    const measure = () => (peak = Math.max(peak, folderBytes(jobDir)));
-    const sampler = setInterval(measure, 5);
-    const { engine, calls } = fakeEngine();
-    const transcribe = engine.transcribe.bind(engine);
-    // The folder is fullest while the engine has a chunk: its file and the audio gathered for the next.
-    engine.transcribe = async (wavPath, options) => {
-      measure();
-      return transcribe(wavPath, options);
-    };
-    let result;
-    try {
-      const settings = { vadModelPath: VAD_MODEL, maxChunkSeconds: seconds, tempDir: jobDir };
-      const audio = decodeSpeechPcm(opus);
-      result = await transcribeLong(engine, audio, longRepeats * PERIOD, { speakerLabels: true }, settings);
-    } finally {
-      clearInterval(sampler);
-    }
-    const peakMb = (peak / 2 ** 20).toFixed(2);
-    console.info(`${seconds} s chunks: ${calls.length} chunks, job folder peak ${peakMb} MB`);
-    expect(calls.length).toBeGreaterThanOrEqual(seconds === 30 ? 40 : 10);
-    expect(peak).toBeGreaterThan(0);
-    expect(peak).toBeLessThan(bound * 2 ** 20);
-    expect(fs.readdirSync(jobDir)).toEqual([]);
-    // Voices measured chunk by chunk label the segments as measuring them in the whole file does.
-    const unlabelled = result.segments.map((segment) => ({ ...segment, speaker: null }));
-    const fromWholeFile = await labelSpeakers(long, unlabelled);
-    expect(result.segments.map((segment) => segment.speaker)).toEqual(fromWholeFile.map((segment) => segment.speaker));
-  }, 120_000);
+  ])(
+    "20 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 38)",
+    async (seconds, bound) => {
+      const opus = path.join(tmp, "twenty-minutes.ogg");
+      if (!fs.existsSync(opus)) {
+        execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", long, "-c:a", "libopus", "-b:a", "12k", opus]);
+      }
+      const jobDir = fs.mkdtempSync(path.join(tmp, "job-"));
+      let peak = 0;
+      const measure = () => (peak = Math.max(peak, folderBytes(jobDir)));
+      const sampler = setInterval(measure, 5);
+      const { engine, calls } = fakeEngine();
+      const transcribe = engine.transcribe.bind(engine);
+      // The folder is fullest while the engine has a chunk: its file and the audio gathered for the next.
+      engine.transcribe = async (wavPath, options) => {
+        measure();
+        return transcribe(wavPath, options);
+      };
+      let result;
+      try {
+        const settings = { vadModelPath: VAD_MODEL, maxChunkSeconds: seconds, tempDir: jobDir };
+        const audio = decodeSpeechPcm(opus);
+        result = await transcribeLong(engine, audio, longRepeats * PERIOD, { speakerLabels: true }, settings);
+      } finally {
+        clearInterval(sampler);
+      }
+      const peakMb = (peak / 2 ** 20).toFixed(2);
+      console.info(`${seconds} s chunks: ${calls.length} chunks, job folder peak ${peakMb} MB`);
+      expect(calls.length).toBeGreaterThanOrEqual(seconds === 30 ? 40 : 10);
+      expect(peak).toBeGreaterThan(0);
+      expect(peak).toBeLessThan(bound * 2 ** 20);
+      expect(fs.readdirSync(jobDir)).toEqual([]);
+      // Voices measured chunk by chunk label the segments as measuring them in the whole file does.
+      const unlabelled = result.segments.map((segment) => ({ ...segment, speaker: null }));
+      const fromWholeFile = await labelSpeakers(long, unlabelled);
+      expect(result.segments.map((segment) => segment.speaker)).toEqual(
+        fromWholeFile.map((segment) => segment.speaker),
+      );
+    },
+    120_000,
+  );
 
   test("speech that never pauses (8 voices at once) is ended after 3 chunk lengths: little is kept", async () => {
     const crowd = path.join(tmp, "crowd.wav");
@@ -192,8 +213,27 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
       `[0:a][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=${40 * 16000},atrim=duration=120,` +
       `asplit=8${delays.map((_, i) => `[v${i}]`).join("")};${voices};` +
       `${delays.map((_, i) => `[d${i}]`).join("")}amix=inputs=8:duration=first:normalize=1`;
-    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", JFK, "-i", dialogue, "-filter_complex", graph,
-      "-t", "120", "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", crowd]);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      JFK,
+      "-i",
+      dialogue,
+      "-filter_complex",
+      graph,
+      "-t",
+      "120",
+      "-ar",
+      "16000",
+      "-ac",
+      "1",
+      "-c:a",
+      "pcm_s16le",
+      crowd,
+    ]);
     const jobDir = fs.mkdtempSync(path.join(tmp, "job-"));
     let peak = 0;
     let chunks = 0;

@@ -1,19 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
-import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
-import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
 import { PcmSpool } from "./pcm-spool.server";
 import { sherpaOnnx, type SherpaVad } from "./sherpa.server";
-import {
-  pcmBlocks,
-  readPcmBlocks,
-  readSpeechWavInfo,
-  SPEECH_SAMPLE_RATE,
-  toFloat32,
-  writeWav,
-} from "./wav.server";
+import { pcmBlocks, readPcmBlocks, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32, writeWav } from "./wav.server";
 
 /**
  * The audio to transcribe: a 16 kHz mono 16-bit WAV file, or the same samples as raw little-endian bytes in a
@@ -224,7 +214,9 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   const vad = modelPath && fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
   if (!vad && !warnedNoModel) {
     warnedNoModel = true;
-    console.warn(`No VAD model at ${modelPath ?? "(none given)"}: long audio is split at its quietest moments instead (npm run models:download fetches the model).`);
+    console.warn(
+      `No VAD model at ${modelPath ?? "(none given)"}: long audio is split at its quietest moments instead (npm run models:download fetches the model).`,
+    );
   }
 
   const energy = new EnergyEnvelope();

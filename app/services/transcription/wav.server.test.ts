@@ -16,7 +16,15 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe("WAV reading and writing", () => {
   test("finds the samples after any header (jfk.wav has ffmpeg's LIST chunk: 78 bytes)", async () => {
     const info = await readWavInfo(JFK);
-    expect(info).toEqual({ sampleRate: 16_000, channels: 1, bitsPerSample: 16, dataOffset: 78, dataBytes: 352_000, totalSamples: 176_000, durationSeconds: 11 });
+    expect(info).toEqual({
+      sampleRate: 16_000,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 78,
+      dataBytes: 352_000,
+      totalSamples: 176_000,
+      durationSeconds: 11,
+    });
   });
 
   test("a WAV streamed to a pipe (no sizes in its header) is measured by the file's size", async () => {
@@ -26,7 +34,9 @@ describe("WAV reading and writing", () => {
   });
 
   test("other formats are refused as engine input", async () => {
-    await expect(readSpeechWavInfo(sharedFile("testdata/audio/hello-world.wav"))).rejects.toThrow(/must be 16 kHz mono 16-bit PCM.*22050 Hz/);
+    await expect(readSpeechWavInfo(sharedFile("testdata/audio/hello-world.wav"))).rejects.toThrow(
+      /must be 16 kHz mono 16-bit PCM.*22050 Hz/,
+    );
     await expect(readWavInfo(sharedFile("testdata/bad/not-audio.mp3"))).rejects.toThrow(/is not a WAV file/);
   });
 

@@ -44,7 +44,12 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
         let audioFormat = body.readUInt16LE(0);
         // WAVE_FORMAT_EXTENSIBLE keeps the real format in the first two bytes of its sub-format GUID.
         if (audioFormat === WAVE_FORMAT_EXTENSIBLE && body.length >= 26) audioFormat = body.readUInt16LE(24);
-        format = { audioFormat, channels: body.readUInt16LE(2), sampleRate: body.readUInt32LE(4), bitsPerSample: body.readUInt16LE(14) };
+        format = {
+          audioFormat,
+          channels: body.readUInt16LE(2),
+          sampleRate: body.readUInt32LE(4),
+          bitsPerSample: body.readUInt16LE(14),
+        };
       } else if (id === "data") {
         if (!format) throw new Error(`${path}: the WAV data comes before its format.`);
         const dataOffset = offset + 8;
@@ -56,7 +61,15 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
         const totalSamples = dataBytes / frameBytes;
         if (format.audioFormat !== WAVE_FORMAT_PCM) throw new Error(`${path}: only PCM WAV is supported.`);
         const { sampleRate, channels, bitsPerSample } = format;
-        return { sampleRate, channels, bitsPerSample, dataOffset, dataBytes, totalSamples, durationSeconds: totalSamples / sampleRate };
+        return {
+          sampleRate,
+          channels,
+          bitsPerSample,
+          dataOffset,
+          dataBytes,
+          totalSamples,
+          durationSeconds: totalSamples / sampleRate,
+        };
       }
       offset += 8 + size + (size % 2);
     }
@@ -116,7 +129,11 @@ export async function* pcmBlocks(
  * Streams the samples of a 16-bit mono WAV in blocks, so a long file never sits in memory.
  * `blockSamples` is each block's size (the last may be shorter).
  */
-export async function* readPcmBlocks(path: string, info: WavInfo, blockSamples = 64 * 1024): AsyncGenerator<Int16Array> {
+export async function* readPcmBlocks(
+  path: string,
+  info: WavInfo,
+  blockSamples = 64 * 1024,
+): AsyncGenerator<Int16Array> {
   if (info.dataBytes === 0) return;
   const stream = fs.createReadStream(path, {
     start: info.dataOffset,
@@ -131,7 +148,12 @@ export async function* readPcmBlocks(path: string, info: WavInfo, blockSamples =
 }
 
 /** Reads samples [start, end) of a 16-bit mono WAV through an open file handle. */
-export async function readPcmRange(handle: fs.promises.FileHandle, info: WavInfo, start: number, end: number): Promise<Int16Array> {
+export async function readPcmRange(
+  handle: fs.promises.FileHandle,
+  info: WavInfo,
+  start: number,
+  end: number,
+): Promise<Int16Array> {
   const from = Math.max(0, Math.min(info.totalSamples, Math.floor(start)));
   const to = Math.max(from, Math.min(info.totalSamples, Math.floor(end)));
   const buffer = Buffer.alloc((to - from) * 2);

@@ -29,7 +29,9 @@ export function readWhisperModelInfo(modelPath: string): WhisperModelInfo {
     fs.closeSync(fd);
   }
   if (header.readUInt32LE(0) !== GGML_MAGIC) {
-    throw new EngineUnavailableError(`${modelPath} is not a whisper.cpp model (ggml-*.bin). Run \`npm run models:download\` to fetch one.`);
+    throw new EngineUnavailableError(
+      `${modelPath} is not a whisper.cpp model (ggml-*.bin). Run \`npm run models:download\` to fetch one.`,
+    );
   }
   // hparams: n_vocab, n_audio_ctx, n_audio_state, n_audio_head, n_audio_layer, …
   const vocabulary = header.readInt32LE(4);

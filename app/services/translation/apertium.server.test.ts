@@ -32,7 +32,11 @@ describe.skipIf(skipApertium)("Apertium (installed apertium-en-es)", () => {
   });
 
   test("translates the JFK transcript to Spanish, one line per segment, in order", async () => {
-    const result = await provider.translate(JFK.map((segment) => segment.text), "en", "es");
+    const result = await provider.translate(
+      JFK.map((segment) => segment.text),
+      "en",
+      "es",
+    );
     expect(result).toHaveLength(3);
     expect(result[0]).toMatch(/americanos/i);
     expect(result[1]).toMatch(/pa[ií]s/);
@@ -46,7 +50,9 @@ describe.skipIf(skipApertium)("Apertium (installed apertium-en-es)", () => {
 
   test("translateSegments keeps start, end and speaker and adds the Spanish translation", async () => {
     const progress: number[] = [];
-    const result = await translateSegments(provider, JFK, "en", "es", { onProgress: (fraction) => progress.push(fraction) });
+    const result = await translateSegments(provider, JFK, "en", "es", {
+      onProgress: (fraction) => progress.push(fraction),
+    });
     expect(result.map(({ start, end, speaker, text }) => ({ start, end, speaker, text }))).toEqual(JFK);
     expect(result.map((segment) => segment.translation).join(" ")).toMatch(/pa[ií]s/);
     expect(result.every((segment) => segment.translation.length > 0)).toBe(true);

@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { TranslationError } from "./errors";
 import type { TranslationProvider } from "./translator";
-import { CommandTimeoutError, ProcessError, ProgramNotInstalledError, runCommand, type CommandResult } from "../process.server";
+import {
+  CommandTimeoutError,
+  ProcessError,
+  ProgramNotInstalledError,
+  runCommand,
+  type CommandResult,
+} from "../process.server";
 
 /** Where Debian's apertium packages put their mode files (`eng-spa.mode`…). */
 export const APERTIUM_MODES_DIR = "/usr/share/apertium/modes";
@@ -58,14 +64,23 @@ function baseCode(code: string): string {
 
 /** Apertium reads one segment per line: line breaks (and NULs) inside a text become spaces. */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\u0085\u2028\u2029\f\v\0]+/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\r\n\u0085\u2028\u2029\f\v\0]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
  * The `apertium` script reads its input through `/dev/stdin`, which cannot be opened when stdin is a socket (as Node's
  * piped stdio is), so the input goes through a temporary file named as the input argument instead.
  */
-async function runApertium(command: string, mode: string, input: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+async function runApertium(
+  command: string,
+  mode: string,
+  input: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   signal?.throwIfAborted();
   const directory = await mkdtemp(path.join(os.tmpdir(), "voxlate-apertium-"));
   try {
@@ -77,7 +92,13 @@ async function runApertium(command: string, mode: string, input: string, timeout
   }
 }
 
-async function runApertiumFile(command: string, mode: string, inputFile: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+async function runApertiumFile(
+  command: string,
+  mode: string,
+  inputFile: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   let result: CommandResult;
   try {
     result = await runCommand(command, ["-u", mode, inputFile], {
@@ -89,18 +110,24 @@ async function runApertiumFile(command: string, mode: string, inputFile: string,
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof ProgramNotInstalledError) {
-      throw new TranslationError("Apertium is not installed on the server (Debian packages apertium and apertium-en-es).");
+      throw new TranslationError(
+        "Apertium is not installed on the server (Debian packages apertium and apertium-en-es).",
+      );
     }
     if (error instanceof CommandTimeoutError) {
       throw new TranslationError(`Apertium did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
     }
     if (error instanceof ProcessError) throw new TranslationError(`Apertium failed: ${error.message}`);
-    throw new TranslationError(`Apertium could not be started: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TranslationError(
+      `Apertium could not be started: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const { code, stdout: output, stderr } = result;
   // The script exits 0 after printing its usage on some errors: no output with a message on stderr is a failure.
   if (code === 0 && (output.trim() || !stderr.trim())) return output;
-  throw new TranslationError(`Apertium failed (exit ${code ?? "signal"}): ${stderr.trim().slice(-300) || "no message"}`);
+  throw new TranslationError(
+    `Apertium failed (exit ${code ?? "signal"}): ${stderr.trim().slice(-300) || "no message"}`,
+  );
 }
 
 /** Offline rule-based translation with Apertium (`apertium -u MODE FILE`, one segment per line). */
@@ -117,7 +144,10 @@ export function apertiumProvider(options: ApertiumOptions = {}): TranslationProv
     const words = lines.reduce((sum, line) => sum + line.split(" ").length, 0);
     const timeoutMs = BASE_TIMEOUT_MS + (words / WORDS_PER_SECOND) * 1_000;
     const output = await runApertium(command, mode, `${lines.join("\n")}\n`, timeoutMs, signal);
-    return output.replace(/\n$/, "").split("\n").map((line) => line.replace(/\s+/g, " ").trim());
+    return output
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((line) => line.replace(/\s+/g, " ").trim());
   };
 
   return {
@@ -125,7 +155,8 @@ export function apertiumProvider(options: ApertiumOptions = {}): TranslationProv
     label: "Apertium (offline rule-based)",
     supports: (source, target) => modeFor(source, target) !== null,
     async translate(texts, source, target, translateOptions = {}) {
-      if (!source) throw new TranslationError("Apertium needs the source language: choose the language of the recording.");
+      if (!source)
+        throw new TranslationError("Apertium needs the source language: choose the language of the recording.");
       const mode = modeFor(source, target);
       if (!mode) {
         const known = APERTIUM_MODES[`${baseCode(source)}>${baseCode(target)}`];
@@ -140,11 +171,16 @@ export function apertiumProvider(options: ApertiumOptions = {}): TranslationProv
       // Blank lines are not sent: empty text stays empty.
       const indexes = lines.flatMap((line, index) => (line ? [index] : []));
       if (indexes.length === 0) return results;
-      let translated = await translateLines(mode, indexes.map((index) => lines[index]), translateOptions.signal);
+      let translated = await translateLines(
+        mode,
+        indexes.map((index) => lines[index]),
+        translateOptions.signal,
+      );
       if (translated.length !== indexes.length) {
         // Should not happen; if the line structure ever shifts, translate one segment per call so order is certain.
         translated = [];
-        for (const index of indexes) translated.push((await translateLines(mode, [lines[index]], translateOptions.signal)).join(" "));
+        for (const index of indexes)
+          translated.push((await translateLines(mode, [lines[index]], translateOptions.signal)).join(" "));
       }
       indexes.forEach((index, position) => (results[index] = translated[position]));
       return results;

@@ -23,14 +23,19 @@ describe("DeepL", () => {
   });
 
   test("sends the key in the DeepL-Auth-Key header and text, target_lang and source_lang in the body", async () => {
-    const { handler, received } = deeplHandler((text, request) => tagged(text, request.target_lang), { apiKey: FREE_KEY });
+    const { handler, received } = deeplHandler((text, request) => tagged(text, request.target_lang), {
+      apiKey: FREE_KEY,
+    });
     mockServer.use(handler);
     const provider = deeplProvider({ apiKey: FREE_KEY });
     expect(provider.label).toBe("DeepL");
     expect(provider.supports("en", "es")).toBe(true);
     expect(provider.supports("en", "eo")).toBe(false);
 
-    expect(await provider.translate(["Hello", "my country"], "en", "pt")).toEqual(["[PT-BR] Hello", "[PT-BR] my country"]);
+    expect(await provider.translate(["Hello", "my country"], "en", "pt")).toEqual([
+      "[PT-BR] Hello",
+      "[PT-BR] my country",
+    ]);
     expect(received).toEqual([{ text: ["Hello", "my country"], target_lang: "PT-BR", source_lang: "EN" }]);
   });
 

@@ -15,8 +15,39 @@ const TIMEOUT_MS = 120_000;
 
 /** Source languages DeepL documents (lower case, ISO 639-1); targets add regional variants. */
 const DEEPL_LANGUAGES = new Set([
-  "ar", "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "he", "hu", "id", "it", "ja", "ko", "lt", "lv",
-  "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sv", "th", "tr", "uk", "vi", "zh",
+  "ar",
+  "bg",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "es",
+  "et",
+  "fi",
+  "fr",
+  "he",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "lt",
+  "lv",
+  "nb",
+  "nl",
+  "pl",
+  "pt",
+  "ro",
+  "ru",
+  "sk",
+  "sl",
+  "sv",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "zh",
 ]);
 
 function deeplBase(code: string): string {
@@ -70,22 +101,35 @@ export function deeplProvider(options: { apiKey: string; baseUrl?: string }): Tr
     name: "deepl",
     label: "DeepL",
     supports: (source, target) =>
-      differentLanguages(source, target) && DEEPL_LANGUAGES.has(deeplBase(source)) && DEEPL_LANGUAGES.has(deeplBase(target)),
+      differentLanguages(source, target) &&
+      DEEPL_LANGUAGES.has(deeplBase(source)) &&
+      DEEPL_LANGUAGES.has(deeplBase(target)),
     async translate(texts, source, target, translateOptions = {}) {
       const results: string[] = [];
       for (const batch of batches(texts)) {
         const response = await postJson(
           "DeepL",
           url,
-          { text: batch.texts, target_lang: deeplTargetLang(target), ...(source ? { source_lang: deeplSourceLang(source) } : {}) },
-          { headers: { Authorization: `DeepL-Auth-Key ${options.apiKey}` }, signal: translateOptions.signal, timeoutMs: TIMEOUT_MS, fail: translationError },
+          {
+            text: batch.texts,
+            target_lang: deeplTargetLang(target),
+            ...(source ? { source_lang: deeplSourceLang(source) } : {}),
+          },
+          {
+            headers: { Authorization: `DeepL-Auth-Key ${options.apiKey}` },
+            signal: translateOptions.signal,
+            timeoutMs: TIMEOUT_MS,
+            fail: translationError,
+          },
         );
         if (!response.ok) {
           const status = response.status;
           const message = await errorText(response);
           if (status === 403) throw new TranslationError("DeepL refused the API key: check DEEPL_API_KEY.", status);
-          if (status === 456) throw new TranslationError("The DeepL character quota for this billing period is used up.", status);
-          if (status === 429) throw new TranslationError("DeepL received too many requests; try again in a moment.", status);
+          if (status === 456)
+            throw new TranslationError("The DeepL character quota for this billing period is used up.", status);
+          if (status === 429)
+            throw new TranslationError("DeepL received too many requests; try again in a moment.", status);
           if (status === 400) throw new TranslationError(`DeepL could not translate this: ${message}`, status);
           throw new TranslationError(`DeepL failed (${status}): ${message}`, status);
         }

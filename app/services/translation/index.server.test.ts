@@ -7,7 +7,9 @@ const base = { openAiBaseUrl: "https://api.openai.com/v1", openAiModel: "gpt-4o-
 describe("translationProvider", () => {
   test("builds the configured engine", () => {
     expect(translationProvider({ ...base, engine: "apertium" }).label).toBe("Apertium (offline rule-based)");
-    expect(translationProvider({ ...base, engine: "libretranslate", libreTranslateUrl: "http://localhost:5000" }).name).toBe("libretranslate");
+    expect(
+      translationProvider({ ...base, engine: "libretranslate", libreTranslateUrl: "http://localhost:5000" }).name,
+    ).toBe("libretranslate");
     expect(translationProvider({ ...base, engine: "deepl", deeplApiKey: "k:fx" }).name).toBe("deepl");
     expect(translationProvider({ ...base, engine: "openai" }).label).toBe("AI (gpt-4o-mini)");
   });

@@ -23,19 +23,33 @@ export function translationProvider(config: TranslationConfig): TranslationProvi
       return apertiumProvider();
     case "libretranslate":
       if (!config.libreTranslateUrl?.trim()) {
-        throw new TranslationError("The libretranslate translation engine needs the LibreTranslate server's URL (LIBRETRANSLATE_URL).");
+        throw new TranslationError(
+          "The libretranslate translation engine needs the LibreTranslate server's URL (LIBRETRANSLATE_URL).",
+        );
       }
-      return libreTranslateProvider({ baseUrl: config.libreTranslateUrl, apiKey: config.libreTranslateApiKey || undefined });
+      return libreTranslateProvider({
+        baseUrl: config.libreTranslateUrl,
+        apiKey: config.libreTranslateApiKey || undefined,
+      });
     case "deepl":
-      if (!config.deeplApiKey?.trim()) throw new TranslationError("The deepl translation engine needs a DeepL API key (DEEPL_API_KEY).");
+      if (!config.deeplApiKey?.trim())
+        throw new TranslationError("The deepl translation engine needs a DeepL API key (DEEPL_API_KEY).");
       return deeplProvider({ apiKey: config.deeplApiKey });
     case "openai":
-      if (!config.openAiBaseUrl?.trim()) throw new TranslationError("The openai translation engine needs the chat API's base URL.");
-      if (!config.openAiModel?.trim()) throw new TranslationError("The openai translation engine needs a chat model name.");
-      return openAiTranslationProvider({ baseUrl: config.openAiBaseUrl, apiKey: config.openAiApiKey || undefined, model: config.openAiModel });
+      if (!config.openAiBaseUrl?.trim())
+        throw new TranslationError("The openai translation engine needs the chat API's base URL.");
+      if (!config.openAiModel?.trim())
+        throw new TranslationError("The openai translation engine needs a chat model name.");
+      return openAiTranslationProvider({
+        baseUrl: config.openAiBaseUrl,
+        apiKey: config.openAiApiKey || undefined,
+        model: config.openAiModel,
+      });
     default: {
       const engine: never = config.engine;
-      throw new TranslationError(`Unknown translation engine "${String(engine)}": use apertium, libretranslate, deepl or openai.`);
+      throw new TranslationError(
+        `Unknown translation engine "${String(engine)}": use apertium, libretranslate, deepl or openai.`,
+      );
     }
   }
 }

@@ -15,7 +15,8 @@ describe("translation languages", () => {
     }
     const labels = TRANSLATION_LANGUAGES.map((language) => language.label);
     expect(new Set(labels).size).toBe(labels.length);
-    for (const code of ["en", "es", "ca", "gl", "eo", "eu", "is", "mk", "zh", "ja", "ar", "sw"]) expect(values).toContain(code);
+    for (const code of ["en", "es", "ca", "gl", "eo", "eu", "is", "mk", "zh", "ja", "ar", "sw"])
+      expect(values).toContain(code);
   });
 
   test("names come from the shared module, sorted by name", () => {

@@ -20,14 +20,22 @@ export function libreTranslateProvider(options: { baseUrl: string; apiKey?: stri
       const response = await postJson(
         "LibreTranslate",
         url,
-        { q: texts, source: source ?? "auto", target, format: "text", ...(options.apiKey ? { api_key: options.apiKey } : {}) },
+        {
+          q: texts,
+          source: source ?? "auto",
+          target,
+          format: "text",
+          ...(options.apiKey ? { api_key: options.apiKey } : {}),
+        },
         { signal: translateOptions.signal, timeoutMs: TIMEOUT_MS, fail: translationError },
       );
       if (!response.ok) {
         const message = await errorText(response);
         const status = response.status;
-        if (status === 403) throw new TranslationError(`LibreTranslate refused the request (check the API key): ${message}`, status);
-        if (status === 429) throw new TranslationError(`LibreTranslate's rate limit was reached; try again later. (${message})`, status);
+        if (status === 403)
+          throw new TranslationError(`LibreTranslate refused the request (check the API key): ${message}`, status);
+        if (status === 429)
+          throw new TranslationError(`LibreTranslate's rate limit was reached; try again later. (${message})`, status);
         if (status === 400) throw new TranslationError(`LibreTranslate could not translate this: ${message}`, status);
         throw new TranslationError(`LibreTranslate failed (${status}): ${message}`, status);
       }

@@ -15,9 +15,12 @@ describe("OpenAI-compatible chat translation", () => {
   });
 
   test("sends the texts as a JSON array with the Bearer key and names both languages", async () => {
-    const { handler, received } = chatTranslationHandler((texts) => JSON.stringify(texts.map((text) => tagged(text, "es"))), {
-      apiKey: "sk-test",
-    });
+    const { handler, received } = chatTranslationHandler(
+      (texts) => JSON.stringify(texts.map((text) => tagged(text, "es"))),
+      {
+        apiKey: "sk-test",
+      },
+    );
     mockServer.use(handler);
     const result = await provider.translate(["Hello", "my country"], "en", "es");
     expect(result).toEqual(["[es] Hello", "[es] my country"]);
@@ -29,7 +32,10 @@ describe("OpenAI-compatible chat translation", () => {
   });
 
   test("accepts the array inside a ```json fence", async () => {
-    mockServer.use(chatTranslationHandler((texts) => "```json\n" + JSON.stringify(texts.map((text) => `x ${text}`)) + "\n```").handler);
+    mockServer.use(
+      chatTranslationHandler((texts) => "```json\n" + JSON.stringify(texts.map((text) => `x ${text}`)) + "\n```")
+        .handler,
+    );
     expect(await provider.translate(["a", "b"], null, "de")).toEqual(["x a", "x b"]);
   });
 

@@ -17,7 +17,10 @@ export function parseTranslationArray(content: string, count: number): string[] 
   const end = content.lastIndexOf("]");
   if (start < 0 || end <= start) return null;
   try {
-    const parsed = z.array(z.string()).length(count).safeParse(JSON.parse(content.slice(start, end + 1)));
+    const parsed = z
+      .array(z.string())
+      .length(count)
+      .safeParse(JSON.parse(content.slice(start, end + 1)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -25,11 +28,18 @@ export function parseTranslationArray(content: string, count: number): string[] 
 }
 
 /** An LLM through any OpenAI-compatible chat API (OpenAI, Groq, Ollama, LocalAI…). */
-export function openAiTranslationProvider(options: { baseUrl: string; apiKey?: string; model: string }): TranslationProvider {
+export function openAiTranslationProvider(options: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+}): TranslationProvider {
   const complete = (system: string, user: string, signal?: AbortSignal) =>
     chatCompletion(options, {
       service: "The AI translation service",
-      messages: [{ role: "system", content: system }, { role: "user", content: user }],
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
       temperature: 0,
       timeoutMs: TIMEOUT_MS,
       signal,
@@ -54,10 +64,10 @@ export function openAiTranslationProvider(options: { baseUrl: string; apiKey?: s
       if (translations) return translations;
 
       // The model merged, split or dropped segments: one request per segment keeps each translation with its time.
-      const singleSystem =
-        `Translate the user's text from ${from} into ${to}. Reply with only the translation, without quotes or notes.`;
+      const singleSystem = `Translate the user's text from ${from} into ${to}. Reply with only the translation, without quotes or notes.`;
       const results: string[] = [];
-      for (const text of texts) results.push(text.trim() ? await complete(singleSystem, text, translateOptions.signal) : "");
+      for (const text of texts)
+        results.push(text.trim() ? await complete(singleSystem, text, translateOptions.signal) : "");
       return results;
     },
   };

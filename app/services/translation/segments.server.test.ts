@@ -25,7 +25,9 @@ describe("translateSegments", () => {
       { start: 2, end: 3.5, text: "World", speaker: "B", id: 9 },
     ];
     const progress: number[] = [];
-    const result = await translateSegments(provider, segments, "en", "es", { onProgress: (fraction) => progress.push(fraction) });
+    const result = await translateSegments(provider, segments, "en", "es", {
+      onProgress: (fraction) => progress.push(fraction),
+    });
     expect(result).toEqual([
       { start: 0, end: 1, text: " Hello ", speaker: "A", id: 7, translation: "es:Hello" },
       { start: 1, end: 2, text: "   ", speaker: null, id: 8, translation: "" },
@@ -37,16 +39,28 @@ describe("translateSegments", () => {
 
   test("batches by segment count and by characters, in order", async () => {
     const { provider, calls } = fakeProvider();
-    const many = Array.from({ length: 120 }, (_, index) => ({ start: index, end: index + 1, text: `s${index}`, speaker: null }));
+    const many = Array.from({ length: 120 }, (_, index) => ({
+      start: index,
+      end: index + 1,
+      text: `s${index}`,
+      speaker: null,
+    }));
     const progress: number[] = [];
-    const result = await translateSegments(provider, many, "en", "de", { onProgress: (fraction) => progress.push(fraction) });
+    const result = await translateSegments(provider, many, "en", "de", {
+      onProgress: (fraction) => progress.push(fraction),
+    });
     expect(calls.map((call) => call.length)).toEqual([MAX_SEGMENTS_PER_CALL, MAX_SEGMENTS_PER_CALL, 20]);
     expect(result.map((segment) => segment.translation)).toEqual(many.map((segment) => `de:${segment.text}`));
     expect(progress).toHaveLength(3);
     expect(progress.at(-1)).toBe(1);
     expect(progress[0]).toBeLessThan(progress[1]);
 
-    const long = Array.from({ length: 5 }, (_, index) => ({ start: index, end: index + 1, text: "x".repeat(3_000), speaker: null }));
+    const long = Array.from({ length: 5 }, (_, index) => ({
+      start: index,
+      end: index + 1,
+      text: "x".repeat(3_000),
+      speaker: null,
+    }));
     const { provider: second, calls: secondCalls } = fakeProvider();
     await translateSegments(second, long, "en", "de");
     expect(secondCalls.map((call) => call.length)).toEqual([2, 2, 1]);

@@ -3,5 +3,8 @@ import { getAdminId } from "~/modules/accounts/admin-session.server";
 
 // GET /api/admin/check-auth → { isAuthenticated }
 export async function loader({ request }: Route.LoaderArgs) {
-  return Response.json({ isAuthenticated: Boolean(await getAdminId(request)) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { isAuthenticated: Boolean(await getAdminId(request)) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

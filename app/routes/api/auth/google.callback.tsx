@@ -12,7 +12,12 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!isGoogleConfigured()) return redirectWithToast("/signin", { type: "error", title: "Login failed", description: "Google sign-in is not configured." });
+  if (!isGoogleConfigured())
+    return redirectWithToast("/signin", {
+      type: "error",
+      title: "Login failed",
+      description: "Google sign-in is not configured.",
+    });
   let result: Awaited<ReturnType<typeof findOrCreateGoogleUser>>;
   try {
     result = await findOrCreateGoogleUser(await authenticateWithGoogle(request));
@@ -22,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithToast("/signin", {
       type: "error",
       title: "Login failed",
-      description: error instanceof Error && error.message.includes("not verified") ? error.message : "Google sign-in failed. Please try again.",
+      description:
+        error instanceof Error && error.message.includes("not verified")
+          ? error.message
+          : "Google sign-in failed. Please try again.",
     });
   }
   const headers = await startUserSession(result.userId, request);

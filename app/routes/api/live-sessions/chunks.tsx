@@ -6,14 +6,16 @@ import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { appendLiveChunk, MAX_CHUNK_BYTES } from "~/modules/live/live-sessions.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // POST /api/live-sessions/:sessionId/chunks?index=N&since=M, body: the next MediaRecorder chunk
 // → { received, segments (committed, from M on), provisional, seconds, transcriptionError }.
 export const loader = postOnly;
 
 const QuerySchema = z.object({
-  index: z.coerce.number({ error: "index must be a number" }).int("index must be a whole number").min(0, "index cannot be negative"),
+  index: z.coerce
+    .number({ error: "index must be a number" })
+    .int("index must be a whole number")
+    .min(0, "index cannot be negative"),
   since: z.coerce.number().int().min(0).default(0),
 });
 

@@ -3,8 +3,6 @@ import type { Route } from "./+types/session";
 import { cancelLiveSession } from "~/modules/live/live-sessions.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
-import { jsonError } from "~/modules/platform/api.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // DELETE /api/live-sessions/:sessionId discards a live recording and its audio.
 export function loader() {

@@ -5,7 +5,6 @@ import { readJsonBody } from "~/modules/platform/request-body.server";
 import { startLiveSession, StartLiveSchema } from "~/modules/live/live-sessions.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
 
 // POST /api/live-sessions { mimeType, language, liveTranscription, translateTo? } → 201 { id, maxBytes }.
 export const loader = postOnly;

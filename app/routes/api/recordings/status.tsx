@@ -2,7 +2,6 @@ import type { Route } from "./+types/status";
 import { requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
-import { jsonError } from "~/modules/platform/api.server";
 
 // GET /api/recordings/:recordingId → { status, progress, failureReason } for the transcript page's polling.
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
