@@ -318,12 +318,6 @@ export async function deleteRecording(userId: string, recordingId: string) {
   await configuredStorage().delete(recording.storageKey);
 }
 
-export const TitleSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the recording a name.")
-  .max(200, "Names can be at most 200 characters.");
-
 export const RECORDING_SORTS = {
   newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },
   oldest: { label: "Oldest first", orderBy: Prisma.sql`r."createdAt" ASC` },
