@@ -1,10 +1,13 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
@@ -15,7 +18,6 @@ import {
   renameRecording,
   requireOwnRecording,
   retryRecording,
-  TitleSchema,
 } from "~/modules/recordings/recordings.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
@@ -23,12 +25,17 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
   editSegment,
   renameSpeaker,
-  SegmentTextSchema,
   segmentTranslations,
-  SpeakerNameSchema,
   transcriptSegments,
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
+import {
+  EditSegmentSchema,
+  RenameSchema,
+  RenameSpeakerSchema,
+  TranscriptActionSchema,
+  TranslateSchema,
+} from "~/modules/transcripts/transcript-forms";
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
 import {
   canSummarise,
@@ -39,7 +46,7 @@ import {
 import { configuredTranslator } from "~/modules/transcripts/translation.server";
 import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
 import { languageName } from "~/utils/languages";
-import { readFormFields } from "~/modules/platform/request-body.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
 
@@ -88,31 +95,14 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   };
 });
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rename"), title: TitleSchema }),
-  z.object({ intent: z.literal("edit-segment"), segmentId: z.string().min(1), text: SegmentTextSchema }),
-  z.object({
-    intent: z.literal("rename-speaker"),
-    from: z.string().min(1, "Choose a speaker."),
-    to: SpeakerNameSchema,
-  }),
-  z.object({
-    intent: z.literal("translate"),
-    target: z.string().regex(/^[a-z]{2}$/, "Choose a language to translate into."),
-  }),
-  z.object({ intent: z.literal("summarise") }),
-  z.object({ intent: z.literal("cancel") }),
-  z.object({ intent: z.literal("retry") }),
-  z.object({ intent: z.literal("delete") }),
-]);
-
 export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
-  const parsed = ActionSchema.safeParse(await readFormFields(request));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: TranscriptActionSchema });
+  // A refused field goes back to its form (ADR 011); what the domain refuses comes back as `{ error }` (ADR 020).
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const id = params.recordingId;
   const here = `/transcription/${id}`;
-  const input = parsed.data;
+  const input = submission.value;
   switch (input.intent) {
     case "rename":
       await renameRecording(userId, id, input.title);
@@ -160,6 +150,40 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       return redirectWithToast("/recordings", { type: "success", title: "Recording deleted" }, { status: 303 });
   }
 });
+
+type Reply = SubmissionResult<string[]> | undefined;
+type ActionData = Route.ComponentProps["actionData"];
+
+/** What the domain refused (ADR 020: `{ error }`, such as a language the translator lacks), shown above the forms. */
+function refusalOf(actionData: ActionData): string | undefined {
+  return typeof actionData?.error === "string" ? actionData.error : undefined;
+}
+
+/** Conform's reply, for the one form that was sent: its intent and, for a segment, that segment. */
+function replyTo(actionData: ActionData, intent: string, segmentId?: string): Reply {
+  if (!actionData || refusalOf(actionData)) return undefined;
+  const reply = actionData as SubmissionResult<string[]>;
+  const sent = reply.initialValue;
+  if (sent?.intent !== intent || (segmentId && sent.segmentId !== segmentId)) return undefined;
+  return reply;
+}
+
+/** One transcript form: checked in the browser with the action's own schema, on blur, and refilled from the reply. */
+function useTranscriptForm<Schema extends z.ZodType>(
+  id: string,
+  schema: Schema,
+  reply: Reply,
+  defaultValue?: Record<string, string>,
+) {
+  return useForm({
+    id,
+    lastResult: reply,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
 
 const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
@@ -249,9 +273,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
       </header>
 
-      {actionData?.error ? (
+      {refusalOf(actionData) ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {actionData.error}
+          {refusalOf(actionData)}
         </p>
       ) : null}
 
@@ -368,24 +392,12 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                       )}
                       <details className="mt-1 text-sm">
                         <summary className="cursor-pointer text-slate-600">Edit</summary>
-                        <Form method="post" className="mt-2 space-y-2">
-                          <input type="hidden" name="intent" value="edit-segment" />
-                          <input type="hidden" name="segmentId" value={segment.id} />
-                          <label htmlFor={`text-${segment.id}`} className="sr-only">
-                            Text of the segment at {formatDuration(segment.start)}
-                          </label>
-                          <textarea
-                            id={`text-${segment.id}`}
-                            name="text"
-                            defaultValue={segment.text}
-                            rows={3}
-                            required
-                            className="w-full rounded-md border border-slate-300 px-3 py-2"
-                          />
-                          <button type="submit" disabled={busy} className={buttonClass("primary")}>
-                            Save segment
-                          </button>
-                        </Form>
+                        <SegmentEditForm
+                          key={segment.text}
+                          segment={segment}
+                          reply={replyTo(actionData, "edit-segment", segment.id)}
+                          busy={busy}
+                        />
                       </details>
                     </li>
                   );
@@ -461,18 +473,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               </ul>
             ) : null}
             {translation.targets.length ? (
-              <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-                <input type="hidden" name="intent" value="translate" />
-                <div>
-                  <label htmlFor="translate-target" className="block text-sm font-medium">
-                    Translate into
-                  </label>
-                  <Select id="translate-target" name="target" options={translation.targets} className="w-auto" />
-                </div>
-                <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                  {busy ? "Translating..." : "Translate"}
-                </button>
-              </Form>
+              <TranslateForm targets={translation.targets} reply={replyTo(actionData, "translate")} busy={busy} />
             ) : (
               <p className="mt-3 text-sm text-slate-600">
                 The translator on this server has no language pair for this transcript's language.
@@ -485,34 +486,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               <h2 id="speakers-title" className="font-semibold">
                 Rename a speaker
               </h2>
-              <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-                <input type="hidden" name="intent" value="rename-speaker" />
-                <div>
-                  <label htmlFor="speaker-from" className="block text-sm font-medium">
-                    Speaker
-                  </label>
-                  <select id="speaker-from" name="from" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
-                    {speakers.map((speaker) => (
-                      <option key={speaker}>{speaker}</option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="speaker-to" className="block text-sm font-medium">
-                    New name
-                  </label>
-                  <input
-                    id="speaker-to"
-                    name="to"
-                    required
-                    maxLength={60}
-                    className="mt-1 rounded-md border border-slate-300 px-3 py-2"
-                  />
-                </div>
-                <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                  Rename everywhere
-                </button>
-              </Form>
+              <RenameSpeakerForm speakers={speakers} reply={replyTo(actionData, "rename-speaker")} busy={busy} />
             </section>
           ) : null}
 
@@ -583,25 +557,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         <h2 id="manage-title" className="sr-only">
           Manage
         </h2>
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="intent" value="rename" />
-          <label htmlFor="title" className="block text-sm font-medium">
-            Name
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="title"
-              name="title"
-              defaultValue={recording.title}
-              required
-              maxLength={200}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
-            />
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              Rename
-            </button>
-          </div>
-        </Form>
+        <RenameForm key={recording.title} title={recording.title} reply={replyTo(actionData, "rename")} busy={busy} />
         <Form
           method="post"
           className="space-y-2"
@@ -620,6 +576,143 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         </Form>
       </section>
     </div>
+  );
+}
+
+/** The recording's name, checked beside the field. */
+function RenameForm({ title, reply, busy }: { title: string; reply: Reply; busy: boolean }) {
+  const [form, fields] = useTranscriptForm("rename", RenameSchema, reply, { intent: "rename", title });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="rename" />
+      <FormErrors form={form} />
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <Field label="Name" field={fields.title} required maxLength={200} />
+        </div>
+        <button type="submit" disabled={busy} className={cn(buttonClass("secondary"), "mt-6")}>
+          Rename
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type Segment = Route.ComponentProps["loaderData"]["segments"][number];
+
+/** One segment's text; its times stay. Each segment is its own form, and takes only the replies about it. */
+function SegmentEditForm({ segment, reply, busy }: { segment: Segment; reply: Reply; busy: boolean }) {
+  const [form, fields] = useTranscriptForm(`edit-segment-${segment.id}`, EditSegmentSchema, reply, {
+    intent: "edit-segment",
+    segmentId: segment.id,
+    text: segment.text,
+  });
+  const invalid = Boolean(fields.text.errors?.length);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
+      <input type="hidden" name="intent" value="edit-segment" />
+      <input type="hidden" name="segmentId" value={segment.id} />
+      <FormErrors form={form} />
+      <label htmlFor={fields.text.id} className="sr-only">
+        Text of the segment at {formatDuration(segment.start)}
+      </label>
+      <textarea
+        {...getTextareaProps(fields.text)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? fields.text.errorId : undefined}
+        rows={3}
+        required
+        className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
+      />
+      {invalid ? (
+        <p id={fields.text.errorId} role="alert" className="text-sm text-red-700">
+          {fields.text.errors?.join(" ")}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className={buttonClass("primary")}>
+        Save segment
+      </button>
+    </Form>
+  );
+}
+
+/** Renames one speaker in every segment. */
+function RenameSpeakerForm({ speakers, reply, busy }: { speakers: string[]; reply: Reply; busy: boolean }) {
+  const [form, fields] = useTranscriptForm("rename-speaker", RenameSpeakerSchema, reply, {
+    intent: "rename-speaker",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="rename-speaker" />
+      <FormErrors form={form} />
+      <div className="flex flex-wrap items-start gap-3">
+        <div>
+          <label htmlFor={fields.from.id} className="block text-sm font-medium text-slate-800">
+            Speaker
+          </label>
+          <select
+            key={fields.from.key}
+            id={fields.from.id}
+            name={fields.from.name}
+            defaultValue={typeof fields.from.initialValue === "string" ? fields.from.initialValue : undefined}
+            className="mt-1 rounded-md border border-slate-300 px-3 py-2"
+          >
+            {speakers.map((speaker) => (
+              <option key={speaker}>{speaker}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Field label="New name" field={fields.to} required maxLength={60} />
+        </div>
+        <button type="submit" disabled={busy} className={cn(buttonClass("secondary"), "mt-6")}>
+          Rename everywhere
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Queues a translation into one of the languages the translator has a pair for. */
+function TranslateForm({
+  targets,
+  reply,
+  busy,
+}: {
+  targets: Route.ComponentProps["loaderData"]["translation"]["targets"];
+  reply: Reply;
+  busy: boolean;
+}) {
+  const [form, fields] = useTranscriptForm("translate", TranslateSchema, reply, { intent: "translate" });
+  const invalid = Boolean(fields.target.errors?.length);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2">
+      <input type="hidden" name="intent" value="translate" />
+      <FormErrors form={form} />
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="translate-target" className="block text-sm font-medium">
+            Translate into
+          </label>
+          <Select
+            id="translate-target"
+            name={fields.target.name}
+            options={targets}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? fields.target.errorId : undefined}
+            className="w-auto"
+          />
+        </div>
+        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+          {busy ? "Translating..." : "Translate"}
+        </button>
+      </div>
+      {invalid ? (
+        <p id={fields.target.errorId} role="alert" className="text-sm text-red-700">
+          {fields.target.errors?.join(" ")}
+        </p>
+      ) : null}
+    </Form>
   );
 }
 

@@ -2,7 +2,7 @@
 // without a round trip, marks the field invalid and moves focus to the first invalid field; without JavaScript,
 // the server answers the post with the same messages beside the same fields.
 import type { Locator, Page } from "@playwright/test";
-import { acceptCookies, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signIn, signInAs, test, waitForEmail } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -155,4 +155,53 @@ test("account: the delete confirmation and the new password are checked beside t
     expect(posts).toHaveLength(2);
     await expect(confirmation).toHaveValue("delete");
   }
+});
+
+test("transcript: a blank name is named beside the field, and a good one renames", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const user = await createUser();
+  const recording = await (
+    await appDatabase()
+  ).prisma.recording.create({
+    data: {
+      userId: user.id,
+      title: "Board meeting",
+      fileName: "board.wav",
+      storageKey: "recordings/none.wav",
+      sizeBytes: 1,
+      mimeType: "audio/wav",
+      durationSeconds: 3,
+      // A failed recording has no audio player to load; the rename form is the same for every status.
+      status: "FAILED",
+      failureReason: "The engine stopped.",
+    },
+  });
+  await signInAs(page, user);
+  await page.goto(`/transcription/${recording.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Board meeting" })).toBeVisible();
+  const posts = countPosts(page);
+
+  // Spaces pass the browser's own `required` check; the schema trims them and refuses the name.
+  const name = page.getByLabel("Name", { exact: true });
+  await name.fill("   ");
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
+  await expectFieldError(page.getByLabel("Name", { exact: true }), "Give the recording a name.");
+  if (javaScriptEnabled) {
+    await expect(name).toBeFocused();
+    expect(posts).toEqual([]);
+  } else {
+    // The server answered the post: the page is rendered again with the reply, and the title is unchanged.
+    expect(posts).toHaveLength(1);
+    await expect(page).toHaveURL(new RegExp(`/transcription/${recording.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Board meeting" })).toBeVisible();
+  }
+
+  await page.getByLabel("Name", { exact: true }).fill("Board meeting, March");
+  if (javaScriptEnabled) await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Board meeting, March" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts).toHaveLength(javaScriptEnabled ? 1 : 2);
 });

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
 import { z } from "zod";
 import { planById } from "~/content/plans";
@@ -19,6 +20,7 @@ import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { UploadOptionsSchema } from "./recording-forms";
 import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
@@ -39,18 +41,6 @@ export function tooLargeError(plan: string): RecordingError {
     413,
   );
 }
-
-const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
-const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
-
-export const UploadOptionsSchema = z.object({
-  language: z.union([z.literal("auto"), languageCode]).default("auto"),
-  speakerLabels: checkbox.default(false),
-  translateTo: z
-    .union([z.literal(""), languageCode])
-    .optional()
-    .transform((value) => value || null),
-});
 
 const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
 
@@ -156,12 +146,20 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
 /** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
 export async function checkUploadOptions(userId: string, fields: Record<string, string>) {
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
-  const options = UploadOptionsSchema.safeParse(fields);
-  if (!options.success) throw new RecordingError(options.error.issues[0]?.message ?? "Check the upload options.", 400);
-  if (options.data.speakerLabels && !planById(user.plan).speakerLabels) {
+  const options = parseWithZod(new URLSearchParams(fields), { schema: UploadOptionsSchema });
+  // Both upload paths (the dashboard's post and tus) read a refusal as one `{ error }` message: every field's, in order.
+  if (options.status !== "success") {
+    throw new RecordingError(
+      Object.values(options.error ?? {})
+        .flat()
+        .join(" ") || "Check the upload options.",
+      400,
+    );
+  }
+  if (options.value.speakerLabels && !planById(user.plan).speakerLabels) {
     throw new RecordingError("Speaker labels are part of the Business Pro plan.", 403);
   }
-  return { plan: user.plan, options: options.data };
+  return { plan: user.plan, options: options.value };
 }
 
 /**
@@ -317,12 +315,6 @@ export async function deleteRecording(userId: string, recordingId: string) {
   await (await db()).recording.delete({ where: { id: recordingId } });
   await configuredStorage().delete(recording.storageKey);
 }
-
-export const TitleSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the recording a name.")
-  .max(200, "Names can be at most 200 characters.");
 
 export const RECORDING_SORTS = {
   newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },

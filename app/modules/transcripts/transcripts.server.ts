@@ -1,5 +1,4 @@
 // The transcript of a finished recording: reading it for the page and exports, and the owner's edits.
-import { z } from "zod";
 import type { TranscriptDocument } from "~/services/export/types";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
@@ -24,17 +23,6 @@ export async function transcriptSegments(recordingId: string) {
     },
   });
 }
-
-export const SegmentTextSchema = z
-  .string()
-  .trim()
-  .min(1, "A segment cannot be empty; delete words instead.")
-  .max(5000, "A segment can be at most 5000 characters.");
-export const SpeakerNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the speaker a name.")
-  .max(60, "Speaker names can be at most 60 characters.");
 
 /** Changes one segment's text; its start and end times stay as they were. */
 export async function editSegment(userId: string, recordingId: string, segmentId: string, text: string) {

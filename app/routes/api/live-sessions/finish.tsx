@@ -4,7 +4,7 @@ import type { Route } from "./+types/finish";
 import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
 import { finishLiveSession } from "~/modules/live/live-sessions.server";
-import { TitleSchema } from "~/modules/recordings/recordings.server";
+import { TitleSchema } from "~/modules/recordings/recording-forms";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
 

@@ -1,0 +1,48 @@
+// The transcript page's forms, in one isomorphic module: the action parses with these schemas and the page checks
+// with the same ones in the browser (ADR 011). Each form posts its intent; buttons alone post only the intent.
+import { z } from "zod";
+import { TitleSchema } from "~/modules/recordings/recording-forms";
+
+const SEGMENT_EMPTY = "A segment cannot be empty; delete words instead.";
+export const SegmentTextSchema = z
+  .string({ error: SEGMENT_EMPTY })
+  .trim()
+  .min(1, SEGMENT_EMPTY)
+  .max(5000, "A segment can be at most 5000 characters.");
+
+const SPEAKER_NAME_REQUIRED = "Give the speaker a name.";
+export const SpeakerNameSchema = z
+  .string({ error: SPEAKER_NAME_REQUIRED })
+  .trim()
+  .min(1, SPEAKER_NAME_REQUIRED)
+  .max(60, "Speaker names can be at most 60 characters.");
+
+const CHOOSE_SPEAKER = "Choose a speaker.";
+const CHOOSE_TARGET = "Choose a language to translate into.";
+
+export const RenameSchema = z.object({ intent: z.literal("rename"), title: TitleSchema });
+export const EditSegmentSchema = z.object({
+  intent: z.literal("edit-segment"),
+  segmentId: z.string({ error: "Check the form." }).min(1, "Check the form."),
+  text: SegmentTextSchema,
+});
+export const RenameSpeakerSchema = z.object({
+  intent: z.literal("rename-speaker"),
+  from: z.string({ error: CHOOSE_SPEAKER }).min(1, CHOOSE_SPEAKER),
+  to: SpeakerNameSchema,
+});
+export const TranslateSchema = z.object({
+  intent: z.literal("translate"),
+  target: z.string({ error: CHOOSE_TARGET }).regex(/^[a-z]{2}$/, CHOOSE_TARGET),
+});
+
+export const TranscriptActionSchema = z.discriminatedUnion("intent", [
+  RenameSchema,
+  EditSegmentSchema,
+  RenameSpeakerSchema,
+  TranslateSchema,
+  z.object({ intent: z.literal("summarise") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("retry") }),
+  z.object({ intent: z.literal("delete") }),
+]);
