@@ -4,6 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { formatUsage } from "~/modules/usage/usage";
 import { sharedFile } from "../shared-files";
 import { acceptCookies, appDatabase, createUser, expect, signIn, test, type TestUser } from "./fixtures";
+import { chooseOption } from "./select";
 
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
@@ -133,7 +134,7 @@ test("the usage meter shows the plan and counts the minutes of a real upload onc
   await expect(meter(page).getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/plan-selection");
 
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(HELLO_WORLD);
-  await page.getByLabel("Spoken language").selectOption("en");
+  await chooseOption(page.getByLabel("Spoken language"), "en");
   await page.getByRole("button", { name: "Upload and transcribe" }).click();
   await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
 
