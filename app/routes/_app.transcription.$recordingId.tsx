@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import type { z } from "zod";
 import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
@@ -166,23 +166,6 @@ function replyTo(actionData: ActionData, intent: string, segmentId?: string): Re
   const sent = reply.initialValue;
   if (sent?.intent !== intent || (segmentId && sent.segmentId !== segmentId)) return undefined;
   return reply;
-}
-
-/** One transcript form: checked in the browser with the action's own schema, on blur, and refilled from the reply. */
-function useTranscriptForm<Schema extends z.ZodType>(
-  id: string,
-  schema: Schema,
-  reply: Reply,
-  defaultValue?: Record<string, string>,
-) {
-  return useForm({
-    id,
-    lastResult: reply,
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
 }
 
 const POLL_MS = 2000;
@@ -581,7 +564,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
 /** The recording's name, checked beside the field. */
 function RenameForm({ title, reply, busy }: { title: string; reply: Reply; busy: boolean }) {
-  const [form, fields] = useTranscriptForm("rename", RenameSchema, reply, { intent: "rename", title });
+  const [form, fields] = useSchemaForm("rename", RenameSchema, reply, { defaultValue: { intent: "rename", title } });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="rename" />
@@ -602,10 +585,12 @@ type Segment = Route.ComponentProps["loaderData"]["segments"][number];
 
 /** One segment's text; its times stay. Each segment is its own form, and takes only the replies about it. */
 function SegmentEditForm({ segment, reply, busy }: { segment: Segment; reply: Reply; busy: boolean }) {
-  const [form, fields] = useTranscriptForm(`edit-segment-${segment.id}`, EditSegmentSchema, reply, {
-    intent: "edit-segment",
-    segmentId: segment.id,
-    text: segment.text,
+  const [form, fields] = useSchemaForm(`edit-segment-${segment.id}`, EditSegmentSchema, reply, {
+    defaultValue: {
+      intent: "edit-segment",
+      segmentId: segment.id,
+      text: segment.text,
+    },
   });
   const invalid = Boolean(fields.text.errors?.length);
   return (
@@ -638,8 +623,10 @@ function SegmentEditForm({ segment, reply, busy }: { segment: Segment; reply: Re
 
 /** Renames one speaker in every segment. */
 function RenameSpeakerForm({ speakers, reply, busy }: { speakers: string[]; reply: Reply; busy: boolean }) {
-  const [form, fields] = useTranscriptForm("rename-speaker", RenameSpeakerSchema, reply, {
-    intent: "rename-speaker",
+  const [form, fields] = useSchemaForm("rename-speaker", RenameSpeakerSchema, reply, {
+    defaultValue: {
+      intent: "rename-speaker",
+    },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
@@ -683,7 +670,7 @@ function TranslateForm({
   reply: Reply;
   busy: boolean;
 }) {
-  const [form, fields] = useTranscriptForm("translate", TranslateSchema, reply, { intent: "translate" });
+  const [form, fields] = useSchemaForm("translate", TranslateSchema, reply, { defaultValue: { intent: "translate" } });
   const invalid = Boolean(fields.target.errors?.length);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-2">

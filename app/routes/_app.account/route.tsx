@@ -1,6 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import {
@@ -14,6 +12,7 @@ import {
 import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
@@ -72,27 +71,6 @@ type Reply = SubmissionResult<string[]> | undefined;
 /** The reply to one of the page's forms: each form takes the replies to its own intents. */
 const replyTo = (reply: Reply, ...intents: string[]) =>
   intents.includes(String(reply?.initialValue?.intent)) ? reply : undefined;
-
-/** One account form (its id is its intent): Conform with its schema, checked on blur, and the server's reply. */
-function useAccountForm<Schema extends z.ZodType>(
-  id: string,
-  schema: Schema,
-  reply: Reply,
-  defaultValue?: Record<string, string>,
-) {
-  return useForm({
-    id,
-    lastResult: reply,
-    defaultValue,
-    onValidate: ({ formData }) => {
-      // The browser checks the form's fields; which button sent it (the intent) is the server's to tell.
-      if (!formData.has("intent")) formData.set("intent", id);
-      return parseWithZod(formData, { schema });
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-}
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -202,21 +180,31 @@ export default function Account() {
   const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
   const reply: Reply = useActionData<typeof action>();
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
-  const [profile, profileFields] = useAccountForm("profile", ProfileSchema, replyTo(reply, "profile"), {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    industry: user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "",
-    industryOther: knownIndustry ? "" : (user.industry ?? ""),
+  const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
+    intent: "profile",
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      industry: user.industry ? (knownIndustry ? user.industry : OTHER_INDUSTRY) : "",
+      industryOther: knownIndustry ? "" : (user.industry ?? ""),
+    },
   });
   // Both forms can ask for the re-authentication code; its error shows beside the code field.
-  const [password, passwordFields] = useAccountForm("password", PasswordChangeSchema, replyTo(reply, "password"));
-  const [email, emailFields] = useAccountForm("email", EmailChangeSchema, replyTo(reply, "email"));
-  const [emailCode, emailCodeFields] = useAccountForm(
+  const [password, passwordFields] = useSchemaForm("password", PasswordChangeSchema, replyTo(reply, "password"), {
+    intent: "password",
+  });
+  const [email, emailFields] = useSchemaForm("email", EmailChangeSchema, replyTo(reply, "email"), { intent: "email" });
+  const [emailCode, emailCodeFields] = useSchemaForm(
     "email-verify",
     EmailVerifySchema,
     replyTo(reply, "email-verify", "email-cancel"),
+    {
+      intent: "email-verify",
+    },
   );
-  const [deletion, deletionFields] = useAccountForm("delete", DeleteAccountSchema, replyTo(reply, "delete"));
+  const [deletion, deletionFields] = useSchemaForm("delete", DeleteAccountSchema, replyTo(reply, "delete"), {
+    intent: "delete",
+  });
   const reauthCodeErrors = replyTo(reply, "reauth-code")?.error?.reauthCode ?? undefined;
   useErrorToast(reply, "Error");
 
