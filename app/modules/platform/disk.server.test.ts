@@ -5,8 +5,18 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { hasRoomFor, isDiskFull, sweepTemporaryFiles, TEMPORARY_MAX_AGE_MS } from "./disk.server";
 
 const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-disk-test-"));
-beforeAll(() => vi.stubEnv("DATA_DIR", dataDirectory));
-afterAll(() => fs.rmSync(dataDirectory, { recursive: true, force: true }));
+// The sweep also clears stale voxlate-* folders in the system temp folder. A private TMPDIR keeps it
+// from finding (and the assertion from counting) leftovers of other runs on a shared machine.
+const systemTemp = path.join(dataDirectory, "system-tmp");
+fs.mkdirSync(systemTemp);
+beforeAll(() => {
+  vi.stubEnv("DATA_DIR", dataDirectory);
+  vi.stubEnv("TMPDIR", systemTemp);
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(dataDirectory, { recursive: true, force: true });
+});
 
 function make(file: string, ageMs: number, content = "x") {
   fs.mkdirSync(path.dirname(file), { recursive: true });
