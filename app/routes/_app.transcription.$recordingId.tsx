@@ -50,8 +50,8 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data ? data.recording.title : "Transcript", "Your transcript."),
+export const meta: Route.MetaFunction = ({ data, error }) => [
+  ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
   { name: "robots", content: "noindex" },
 ];
 

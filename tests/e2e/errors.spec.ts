@@ -51,6 +51,7 @@ test("someone else's recording is the same 404, and nothing of it shows", async 
   const response = await page.goto(`/transcription/${recording.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("main").getByText("Recording not found.", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^Recording not found/);
   await expect(page.getByText("Board meeting (private)")).toHaveCount(0);
 });
 
