@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.chat";
 import { Logo } from "~/components/logo";
@@ -9,7 +11,6 @@ import {
   getChatSessionDetail,
   listChatSessions,
   respondToChat,
-  RespondSchema,
   SessionListQuerySchema,
 } from "~/modules/support/admin-chat.server";
 import { requireAdmin, signOutAdmin } from "~/modules/accounts/admin-session.server";
@@ -22,6 +23,8 @@ import { formatDate } from "~/utils/dates";
 import { AdminErrorBoundary } from "~/components/error-boundary";
 import { invariantResponse } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
+import { AdminReplySchema } from "~/modules/support/admin-reply";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Support console", "Support chat console."),
@@ -86,14 +89,13 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (intent === "reply" || intent === "resolve") {
-    const parsed = RespondSchema.safeParse({ content: form.get("content") ?? "", markResolved: intent === "resolve" });
-    if (!parsed.success) {
-      return data(
-        { error: "Failed to send response", detail: parsed.error.issues[0]?.message ?? "Invalid response." },
-        { status: 400 },
-      );
+    const submission = parseWithZod(form, { schema: AdminReplySchema });
+    if (submission.status !== "success") {
+      const detail = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid response.";
+      return data({ error: "Failed to send response", detail, reply: submission.reply() }, { status: 400 });
     }
-    const message = await respondToChat(adminId, sessionId, parsed.data);
+    const { sessionId, content } = submission.value;
+    const message = await respondToChat(adminId, sessionId, { content, markResolved: intent === "resolve" });
     if (!message)
       return data({ error: "Failed to send response", detail: "That conversation no longer exists." }, { status: 404 });
     return redirectWithToast(
@@ -255,7 +257,11 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
             </div>
           ) : null}
           {detail ? (
-            <Conversation detail={detail} busy={busy} />
+            <Conversation
+              detail={detail}
+              busy={busy}
+              reply={actionData && "reply" in actionData ? (actionData.reply as SubmissionResult<string[]>) : undefined}
+            />
           ) : (
             <div className="m-auto text-center">
               <h2 id="conversation-title" className="text-lg font-semibold">
@@ -272,15 +278,13 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-function Conversation({ detail, busy }: { detail: Detail; busy: boolean }) {
-  const [reply, setReply] = useState("");
-  const { session, messages, userContext, auditTrail } = detail;
-  const hydrated = useHydrated();
-  // Without scripts the buttons stay enabled and the server refuses a blank reply.
-  const cannotSend = hydrated && (busy || !reply.trim());
+type ReplyResult = SubmissionResult<string[]> | undefined;
 
-  // A sent reply clears the box; switching conversations starts a new one.
-  useEffect(() => setReply(""), [session.sessionId, messages.length]);
+function Conversation({ detail, busy, reply }: { detail: Detail; busy: boolean; reply: ReplyResult }) {
+  const { session, messages, userContext, auditTrail } = detail;
+  // A sent reply (this admin's or another's) starts an empty box, as does another conversation; a visitor's new
+  // message arriving by the 5 s refresh leaves a half-written reply alone.
+  const adminReplies = messages.filter((message) => message.role === "admin").length;
 
   return (
     <>
@@ -333,31 +337,48 @@ function Conversation({ detail, busy }: { detail: Detail; busy: boolean }) {
         </details>
       ) : null}
 
-      <Form method="post" className="space-y-2 border-t border-slate-200 pt-3">
-        <input type="hidden" name="sessionId" value={session.sessionId} />
-        <label htmlFor="reply" className="sr-only">
-          Your response
-        </label>
-        <textarea
-          id="reply"
-          name="content"
-          rows={3}
-          required
-          value={reply}
-          onChange={(event) => setReply(event.target.value)}
-          placeholder="Type your response..."
-          className="w-full rounded-md border border-slate-300 px-3 py-2"
-        />
-        <div className="flex justify-end gap-2">
-          <button type="submit" name="intent" value="reply" disabled={cannotSend} className={buttonClass("secondary")}>
-            Send Reply
-          </button>
-          <button type="submit" name="intent" value="resolve" disabled={cannotSend} className={buttonClass("primary")}>
-            Send &amp; Resolve
-          </button>
-        </div>
-      </Form>
+      <ReplyForm key={`${session.sessionId}:${adminReplies}`} sessionId={session.sessionId} busy={busy} reply={reply} />
     </>
+  );
+}
+
+function ReplyForm({ sessionId, busy, reply }: { sessionId: string; busy: boolean; reply: ReplyResult }) {
+  const [form, fields] = useSchemaForm("admin-reply", AdminReplySchema, reply, {
+    intent: "reply",
+    defaultValue: { sessionId },
+  });
+  const hydrated = useHydrated();
+  // Without scripts the buttons stay enabled and the server refuses a blank reply.
+  const cannotSend = hydrated && (busy || !fields.content.value?.trim());
+  const errors = fields.content.errors;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2 border-t border-slate-200 pt-3">
+      <input type="hidden" name="sessionId" value={sessionId} />
+      <label htmlFor={fields.content.id} className="sr-only">
+        Your response
+      </label>
+      <textarea
+        {...getTextareaProps(fields.content)}
+        required
+        rows={3}
+        placeholder="Type your response..."
+        aria-describedby={errors?.length ? fields.content.errorId : undefined}
+        className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
+      />
+      {errors?.length ? (
+        <p id={fields.content.errorId} className="text-sm text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="submit" name="intent" value="reply" disabled={cannotSend} className={buttonClass("secondary")}>
+          Send Reply
+        </button>
+        <button type="submit" name="intent" value="resolve" disabled={cannotSend} className={buttonClass("primary")}>
+          Send &amp; Resolve
+        </button>
+      </div>
+    </Form>
   );
 }
 

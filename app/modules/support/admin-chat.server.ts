@@ -6,13 +6,9 @@ import { ChatReplyEmail } from "~/emails/chat-reply";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
-import {
-  CHAT_MESSAGE_MAX_LENGTH,
-  SUPPORT_CHAT_ANCHOR,
-  type ChatMessageView,
-  type ChatStatusName,
-} from "./support-chat";
+import { SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "./support-chat";
 import { messageView, STATUS_NAME } from "./support-chat.server";
+import { ResponseContentSchema } from "./admin-reply";
 import { minutesUsedThisMonth } from "~/modules/usage/usage.server";
 
 /** Spec section 9. */
@@ -45,11 +41,7 @@ export const SessionListQuerySchema = z.object({
 });
 
 export const RespondSchema = z.object({
-  content: z
-    .string({ error: "content is required" })
-    .trim()
-    .min(1, "Type a response first.")
-    .max(CHAT_MESSAGE_MAX_LENGTH, `A response can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
+  content: ResponseContentSchema,
   noteType: z.literal("admin_response", { error: "noteType must be 'admin_response'" }).default("admin_response"),
   markResolved: z.boolean({ error: "markResolved must be true or false" }).default(false),
 });
@@ -179,7 +171,11 @@ async function adminEmail(adminId: string) {
 }
 
 /** An admin's reply, optionally resolving the conversation; both go into the audit trail. Null: no such session. */
-export async function respondToChat(adminId: string, sessionId: string, input: z.infer<typeof RespondSchema>) {
+export async function respondToChat(
+  adminId: string,
+  sessionId: string,
+  input: { content: string; markResolved: boolean },
+) {
   const database = await db();
   const email = await adminEmail(adminId);
   const result = await database.$transaction(async (tx) => {
