@@ -46,8 +46,11 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   const thread = newest(chat, fetcher.data?.chat ?? null, polled);
   const sending = fetcher.state !== "idle";
   // What the visitor sent, shown until the answer arrives: "Talk to a person" with an empty box sends a sentence.
-  const pendingContent = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
-  const pendingText = pendingContent || (sending && fetcher.formData?.get("intent") === "person" ? ASK_FOR_PERSON : "");
+  // Only while submitting: once the answer is in (the fetcher then revalidates the page), the thread has the message.
+  const submitting = fetcher.state === "submitting";
+  const pendingContent = submitting ? String(fetcher.formData?.get("content") ?? "").trim() : "";
+  const pendingText =
+    pendingContent || (submitting && fetcher.formData?.get("intent") === "person" ? ASK_FOR_PERSON : "");
 
   useEffect(() => {
     if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) setOpen(true);

@@ -3,6 +3,7 @@ import type { Route } from "./+types/_app.recordings";
 import { PageHeader, pageMeta } from "~/components/page";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -88,22 +89,19 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {items.map((recording) => (
               <RecordingRow key={recording.id} recording={recording}>
-                <Form
-                  method="post"
-                  action={`/transcription/${recording.id}`}
-                  onSubmit={(event) => {
-                    if (!window.confirm(`Delete “${recording.title}” and its transcript?`)) event.preventDefault();
-                  }}
-                >
-                  <button
-                    type="submit"
+                <Form method="post" action={`/transcription/${recording.id}`} id={`delete-${recording.id}`}>
+                  <ConfirmSubmit
+                    form={`delete-${recording.id}`}
                     name="intent"
                     value="delete"
-                    className={buttonClass("ghost", "text-red-700")}
+                    label="Delete"
                     aria-label={`Delete ${recording.title}`}
-                  >
-                    Delete
-                  </button>
+                    title={`Delete “${recording.title}”?`}
+                    description="The audio file and its transcript are removed for good. Minutes already used stay used."
+                    confirmLabel="Delete recording"
+                    variant="ghost"
+                    className="text-red-700"
+                  />
                 </Form>
               </RecordingRow>
             ))}

@@ -6,6 +6,7 @@ import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
@@ -541,21 +542,21 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           Manage
         </h2>
         <RenameForm key={recording.title} title={recording.title} reply={replyTo(actionData, "rename")} busy={busy} />
-        <Form
-          method="post"
-          className="space-y-2"
-          onSubmit={(event) => {
-            if (!window.confirm("Delete this recording and its transcript? This cannot be undone."))
-              event.preventDefault();
-          }}
-        >
+        <Form method="post" id="delete-recording" className="space-y-2">
           <p className="text-sm font-medium">Delete</p>
           <p className="text-sm text-slate-600">
             Removes the audio file and the transcript. Minutes already used stay used.
           </p>
-          <button type="submit" name="intent" value="delete" disabled={busy} className={buttonClass("danger")}>
-            Delete recording
-          </button>
+          <ConfirmSubmit
+            form="delete-recording"
+            name="intent"
+            value="delete"
+            label="Delete recording"
+            title={`Delete “${recording.title}”?`}
+            description="The audio file and its transcript are removed for good. This cannot be undone."
+            confirmLabel="Delete recording"
+            disabled={busy}
+          />
         </Form>
       </section>
     </div>
