@@ -163,7 +163,9 @@ if (isDevelopment) {
 } else {
   // Hashed file names never change content: cache them for a year. Everything else for an hour.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // The other public files all have an extension: pages are not looked for on disk first.
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  app.use((request, response, next) => (/\.\w+$/.test(request.path) ? publicFiles(request, response, next) : next()));
   // From the working directory, like the static files: this file runs from build/node/ once compiled.
   const serverBuild = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   build = async () => serverBuild;

@@ -43,9 +43,9 @@ export function anonymousPageKey(
   keyCookies: readonly string[],
 ): string | null {
   if (method !== "GET") return null;
-  // Client-side navigations fetch `.data`; resource routes under /api are never marketing pages.
+  // Client-side navigations fetch `.data`; resource routes under /api and hashed files are never marketing pages.
   const pathname = url.split("?")[0];
-  if (pathname.endsWith(".data") || pathname.startsWith("/api/")) return null;
+  if (pathname.endsWith(".data") || pathname.startsWith("/api/") || pathname.startsWith("/assets/")) return null;
   const cookies = cookiesOf(cookieHeader);
   for (const name of cookies.keys()) if (name.startsWith("voxlate_") && !keyCookies.includes(name)) return null;
   return [url, ...keyCookies.map((name) => cookies.get(name) ?? "")].join("\n");
@@ -99,11 +99,18 @@ export function anonymousPageCache(options: {
       return sendCached(response, cached, nonce, request.headers["if-none-match"]);
     if (cached) forget(key);
 
-    // Render as usual, keeping a copy of what goes out.
-    const chunks: Buffer[] = [];
+    // Render as usual, keeping a copy of what goes out while the response can still be kept.
+    const declaredPublic = () =>
+      response.statusCode === 200 &&
+      response.get("Cache-Control") === ANONYMOUS_PAGE_CACHE_CONTROL &&
+      /^text\/html/.test(response.get("Content-Type") ?? "") &&
+      !response.get("Set-Cookie");
+    let chunks: Buffer[] | null = [];
     const write = response.write.bind(response) as (...args: unknown[]) => boolean;
     const end = response.end.bind(response) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown, encoding: unknown) => {
+      if (chunks && !declaredPublic()) chunks = null;
+      if (!chunks || chunk === undefined || typeof chunk === "function") return;
       if (typeof chunk === "string")
         chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
@@ -113,23 +120,15 @@ export function anonymousPageCache(options: {
       return write(chunk, ...rest);
     }) as Response["write"];
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
-      const cacheable =
-        response.statusCode === 200 &&
-        response.get("Cache-Control") === ANONYMOUS_PAGE_CACHE_CONTROL &&
-        /^text\/html/.test(response.get("Content-Type") ?? "") &&
-        !response.get("Set-Cookie");
-      if (cacheable && nonce) {
+      keep(chunk, rest[0]);
+      if (chunks && chunks.length > 0 && nonce) {
         const html = Buffer.concat(chunks).toString("utf8");
         const parts = html.split(nonce);
         remember(key, {
           parts,
           bytes: html.length * 2,
           etag: weakEtag(parts),
-          headers: [
-            ["Content-Type", response.get("Content-Type")!],
-            ["Cache-Control", ANONYMOUS_PAGE_CACHE_CONTROL],
-          ],
+          headers: [["Content-Type", response.get("Content-Type")!]],
           expiresAt: now() + ttlMs,
         });
       }
@@ -141,7 +140,7 @@ export function anonymousPageCache(options: {
 
 function sendCached(response: Response, page: CachedPage, nonce: string, ifNoneMatch: string | undefined) {
   for (const [name, value] of page.headers) response.set(name, value);
-  response.set("ETag", page.etag);
+  response.set({ "Cache-Control": ANONYMOUS_PAGE_CACHE_CONTROL, ETag: page.etag });
   response.vary("Cookie");
   if (ifNoneMatch?.split(/\s*,\s*/).includes(page.etag)) {
     // The browser keeps the page it has, with the CSP header it came with: a new nonce here would not match the
