@@ -64,9 +64,7 @@ test("fifty people behind one address read pages, signed in and not, with no 429
     const { createUserSession } = await import("~/modules/platform/session.server");
     const { id } = await prisma.user.findFirstOrThrow({ select: { id: true } });
     return Promise.all(
-      Array.from({ length: 50 }, async () =>
-        (await createUserSession(id, new Request(server.origin))).split(";")[0],
-      ),
+      Array.from({ length: 50 }, async () => (await createUserSession(id, new Request(server.origin))).split(";")[0]),
     );
   });
   const person = async (cookie: string, index: number) => {
