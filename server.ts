@@ -21,7 +21,9 @@ import {
   refuseMethodsWithoutAction,
 } from "~/modules/platform/http-guards.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { anonymousPageCache } from "~/modules/platform/page-cache.server";
 import { rateLimits } from "~/modules/platform/rate-limit.server";
+import { CONSENT_COOKIE, PREFERENCES_COOKIE } from "~/modules/consent/cookie-consent";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
 
 const env = getEnv();
@@ -147,6 +149,9 @@ if (env.LOG_REQUESTS) {
   );
 }
 
+// Anonymous marketing pages come from memory, with a fresh nonce each (ADR 022); like static files, they are not
+// counted against the rate limits. In development Vite serves fresh code, so nothing is kept.
+if (!isDevelopment) app.use(anonymousPageCache({ keyCookies: [CONSENT_COOKIE, PREFERENCES_COOKIE] }));
 app.use(rateLimits());
 app.use(limitBodySize());
 
@@ -158,7 +163,9 @@ if (isDevelopment) {
 } else {
   // Hashed file names never change content: cache them for a year. Everything else for an hour.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // The other public files all have an extension: pages are not looked for on disk first.
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  app.use((request, response, next) => (/\.\w+$/.test(request.path) ? publicFiles(request, response, next) : next()));
   // From the working directory, like the static files: this file runs from build/node/ once compiled.
   const serverBuild = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   build = async () => serverBuild;

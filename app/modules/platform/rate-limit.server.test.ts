@@ -1,20 +1,25 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signedCookie } from "./cookies.server";
 import { RATE_LIMITS, rateLimits } from "./rate-limit.server";
 
 let baseUrl: string;
 let close: () => void;
 
-beforeAll(async () => {
+/** A server with fresh counts, answering "ok" to everything the limits let through. */
+async function limitedServer() {
   const app = express();
   app.use(rateLimits());
   app.all("/{*splat}", (_request, response) => void response.send("ok"));
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+beforeAll(async () => {
+  ({ url: baseUrl, close } = await limitedServer());
 });
 afterAll(() => close());
 
@@ -90,5 +95,64 @@ describe("rate limits", () => {
   test("other writes have their own, larger tier", async () => {
     const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
     expect(results.every((status) => status === 200)).toBe(true);
+  });
+
+  test("fifty people behind one address reading pages are never limited; their sign-in attempts still are", async () => {
+    const office = await limitedServer();
+    try {
+      // More page reads from one address than the old per-address ceiling (1,000 a minute) allowed.
+      const person = async (index: number) => {
+        const answers: number[] = [];
+        for (const path of ["/", "/blog", "/signin", "/plans", "/help?q=export"].flatMap((page) => [page, page, page]))
+          for (const suffix of ["", ".data"])
+            answers.push((await fetch(`${office.url}${path.replace(/(\?|$)/, `${suffix}$1`)}?u=${index}`)).status);
+        return answers;
+      };
+      const answers = (await Promise.all(Array.from({ length: 50 }, (_, index) => person(index)))).flat();
+      expect(answers.length).toBeGreaterThan(1000);
+      expect(answers.filter((status) => status !== 200)).toEqual([]);
+
+      const signIns: number[] = [];
+      for (let attempt = 0; attempt <= RATE_LIMITS.strongest.limit; attempt++)
+        signIns.push((await fetch(`${office.url}/api/login`, { method: "POST" })).status);
+      expect(signIns.slice(0, -1).every((status) => status === 200)).toBe(true);
+      expect(signIns.at(-1)).toBe(429);
+    } finally {
+      office.close();
+    }
+  });
+
+  test("signed-in requests count per session, not per address; a forged session cookie counts per address", async () => {
+    const office = await limitedServer();
+    try {
+      const sessionCookie = signedCookie("voxlate_session");
+      const posts = async (cookie: string, count: number) => {
+        const answers: number[] = [];
+        for (let index = 0; index < count; index++)
+          answers.push(
+            (
+              await fetch(`${office.url}/cookie-consent`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { Cookie: cookie },
+              })
+            ).status,
+          );
+        return answers;
+      };
+      const alice = (await sessionCookie.serialize("session-alice")).split(";")[0];
+      const bob = (await sessionCookie.serialize("session-bob")).split(";")[0];
+      expect(await posts(alice, RATE_LIMITS.writes.limit)).toEqual(Array(RATE_LIMITS.writes.limit).fill(200));
+      expect(await posts(bob, RATE_LIMITS.writes.limit)).toEqual(Array(RATE_LIMITS.writes.limit).fill(200));
+      // A limited form post goes back to its page with the message (see above).
+      expect(await posts(alice, 1)).toEqual([303]);
+      // Forged or anonymous: both the address's count, which the signed-in ones did not use up.
+      expect(await posts("voxlate_session=made-up", RATE_LIMITS.writes.limit)).toEqual(
+        Array(RATE_LIMITS.writes.limit).fill(200),
+      );
+      expect(await posts("", 1)).toEqual([303]);
+    } finally {
+      office.close();
+    }
   });
 });

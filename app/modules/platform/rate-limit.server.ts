@@ -1,18 +1,24 @@
 import type { Request, RequestHandler } from "express";
-import { type Options, rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, type Options, rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
+import { sessionIdFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
 
 /**
- * Seven tiers per IP address:
- * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in);
+ * Seven tiers, counted per signed-in session (the session cookie's signature is checked, so it cannot be invented to
+ * get a fresh count) and per IP address for everyone else; the strongest tier always per IP address. People behind
+ * one NAT (an office, a school) share an address, so the per-address ceilings are sized for fifty of them at once.
+ * Static assets and the anonymous pages answered from the page cache (page-cache.server.ts) cost what a static file
+ * costs and are not counted; the server puts that cache in front of these limits.
+ * - strongest: posts an attacker would repeat (sign-in, sign-up, codes, password reset, admin sign-in); the
+ *   actions add their own limits per account and per email (login-throttle, verification codes);
  * - chat: support-chat messages, each of which runs the assistant;
  * - demo: the landing demo's anonymous transcriptions, each of which runs the speech engine;
  * - translateLive: live translations (about one a second while someone speaks);
  * - live: live-recording chunks (one a second per recording);
  * - writes: every other non-GET request;
- * - reads: everything else.
+ * - reads: everything else (page loads, client navigations, status polling), a flood guard rather than a quota.
  * Counts live in memory, per process; several web processes each count their own.
  */
 export const STRONGEST_PATHS = [
@@ -41,13 +47,13 @@ export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
 
 export const RATE_LIMITS = {
-  strongest: { windowMs: 60_000, limit: 10 },
+  strongest: { windowMs: 60_000, limit: 30 },
   chat: { windowMs: 60_000, limit: 20 },
   demo: { windowMs: 60_000, limit: 6 },
   translateLive: { windowMs: 60_000, limit: 90 },
   live: { windowMs: 60_000, limit: 240 },
   writes: { windowMs: 60_000, limit: 100 },
-  reads: { windowMs: 60_000, limit: 1000 },
+  reads: { windowMs: 60_000, limit: 6000 },
 };
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
@@ -86,10 +92,19 @@ const answerLimited: Options["handler"] = async (request, response, _next, optio
   }
 };
 
+const ipKey = (request: Request) => `ip:${ipKeyGenerator(request.ip ?? "")}`;
+
+/** The signed-in session's id when the request carries a validly signed session cookie, else the IP address. */
+async function accountOrIpKey(request: Request): Promise<string> {
+  const sessionId = await sessionIdFromCookieHeader(request.headers.cookie);
+  return sessionId ? `session:${sessionId}` : ipKey(request);
+}
+
 export function rateLimits(): RequestHandler {
   const multiplier = getEnv().RATE_LIMIT_MULTIPLIER;
   const tier = (name: keyof typeof RATE_LIMITS) =>
     rateLimit({
+      keyGenerator: name === "strongest" ? ipKey : accountOrIpKey,
       windowMs: RATE_LIMITS[name].windowMs,
       limit: Math.ceil(RATE_LIMITS[name].limit * multiplier),
       standardHeaders: "draft-7",

@@ -8,14 +8,35 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const sessionCookie = () => signedCookie("voxlate_session", { maxAge: SESSION_TTL_MS / 1000 });
 
-/** The id of this browser's session cookie (valid or not). */
-export async function readSessionId(request: Request): Promise<string | undefined> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+/** The session id in a Cookie header, when its signature is right (the session may have expired or ended). */
+export async function sessionIdFromCookieHeader(cookieHeader: string | null | undefined): Promise<string | undefined> {
+  if (!cookieHeader?.includes("voxlate_session=")) return undefined;
+  const value: unknown = await sessionCookie().parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
+/** The id of this browser's session cookie (valid or not). */
+export function readSessionId(request: Request): Promise<string | undefined> {
+  return sessionIdFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/**
+ * One lookup per request: the root, layout and page loaders of one document all ask, in parallel. Keyed by the
+ * Request object, so the answer lives as long as the request does.
+ */
+const userIdLookups = new WeakMap<Request, Promise<string | undefined>>();
+
 /** The signed-in user's id, or undefined. Expired and unknown sessions count as signed out. */
-export async function getUserId(request: Request): Promise<string | undefined> {
+export function getUserId(request: Request): Promise<string | undefined> {
+  let lookup = userIdLookups.get(request);
+  if (!lookup) {
+    lookup = lookUpUserId(request);
+    userIdLookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpUserId(request: Request): Promise<string | undefined> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return undefined;
   const session = await (
@@ -74,6 +95,7 @@ export function clearSessionCookie(): Promise<string> {
 /** Ends the current session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
+  userIdLookups.delete(request);
   if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
   return clearSessionCookie();
 }

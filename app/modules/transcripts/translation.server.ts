@@ -43,10 +43,21 @@ export async function translateLiveText({ text, sourceLanguage, targetLanguage }
   }
 }
 
-/** Languages the translator can produce from at least one language people can upload in. */
+const targetsByTranslator = new WeakMap<object, { value: string; label: string }[]>();
+
+/**
+ * Languages the translator can produce from at least one language people can upload in. Worked out once per
+ * translator: it asks about every pair (about 100 × 100), and Apertium looks for a mode file on disk for each, which
+ * was the largest cost of rendering the dashboard. Language packages installed later show after a restart.
+ */
 export function translationTargets(): { value: string; label: string }[] {
   const translator = configuredTranslator();
-  return TRANSLATION_LANGUAGES.filter((target) =>
-    LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)),
-  );
+  let targets = targetsByTranslator.get(translator);
+  if (!targets) {
+    targets = TRANSLATION_LANGUAGES.filter((target) =>
+      LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)),
+    );
+    targetsByTranslator.set(translator, targets);
+  }
+  return targets;
 }
