@@ -120,7 +120,7 @@ async function baseline(): Promise<Labeller | null> {
 }
 
 const methods: [string, Labeller | null][] = [
-  [`windowed resegmentation + turn BIC (speakers: ${speakers})`, current],
+  [`frame resegmentation + turn BIC (speakers: ${speakers})`, current],
   [`baseline: segment MFCC+BIC (${BASELINE_COMMIT})`, await baseline()],
 ];
 

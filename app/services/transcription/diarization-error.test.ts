@@ -8,7 +8,12 @@ describe("diarizationError", () => {
   test("a perfect hypothesis under other names scores 0, mapped to the right speakers", () => {
     const result = diarizationError(reference, [turn("S2", 0, 10), turn("S1", 10, 20)]);
     expect(result.der).toBe(0);
-    expect(result.mapping).toEqual(new Map([["S2", "alice"], ["S1", "bob"]]));
+    expect(result.mapping).toEqual(
+      new Map([
+        ["S2", "alice"],
+        ["S1", "bob"],
+      ]),
+    );
   });
 
   test("missed speech, false alarm and confusion, outside the collar", () => {
@@ -51,13 +56,19 @@ describe("diarizationError", () => {
     const ref = [turn("alice", 0, 11), turn("bob", 11, 16)];
     const hyp = [turn("X", 5, 16), turn("Y", 0, 5)];
     const result = diarizationError(ref, hyp, 0);
-    expect(result.mapping).toEqual(new Map([["X", "bob"], ["Y", "alice"]]));
+    expect(result.mapping).toEqual(
+      new Map([
+        ["X", "bob"],
+        ["Y", "alice"],
+      ]),
+    );
     expect(result.confusion).toBeCloseTo(6);
   });
 });
 
 test("parseRttm reads SPEAKER lines", () => {
-  const text = "SPEAKER call 1 6.690 0.430 <NA> <NA> speaker90 <NA> <NA>\n\nSPEAKER call 1 7.550 0.800 <NA> <NA> b <NA> <NA>\n";
+  const text =
+    "SPEAKER call 1 6.690 0.430 <NA> <NA> speaker90 <NA> <NA>\n\nSPEAKER call 1 7.550 0.800 <NA> <NA> b <NA> <NA>\n";
   expect(parseRttm(text)).toEqual([
     { speaker: "speaker90", start: 6.69, end: 6.69 + 0.43 },
     { speaker: "b", start: 7.55, end: 7.55 + 0.8 },

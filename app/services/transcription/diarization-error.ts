@@ -72,11 +72,7 @@ function bestMapping(shared: number[][], referenceCount: number): number[] {
 }
 
 /** DER of `hypothesis` against `reference`, not scoring `collar` seconds either side of each reference boundary. */
-export function diarizationError(
-  reference: SpeakerTurn[],
-  hypothesis: SpeakerTurn[],
-  collar = 0.25,
-): DiarizationError {
+export function diarizationError(reference: SpeakerTurn[], hypothesis: SpeakerTurn[], collar = 0.25): DiarizationError {
   const end = Math.max(0, ...reference.map((turn) => turn.end), ...hypothesis.map((turn) => turn.end));
   const steps = Math.ceil(end / STEP) + 1;
   const referenceNames = [...new Set(reference.map((turn) => turn.speaker))];

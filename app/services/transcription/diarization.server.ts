@@ -28,7 +28,7 @@ const DIMENSIONS = 13;
 const MIN_FREQUENCY = 60;
 const MAX_FREQUENCY = 7600;
 /** Frames this far (dB) below the recording's loudest are pauses, not voice. */
-const SPEECH_FLOOR_DB = 30;
+const SPEECH_FLOOR_DB = 40;
 /** Turns with fewer voiced frames (10 ms each) are not compared, only resegmented. */
 const MIN_VOICED_FRAMES = 50;
 /** A voice heard for less than this in all (10 ms frames: 3 s) is folded into the nearest other voice. */
@@ -546,8 +546,9 @@ function speakerOfFrames(frames: Frames, options: SpeakerLabelOptions): number[]
 }
 
 /**
- * Who speaks when in the spans: turns of "Speaker 1", "Speaker 2"… (in order of first appearance), each voiced
- * frame given to its speaker and runs of one speaker within a span joined. `voices[i]` is span i's sound.
+ * Who speaks when in the spans: turns of "Speaker 1", "Speaker 2"… (in order of first appearance). Each voiced
+ * frame goes to its speaker; within a span, a speaker's turn runs to the middle of the pause before the next
+ * speaker's, and the first and last turns to the span's edges. `voices[i]` is span i's sound.
  */
 export function speakerTurns(
   voices: VoiceStats[],
@@ -556,11 +557,21 @@ export function speakerTurns(
   const frames = voicedFrames(voices);
   const labels = speakerOfFrames(frames, options);
   const half = FRAME / 2 / RATE;
-  return turnsOf(frames, labels).map((turn) => ({
-    speaker: `Speaker ${labels[turn.first] + 1}`,
-    start: frames.time[turn.first] - half,
-    end: frames.time[turn.last] + half,
-  }));
+  const runs = turnsOf(frames, labels);
+  return runs.map((run, index) => {
+    const voice = voices[frames.span[run.first]];
+    const previous = runs[index - 1];
+    const next = runs[index + 1];
+    const sameSpan = (other: typeof run | undefined) => other && frames.span[other.first] === frames.span[run.first];
+    const spanEnd = voice.start + ((voice.energies.length - 1) * HOP + FRAME) / RATE;
+    return {
+      speaker: `Speaker ${labels[run.first] + 1}`,
+      start: sameSpan(previous) ? (frames.time[previous!.last] + frames.time[run.first]) / 2 : voice.start,
+      end: sameSpan(next)
+        ? (frames.time[run.last] + frames.time[next!.first]) / 2
+        : Math.max(spanEnd, frames.time[run.last] + half),
+    };
+  });
 }
 
 /**
@@ -576,7 +587,43 @@ export async function labelSpeakers(
   return labelSpeakersByVoice(segments, await spanVoiceStats(wavPath, segments), options);
 }
 
-/** `labelSpeakers` with each segment's sound already measured (`voices[i]` is segment i's, from spanVoiceStats). */
+/** Whitespace-normalised text, to tell whether a segment's text is its words' (and can be split with them). */
+const normalised = (text: string) => text.trim().replace(/\s+/g, " ");
+
+/**
+ * Splits a segment where its words change speaker (`speakerOfWord[i]` is word i's), when its text is its words
+ * joined by spaces (pocketsphinx's; an engine whose words are pieces of its text is left whole). Each piece keeps
+ * the segment's confidence.
+ */
+function splitAtSpeakerChanges(
+  segment: TranscriptSegment,
+  speakerOfWord: number[],
+): { segment: TranscriptSegment; speaker: number }[] {
+  const { words } = segment;
+  const splittable = normalised(words.map((word) => word.word).join(" ")) === normalised(segment.text);
+  if (!splittable || new Set(speakerOfWord).size < 2) return [];
+  const pieces: { segment: TranscriptSegment; speaker: number }[] = [];
+  words.forEach((word, index) => {
+    const current = pieces[pieces.length - 1];
+    if (current && current.speaker === speakerOfWord[index]) current.segment.words.push(word);
+    else pieces.push({ segment: { ...segment, words: [word] }, speaker: speakerOfWord[index] });
+  });
+  return pieces.map(({ segment: piece, speaker }, index) => ({
+    speaker,
+    segment: {
+      ...piece,
+      start: index === 0 ? segment.start : piece.words[0].start,
+      end: index === pieces.length - 1 ? segment.end : piece.words[piece.words.length - 1].end,
+      text: piece.words.map((word) => word.word).join(" "),
+    },
+  }));
+}
+
+/**
+ * `labelSpeakers` with each segment's sound already measured (`voices[i]` is segment i's, from spanVoiceStats).
+ * A segment takes the speaker of most of its voiced frames; one whose words are spoken by several (an engine that
+ * does not cut at speaker changes) is split where the speaker changes.
+ */
 export function labelSpeakersByVoice(
   segments: TranscriptSegment[],
   voices: VoiceStats[],
@@ -588,28 +635,39 @@ export function labelSpeakersByVoice(
   }
   const frames = voicedFrames(voices);
   const labels = speakerOfFrames(frames, options);
-  // Each segment's speaker: the one of most of its voiced frames.
-  const votes = segments.map(() => new Map<number, number>());
-  labels.forEach((label, index) => {
-    const tally = votes[frames.span[index]];
-    tally.set(label, (tally.get(label) ?? 0) + 1);
-  });
-  const own = votes.map((tally) =>
-    tally.size === 0 ? null : [...tally].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0],
+  const framesOf = segments.map((): number[] => []);
+  labels.forEach((_, index) => framesOf[frames.span[index]].push(index));
+  /** The speaker of most of the frames between two times (of the nearest frame, when none is between). */
+  const speakerBetween = (indices: number[], from: number, to: number): number => {
+    const tally = new Map<number, number>();
+    for (const index of indices) {
+      if (frames.time[index] >= from && frames.time[index] <= to)
+        tally.set(labels[index], (tally.get(labels[index]) ?? 0) + 1);
+    }
+    if (tally.size > 0) return [...tally].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+    const distance = (index: number) => Math.abs(frames.time[index] - (from + to) / 2);
+    return labels[indices.reduce((best, index) => (distance(index) < distance(best) ? index : best))];
+  };
+  const own = segments.map((segment, index) =>
+    framesOf[index].length === 0 ? null : speakerBetween(framesOf[index], segment.start, segment.end),
   );
   const measured = own.flatMap((label, index) => (label === null ? [] : [index]));
   const gap = (a: TranscriptSegment, b: TranscriptSegment) => Math.max(0, a.start - b.end, b.start - a.end);
-  const speakerOf = segments.map((segment, index) => {
+  const pieces = segments.flatMap((segment, index) => {
     const label = own[index];
-    if (label !== null) return label;
-    if (measured.length === 0) return 0;
+    if (label !== null) {
+      const byWord = segment.words.map((word) => speakerBetween(framesOf[index], word.start, word.end));
+      const split = splitAtSpeakerChanges(segment, byWord);
+      return split.length > 0 ? split : [{ segment, speaker: label }];
+    }
+    if (measured.length === 0) return [{ segment, speaker: 0 }];
     let nearest = measured[0];
     for (const other of measured) if (gap(segments[other], segment) < gap(segments[nearest], segment)) nearest = other;
-    return own[nearest]!;
+    return [{ segment, speaker: own[nearest]! }];
   });
   const names = new Map<number, string>();
-  return segments.map((segment, index) => {
-    if (!names.has(speakerOf[index])) names.set(speakerOf[index], `Speaker ${names.size + 1}`);
-    return { ...segment, speaker: names.get(speakerOf[index])! };
+  return pieces.map(({ segment, speaker }) => {
+    if (!names.has(speaker)) names.set(speaker, `Speaker ${names.size + 1}`);
+    return { ...segment, speaker: names.get(speaker)! };
   });
 }
