@@ -93,6 +93,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       {
         language: recording.language ?? undefined,
         speakerLabels: recording.speakerLabels,
+        speakers: recording.speakerCount ?? "auto",
         signal: controller.signal,
         // The download is done; decoding and the engine share the remaining 95%.
         onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),

@@ -104,7 +104,7 @@ export async function transcribeLong(
   }
   options.signal?.throwIfAborted();
   if (options.speakerLabels && result.segments.length > 0 && unlabelled(result.segments)) {
-    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices) };
+    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices, { speakers: options.speakers }) };
   }
   report(1);
   return result;
