@@ -175,7 +175,7 @@ describe("upload and transcription", () => {
     expect(
       (await database.recording.findUniqueOrThrow({ where: { id: auto.body.recording!.id } })).speakerCount,
     ).toBeNull();
-  });
+  }, 120_000);
 
   test("the usage limit blocks the 6th minute on Free", async () => {
     const user = await signedInUser();

@@ -620,6 +620,37 @@ function splitAtSpeakerChanges(
 }
 
 /**
+ * Names each segment's speaker "Speaker 1", "Speaker 2"… in order of appearance. `who(i, from, to)` is the
+ * speaker heard most in segment i between two times (null when nothing of segment i was measured: it takes its
+ * nearest measured neighbour's). A segment whose words are spoken by several is split where the speaker changes.
+ */
+function labelByWho(
+  segments: TranscriptSegment[],
+  who: (segment: number, from: number, to: number) => number | null,
+): TranscriptSegment[] {
+  const own = segments.map((segment, index) => who(index, segment.start, segment.end));
+  const measured = own.flatMap((label, index) => (label === null ? [] : [index]));
+  const gap = (a: TranscriptSegment, b: TranscriptSegment) => Math.max(0, a.start - b.end, b.start - a.end);
+  const pieces = segments.flatMap((segment, index) => {
+    const label = own[index];
+    if (label !== null) {
+      const byWord = segment.words.map((word) => who(index, word.start, word.end) ?? label);
+      const split = splitAtSpeakerChanges(segment, byWord);
+      return split.length > 0 ? split : [{ segment, speaker: label }];
+    }
+    if (measured.length === 0) return [{ segment, speaker: 0 }];
+    let nearest = measured[0];
+    for (const other of measured) if (gap(segments[other], segment) < gap(segments[nearest], segment)) nearest = other;
+    return [{ segment, speaker: own[nearest]! }];
+  });
+  const names = new Map<number, string>();
+  return pieces.map(({ segment, speaker }) => {
+    if (!names.has(speaker)) names.set(speaker, `Speaker ${names.size + 1}`);
+    return { ...segment, speaker: names.get(speaker)! };
+  });
+}
+
+/**
  * `labelSpeakers` with each segment's sound already measured (`voices[i]` is segment i's, from spanVoiceStats).
  * A segment takes the speaker of most of its voiced frames; one whose words are spoken by several (an engine that
  * does not cut at speaker changes) is split where the speaker changes.
@@ -637,37 +668,40 @@ export function labelSpeakersByVoice(
   const labels = speakerOfFrames(frames, options);
   const framesOf = segments.map((): number[] => []);
   labels.forEach((_, index) => framesOf[frames.span[index]].push(index));
-  /** The speaker of most of the frames between two times (of the nearest frame, when none is between). */
-  const speakerBetween = (indices: number[], from: number, to: number): number => {
+  return labelByWho(segments, (segment, from, to) => {
+    const indices = framesOf[segment];
+    if (indices.length === 0) return null;
     const tally = new Map<number, number>();
     for (const index of indices) {
-      if (frames.time[index] >= from && frames.time[index] <= to)
+      if (frames.time[index] >= from && frames.time[index] <= to) {
         tally.set(labels[index], (tally.get(labels[index]) ?? 0) + 1);
+      }
     }
     if (tally.size > 0) return [...tally].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+    // No frame inside (a very short word): the nearest frame's speaker.
     const distance = (index: number) => Math.abs(frames.time[index] - (from + to) / 2);
     return labels[indices.reduce((best, index) => (distance(index) < distance(best) ? index : best))];
-  };
-  const own = segments.map((segment, index) =>
-    framesOf[index].length === 0 ? null : speakerBetween(framesOf[index], segment.start, segment.end),
-  );
-  const measured = own.flatMap((label, index) => (label === null ? [] : [index]));
-  const gap = (a: TranscriptSegment, b: TranscriptSegment) => Math.max(0, a.start - b.end, b.start - a.end);
-  const pieces = segments.flatMap((segment, index) => {
-    const label = own[index];
-    if (label !== null) {
-      const byWord = segment.words.map((word) => speakerBetween(framesOf[index], word.start, word.end));
-      const split = splitAtSpeakerChanges(segment, byWord);
-      return split.length > 0 ? split : [{ segment, speaker: label }];
-    }
-    if (measured.length === 0) return [{ segment, speaker: 0 }];
-    let nearest = measured[0];
-    for (const other of measured) if (gap(segments[other], segment) < gap(segments[nearest], segment)) nearest = other;
-    return [{ segment, speaker: own[nearest]! }];
   });
-  const names = new Map<number, string>();
-  return pieces.map(({ segment, speaker }) => {
-    if (!names.has(speaker)) names.set(speaker, `Speaker ${names.size + 1}`);
-    return { ...segment, speaker: names.get(speaker)! };
+}
+
+/**
+ * Labels segments from speaker turns found by other means (the neural diarizer): each segment, or each of its
+ * words, takes the speaker whose turns overlap it most; one that no turn overlaps takes its neighbour's.
+ */
+export function labelSpeakersByTurns(
+  segments: TranscriptSegment[],
+  turns: { speaker: string; start: number; end: number }[],
+): TranscriptSegment[] {
+  if (segments.length === 0 || segments.some((segment) => segment.speaker !== null)) return segments;
+  const speakers = [...new Set(turns.map((turn) => turn.speaker))];
+  return labelByWho(segments, (_, from, to) => {
+    const overlap = new Map<number, number>();
+    for (const turn of turns) {
+      const shared = Math.min(to, turn.end) - Math.max(from, turn.start);
+      const speaker = speakers.indexOf(turn.speaker);
+      if (shared > 0) overlap.set(speaker, (overlap.get(speaker) ?? 0) + shared);
+    }
+    if (overlap.size === 0) return null;
+    return [...overlap].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
   });
 }
