@@ -115,14 +115,14 @@ describe("labelSpeakers on call-two-speakers.wav (a real 30 s call, two similar 
     // Splitting keeps every word once, in order, and each piece's text is its words.
     const words = result.segments.flatMap((segment) => segment.words.map((word) => word.word));
     expect(result.segments.map((segment) => segment.text).join(" ")).toBe(words.join(" "));
-  });
+  }, 120_000);
 
   test("a segment whose text is not its words is labelled whole, not split", async () => {
     const { segments } = await pocketsphinx.transcribe(CALL, { speakerLabels: false });
     const rewritten = segments.map((segment) => ({ ...segment, text: segment.text.toUpperCase() + "." }));
     const labelled = await labelSpeakers(CALL, rewritten);
     expect(labelled).toHaveLength(segments.length);
-  });
+  }, 120_000);
 
   test("the number of speakers given is the number found", async () => {
     const pieces = turns.flatMap((turn) => [

@@ -5,9 +5,9 @@ import { readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE } from "./wav.serve
 // Speaker labels for engines that give none, from the sound alone, with no model to download (ADR 023):
 //  1. every 10 ms frame of the spans to label (the transcript's segments) becomes MFCCs c1…c13, normalised over
 //     the whole recording (CMVN), so a microphone's colouring counts once, not per speaker;
-//  2. over-segmentation: two full-covariance Gaussians, started from the recording's first and second halves, are
-//     re-estimated while each frame goes to the Gaussian that explains the second around it best (Viterbi-like
-//     smoothing). Where the label changes, or a span ends, a turn ends: turns are pieces of one voice, however
+//  2. over-segmentation, in stretches of 30 s of speech: two full-covariance Gaussians, started from the stretch's
+//     first and second halves, are re-estimated while each frame goes to the Gaussian that explains the second
+//     around it best (Viterbi-like smoothing). Where the label changes, or a span ends, a turn ends: turns are pieces of one voice, however
 //     alike the voices (one Gaussian per phone class would also do, the next step sorts that out);
 //  3. turns are grouped by average-linkage agglomerative clustering on their pairwise Bayesian information
 //     criterion (ΔBIC < 0: one Gaussian explains both better, "same voice"), merging while the average is below
@@ -37,6 +37,8 @@ const MIN_SPEAKER_FRAMES = 300;
 const MAX_CLUSTERED = 3000;
 /** Frames within this many either side of a frame (10 ms each: ±0.5 s) decide its voice together. */
 const SMOOTHING_FRAMES = 50;
+/** Voiced frames over-segmented together (10 ms each: 30 s of speech). */
+const OVERSEGMENT_FRAMES = 3000;
 /** Gaussians of the over-segmentation (step 2). */
 const OVERSEGMENT_VOICES = 2;
 /** Re-estimations at most; they usually settle in 3–6. */
@@ -504,11 +506,25 @@ function speakerOfFrames(frames: Frames, options: SpeakerLabelOptions): number[]
   const penalty = options.penalty ?? DEFAULT_PENALTY;
   const given = options.speakers === undefined || options.speakers === "auto" ? null : options.speakers;
 
-  const pieces = resegment(
-    frames,
-    frames.vectors.map((_, index) => Math.floor((index * OVERSEGMENT_VOICES) / count)),
-    OVERSEGMENT_VOICES,
-  );
+  // Changes of voice are local: each stretch of OVERSEGMENT_FRAMES is over-segmented on its own, so a long
+  // recording's two Gaussians follow the voices of that stretch, not whatever splits the whole recording best.
+  const pieces: number[] = [];
+  for (let first = 0; first < count; first += OVERSEGMENT_FRAMES) {
+    const last = Math.min(count, first + OVERSEGMENT_FRAMES);
+    const stretch: Frames = {
+      vectors: frames.vectors.slice(first, last),
+      span: frames.span.slice(first, last),
+      time: frames.time.slice(first, last),
+    };
+    const length = last - first;
+    const labels = resegment(
+      stretch,
+      stretch.vectors.map((_, index) => Math.floor((index * OVERSEGMENT_VOICES) / length)),
+      OVERSEGMENT_VOICES,
+    );
+    // Different stretches' labels are different pieces.
+    pieces.push(...labels.map((label) => label + first * OVERSEGMENT_VOICES));
+  }
   const turns = turnsOf(frames, pieces).map((turn) => {
     const stats = emptyStats();
     for (let index = turn.first; index <= turn.last; index++) addFrame(stats, frames.vectors[index]);
