@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { EMBEDDING_MODEL, SEGMENTATION_MODEL } from "~/services/transcription/diarization-neural.server";
 
 export interface ModelFile {
   fileName: string;
@@ -35,6 +36,9 @@ export const VAD_MODEL: ModelFile = {
   algorithm: "sha256",
   checksum: "2623a2953f6ff3d2c1e61740c6cdb7168133479b267dfef114a4a3cc5bdd788f",
 };
+
+/** Speaker labels by sherpa-onnx (pyannote segmentation + a speaker-embedding model), used when present (ADR 023). */
+export const DIARIZATION_MODELS: ModelFile[] = [SEGMENTATION_MODEL, EMBEDDING_MODEL];
 
 /**
  * Downloads to `<file>.part` while hashing, and renames only when the checksum matches, so a cut or tampered

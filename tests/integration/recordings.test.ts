@@ -157,6 +157,26 @@ describe("upload and transcription", () => {
     expect((await upload("", uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(401);
   });
 
+  test("the number of speakers given at upload is stored and used; a number off the list is 400", async () => {
+    const user = await signedInUser("BUSINESS_PRO");
+    const call = path.join(AUDIO, "call-two-speakers.wav");
+    const refused = await upload(user.cookie, uploadForm(call, { speakerLabels: "on", speakerCount: "11" }));
+    expect(refused).toEqual({ status: 400, body: { error: "Choose the number of speakers from the list." } });
+    const { status, body } = await upload(user.cookie, uploadForm(call, { speakerLabels: "on", speakerCount: "2" }));
+    expect(status).toBe(201);
+    const id = body.recording!.id;
+    const database = await db();
+    expect((await database.recording.findUniqueOrThrow({ where: { id } })).speakerCount).toBe(2);
+    await waitForStatus(id, "COMPLETED");
+    const segments = await database.transcriptSegment.findMany({ where: { recordingId: id } });
+    expect(new Set(segments.map((segment) => segment.speaker))).toEqual(new Set(["Speaker 1", "Speaker 2"]));
+    // Without a number (or with "auto") it is estimated: nothing is stored.
+    const auto = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { speakerLabels: "on" }));
+    expect(
+      (await database.recording.findUniqueOrThrow({ where: { id: auto.body.recording!.id } })).speakerCount,
+    ).toBeNull();
+  }, 120_000);
+
   test("the usage limit blocks the 6th minute on Free", async () => {
     const user = await signedInUser();
     await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });

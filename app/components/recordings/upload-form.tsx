@@ -1,7 +1,9 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
+import { SPEAKER_COUNTS } from "~/modules/recordings/recording-forms";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -71,6 +73,7 @@ export function UploadForm({
         language: String(fields.get("language") ?? "auto"),
         translateTo: String(fields.get("translateTo") ?? ""),
         ...(fields.get("speakerLabels") ? { speakerLabels: "on" } : {}),
+        speakerCount: String(fields.get("speakerCount") ?? "auto"),
       },
       onProgress(loaded, total) {
         const seconds = (performance.now() - startedAt) / 1000;
@@ -196,6 +199,23 @@ export function UploadForm({
               {speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}
             </span>
           </label>
+        </div>
+        <div>
+          <label htmlFor="upload-speaker-count" className="block text-sm font-medium">
+            Number of speakers
+          </label>
+          <Select
+            id="upload-speaker-count"
+            name="speakerCount"
+            disabled={!speakerLabelsAllowed}
+            aria-describedby="upload-speaker-count-note"
+            options={SPEAKER_COUNTS.map((count) => ({ value: count, label: count }))}
+            first={{ value: "auto", label: "Detect automatically" }}
+            defaultValue="auto"
+          />
+          <p id="upload-speaker-count-note" className="mt-1 text-xs text-slate-600">
+            When speakers are labelled. Giving the number helps when voices sound alike.
+          </p>
         </div>
       </div>
 

@@ -13,10 +13,18 @@ export const TitleSchema = z
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
 const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
 
+/** The speaker counts a user can give at upload; "auto" lets the labelling estimate it. */
+export const SPEAKER_COUNTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10"] as const;
+
 /** Upload options, from the dashboard's multipart form or tus metadata; both are parsed with parseWithZod. */
 export const UploadOptionsSchema = z.object({
   language: z.union([z.literal("auto"), languageCode]).default("auto"),
   speakerLabels: checkbox.default(false),
+  /** null: estimate the number of speakers. */
+  speakerCount: z
+    .enum(["auto", ...SPEAKER_COUNTS], { error: "Choose the number of speakers from the list." })
+    .default("auto")
+    .transform((value) => (value === "auto" ? null : Number(value))),
   translateTo: z
     .union([z.literal(""), languageCode])
     .optional()

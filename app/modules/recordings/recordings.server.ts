@@ -201,6 +201,7 @@ export async function acceptUploadedFile(
           durationSeconds: probe.durationSeconds,
           language: options.language === "auto" ? null : options.language,
           speakerLabels: options.speakerLabels,
+          speakerCount: options.speakerLabels ? options.speakerCount : null,
           translateTo: options.translateTo,
           status: RecordingStatus.QUEUED,
           reservedSeconds: seconds,

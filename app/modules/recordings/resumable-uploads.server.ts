@@ -111,9 +111,9 @@ export async function removeExpiredUploads(server: Server): Promise<number> {
 }
 
 function stringFields(upload: Upload): Record<string, string> {
-  const { language, speakerLabels, translateTo } = upload.metadata ?? {};
+  const { language, speakerLabels, speakerCount, translateTo } = upload.metadata ?? {};
   return Object.fromEntries(
-    Object.entries({ language, speakerLabels, translateTo }).filter(
+    Object.entries({ language, speakerLabels, speakerCount, translateTo }).filter(
       (entry): entry is [string, string] => typeof entry[1] === "string",
     ),
   );

@@ -11,6 +11,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import { transcribeLong } from "~/services/transcription/long-audio.server";
+import { configuredNeuralDiarizer } from "~/services/transcription/diarization-neural.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin, dataDir } from "~/modules/platform/env.server";
 import { queueTranslation } from "~/modules/transcripts/translation-job.server";
@@ -93,11 +94,12 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       {
         language: recording.language ?? undefined,
         speakerLabels: recording.speakerLabels,
+        speakers: recording.speakerCount ?? "auto",
         signal: controller.signal,
         // The download is done; decoding and the engine share the remaining 95%.
         onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
       },
-      { vadModelPath, tempDir: workDir },
+      { vadModelPath, tempDir: workDir, diarizer: recording.speakerLabels ? await configuredNeuralDiarizer() : null },
     );
     // transcribeLong labels speakers itself when the engine gives none.
     const segments = result.segments;

@@ -34,6 +34,8 @@ export interface TranscribeOptions {
   language?: string;
   /** Label speakers ("Speaker 1", …). */
   speakerLabels: boolean;
+  /** How many speakers there are, when the user said (2–10); "auto" or absent: estimated. */
+  speakers?: "auto" | number;
   signal?: AbortSignal;
   /** Called with the share of the audio done so far, 0–1. */
   onProgress?: (fraction: number) => void;

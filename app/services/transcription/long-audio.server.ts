@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
+import { labelSpeakersByTurns, labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
+import { SpeechForDiarization, type NeuralDiarizer } from "./diarization-neural.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
 import { offsetSegments } from "./segments";
 import { BLOCK, speechChunks, type SpeechAudio } from "./vad.server";
@@ -16,6 +17,8 @@ export interface LongAudioSettings {
   vadModelPath?: string;
   /** Where temporary files go (the job's folder; default: the OS's temporary folder). */
   tempDir?: string;
+  /** Labels speakers with this neural diarizer (`configuredNeuralDiarizer()`) instead of the acoustic method. */
+  diarizer?: NeuralDiarizer | null;
 }
 
 export function defaultChunkSeconds(engine: SpeechEngine): number {
@@ -69,12 +72,15 @@ export async function transcribeLong(
 
   // The voice of each segment, in order, while no segment has a speaker from the engine.
   const voices: VoiceStats[] = [];
+  const speech = new SpeechForDiarization();
+  const neural = options.speakerLabels && settings.diarizer ? settings.diarizer : null;
   let result: TranscriptionResult;
   if (durationSeconds <= maxChunkSeconds) {
     result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
       const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
       if (options.speakerLabels && unlabelled(whole.segments)) {
         voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
+        if (neural) await speech.add(wavPath, 0);
       }
       return whole;
     });
@@ -96,6 +102,7 @@ export async function transcribeLong(
       // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
       if (options.speakerLabels && unlabelled(part.segments)) {
         voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+        if (neural) await speech.add(chunk.path, chunk.start);
       }
       segments.push(...placed);
       report(chunk.end / durationSeconds);
@@ -104,7 +111,12 @@ export async function transcribeLong(
   }
   options.signal?.throwIfAborted();
   if (options.speakerLabels && result.segments.length > 0 && unlabelled(result.segments)) {
-    result = { ...result, segments: labelSpeakersByVoice(result.segments, voices) };
+    const speakers = options.speakers ?? "auto";
+    const turns = neural ? speech.turns(neural, speakers) : null;
+    const segments = turns
+      ? labelSpeakersByTurns(result.segments, turns)
+      : labelSpeakersByVoice(result.segments, voices, { speakers });
+    result = { ...result, segments };
   }
   report(1);
   return result;
