@@ -330,3 +330,23 @@ export async function recordFirstPayment(invoice: InvoiceSummary, paidAt: Date):
 }
 
 export const planName = (plan: string) => planById(plan).name;
+
+/** The account page's billing section: the subscription as stored, and the invoices from Stripe. */
+export async function accountBilling(userId: string) {
+  const [summary, { invoices, failed }] = await Promise.all([billingSummary(userId), recentInvoices(userId)]);
+  return {
+    ...summary,
+    invoicesFailed: failed,
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      amount: invoice.status === "paid" ? invoice.amountPaid : invoice.amountDue,
+      currency: invoice.currency,
+      created: invoice.created,
+      url: invoice.hostedInvoiceUrl,
+    })),
+  };
+}
+
+export type AccountBilling = Awaited<ReturnType<typeof accountBilling>>;

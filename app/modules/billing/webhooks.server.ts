@@ -26,7 +26,9 @@ export async function handleStripeWebhook(rawBody: Buffer, signature: string | n
   // Recorded after the work: a crash in between makes Stripe deliver again, and the work is safe to repeat (state
   // is re-read and applied only if newer). Only the delivery that records the id sends the emails.
   const { count } = await database.processedStripeEvent.createMany({
-    data: [{ id: event.id, type: event.type === "ignored" ? event.platformType : event.type, createdAt: event.created }],
+    data: [
+      { id: event.id, type: event.type === "ignored" ? event.platformType : event.type, createdAt: event.created },
+    ],
     skipDuplicates: true,
   });
   if (count === 0) return "duplicate";

@@ -29,7 +29,12 @@ const PAID_STATUSES = new Set(["active", "trialing", "past_due"]);
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The usage period `now` falls in: the subscription's paid period while it covers now, else the calendar month. */
-export async function usagePeriod(client: Client, userId: string, plan: string, now = new Date()): Promise<UsagePeriod> {
+export async function usagePeriod(
+  client: Client,
+  userId: string,
+  plan: string,
+  now = new Date(),
+): Promise<UsagePeriod> {
   if (plan !== "FREE") {
     const billing = await client.billingAccount.findUnique({
       where: { userId },
@@ -38,12 +43,22 @@ export async function usagePeriod(client: Client, userId: string, plan: string, 
     const { currentPeriodStart: start, currentPeriodEnd: end } = billing ?? {};
     if (billing?.subscriptionStatus && PAID_STATUSES.has(billing.subscriptionStatus) && start && end) {
       if (start <= now && now < end) {
-        return { start, end, unit: end.getTime() - start.getTime() <= WEEK_MS + 3_600_000 ? "week" : "month", billed: true };
+        return {
+          start,
+          end,
+          unit: end.getTime() - start.getTime() <= WEEK_MS + 3_600_000 ? "week" : "month",
+          billed: true,
+        };
       }
     }
   }
   const start = startOfMonth(now);
-  return { start, end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)), unit: "month", billed: false };
+  return {
+    start,
+    end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)),
+    unit: "month",
+    billed: false,
+  };
 }
 
 /** Seconds charged since `since` (only saved transcripts are charged). */

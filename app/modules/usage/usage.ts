@@ -1,5 +1,6 @@
 // How transcription time is counted and shown (client-safe). Plans are sold in minutes per month; usage is
 // measured and charged by the second.
+import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 /** Seconds a recording of this length costs: its decoded length rounded up to the next whole second. */
@@ -27,6 +28,7 @@ interface AllowanceSummary {
   planName: string;
   minutesPerMonth: number | null;
   periodUnit: UsagePeriodUnit;
+  resetsOn: Date;
   secondsUsed: number;
   secondsReserved: number;
   secondsLeft: number | null;
@@ -41,10 +43,11 @@ export function allowanceLeft(allowance: AllowanceSummary): string {
 
 /** The dashboard's sentence: what is left of the plan's minutes, and what running transcriptions hold. */
 export function describeAllowance(allowance: AllowanceSummary): string {
-  const { planName, minutesPerMonth, periodUnit, secondsUsed, secondsReserved, secondsLeft } = allowance;
+  const { planName, minutesPerMonth, periodUnit, resetsOn, secondsUsed, secondsReserved, secondsLeft } = allowance;
   if (secondsLeft === null || minutesPerMonth === null) {
     return `Unlimited transcription on ${planName}; ${formatUsage(secondsUsed)} used this ${periodUnit}.`;
   }
   const held = secondsReserved > 0 ? ` ${formatUsage(secondsReserved)} is held for transcriptions in progress.` : "";
-  return `${allowanceLeft(allowance)} on the ${planName} plan (${formatMinutes(minutesPerMonth)} a ${periodUnit}).${held}`;
+  const reset = ` Your minutes reset on ${formatDate(resetsOn, "date")}.`;
+  return `${allowanceLeft(allowance)} on the ${planName} plan (${formatMinutes(minutesPerMonth)} a ${periodUnit}).${held}${reset}`;
 }
