@@ -59,7 +59,7 @@ test("choose Premium monthly, pay on Checkout, and the webhook makes the account
   await deliver(baseURL!, fake.event("invoice.paid", paid.invoice));
   if (!withJs) await page.getByRole("link", { name: "Refresh" }).click();
   await expect(page).toHaveURL(/\/plan-selection\?checkout=confirmed/);
-  await expect(page.getByText("Payment successful")).toBeVisible();
+  await expect(page.getByText("Payment successful", { exact: true })).toBeVisible();
   await expect(page.getByText("Payment processing…")).toHaveCount(0);
 
   const periodEnd = new Date(
@@ -89,7 +89,7 @@ test("leaving Checkout without paying comes back with a toast and the plan uncha
   await expect(page.getByRole("heading", { name: "Mock Stripe Checkout" })).toBeVisible();
   await page.goto("/plan-selection?checkout=cancelled");
   await expect(page).toHaveURL(/\/plan-selection$/);
-  await expect(page.getByText("Checkout cancelled")).toBeVisible();
+  await expect(page.getByText("Checkout cancelled", { exact: true })).toBeVisible();
   const { prisma } = await appDatabase();
   expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true } })).toEqual({
     plan: "FREE",
