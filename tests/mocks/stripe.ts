@@ -188,7 +188,7 @@ export class FakeStripe {
     const missing = (kind: string, id: string) =>
       stripeError(404, `No such ${kind}: '${id}'`, "resource_missing", "id");
     const segments = path.replace(/^\/v1\//, "").split("/");
-    const [resource, id, action] = segments;
+    const [resource, id] = segments;
     const key = `${method} ${resource === "checkout" || resource === "billing_portal" ? `${resource}/${id}` : resource}`;
     switch (key) {
       case "POST customers": {
