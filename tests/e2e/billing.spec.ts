@@ -95,3 +95,51 @@ test("leaving Checkout without paying comes back with a toast and the plan uncha
     plan: "FREE",
   });
 });
+
+test("with analytics consent, checkout start and the confirmed payment send subscription events", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "analytics events are sent by JavaScript");
+  // The GA4 tag lives on Google's servers: answer for it with an empty script. Every dataLayer entry is copied out,
+  // since the page is left for Checkout in between.
+  await page.route("https://www.googletagmanager.com/**", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "" }),
+  );
+  const events: unknown[][] = [];
+  await page.exposeFunction("recordAnalytics", (entry: unknown[]) => events.push(entry));
+  await page.addInitScript(() => {
+    const layer: unknown[] = [];
+    layer.push = (...items: unknown[]) => {
+      for (const item of items) {
+        (window as unknown as { recordAnalytics: (entry: unknown[]) => void }).recordAnalytics(
+          Array.from(item as ArrayLike<unknown>),
+        );
+      }
+      return Array.prototype.push.apply(layer, items);
+    };
+    window.dataLayer = layer;
+  });
+  const user = await createUser();
+  await signInAs(page, user);
+  await page.goto("/plans?billing=weekly");
+  await page.getByRole("button", { name: "Choose Business Pro" }).click();
+  await expect(page.getByRole("heading", { name: "Mock Stripe Checkout" })).toBeVisible();
+  const params = {
+    event_category: "subscription",
+    event_label: "Business Pro (weekly)",
+    value: 9.49,
+    subscription_plan: "BUSINESS_PRO",
+  };
+  expect(events).toContainEqual(["event", "select_plan", params]);
+  expect(events).toContainEqual(["event", "begin_checkout", params]);
+  expect(events.some((entry) => entry[1] === "purchase")).toBe(false);
+
+  const session = [...fake.sessions.values()].find((candidate) => candidate.client_reference_id === user.id)!;
+  const paid = fake.completeCheckout(session.id);
+  await page.goto(`/plan-selection?checkout=success&session_id=${session.id}`);
+  await deliver(baseURL!, fake.event("checkout.session.completed", paid.session));
+  await deliver(baseURL!, fake.event("invoice.paid", paid.invoice));
+  await expect(page.getByText("Payment successful", { exact: true })).toBeVisible();
+  await expect.poll(() => events.filter((entry) => entry[1] === "purchase")).toEqual([["event", "purchase", params]]);
+});
