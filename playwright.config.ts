@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.resolve("tmp/e2e-data");
+/** The fake Stripe API (tests/mocks/stripe-server.ts) that billing.spec.ts starts; the app calls it through STRIPE_API_BASE. */
+export const STRIPE_MOCK_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 
 // Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
 export const CHROMIUM_LAUNCH = {
@@ -64,6 +66,10 @@ export default defineConfig({
       GA_MEASUREMENT_ID: "G-E2ETEST",
       // Same origin, so no request leaves the machine; the tests only check when the tag is present.
       ANALYTICS_SCRIPT_URL: `http://localhost:${PORT}/analytics-under-test.js`,
+      // Card payments against the fake Stripe on a local port, never api.stripe.com (tests/e2e/billing.spec.ts).
+      STRIPE_SECRET_KEY: "sk_test_voxlate_fake",
+      STRIPE_WEBHOOK_SECRET: "whsec_voxlate_fake",
+      STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_MOCK_PORT}`,
     },
   },
 });

@@ -97,6 +97,11 @@ const analyticsOrigins = [
   ...(env.ANALYTICS_SCRIPT_URL ? [new URL(env.ANALYTICS_SCRIPT_URL).origin] : []),
   ...(env.GA_MEASUREMENT_ID ? ["https://www.googletagmanager.com"] : []),
 ];
+const stripeOrigins = [
+  "https://checkout.stripe.com",
+  "https://billing.stripe.com",
+  ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : []),
+];
 const analyticsConnect = [
   ...analyticsOrigins,
   ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://*.analytics.google.com"] : []),
@@ -129,7 +134,8 @@ app.use(
           ...(env.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com", "https://www.googletagmanager.com"] : []),
         ],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'", "https://accounts.google.com"],
+        // A form post may redirect to Stripe's hosted Checkout and Customer Portal (browsers check redirects too).
+        "form-action": ["'self'", "https://accounts.google.com", ...stripeOrigins],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         "upgrade-insecure-requests": env.APP_URL.startsWith("https:") ? [] : null,

@@ -1,6 +1,7 @@
 // Every background job of the app, gathered from the domains that define them and started in one place
 // (server.ts, `npm run worker` and the tests). The queue itself (platform/jobs.server) knows none of them.
 import type PgBoss from "pg-boss";
+import { billingJobs } from "~/modules/billing/billing-jobs.server";
 import type { Database } from "~/modules/platform/database.server";
 import { EMAIL_QUEUE, sendEmailJob } from "~/modules/platform/email.server";
 import { deadLetterQueue, startQueue, stopQueue } from "~/modules/platform/jobs.server";
@@ -33,6 +34,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     ...transcriptionJobs,
     translationJob,
     sweepStoredFilesJob,
+    ...billingJobs,
   ];
   return startQueue(database, { work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds, jobs });
 }

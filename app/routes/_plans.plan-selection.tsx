@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/_plans.plan-selection";
 import { trackEvent } from "~/components/analytics";
@@ -8,7 +9,18 @@ import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";
 import { buttonClass } from "~/components/ui/button";
 import { FormAlert, FormErrors } from "~/components/ui/field";
-import { type BillingPeriod, parseBillingPeriod, type Plan, PLANS } from "~/content/plans";
+import { type BillingPeriod, parseBillingPeriod, type Plan, PLANS, planById } from "~/content/plans";
+import {
+  abandonCheckout,
+  billingSummary,
+  checkoutProgress,
+  paymentsEnabled,
+  portalUrl,
+  startCheckout,
+} from "~/modules/billing/billing.server";
+import { withFormRefusals } from "~/modules/platform/refusals.server";
+import { formatMinutes } from "~/modules/usage/usage";
+import { useHydrated } from "~/utils/use-hydrated";
 import { db } from "~/modules/platform/database.server";
 import { getUserId, requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -21,10 +33,39 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const userId = await getUserId(request);
-  const user = userId
-    ? await (await db()).user.findUnique({ where: { id: userId }, select: { plan: true, requestedPlan: true } })
-    : null;
-  return { user, billing: parseBillingPeriod(url.searchParams.get("billing")), path: url.pathname };
+  const billing = parseBillingPeriod(url.searchParams.get("billing"));
+  const checkout = url.searchParams.get("checkout");
+  const base = { billing, path: url.pathname, paymentsEnabled: paymentsEnabled() };
+  if (!userId) return { ...base, user: null, processing: false, confirmed: null, subscribed: false };
+  if (checkout === "cancelled") {
+    await abandonCheckout(userId);
+    return redirectWithToast(url.pathname, {
+      type: "message",
+      title: "Checkout cancelled",
+      description: "You have not been charged, and your plan has not changed.",
+    });
+  }
+  const progress = checkout === "success" ? await checkoutProgress(userId, url.searchParams.get("session_id")) : null;
+  if (progress?.state === "confirmed") {
+    const plan = planById(progress.plan);
+    return redirectWithToast(`${url.pathname}?checkout=confirmed&billing=${progress.period ?? billing}`, {
+      type: "success",
+      title: "Payment successful",
+      description: `You're on ${plan.name}: ${plan.minutesPerMonth === null ? "unlimited transcription" : formatMinutes(plan.minutesPerMonth)}. Thank you!`,
+    });
+  }
+  const [user, summary] = await Promise.all([
+    (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
+    billingSummary(userId),
+  ]);
+  return {
+    ...base,
+    user,
+    // The redirect from Checkout alone changes nothing: the plan waits for Stripe's webhook.
+    processing: progress !== null,
+    confirmed: checkout === "confirmed" && summary.planSource === "STRIPE" ? user.plan : null,
+    subscribed: summary.planSource === "STRIPE" && summary.status !== null && summary.plan !== "FREE",
+  };
 }
 
 const ChoosePlanSchema = z.object({
@@ -32,34 +73,30 @@ const ChoosePlanSchema = z.object({
   billing: z.enum(["weekly", "monthly"]).default("weekly"),
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: ChoosePlanSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { plan, billing } = submission.value;
-  const database = await db();
+  const summary = await billingSummary(userId);
   if (plan === "FREE") {
-    await database.user.update({ where: { id: userId }, data: { requestedPlan: null } });
+    // A subscriber cancels in the portal: the plan runs to the end of the paid period, then Free.
+    if (summary.planSource === "STRIPE" && summary.canManage) return redirect(await portalUrl(userId), 303);
+    await (await db()).user.update({ where: { id: userId }, data: { requestedPlan: null } });
     return redirectWithToast("/dashboard", {
       type: "success",
       title: "You're on the Free plan",
       description: "5 minutes of transcription every month.",
     });
   }
-  // Card payment is not available yet: record the choice and keep the account on Free until it is paid.
-  await database.user.update({ where: { id: userId }, data: { requestedPlan: plan } });
-  const name = PLANS.find((candidate) => candidate.id === plan)!.name;
-  return redirectWithToast(`${new URL(request.url).pathname}?billing=${billing}`, {
-    type: "message",
-    title: `${name} noted`,
-    description: "Card payment is not available yet, so your account stays on the Free plan for now.",
-  });
-}
+  // Stripe Checkout (or, for a subscriber, the portal, which changes plan and period with proration).
+  const next = await startCheckout(userId, plan, billing);
+  return redirect(next.url, 303);
+});
 
 export default function PlanSelection() {
-  const { user, billing, path } = useLoaderData<typeof loader>();
+  const { user, billing, path, paymentsEnabled, processing, confirmed, subscribed } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const requested = user?.requestedPlan ? PLANS.find((plan) => plan.id === user.requestedPlan) : undefined;
   return (
     <>
       <PageHeader
@@ -67,11 +104,17 @@ export default function PlanSelection() {
         title="Choose your plan"
         lead="Start free with 5 minutes a month, or pick a plan with more minutes. Cancel anytime and keep your data."
       />
-      {requested ? (
+      {processing ? <PaymentProcessing /> : null}
+      {confirmed ? <ConfirmedPurchase plan={confirmed} billing={billing} /> : null}
+      {reply && "error" in reply ? (
         <div className="mx-auto mt-8 max-w-3xl px-4">
-          <FormAlert tone="success" title={`You chose ${requested.name}`}>
-            Card payment is not available yet. Your account stays on the Free plan (5 minutes a month) until you can pay
-            for {requested.name}.
+          <FormAlert title="Checkout did not start">{String(reply.error)}</FormAlert>
+        </div>
+      ) : null}
+      {user && !paymentsEnabled ? (
+        <div className="mx-auto mt-8 max-w-3xl px-4">
+          <FormAlert tone="success" title="Payments are not set up on this server">
+            Paid plans cannot be bought here. An administrator can grant one to your account.
           </FormAlert>
         </div>
       ) : null}
@@ -81,14 +124,20 @@ export default function PlanSelection() {
           basePath={path}
           renderCta={
             user
-              ? (plan) => (
-                  <PlanChoice
-                    plan={plan}
-                    billing={billing}
-                    current={plan.id === user.plan && !user.requestedPlan}
-                    reply={reply}
-                  />
-                )
+              ? (plan) =>
+                  plan.id !== "FREE" && !paymentsEnabled ? (
+                    <p className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-3 text-center text-sm text-slate-700">
+                      Payments are not set up on this server
+                    </p>
+                  ) : (
+                    <PlanChoice
+                      plan={plan}
+                      billing={billing}
+                      current={plan.id === user.plan}
+                      subscribed={subscribed}
+                      reply={reply && !("error" in reply) ? reply : undefined}
+                    />
+                  )
               : undefined
           }
         />
@@ -97,16 +146,69 @@ export default function PlanSelection() {
   );
 }
 
+/** How often the success page asks whether Stripe's webhook has confirmed the payment. */
+const PAYMENT_POLL_MS = 2000;
+
+/** Back from Checkout, before the webhook: polls with JavaScript; without it, a Refresh link does the same. */
+function PaymentProcessing() {
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, PAYMENT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <div className="mx-auto mt-8 max-w-3xl px-4">
+      <div role="status" className="rounded-md border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+        <p className="font-semibold">Payment processing…</p>
+        <p className="mt-1">
+          Stripe is confirming your payment. Your plan changes as soon as it has
+          {hydrated ? "; this page updates by itself." : "."}
+        </p>
+        {hydrated ? null : (
+          <a href="" className="mt-2 inline-block font-semibold text-brand-700 underline">
+            Refresh
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The confirmed payment, reported once to analytics (only loaded with analytics consent). */
+function ConfirmedPurchase({ plan, billing }: { plan: string; billing: BillingPeriod }) {
+  const bought = planById(plan);
+  useEffect(() => {
+    trackEvent("purchase", subscriptionEvent(bought, billing));
+  }, [bought, billing]);
+  return null;
+}
+
+/** Spec section 3: subscription events carry category, label, value and the plan. */
+function subscriptionEvent(plan: Plan, billing: BillingPeriod) {
+  return {
+    category: "subscription",
+    label: `${plan.name} (${billing})`,
+    value: Number(plan.price[billing].replace("$", "")),
+    plan: plan.id,
+  };
+}
+
 /** One plan's button: a form of its own, so the plan is the button's value (no JavaScript needed). */
 function PlanChoice({
   plan,
   billing,
   current,
+  subscribed,
   reply,
 }: {
   plan: Plan;
   billing: BillingPeriod;
   current: boolean;
+  /** A paying subscriber: changes go through the Customer Portal. */
+  subscribed: boolean;
   reply: SubmissionResult<string[]> | undefined;
 }) {
   const [form] = useForm({
@@ -121,12 +223,8 @@ function PlanChoice({
       {...getFormProps(form)}
       className="mt-6"
       onSubmit={(event) => {
-        trackEvent("select_plan", {
-          category: "subscription",
-          label: `${plan.name} (${billing})`,
-          value: Number(plan.price[billing].replace("$", "")),
-          plan: plan.id,
-        });
+        trackEvent("select_plan", subscriptionEvent(plan, billing));
+        if (plan.id !== "FREE" && !subscribed) trackEvent("begin_checkout", subscriptionEvent(plan, billing));
         form.onSubmit(event);
       }}
     >
@@ -138,7 +236,7 @@ function PlanChoice({
         value={plan.id}
         className={buttonClass(plan.popular ? "primary" : "secondary", "w-full")}
       >
-        {current ? `Continue with ${plan.name}` : plan.cta}
+        {current ? (subscribed ? "Manage billing" : `Continue with ${plan.name}`) : plan.cta}
       </button>
     </Form>
   );

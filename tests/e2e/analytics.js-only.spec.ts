@@ -1,4 +1,4 @@
-import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, expect, test } from "./fixtures";
 
 // The GA4 tag itself lives on Google's servers, out of reach here: answer for it with an empty script.
 test.beforeEach(async ({ page }) => {
@@ -26,25 +26,6 @@ test("GA4 loads with consent mode from the stored choice, configures after 100 m
   await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Guides and news" })).toBeVisible();
   expect(await dataLayer(page)).toContainEqual(["event", "page_view", { page_path: "/blog" }]);
-});
-
-test("choosing a plan sends a subscription event with the plan", async ({ page, baseURL }) => {
-  await acceptCookies(page, baseURL);
-  await signInAs(page, await createUser());
-  await page.goto("/plans");
-  await page.getByRole("button", { name: "Choose Business Pro" }).click();
-  await expect(page.getByText("You chose Business Pro")).toBeVisible();
-  const events = (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === "select_plan");
-  expect(events).toContainEqual([
-    "event",
-    "select_plan",
-    {
-      event_category: "subscription",
-      event_label: "Business Pro (weekly)",
-      value: 9.49,
-      subscription_plan: "BUSINESS_PRO",
-    },
-  ]);
 });
 
 test("without analytics consent, no tag is loaded", async ({ page }) => {

@@ -4,6 +4,7 @@ import { Logo } from "~/components/logo";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
 import { buttonClass } from "~/components/ui/button";
 import { AppNav } from "./app-nav";
+import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
 
 /** What the layout loaders send (AppShellData in app-shell.server.ts). */
@@ -12,6 +13,7 @@ export interface AppShellProps {
   allowance: UsageMeterAllowance;
   canUpgrade: boolean;
   resetsOn: Date;
+  billing: { canManage: boolean; pastDue: boolean };
 }
 
 function LogoutForm({ className = "" }: { className?: string }) {
@@ -100,6 +102,7 @@ function MobileMenu({ shell }: { shell: AppShellProps }) {
           <UserName user={shell.user} />
           <AppNav />
           <UsageMeter allowance={shell.allowance} canUpgrade={shell.canUpgrade} resetsOn={shell.resetsOn} />
+          {shell.billing.canManage ? <ManageBillingButton /> : null}
           <LogoutForm />
         </div>
       </div>
@@ -145,6 +148,19 @@ function AppFooter() {
   );
 }
 
+/** Stripe could not take the last payment and is retrying: the plan stays until the retries end. */
+function PastDueBanner() {
+  return (
+    <div role="alert" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 lg:px-8">
+      <p>
+        <strong>Your last payment failed.</strong> Stripe will try again; update your card in Manage billing to keep
+        your plan. If every retry fails, the account moves to Free and keeps all its recordings.
+      </p>
+      <ManageBillingButton className="mt-2 w-fit" />
+    </div>
+  );
+}
+
 /**
  * Every signed-in page sits in this: the header with the user and Log out, the navigation and usage meter in a
  * sidebar (in the menu on small screens), the page in <main>, and a compact footer with the legal links.
@@ -167,9 +183,11 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
           <div className="sticky top-16 flex flex-col gap-6 p-4">
             <AppNav />
             <UsageMeter allowance={shell.allowance} canUpgrade={shell.canUpgrade} resetsOn={shell.resetsOn} />
+            {shell.billing.canManage ? <ManageBillingButton /> : null}
           </div>
         </aside>
         <main id="main" className="min-w-0 flex-1">
+          {shell.billing.pastDue ? <PastDueBanner /> : null}
           {children}
         </main>
       </div>

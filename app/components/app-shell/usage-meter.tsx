@@ -5,6 +5,7 @@ import { formatMinutes, formatUsage } from "~/modules/usage/usage";
 export interface UsageMeterAllowance {
   planName: string;
   minutesPerMonth: number | null;
+  periodUnit: "month" | "week";
   secondsUsed: number;
   secondsReserved: number;
   secondsLeft: number | null;
@@ -12,7 +13,10 @@ export interface UsageMeterAllowance {
 
 const resetDate = new Intl.DateTimeFormat("en", { day: "numeric", month: "long", timeZone: "UTC" });
 
-/** The plan, the minutes used and left this month (a bar and the figures), and the way to more minutes. */
+/**
+ * The plan, the minutes used and left this usage period (a bar and the figures), when they reset (the paid period's
+ * end, or the first of next month on Free), and the way to more minutes.
+ */
 export function UsageMeter({
   allowance,
   canUpgrade,
@@ -22,7 +26,7 @@ export function UsageMeter({
   canUpgrade: boolean;
   resetsOn: Date;
 }) {
-  const { planName, minutesPerMonth, secondsUsed, secondsReserved, secondsLeft } = allowance;
+  const { planName, minutesPerMonth, periodUnit, secondsUsed, secondsReserved, secondsLeft } = allowance;
   const limit = minutesPerMonth === null ? null : minutesPerMonth * 60;
   const share = (seconds: number) => (limit ? `${Math.min(100, (seconds / limit) * 100)}%` : "0%");
   return (
@@ -60,7 +64,7 @@ export function UsageMeter({
       <p className="mt-1 text-xs text-slate-600">
         {minutesPerMonth === null
           ? "Unlimited minutes"
-          : `${formatMinutes(minutesPerMonth)} a month · resets ${resetDate.format(resetsOn)}`}
+          : `${formatMinutes(minutesPerMonth)} a ${periodUnit} · resets ${resetDate.format(resetsOn)}`}
       </p>
     </section>
   );

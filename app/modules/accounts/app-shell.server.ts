@@ -1,5 +1,7 @@
-// What the signed-in app shell shows on every page: who is signed in, and their plan and minutes this month.
+// What the signed-in app shell shows on every page: who is signed in, their plan and minutes this usage period, and
+// billing that needs attention (a failed payment).
 import { PLANS } from "~/content/plans";
+import { billingSummary } from "~/modules/billing/billing.server";
 import { db } from "~/modules/platform/database.server";
 import { getUserId, requireUserId } from "~/modules/platform/session.server";
 import { allowanceFor, type Allowance } from "~/modules/usage/usage.server";
@@ -9,8 +11,14 @@ export interface AppShellData {
   allowance: Allowance;
   /** False on the top plan: there is nothing to upgrade to. */
   canUpgrade: boolean;
-  /** When the monthly minutes start again: the first of next month, UTC, as startOfMonth counts them. */
+  /** When the minutes start again: the next paid period's start, or the first of next month (UTC) on Free. */
   resetsOn: Date;
+  billing: {
+    /** A Stripe customer exists: "Manage billing" opens the Customer Portal. */
+    canManage: boolean;
+    /** The last payment failed and Stripe is retrying it. */
+    pastDue: boolean;
+  };
 }
 
 async function shellFor(userId: string): Promise<AppShellData> {
@@ -21,12 +29,13 @@ async function shellFor(userId: string): Promise<AppShellData> {
     select: { firstName: true, lastName: true, email: true, plan: true },
   });
   const { plan, ...identity } = user;
-  const now = new Date();
+  const [allowance, billing] = await Promise.all([allowanceFor(userId, plan), billingSummary(userId)]);
   return {
     user: identity,
-    allowance: await allowanceFor(userId, plan),
+    allowance,
     canUpgrade: plan !== PLANS.at(-1)!.id,
-    resetsOn: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+    resetsOn: allowance.resetsOn,
+    billing: { canManage: billing.canManage, pastDue: billing.pastDue },
   };
 }
 

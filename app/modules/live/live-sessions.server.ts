@@ -161,7 +161,10 @@ export async function startLiveSession(
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const allowance = await allowanceFor(userId, user.plan);
   if (allowance.secondsLeft !== null && allowance.secondsLeft <= 0) {
-    throw new RecordingError(`You have no minutes left this month on the ${allowance.planName} plan.`, 403);
+    throw new RecordingError(
+      `You have no minutes left this ${allowance.periodUnit} on the ${allowance.planName} plan.`,
+      403,
+    );
   }
   // Counted after the last await before the session is registered, so parallel starts cannot all pass.
   const running = [...sessions.values()].filter((session) => session.userId === userId).length;

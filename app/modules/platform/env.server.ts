@@ -40,6 +40,12 @@ export const EnvSchema = z.object({
   /** Google sign-in (OAuth 2.0 web client). Both unset: the Google button is hidden. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Stripe secret key (sk_…). Unset: no card payments; `npm run plan:set` grants plans instead. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint APP_URL/api/billing/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Tests only: where the Stripe SDK sends API calls instead of https://api.stripe.com (a local mock). */
+  STRIPE_API_BASE: z.url().optional(),
   /** Multiplies every rate limit; raise it only for automated tests. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Google Analytics 4 measurement id (G-…); the tag loads only with analytics consent. */

@@ -12,6 +12,8 @@ const LARGE_BODY_ROUTES = [
   /^\/api\/uploads(?:\/|$)/,
   /^\/api\/live-sessions\/[^/]+\/chunks\/?$/,
   /^\/api\/demo\/transcribe\/?$/,
+  // Stripe's events: read (up to 1 MB) by the route itself, on the raw bytes its signature covers.
+  /^\/api\/billing\/webhook\/?$/,
 ];
 
 const wantsJson = (request: Request) =>

@@ -208,10 +208,10 @@ async function holdDecodedLength(
     await reserveSeconds(recording.userId, extra, (tx) => tx.recording.updateMany({ where, data: hold }));
   } catch (error) {
     if (!(error instanceof AllowanceExceededError)) throw error;
-    const { secondsLeft, planName } = error.allowance;
+    const { secondsLeft, planName, periodUnit } = error.allowance;
     throw new PermanentFailure(
       `This recording is ${formatUsage(charge)} long, longer than its file said, and you have ` +
-        `${formatUsage(recording.reservedSeconds + (secondsLeft ?? 0))} left this month on the ${planName} plan.`,
+        `${formatUsage(recording.reservedSeconds + (secondsLeft ?? 0))} left this ${periodUnit} on the ${planName} plan.`,
     );
   }
 }

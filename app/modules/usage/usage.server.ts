@@ -1,10 +1,12 @@
-// The monthly allowance: what was charged this month plus what queued and running transcriptions hold.
-// Holding (reserving) the length at queue time, under a lock on the user's row, is what keeps uploads sent at
-// the same moment from passing the allowance together.
+// The allowance of the current usage period: what was charged since the period started plus what queued and running
+// transcriptions hold. Holding (reserving) the length at queue time, under a lock on the user's row, is what keeps
+// uploads sent at the same moment from passing the allowance together. The period is the paid subscription's
+// current billing period (weekly or monthly, from Stripe), else the calendar month (Free, and plans granted by an
+// administrator): see ADR 018 and 021.
 import { planById } from "~/content/plans";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { formatUsage } from "./usage";
+import { formatUsage, type UsagePeriodUnit } from "./usage";
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -13,10 +15,56 @@ export function startOfMonth(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Seconds charged this calendar month (only saved transcripts are charged). */
-async function secondsChargedThisMonth(client: Client, userId: string, now = new Date()): Promise<number> {
+export interface UsagePeriod {
+  start: Date;
+  /** When the minutes start again. */
+  end: Date;
+  unit: UsagePeriodUnit;
+  /** The paid billing period (true) or the calendar month. */
+  billed: boolean;
+}
+
+/** Stripe statuses in which the paid period counts (the same as billing's LIVE_STATUSES). */
+const PAID_STATUSES = new Set(["active", "trialing", "past_due"]);
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The usage period `now` falls in: the subscription's paid period while it covers now, else the calendar month. */
+export async function usagePeriod(
+  client: Client,
+  userId: string,
+  plan: string,
+  now = new Date(),
+): Promise<UsagePeriod> {
+  if (plan !== "FREE") {
+    const billing = await client.billingAccount.findUnique({
+      where: { userId },
+      select: { subscriptionStatus: true, currentPeriodStart: true, currentPeriodEnd: true },
+    });
+    const { currentPeriodStart: start, currentPeriodEnd: end } = billing ?? {};
+    if (billing?.subscriptionStatus && PAID_STATUSES.has(billing.subscriptionStatus) && start && end) {
+      if (start <= now && now < end) {
+        return {
+          start,
+          end,
+          unit: end.getTime() - start.getTime() <= WEEK_MS + 3_600_000 ? "week" : "month",
+          billed: true,
+        };
+      }
+    }
+  }
+  const start = startOfMonth(now);
+  return {
+    start,
+    end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)),
+    unit: "month",
+    billed: false,
+  };
+}
+
+/** Seconds charged since `since` (only saved transcripts are charged). */
+async function secondsChargedSince(client: Client, userId: string, since: Date): Promise<number> {
   const { _sum } = await client.usageCharge.aggregate({
-    where: { userId, createdAt: { gte: startOfMonth(now) } },
+    where: { userId, createdAt: { gte: since } },
     _sum: { seconds: true },
   });
   return _sum.seconds ?? 0;
@@ -28,15 +76,23 @@ async function secondsReserved(client: Client, userId: string): Promise<number> 
   return _sum.reservedSeconds ?? 0;
 }
 
-/** Transcription minutes charged this month, for the support desk (to the hundredth: exact to the second). */
+/** Transcription minutes charged this usage period, for the support desk (to the hundredth: exact to the second). */
 export async function minutesUsedThisMonth(userId: string, now = new Date()): Promise<number> {
-  return Math.round(((await secondsChargedThisMonth(await db(), userId, now)) / 60) * 100) / 100;
+  const client = await db();
+  const user = await client.user.findUnique({ where: { id: userId }, select: { plan: true } });
+  const period = await usagePeriod(client, userId, user?.plan ?? "FREE", now);
+  return Math.round(((await secondsChargedSince(client, userId, period.start)) / 60) * 100) / 100;
 }
 
 export interface Allowance {
   planName: string;
+  /** The plan's minutes for each usage period (a month, or a paid week). */
   minutesPerMonth: number | null;
-  /** Charged this month. */
+  /** The usage period's unit: a weekly subscription's minutes reset every week. */
+  periodUnit: UsagePeriodUnit;
+  /** When the minutes start again. */
+  resetsOn: Date;
+  /** Charged this period. */
   secondsUsed: number;
   /** Held by queued and running transcriptions. */
   secondsReserved: number;
@@ -46,13 +102,16 @@ export interface Allowance {
 
 async function readAllowance(client: Client, userId: string, plan: string): Promise<Allowance> {
   const { name, minutesPerMonth } = planById(plan);
+  const period = await usagePeriod(client, userId, plan);
   const [used, reserved] = await Promise.all([
-    secondsChargedThisMonth(client, userId),
+    secondsChargedSince(client, userId, period.start),
     secondsReserved(client, userId),
   ]);
   return {
     planName: name,
     minutesPerMonth,
+    periodUnit: period.unit,
+    resetsOn: period.end,
     secondsUsed: used,
     secondsReserved: reserved,
     secondsLeft: minutesPerMonth === null ? null : Math.max(0, minutesPerMonth * 60 - used - reserved),
@@ -71,7 +130,7 @@ export class AllowanceExceededError extends Error {
   ) {
     super(
       `This recording needs ${formatUsage(needed)} and you have ${formatUsage(allowance.secondsLeft ?? 0)} ` +
-        `left this month on the ${allowance.planName} plan.`,
+        `left this ${allowance.periodUnit} on the ${allowance.planName} plan.`,
     );
     this.name = "AllowanceExceededError";
   }

@@ -1,5 +1,6 @@
 // How transcription time is counted and shown (client-safe). Plans are sold in minutes per month; usage is
 // measured and charged by the second.
+import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 /** Seconds a recording of this length costs: its decoded length rounded up to the next whole second. */
@@ -19,26 +20,34 @@ export function formatUsage(totalSeconds: number): string {
 /** 1 → "1 minute"; 5 → "5 minutes". */
 export const formatMinutes = (minutes: number) => countOf(minutes, "minute");
 
+/** Minutes reset every calendar month, or every week of a weekly subscription. */
+export type UsagePeriodUnit = "month" | "week";
+
 /** What the allowance summaries need (see Allowance in usage.server.ts). */
 interface AllowanceSummary {
   planName: string;
   minutesPerMonth: number | null;
+  periodUnit: UsagePeriodUnit;
+  resetsOn: Date;
   secondsUsed: number;
   secondsReserved: number;
   secondsLeft: number | null;
 }
 
-/** "4 min 49 s left this month" or "Unlimited minutes". */
+/** "4 min 49 s left this month" (or "this week" on a weekly subscription), or "Unlimited minutes". */
 export function allowanceLeft(allowance: AllowanceSummary): string {
-  return allowance.secondsLeft === null ? "Unlimited minutes" : `${formatUsage(allowance.secondsLeft)} left this month`;
+  return allowance.secondsLeft === null
+    ? "Unlimited minutes"
+    : `${formatUsage(allowance.secondsLeft)} left this ${allowance.periodUnit}`;
 }
 
 /** The dashboard's sentence: what is left of the plan's minutes, and what running transcriptions hold. */
 export function describeAllowance(allowance: AllowanceSummary): string {
-  const { planName, minutesPerMonth, secondsUsed, secondsReserved, secondsLeft } = allowance;
+  const { planName, minutesPerMonth, periodUnit, resetsOn, secondsUsed, secondsReserved, secondsLeft } = allowance;
   if (secondsLeft === null || minutesPerMonth === null) {
-    return `Unlimited transcription on ${planName}; ${formatUsage(secondsUsed)} used this month.`;
+    return `Unlimited transcription on ${planName}; ${formatUsage(secondsUsed)} used this ${periodUnit}.`;
   }
   const held = secondsReserved > 0 ? ` ${formatUsage(secondsReserved)} is held for transcriptions in progress.` : "";
-  return `${allowanceLeft(allowance)} on the ${planName} plan (${formatMinutes(minutesPerMonth)} a month).${held}`;
+  const reset = ` Your minutes reset on ${formatDate(resetsOn, "date")}.`;
+  return `${allowanceLeft(allowance)} on the ${planName} plan (${formatMinutes(minutesPerMonth)} a ${periodUnit}).${held}${reset}`;
 }

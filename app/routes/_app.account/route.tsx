@@ -10,6 +10,8 @@ import {
   ProfileSchema,
 } from "./account-forms";
 import { handleAccountAction, pendingEmailChange } from "./account.server";
+import { BillingSection } from "./billing-section";
+import { accountBilling } from "~/modules/billing/billing.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -50,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmailChange(userId),
     readSessionId(request),
   ]);
-  const allowance = await allowanceFor(userId, user.plan);
+  const [allowance, billing] = await Promise.all([allowanceFor(userId, user.plan), accountBilling(userId)]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,
@@ -59,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free",
     minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
+    billing,
   };
 }
 
@@ -177,7 +180,7 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft } = useLoaderData<typeof loader>();
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing } = useLoaderData<typeof loader>();
   const reply: Reply = useActionData<typeof action>();
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
@@ -212,6 +215,7 @@ export default function Account() {
     <>
       <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan · ${minutesLeft}`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+        <BillingSection billing={billing} />
         <Section title="Profile">
           <Form method="post" {...getFormProps(profile)} className="space-y-4">
             <FormErrors form={profile} />
