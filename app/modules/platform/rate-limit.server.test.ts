@@ -92,6 +92,11 @@ describe("rate limits", () => {
     expect(chunks.at(-1)).toBe(429);
   });
 
+  test("Stripe's webhook is not held to the writes' quota (a burst of renewals from one address)", async () => {
+    const events = await statuses("POST", "/api/billing/webhook", RATE_LIMITS.writes.limit + 5);
+    expect(events.every((status) => status === 200)).toBe(true);
+  });
+
   test("other writes have their own, larger tier", async () => {
     const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
     expect(results.every((status) => status === 200)).toBe(true);

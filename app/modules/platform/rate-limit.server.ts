@@ -44,6 +44,11 @@ export const SUPPORT_CHAT_PATH = "/support-chat";
 /** Anonymous visitors use it from the landing demo. */
 export const TRANSLATE_LIVE_PATH = "/api/translate-live";
 export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
+/**
+ * Stripe's webhook: every event is signed (a bad signature is a cheap 400), and a burst of renewals comes from a few
+ * of Stripe's addresses, so it gets the reads' flood guard rather than the writes' quota; a 429 would only delay it.
+ */
+export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
 
 export const RATE_LIMITS = {
@@ -128,6 +133,7 @@ export function rateLimits(): RequestHandler {
     if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
     if (path === DEMO_TRANSCRIBE_PATH) return demo(request, response, next);
     if (path === TRANSLATE_LIVE_PATH) return translateLive(request, response, next);
+    if (path === BILLING_WEBHOOK_PATH) return reads(request, response, next);
     if (path.startsWith(`${LIVE_SESSIONS_PATH}/`)) return live(request, response, next);
     return writes(request, response, next);
   };
