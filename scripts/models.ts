@@ -184,7 +184,7 @@ async function fetchInto(model: ModelFile, partial: string, onProgress: Download
   let received = start;
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
       received += chunk.length;
       onProgress?.(received, total);
     }

@@ -11,7 +11,8 @@ export const TitleSchema = z
 
 // Tus clients send the checkbox as metadata "true"; the dashboard's form as "on" (which parseWithZod turns into true).
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
-const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
+// Two letters (ISO 639-1), or three for the few Whisper languages without them (Hawaiian "haw", Cantonese "yue").
+const languageCode = z.string().regex(/^[a-z]{2,3}$/, "Choose a language from the list.");
 
 /** Upload options, from the dashboard's multipart form or tus metadata; both are parsed with parseWithZod. */
 export const UploadOptionsSchema = z.object({
