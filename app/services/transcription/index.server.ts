@@ -90,6 +90,11 @@ function createEngine(env: ReturnType<typeof getEnv>): SpeechEngine {
   }
 }
 
+/** VAD_MODEL_PATH, or DATA_DIR/models/silero_vad.onnx. */
+export function configuredVadModelPath(env = getEnv()): string {
+  return env.VAD_MODEL_PATH ?? dataDir("models", "silero_vad.onnx");
+}
+
 /**
  * The speech engine TRANSCRIBE_ENGINE selects and the VAD model, from the environment, made once per process. The
  * default, "auto", is whisper when a verified model is installed and the offline fallback (pocketsphinx) otherwise.
@@ -99,6 +104,6 @@ function createEngine(env: ReturnType<typeof getEnv>): SpeechEngine {
 export function configuredTranscriber(): Transcriber {
   if (cached) return cached;
   const env = getEnv();
-  cached = { engine: createEngine(env), vadModelPath: env.VAD_MODEL_PATH ?? dataDir("models", "silero_vad.onnx") };
+  cached = { engine: createEngine(env), vadModelPath: configuredVadModelPath() };
   return cached;
 }
