@@ -114,10 +114,14 @@ describe("downloadModel", () => {
     expect(fs.readdirSync(directory)).toEqual([]);
   });
 
-  test("an HTTP error is not retried", async () => {
+  test("a server that cannot be reached (no network) fails at once, without retries", async () => {
     const directory = tempDirectory();
-    const missing = { ...model(SHA1), url: `${base.replace(/\d+$/, "1")}/model.bin` };
-    await expect(downloadModel(missing, directory, { log: () => {}, retries: 0 })).rejects.toThrow();
+    const unreachable = { ...model(SHA1), url: "http://127.0.0.1:1/model.bin" };
+    const lines: string[] = [];
+    await expect(downloadModel(unreachable, directory, { log: (line) => lines.push(line) })).rejects.toThrow(
+      "fetch failed",
+    );
+    expect(lines).toEqual([]);
   });
 });
 

@@ -141,11 +141,14 @@ export async function downloadModel(
   }
   const partial = `${target}.part`;
   for (let attempt = 0; ; attempt++) {
+    const before = partSize(partial);
     try {
       await fetchInto(model, partial, onProgress);
       break;
     } catch (error) {
-      if (error instanceof DownloadRefusedError || attempt >= retries) throw error;
+      // Retried only when bytes arrived before the cut: a server that cannot be reached at all (no network) is
+      // reported at once.
+      if (error instanceof DownloadRefusedError || attempt >= retries || partSize(partial) <= before) throw error;
       log(`${model.fileName}: ${(error as Error).message}; resuming (attempt ${attempt + 2} of ${retries + 1})`);
     }
   }
@@ -162,11 +165,13 @@ export async function downloadModel(
   return target;
 }
 
+const partSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
 /** Not worth retrying: the server refused, or the bytes are not the published file. */
 export class DownloadRefusedError extends Error {}
 
 async function fetchInto(model: ModelFile, partial: string, onProgress: DownloadOptions["onProgress"]): Promise<void> {
-  const have = fs.existsSync(partial) ? fs.statSync(partial).size : 0;
+  const have = partSize(partial);
   const response = await fetch(model.url, {
     redirect: "follow",
     headers: have > 0 ? { Range: `bytes=${have}-` } : {},
