@@ -73,7 +73,7 @@ let cached: LanguageClaims | undefined;
 /** The claims for the configured engine and translator, once per process (both are fixed at start). */
 export function configuredLanguageClaims(): LanguageClaims {
   if (cached) return cached;
-  let engine: SpeechEngine | null = null;
+  let engine: SpeechEngine;
   try {
     engine = configuredTranscriber().engine;
   } catch {
