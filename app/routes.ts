@@ -61,6 +61,7 @@ export default [
 
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/chat", "routes/admin.chat.tsx"),
+  route("admin/status", "routes/admin.status.tsx"),
 
   // The spec's /api contract (section 7): JSON resource routes sharing their server functions with the forms.
   route("api/user", "routes/api/user.tsx"),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm run setup: everything a fresh machine needs to run Voxlate on its embedded defaults.
 # Installs the Debian packages (when apt-get is available and we are root), the npm dependencies,
-# generates the Prisma client, builds the app and applies migrations to the embedded database.
+# generates the Prisma client, builds the app, applies migrations to the embedded database, and fetches a whisper
+# model (WHISPER_MODEL, default "base": 99 languages) so transcription runs on whisper. Without network it says so
+# in one line and carries on: the app then runs its offline fallback engine (pocketsphinx, English only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,5 +34,12 @@ npm run build
 
 echo "Preparing the embedded database"
 npm run db:migrate
+
+echo "Fetching the whisper model (${WHISPER_MODEL:-base}) and the VAD model"
+npm run -s models:download -- --if-online ||
+  echo "Warning: the model download failed (see above); Voxlate will use its offline fallback engine until \`npm run models:download\` succeeds." >&2
+
+echo "Checking what runs (npm run doctor)"
+npm run -s doctor || echo "Warning: npm run doctor found a problem (above)." >&2
 
 echo "Setup complete. Start Voxlate with: npm start"

@@ -194,7 +194,7 @@ export const LANDING_FAQ: { question: string; answer: string }[] = [
   {
     question: "Which languages does Voxlate support?",
     answer:
-      "Dozens of languages with the Whisper and cloud engines; the offline engine is English-only. You can leave the spoken language on auto-detect or choose it yourself, and translate a finished transcript into another language line by line, keeping its timestamps.",
+      "It depends on the speech engine the server runs: Whisper transcribes 99 languages; the offline fallback engine transcribes English only. The upload form lists the languages this server offers. You can leave the spoken language on auto-detect or choose it yourself, and translate a finished transcript line by line into the languages the translator offers, keeping its timestamps.",
   },
   {
     question: "What do I get on the free plan?",

@@ -11,7 +11,7 @@ import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recor
 import { withFormRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
-import { translationTargets } from "~/modules/transcripts/translation.server";
+import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 import { describeAllowance } from "~/modules/usage/usage";
 import { allowanceFor } from "~/modules/usage/usage.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -33,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     allowance,
     maxBytes: uploadLimitBytes(user.plan),
     speakerLabelsAllowed: planById(user.plan).speakerLabels,
-    translationTargets: translationTargets(),
+    // What the running engines can do: the spoken languages offered, translation targets, and the fallback notice.
+    languages: configuredLanguageClaims(),
     recent: recent.items.slice(0, 5),
     total: recent.total,
   };
@@ -50,7 +51,7 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
 });
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, allowance, maxBytes, speakerLabelsAllowed, translationTargets, recent, total } = loaderData;
+  const { firstName, allowance, maxBytes, speakerLabelsAllowed, languages, recent, total } = loaderData;
   const tab = useSearchParams()[0].get("tab") === "record" ? "record" : "upload";
   const minutesText = describeAllowance(allowance);
   return (
@@ -78,11 +79,17 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               maxBytes={maxBytes}
               planName={allowance.planName}
               speakerLabelsAllowed={speakerLabelsAllowed}
-              translationTargets={translationTargets}
+              spokenLanguages={languages.spoken}
+              translationTargets={languages.translationTargets}
+              fallbackNotice={languages.fallbackNotice}
               error={actionData?.error}
             />
           ) : (
-            <RecordLive translationTargets={translationTargets} secondsLeft={allowance.secondsLeft} />
+            <RecordLive
+              spokenLanguages={languages.spoken}
+              translationTargets={languages.translationTargets}
+              secondsLeft={allowance.secondsLeft}
+            />
           )}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
@@ -121,7 +128,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** Recording needs JavaScript (MediaRecorder); without it, or in a browser that cannot record, it points to upload. */
-function RecordLive(props: { translationTargets: { value: string; label: string }[]; secondsLeft: number | null }) {
+function RecordLive(props: {
+  spokenLanguages: { value: string; label: string }[];
+  translationTargets: { value: string; label: string }[];
+  secondsLeft: number | null;
+}) {
   const hydrated = useHydrated();
   const canRecord = hydrated && typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices);
   if (canRecord) return <LiveRecorder {...props} />;

@@ -50,6 +50,9 @@ import { languageName } from "~/utils/languages";
 import { readForm } from "~/modules/platform/request-body.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
+import { EngineNotice } from "~/components/recordings/engine-notice";
+import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
+import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -80,6 +83,12 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     recording: visible,
     segments,
     engine: engineLabel(recording.engine, recording.model),
+    // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
+    engineNotice: recording.engine
+      ? isFallbackEngine(recording.engine)
+        ? FALLBACK_ENGINE_NOTICE
+        : null
+      : configuredLanguageClaims().fallbackNotice,
     summary: {
       stored: completed ? await transcriptSummary(recording.id) : null,
       allowed: await canSummarise(userId),
@@ -173,7 +182,7 @@ const POLL_MS = 2000;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine, translation, summary, renderedAt } = loaderData;
+  const { recording, segments, engine, engineNotice, translation, summary, renderedAt } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
@@ -255,6 +264,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <span>{recording.fileName}</span>
         </p>
         {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
+        {engineNotice ? <EngineNotice notice={engineNotice} /> : null}
       </header>
 
       {refusalOf(actionData) ? (

@@ -17,6 +17,7 @@ import { appOrigin } from "~/modules/platform/env.server";
 import { faqPageJsonLd, organizationJsonLd, softwareApplicationJsonLd } from "~/utils/seo";
 import { getUserId } from "~/modules/platform/session.server";
 import { configuredSummariser } from "~/modules/transcripts/summaries.server";
+import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(
@@ -34,6 +35,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const languages = configuredLanguageClaims();
   return {
     origin: appOrigin(),
     signedIn: Boolean(await getUserId(request)),
@@ -41,21 +43,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     feature: parseFeatureTab(url.searchParams.get("feature")),
     // The tour names the summary as the product does: "AI" only when a model writes it.
     summaryLabel: configuredSummariser().name === "openai" ? "AI Summary" : "Summary",
+    // The hero's and the demo's languages: what the running engine and translator can do (issue 14).
+    languages: {
+      heroTitle: languages.heroTitle,
+      languageSummary: languages.languageSummary,
+      demoLocales: languages.demoLocales,
+      translationTargets: languages.translationTargets,
+    },
     testimonial:
       Math.min(Math.max(Number(url.searchParams.get("testimonial")) || 1, 1), LANDING_TESTIMONIALS.length) - 1,
   };
 }
 
 export default function Landing() {
-  const { signedIn, billing, feature, testimonial, summaryLabel } = useLoaderData<typeof loader>();
+  const { signedIn, billing, feature, testimonial, summaryLabel, languages } = useLoaderData<typeof loader>();
   return (
     <>
-      <Hero signedIn={signedIn} />
+      <Hero signedIn={signedIn} title={languages.heroTitle} languageSummary={languages.languageSummary} />
       <Highlights />
       <Features active={feature} summaryLabel={summaryLabel} />
       <WhyProfessionals />
       <Security />
-      <Demo />
+      <Demo locales={languages.demoLocales} targets={languages.translationTargets} />
       <Testimonials initialIndex={testimonial} />
       <PricingSection billing={billing} />
       <Comparison />

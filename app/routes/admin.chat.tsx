@@ -136,11 +136,16 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
           <Logo />
           <span className="text-sm font-semibold text-slate-600">Support console</span>
         </div>
-        <Form method="post" onSubmit={() => localStorage.removeItem("adminAuthenticated")}>
-          <button type="submit" name="intent" value="logout" className={buttonClass("secondary")}>
-            Logout
-          </button>
-        </Form>
+        <div className="flex items-center gap-4">
+          <Link to="/admin/status" className="text-sm font-medium underline">
+            System status
+          </Link>
+          <Form method="post" onSubmit={() => localStorage.removeItem("adminAuthenticated")}>
+            <button type="submit" name="intent" value="logout" className={buttonClass("secondary")}>
+              Logout
+            </button>
+          </Form>
+        </div>
       </header>
       <main id="main" className="grid flex-1 md:grid-cols-[24rem_1fr]">
         <section

@@ -1,6 +1,8 @@
 // The heart of the product, end to end with the real pocketsphinx engine, queue and storage, with
 // JavaScript (project "js") and without ("no-js").
+import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
+import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 import { chooseOption } from "./select";
@@ -48,6 +50,8 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await expect(page.getByRole("heading", { level: 1, name: "jfk" })).toBeVisible();
   await waitUntilCompleted(page, testInfo);
   await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
+  // CI has no whisper model, so the offline fallback ran, and the page says what that means.
+  await expect(page.getByRole("note").filter({ hasText: FALLBACK_ENGINE_NOTICE })).toBeVisible();
   const transcript = page.getByRole("list").filter({ hasText: "country" });
   await expect(transcript).toBeVisible();
 
@@ -114,6 +118,12 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download" }).click();
     expect((await download).suggestedFilename()).toBe(`jfk.${extension}`);
+    // The cover says which engine wrote it, and warns about the fallback (the same lines go on PDF and DOCX).
+    if (extension === "txt") {
+      const text = fs.readFileSync((await (await download).path())!, "utf8");
+      expect(text).toContain("Transcribed by Pocketsphinx (offline speech recognition, English) (en-us)");
+      expect(text).toContain(FALLBACK_ENGINE_NOTICE);
+    }
   }
 });
 

@@ -1,17 +1,18 @@
 import { DEMO_STEPS } from "~/content/landing";
 import { enhancement } from "~/components/ui/enhancement";
+import type { DemoLanguages } from "./live-demo";
 import { LiveDemoWithoutScript } from "./live-demo-without-script";
 
-// The live demo needs JavaScript anyway: its code (recorder, ~100 languages, the Radix select) loads after hydration,
+// The live demo needs JavaScript anyway: its code (recorder, its language lists, the Radix select) loads after hydration,
 // which keeps it out of the landing page's first load (docs/performance.md).
 const useLiveDemo = enhancement(() => import("./live-demo"));
 
-function LiveDemoSlot() {
+function LiveDemoSlot(languages: DemoLanguages) {
   const demo = useLiveDemo();
-  return demo ? <demo.LiveDemo /> : <LiveDemoWithoutScript />;
+  return demo ? <demo.LiveDemo {...languages} /> : <LiveDemoWithoutScript />;
 }
 
-export function Demo() {
+export function Demo(languages: DemoLanguages) {
   return (
     <section id="demo" aria-labelledby="demo-title" className="scroll-mt-20 bg-slate-50">
       <div className="mx-auto max-w-4xl px-4 py-20 text-center">
@@ -26,7 +27,7 @@ export function Demo() {
             </li>
           ))}
         </ol>
-        <LiveDemoSlot />
+        <LiveDemoSlot {...languages} />
       </div>
     </section>
   );

@@ -3,8 +3,7 @@ import type { AudioRecorder } from "~/components/live/audio-recorder";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { DEMO_LOCALES, DEMO_MAX_SECONDS } from "~/content/demo";
-import { TRANSLATION_LANGUAGES } from "~/services/translation/languages";
+import { DEMO_MAX_SECONDS } from "~/content/demo";
 import { useHydrated } from "~/utils/use-hydrated";
 import { LiveDemoWithoutScript } from "./live-demo-without-script";
 import { cn } from "~/utils/cn";
@@ -61,12 +60,19 @@ const PROCESSING_ERROR = {
   description: "Could not process the demo recording. Please try again.",
 };
 
+/** The demo's choices, from the server's engines. */
+export interface DemoLanguages {
+  locales: { value: string; label: string }[];
+  targets: { value: string; label: string }[];
+}
+
 /**
  * The landing page's live demo: up to 10 s from the microphone, transcribed by the browser's speech recognition
  * where it works, else by the server's engine on the clip, and translated through /api/translate-live. The clip
- * stays in the browser; the server deletes its copy after transcribing.
+ * stays in the browser; the server deletes its copy after transcribing. It offers only the locales the server's
+ * engine transcribes and the languages its translator produces (the landing loader's language claims).
  */
-export function LiveDemo() {
+export function LiveDemo({ locales, targets }: DemoLanguages) {
   const hydrated = useHydrated();
   const [locale, setLocale] = useState("");
   const [target, setTarget] = useState("");
@@ -258,7 +264,7 @@ export function LiveDemo() {
   if (!hydrated) return <LiveDemoWithoutScript />;
 
   const canStart = permission !== "unknown" && locale !== "" && (phase === "idle" || phase === "ready");
-  const targetLabel = TRANSLATION_LANGUAGES.find((language) => language.value === target)?.label;
+  const targetLabel = targets.find((language) => language.value === target)?.label;
   return (
     <div className="mx-auto mt-10 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm">
       <h3 className="text-lg font-semibold">Live demo</h3>
@@ -276,7 +282,7 @@ export function LiveDemo() {
             value={locale}
             onValueChange={setLocale}
             disabled={phase === "recording" || phase === "processing"}
-            options={DEMO_LOCALES}
+            options={locales}
             first={{ value: "", label: "Choose a language" }}
           />
         </div>
@@ -289,7 +295,7 @@ export function LiveDemo() {
             value={target}
             onValueChange={setTarget}
             disabled={phase === "recording" || phase === "processing"}
-            options={TRANSLATION_LANGUAGES}
+            options={targets}
             first={{ value: "", label: "No translation" }}
           />
         </div>

@@ -52,9 +52,11 @@ async function errorOf(response: Response): Promise<string> {
  * recording and opens its page, where the full transcription runs.
  */
 export function LiveRecorder({
+  spokenLanguages,
   translationTargets,
   secondsLeft,
 }: {
+  spokenLanguages: { value: string; label: string }[];
   translationTargets: { value: string; label: string }[];
   secondsLeft: number | null;
 }) {
@@ -287,6 +289,7 @@ export function LiveRecorder({
           <SpokenLanguageSelect
             id="live-language"
             name="language"
+            options={spokenLanguages}
             value={language}
             onChange={setLanguage}
             disabled={busy}

@@ -1,5 +1,4 @@
 import { Select } from "~/components/ui/select";
-import { LANGUAGES } from "~/content/languages";
 
 interface ChoiceProps {
   id: string;
@@ -14,15 +13,15 @@ interface ChoiceProps {
 const control = ({ value, onChange }: ChoiceProps, fallback: string) =>
   onChange ? { value, onValueChange: onChange } : { defaultValue: fallback };
 
-/** The spoken-language choice of uploads and live recordings: detect, or one of the engines' languages. */
-export function SpokenLanguageSelect(props: ChoiceProps) {
+/** The spoken-language choice of uploads and live recordings: detect, or one of the engine's languages. */
+export function SpokenLanguageSelect(props: ChoiceProps & { options: { value: string; label: string }[] }) {
   return (
     <Select
       id={props.id}
       name={props.name}
       disabled={props.disabled}
       aria-describedby={props.describedBy}
-      options={LANGUAGES}
+      options={props.options}
       first={{ value: "auto", label: "Detect automatically" }}
       {...control(props, "auto")}
     />

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
+import { EngineNotice } from "./engine-notice";
 import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
 import { SPEAKER_COUNTS } from "~/modules/recordings/recording-forms";
 import { formatBytes } from "~/modules/recordings/recording-format";
@@ -23,14 +24,20 @@ export function UploadForm({
   maxBytes,
   planName,
   speakerLabelsAllowed,
+  spokenLanguages,
   translationTargets,
+  fallbackNotice,
   error,
 }: {
   maxBytes: number;
   planName: string;
   speakerLabelsAllowed: boolean;
+  /** Languages the server's speech engine transcribes. */
+  spokenLanguages: { value: string; label: string }[];
   /** Languages the server's translator can produce. */
   translationTargets: { value: string; label: string }[];
+  /** Set when the offline fallback engine will transcribe the upload. */
+  fallbackNotice: string | null;
   error?: string;
 }) {
   const hydrated = useHydrated();
@@ -169,7 +176,13 @@ export function UploadForm({
           <label htmlFor="upload-language" className="block text-sm font-medium">
             Spoken language
           </label>
-          <SpokenLanguageSelect id="upload-language" name="language" />
+          <SpokenLanguageSelect
+            id="upload-language"
+            name="language"
+            options={spokenLanguages}
+            describedBy={fallbackNotice ? "upload-engine-notice" : undefined}
+          />
+          {fallbackNotice ? <EngineNotice id="upload-engine-notice" notice={fallbackNotice} /> : null}
         </div>
         <div>
           <label htmlFor="upload-translate" className="block text-sm font-medium">

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { LANGUAGES } from "~/content/languages";
+import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 import {
   configuredTranscriber,
   UnsupportedLanguageError,
@@ -56,7 +56,7 @@ export const StartLiveSchema = z.object({
     .string()
     .default("auto")
     .refine(
-      (value) => value === "auto" || LANGUAGES.some((language) => language.value === value),
+      (value) => value === "auto" || configuredLanguageClaims().spoken.some((language) => language.value === value),
       "Choose a language from the list, or auto-detect.",
     ),
   liveTranscription: z.boolean().default(true),

@@ -66,9 +66,18 @@ export const EnvSchema = z.object({
   /** Any OpenAI-compatible API: OpenAI, Groq, Ollama (http://localhost:11434/v1), LocalAI… */
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().min(1).optional(),
-  /** The speech engine: "pocketsphinx" (offline, English, Debian package), "whisper" (whisper.cpp in-process), "openai" (any OpenAI-compatible /audio/transcriptions). */
-  TRANSCRIBE_ENGINE: z.enum(["pocketsphinx", "whisper", "openai"]).default("pocketsphinx"),
-  /** whisper.cpp ggml model file; `npm run models:download` fetches one. Default: DATA_DIR/models/ggml-base.en.bin. */
+  /**
+   * The speech engine: "auto" (whisper when a verified whisper model is installed, else pocketsphinx),
+   * "whisper" (whisper.cpp in-process), "pocketsphinx" (offline fallback, English, Debian package) or "openai"
+   * (any OpenAI-compatible /audio/transcriptions).
+   */
+  TRANSCRIBE_ENGINE: z.enum(["auto", "pocketsphinx", "whisper", "openai"]).default("auto"),
+  /** The whisper.cpp model `npm run setup` fetches and the engine looks for: tiny, base, small, large-v3-turbo… */
+  WHISPER_MODEL: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, "WHISPER_MODEL is a model name such as base, small or large-v3-turbo-q5_0")
+    .default("base"),
+  /** A whisper.cpp ggml model file to use instead. Default: DATA_DIR/models/ggml-<WHISPER_MODEL>.bin. */
   WHISPER_MODEL_PATH: z.string().min(1).optional(),
   /** Threads whisper.cpp uses; default: the machine's cores. */
   WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),

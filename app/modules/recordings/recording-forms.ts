@@ -11,7 +11,8 @@ export const TitleSchema = z
 
 // Tus clients send the checkbox as metadata "true"; the dashboard's form as "on" (which parseWithZod turns into true).
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
-const languageCode = z.string().regex(/^[a-z]{2}$/, "Choose a language from the list.");
+// Two letters (ISO 639-1), or three for the few Whisper languages without them (Hawaiian "haw", Cantonese "yue").
+const languageCode = z.string().regex(/^[a-z]{2,3}$/, "Choose a language from the list.");
 
 /** The speaker counts a user can give at upload; "auto" lets the labelling estimate it. */
 export const SPEAKER_COUNTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10"] as const;

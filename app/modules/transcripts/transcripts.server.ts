@@ -3,6 +3,7 @@ import type { TranscriptDocument } from "~/services/export/types";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
+import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
 import { languageName } from "~/utils/languages";
@@ -112,6 +113,7 @@ export async function transcriptDocument(
     engine: engineLabel(recording.engine, null) ?? "unknown engine",
     model: recording.model,
     language: recording.transcriptLanguage,
+    notice: isFallbackEngine(recording.engine) ? FALLBACK_ENGINE_NOTICE : null,
     segments: segments.map(({ id, start, end, text, speaker }) => ({ start, end, speaker, text: textOf(id, text) })),
   };
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { configuredTranslator, TRANSLATION_LANGUAGES, TranslationError } from "~/services/translation/index.server";
-import { LANGUAGES } from "~/content/languages";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 
 // The translator is configured in the translation service; re-exported for the routes and jobs that import it here.
@@ -41,23 +40,4 @@ export async function translateLiveText({ text, sourceLanguage, targetLanguage }
     if (error instanceof TranslationError) throw new ExpectedError(error.message, 502);
     throw error;
   }
-}
-
-const targetsByTranslator = new WeakMap<object, { value: string; label: string }[]>();
-
-/**
- * Languages the translator can produce from at least one language people can upload in. Worked out once per
- * translator: it asks about every pair (about 100 × 100), and Apertium looks for a mode file on disk for each, which
- * was the largest cost of rendering the dashboard. Language packages installed later show after a restart.
- */
-export function translationTargets(): { value: string; label: string }[] {
-  const translator = configuredTranslator();
-  let targets = targetsByTranslator.get(translator);
-  if (!targets) {
-    targets = TRANSLATION_LANGUAGES.filter((target) =>
-      LANGUAGES.some((source) => source.value !== target.value && translator.supports(source.value, target.value)),
-    );
-    targetsByTranslator.set(translator, targets);
-  }
-  return targets;
 }

@@ -62,6 +62,13 @@ describe("coverLines", () => {
     expect(lines("auto")).toEqual(["Language: auto"]);
     expect(lines(null)).toEqual([]);
   });
+
+  test("a notice (the offline fallback engine's) is the cover's last line, in PDF, DOCX and TXT alike", () => {
+    const notice =
+      "Offline fallback engine: low accuracy, English only. Ask your administrator to install a whisper model.";
+    expect(coverLines(normalizeDocument({ ...meetingTranscript(), notice })).at(-1)).toBe(notice);
+    expect(coverLines(normalizeDocument({ ...meetingTranscript(), notice: null }))).not.toContain(notice);
+  });
 });
 
 describe("normalizeDocument", () => {

@@ -53,6 +53,7 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
     engine: singleLine(doc.engine),
     model: singleLine(doc.model) || null,
     language: singleLine(doc.language) || null,
+    notice: singleLine(doc.notice) || null,
     segments,
   };
 }
@@ -65,6 +66,7 @@ export function coverLines(doc: TranscriptDocument): string[] {
     `Date: ${formatDate(doc.createdAt, "longDateTime")}`,
     doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`,
     doc.language && `Language: ${languageName(doc.language)}`,
+    doc.notice,
   ];
   return lines.filter((line): line is string => Boolean(line));
 }

@@ -19,6 +19,8 @@ export interface TranscriptDocument {
   engine: string;
   model: string | null;
   language: string | null;
+  /** A warning about the transcript's quality for the cover (the offline fallback engine's), else null. */
+  notice?: string | null;
   segments: ExportSegment[];
 }
 

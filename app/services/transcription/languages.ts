@@ -4,7 +4,7 @@ import { languageName } from "~/utils/languages";
  * The languages Whisper knows (its tokenizer's list), by ISO 639-1 code. Two have no 639-1 code (Hawaiian "haw",
  * Cantonese "yue"), and Whisper writes Javanese as "jw" (ISO: "jv").
  */
-const WHISPER_CODES = [
+export const WHISPER_CODES = [
   "en",
   "zh",
   "de",

@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+import { sharedFile } from "../tests/shared-files";
+
+const run = promisify(execFile);
+
+/** `npm run doctor` as an operator runs it, on a fresh data dir and the given settings: its exit code and output. */
+async function doctor(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-doctor-"));
+  try {
+    const { stdout } = await run("npx", ["tsx", "scripts/doctor.ts"], {
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", DATA_DIR: dataDir, ...env },
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("npm run doctor", () => {
+  test("the default install without a whisper model: every part listed, the fallback warned about, exit 0", async () => {
+    const { code, output } = await doctor({ TRANSCRIBE_ENGINE: "", WHISPER_MODEL_PATH: "", VAD_MODEL_PATH: "" });
+    expect(code).toBe(0);
+    for (const part of ["Transcription", "VAD", "Diarization", "Translation", "Summaries", "Chat assistant"])
+      expect(output).toMatch(new RegExp(`^(ok  |WARN)  ${part}: `, "m"));
+    expect(output).toMatch(/^WARN {2}Transcription: Pocketsphinx \(offline, English\), model en-us$/m);
+    expect(output).toContain(
+      "Offline fallback engine: low accuracy, English only. Ask your administrator to install a whisper model.",
+    );
+    expect(output).toMatch(/^ok {4}Storage: file\n.*\n {6}Writable/m);
+    expect(output).toMatch(/^ok {4}Email: Outbox/m);
+    expect(output).toMatch(/^ok {4}Database: pglite\n.*\n {6}Reachable\.$/m);
+    expect(output).toMatch(/All working, with 2 warnings\.$/m);
+  }, 60_000);
+
+  test("a model present and checked; a configured part that fails makes the exit code 1", async () => {
+    const { code, output } = await doctor({
+      TRANSCRIBE_ENGINE: "whisper",
+      WHISPER_MODEL_PATH: sharedFile("models/for-tests-ggml-tiny.en.bin"),
+      VAD_MODEL_PATH: sharedFile("models/silero_vad.onnx"),
+      // A storage root that cannot be created: its parent is a file.
+      STORAGE_URL: `file:${sharedFile("models/silero_vad.onnx")}/uploads`,
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/^ok {4}Transcription: Whisper tiny\.en \(on this server\), model tiny\.en$/m);
+    expect(output).toMatch(/^ok {4}VAD: .*\n.*\n {6}Present and matches its published checksum\.$/m);
+    expect(output).toMatch(/^FAIL {2}Storage: /m);
+    expect(output).toMatch(/1 failed: Storage\.$/m);
+  }, 60_000);
+});
