@@ -51,7 +51,7 @@ test("deleting from the list asks first; cancelling keeps it, confirming removes
   await question.getByRole("button", { name: "Delete recording" }).click();
 
   await expect(page).toHaveURL(/\/recordings$/);
-  await expect(page.getByText("Recording deleted")).toBeVisible();
+  await expect(page.getByText("Recording deleted").first()).toBeVisible();
   await expect(list.getByRole("link", { name: "Client call (delete)" })).toHaveCount(0);
   await expect(list.getByRole("link", { name: "Client call (keep)" })).toBeVisible();
   const database = (await appDatabase()).prisma;
