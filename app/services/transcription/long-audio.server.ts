@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
-import { offsetSegments } from "./segments";
+import { joinOverlap, offsetSegments } from "./segments";
 import { BLOCK, speechChunks, type SpeechAudio } from "./vad.server";
 import { pcmBlocks, writeWavBlocks } from "./wav.server";
 
@@ -16,7 +16,19 @@ export interface LongAudioSettings {
   vadModelPath?: string;
   /** Where temporary files go (the job's folder; default: the OS's temporary folder). */
   tempDir?: string;
+  /** The first chunk's longest length, so that the first text comes early. Default: FIRST_CHUNK_SECONDS. */
+  firstChunkSeconds?: number;
+  /**
+   * Called, in order, with segments that are settled: a chunk's segments, once the next chunk can no longer
+   * overlap them (times in the original, before speaker labels). The job saves them so the page fills in.
+   */
+  onSegments?: (segments: TranscriptSegment[]) => Promise<void> | void;
 }
+
+/** Seconds a chunk cut inside speech repeats of the previous one: a word cut at the boundary is heard whole. */
+export const CHUNK_OVERLAP_SECONDS = 1;
+/** The first chunk is short (pocketsphinx does 20 s in about 5 s here), so the first text shows within seconds. */
+export const FIRST_CHUNK_SECONDS = 20;
 
 export function defaultChunkSeconds(engine: SpeechEngine): number {
   return engine.name === "openai" ? 600 : engine.name === "pocketsphinx" ? 120 : 30;
@@ -78,11 +90,26 @@ export async function transcribeLong(
       }
       return whole;
     });
+    await settings.onSegments?.(result.segments);
   } else {
     let language = options.language ?? null;
     const segments: TranscriptSegment[] = [];
+    // The last chunk's segments that the next chunk may overlap, with their voices (null: not measured).
+    let held: { segment: TranscriptSegment; voice: VoiceStats | null }[] = [];
+    const settle = async (settled: typeof held) => {
+      segments.push(...settled.map((entry) => entry.segment));
+      for (const entry of settled) if (entry.voice) voices.push(entry.voice);
+      if (settled.length) await settings.onSegments?.(settled.map((entry) => entry.segment));
+    };
     const { vadModelPath: modelPath, tempDir } = settings;
-    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
+    const chunks = speechChunks(audio, {
+      maxChunkSeconds,
+      firstChunkSeconds: settings.firstChunkSeconds ?? FIRST_CHUNK_SECONDS,
+      overlapSeconds: CHUNK_OVERLAP_SECONDS,
+      modelPath,
+      signal: options.signal,
+      tempDir,
+    });
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const length = chunk.end - chunk.start;
@@ -94,12 +121,31 @@ export async function transcribeLong(
       language ??= part.language;
       const placed = offsetSegments(part.segments, chunk.start);
       // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
-      if (options.speakerLabels && unlabelled(part.segments)) {
-        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
+      const measured =
+        options.speakerLabels && unlabelled(part.segments) ? await spanVoiceStats(chunk.path, placed, chunk.start) : [];
+      let incoming = placed.map((segment, index) => ({ segment, voice: measured[index] ?? null }));
+      if (chunk.overlap > 0 && held.length > 0) {
+        const joined = joinOverlap(
+          held.map((entry) => entry.segment),
+          placed,
+          chunk.start,
+          chunk.start + chunk.overlap,
+        );
+        held = held.flatMap((entry, index) =>
+          joined.earlier[index] ? [{ ...entry, segment: joined.earlier[index] }] : [],
+        );
+        incoming = incoming.flatMap((entry, index) =>
+          joined.later[index] ? [{ ...entry, segment: joined.later[index] }] : [],
+        );
       }
-      segments.push(...placed);
+      // What ends before the next chunk could start is settled; the rest waits for it.
+      const all = [...held, ...incoming];
+      const open = all.findIndex((entry) => entry.segment.end > chunk.end - CHUNK_OVERLAP_SECONDS);
+      await settle(open === -1 ? all : all.slice(0, open));
+      held = open === -1 ? [] : all.slice(open);
       report(chunk.end / durationSeconds);
     }
+    await settle(held);
     result = { language, engine: engine.name, model: engine.model, segments };
   }
   options.signal?.throwIfAborted();
