@@ -10,6 +10,7 @@ import {
   ProfileSchema,
 } from "./account-forms";
 import { handleAccountAction, pendingEmailChange } from "./account.server";
+import { GlossarySection } from "./glossary-section";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -40,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         requestedPlan: true,
         createdAt: true,
         passwordHash: true,
+        glossary: true,
       },
     }),
     database.session.findMany({
@@ -229,6 +231,8 @@ export default function Account() {
             <Submit intent="profile" label="Save profile" />
           </Form>
         </Section>
+
+        <GlossarySection terms={user.glossary} reply={replyTo(reply, "glossary")} />
 
         <Section
           title="Password"

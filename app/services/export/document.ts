@@ -40,6 +40,9 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
         end: Number.isFinite(segment.end) ? Math.max(start, segment.end) : start,
         text: singleLine(segment.text),
         speaker: singleLine(segment.speaker) || null,
+        confidence: segment.confidence ?? null,
+        edited: segment.edited ?? false,
+        words: segment.words ?? [],
       };
     })
     .filter((segment) => segment.text !== "")
@@ -53,6 +56,7 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
     engine: singleLine(doc.engine),
     model: singleLine(doc.model) || null,
     language: singleLine(doc.language) || null,
+    glossary: (doc.glossary ?? []).map(singleLine).filter(Boolean),
     segments,
   };
 }
