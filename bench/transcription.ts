@@ -5,6 +5,8 @@
 //   --long     also run a 2-hour file (about 25 min of CPU here); without it the 2-hour row is an estimate.
 //   --format   container of the test files (default wav: 16 kHz mono PCM, so decoding costs least; opus is
 //              12 kbps Ogg/Opus, the case where decoded audio is largest next to the upload).
+//   --first-text  time to the first text of a 1-hour file, as the job runs it (measure the decoded length, then
+//              transcribeLong with its onSegments hook), then (with --full) the rest of the file for the total time.
 //   --no-engine  only temporary disk and memory of decoding, VAD and chunking on 10-minute and 2-hour files, with
 //              an engine that returns nothing (a minute or two instead of half an hour).
 // Each pipeline run is its own process, so one file's peak memory does not hide the next one's. Its TMPDIR is a
@@ -14,7 +16,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeSpeechPcm, decodeToWav, probeAudio } from "../app/services/transcription/audio.server";
+import {
+  decodedDurationSeconds,
+  decodeSpeechPcm,
+  decodeToWav,
+  probeAudio,
+} from "../app/services/transcription/audio.server";
 import type { SpeechEngine } from "../app/services/transcription/engine";
 import {
   parsePocketsphinxOutput,
@@ -429,9 +436,68 @@ async function main() {
   }
 }
 
+/**
+ * Time to first text of a 1-hour file: from the job's start (its file at hand, as after the download) through the
+ * decoded-length pass the job makes before the engine runs, to the first settled segment `transcribeLong` hands
+ * out (the job saves it at once, and the page shows it on its next poll). With --full it goes on to the end.
+ */
+async function firstText(format: string) {
+  const full = process.argv.includes("--full");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-first-text-bench-"));
+  try {
+    const file = buildAudio(dir, 3600, format);
+    await runPocketsphinx(path.join(AUDIO, "jfk.wav")); // warm-up: model files into the page cache
+    const controller = new AbortController();
+    const t0 = performance.now();
+    const durationSeconds = await decodedDurationSeconds(file);
+    const measured = performance.now();
+    let first: { ms: number; start: number; text: string } | null = null;
+    let segments = 0;
+    const run = transcribeLong(
+      pocketsphinxEngine({ modelDir: MODEL_DIR }),
+      decodeSpeechPcm(file, { signal: controller.signal }),
+      durationSeconds,
+      { speakerLabels: false, signal: controller.signal },
+      {
+        vadModelPath: VAD_MODEL,
+        tempDir: dir,
+        onSegments: (settled) => {
+          segments += settled.length;
+          if (!first && settled.length) {
+            first = { ms: performance.now() - t0, start: settled[0].start, text: settled[0].text };
+            if (!full) controller.abort(new Error("first text measured"));
+          }
+        },
+      },
+    ).catch((error: unknown) => {
+      if (!controller.signal.aborted) throw error;
+    });
+    await run;
+    const total = performance.now() - t0;
+    const found = first as { ms: number; start: number; text: string } | null;
+    console.log(
+      `1-hour file (${format}, ${durationSeconds.toFixed(0)} s), pocketsphinx, Silero VAD, first chunk ≤ 20 s, ` +
+        `Node ${process.version}, ${os.cpus().length} cores:
+`,
+    );
+    console.log("| Measurement | Seconds from job start |");
+    console.log("|---|---:|");
+    console.log(`| Decoded length measured (the job's pass before the engine) | ${s(measured - t0)} |`);
+    console.log(
+      `| **First segment settled** (at ${found?.start.toFixed(1) ?? "–"} s of audio: "${found?.text ?? ""}") | **${found ? s(found.ms) : "–"}** |`,
+    );
+    if (full) console.log(`| Whole file transcribed (${segments} segments) | ${s(total)} |`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const runIndex = process.argv.indexOf("--run");
 if (runIndex !== -1) {
   console.log(JSON.stringify(await runPipeline(process.argv[runIndex + 1])));
+} else if (process.argv.includes("--first-text")) {
+  const formatIndex = process.argv.indexOf("--format");
+  await firstText(formatIndex === -1 ? "wav" : process.argv[formatIndex + 1]);
 } else {
   await main();
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
+import { ConfidenceText, LOW_CONFIDENCE } from "~/components/recordings/confidence-text";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
@@ -27,6 +28,7 @@ import {
   editSegment,
   renameSpeaker,
   segmentTranslations,
+  storedWords,
   transcriptSegments,
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
@@ -63,7 +65,11 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const userId = await requireUserId(request);
   const recording = await requireOwnRecording(userId, params.recordingId);
   const completed = recording.status === "COMPLETED";
-  const segments = completed ? await transcriptSegments(recording.id) : [];
+  // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
+  const segments =
+    completed || recording.status === "PROCESSING"
+      ? (await transcriptSegments(recording.id)).map((segment) => ({ ...segment, words: storedWords(segment.words) }))
+      : [];
   const [languages, jobs] = completed
     ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)])
     : [[], []];
@@ -179,11 +185,13 @@ function replyTo(actionData: ActionData, intent: string, segmentId?: string): Re
 }
 
 const POLL_MS = 2000;
+const NO_JS_REFRESH_SECONDS = 5;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
   const { recording, segments, engine, engineNotice, translation, summary, renderedAt } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
+  const detected = !recording.language && Boolean(recording.transcriptLanguage);
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -260,7 +268,11 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
           <span>{formatBytes(recording.sizeBytes)}</span>
-          <span>{spokenLanguage ? languageName(spokenLanguage) : "Language: detect automatically"}</span>
+          <span>
+            {spokenLanguage
+              ? `${languageName(spokenLanguage)}${detected ? " (detected)" : ""}`
+              : "Language: detect automatically"}
+          </span>
           <span>{recording.fileName}</span>
         </p>
         {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
@@ -291,11 +303,37 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               Refresh
             </Link>
           </p>
+          {/* Without JavaScript the page reloads itself every few seconds while the job runs. */}
+          <noscript>
+            <meta httpEquiv="refresh" content={String(NO_JS_REFRESH_SECONDS)} />
+          </noscript>
           <Form method="post">
             <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass("secondary")}>
               Cancel transcription
             </button>
           </Form>
+        </section>
+      ) : null}
+
+      {pending && segments.length ? (
+        <section aria-labelledby="partial-title" className="mt-6">
+          <h2 id="partial-title" className="text-xl font-semibold">
+            Transcript so far
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            The text appears as each part of the recording is done. Speaker names and edits come when it is finished; a
+            cancelled transcription keeps no text.
+          </p>
+          <ol className="mt-4 space-y-2" aria-live="polite">
+            {segments.map((segment) => (
+              <li key={segment.id} className="rounded-lg border border-slate-200 p-3">
+                <span className="font-mono text-sm text-slate-600">{formatDuration(segment.start)}</span>
+                <p className="mt-1">
+                  <ConfidenceText text={segment.text} words={segment.words} />
+                </p>
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
 
@@ -338,6 +376,12 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             <h2 id="transcript-title" className="text-xl font-semibold">
               Transcript
             </h2>
+            {segments.some((segment) => segment.words.some((word) => (word.confidence ?? 1) < LOW_CONFIDENCE)) ? (
+              <p className="mt-1 text-sm text-slate-600">
+                <mark className="rounded-sm bg-amber-100 underline decoration-amber-600 decoration-dotted">Marked</mark>{" "}
+                words are ones the engine was unsure of: check them against the audio.
+              </p>
+            ) : null}
             {segments.length === 0 ? (
               <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">
                 No speech was found in this recording.
@@ -382,7 +426,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                           </p>
                         </div>
                       ) : (
-                        <p className="mt-1">{segment.text}</p>
+                        <p className="mt-1">
+                          {segment.edited ? segment.text : <ConfidenceText text={segment.text} words={segment.words} />}
+                        </p>
                       )}
                       <details className="mt-1 text-sm">
                         <summary className="cursor-pointer text-slate-600">Edit</summary>

@@ -7,6 +7,8 @@ export interface TranscriptionRequest {
   responseFormat: string;
   timestampGranularities: string[];
   language: string | null;
+  /** The `prompt` field: text whose style and spellings the model should follow. */
+  prompt: string | null;
   fileName: string;
   fileType: string;
   fileBytes: number;
@@ -74,11 +76,13 @@ export function transcriptionHandler(
       );
     }
     const language = form.get("language");
+    const prompt = form.get("prompt");
     const entry = {
       model,
       responseFormat,
       timestampGranularities,
       language: typeof language === "string" ? language : null,
+      prompt: typeof prompt === "string" ? prompt : null,
       fileName: file.name,
       fileType: file.type,
       fileBytes: file.size,

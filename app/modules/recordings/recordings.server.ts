@@ -256,6 +256,8 @@ export async function cancelRecording(userId: string, recordingId: string) {
     data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
   });
   if (count === 0) throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
+  // The text saved so far goes with it: nothing is charged, so nothing is kept (the job removes any it adds later).
+  await (await db()).transcriptSegment.deleteMany({ where: { recordingId } });
   // The worker sees the status on its next heartbeat and stops; a queued job is cancelled outright.
   if (recording.jobId) await cancelTranscriptionJob(recording.jobId);
 }

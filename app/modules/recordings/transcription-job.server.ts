@@ -1,15 +1,19 @@
 // The transcription job: download the original, decode it, run the speech engine in chunks, store the
 // transcript and charge the decoded length by the second, all or nothing. A retried job never charges twice.
+// Segments are saved as the chunks finish, so the transcript page fills in while the job runs; they are
+// provisional until the final save replaces them, and removed if the job is cancelled or fails (ADR 025).
 // The recording holds its length against the allowance from queue time until the charge replaces the hold (or a
 // failure or cancel releases it). Once the transcript is saved, nothing (an email, a translation) can undo it.
 import fs from "node:fs";
 import path from "node:path";
-import { RecordingStatus } from "~/generated/prisma/client";
+import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
+import type { TranscriptSegment } from "~/services/transcription/engine";
+import { applyGlossary, glossaryPrompt } from "~/services/transcription/glossary";
 import { transcribeLong } from "~/services/transcription/long-audio.server";
 import { configuredNeuralDiarizer } from "~/services/transcription/diarization-neural.server";
 import { db } from "~/modules/platform/database.server";
@@ -37,7 +41,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   const database = await db();
   const recording = await database.recording.findUnique({
     where: { id: recordingId },
-    include: { user: { select: { email: true } } },
+    include: { user: { select: { email: true, glossary: true } } },
   });
   // Deleted, cancelled, failed for good or already done (a retry after a crash past the commit): nothing to do.
   if (!recording || !ACTIVE.includes(recording.status)) return;
@@ -53,6 +57,9 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     },
   });
   if (started.count === 0) return; // cancelled a moment ago
+  // What an earlier, killed attempt saved as it went.
+  await removePartialTranscript(recordingId);
+  const glossary = recording.user.glossary;
 
   const controller = new AbortController();
   let progress = 0;
@@ -87,6 +94,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     const { engine, vadModelPath } = configuredTranscriber();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
     const audio = decodeSpeechPcm(source, { signal: controller.signal });
+    let saved = 0;
     const result = await transcribeLong(
       engine,
       audio,
@@ -95,14 +103,26 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
         language: recording.language ?? undefined,
         speakerLabels: recording.speakerLabels,
         speakers: recording.speakerCount ?? "auto",
+        prompt: glossaryPrompt(glossary),
         signal: controller.signal,
         // The download is done; decoding and the engine share the remaining 95%.
         onProgress: (fraction) => (progress = Math.min(99, 5 + Math.round(fraction * 94))),
       },
-      { vadModelPath, tempDir: workDir, diarizer: recording.speakerLabels ? await configuredNeuralDiarizer() : null },
+      {
+        vadModelPath,
+        tempDir: workDir,
+        diarizer: recording.speakerLabels ? await configuredNeuralDiarizer() : null,
+        // Shown on the transcript page while the job runs; replaced by the final save (with speakers).
+        onSegments: async (settled) => {
+          if (controller.signal.aborted) return;
+          const rows = segmentRows(recordingId, applyGlossary(settled, glossary), saved);
+          saved += rows.length;
+          await database.transcriptSegment.createMany({ data: rows });
+        },
+      },
     );
-    // transcribeLong labels speakers itself when the engine gives none.
-    const segments = result.segments;
+    // transcribeLong labels speakers itself when the engine gives none; the glossary spells its terms.
+    const segments = applyGlossary(result.segments, glossary);
     if (controller.signal.aborted) throw new CancelledError();
 
     await database.$transaction(async (tx) => {
@@ -118,22 +138,12 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
           engine: result.engine,
           model: result.model,
           transcriptLanguage: result.language ?? recording.language,
+          glossary,
         },
       });
       if (done.count === 0) throw new CancelledError();
       await tx.transcriptSegment.deleteMany({ where: { recordingId } });
-      await tx.transcriptSegment.createMany({
-        data: segments.map((segment, position) => ({
-          recordingId,
-          position,
-          start: segment.start,
-          end: segment.end,
-          text: segment.text,
-          speaker: segment.speaker,
-          confidence: segment.confidence,
-          words: segment.words.length ? segment.words.map((word) => ({ ...word })) : undefined,
-        })),
-      });
+      await tx.transcriptSegment.createMany({ data: segmentRows(recordingId, segments) });
       // The unique recordingId makes this a no-op on a second run.
       await tx.usageCharge.upsert({
         where: { recordingId },
@@ -143,6 +153,10 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     });
     transcribed = { language: result.language ?? recording.language, durationSeconds };
   } catch (error) {
+    // Nothing was charged, so no partial text is kept (a retry starts from the beginning anyway).
+    await removePartialTranscript(recordingId).catch((cleanup: unknown) =>
+      console.error(`[jobs] could not remove the partial transcript of ${recordingId}:`, cleanup),
+    );
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
     // Bad input will not get better with a retry; anything else is retried, and only the last failure is final.
     const permanent = isPermanent(error);
@@ -185,6 +199,33 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     const subject = `Your transcript of ${quotedTitle(recording.title)} is ready`;
     await sendNotice(recording.user.email, subject, TranscriptReadyEmail({ title: recording.title, url }));
   }
+}
+
+/** Rows for the segments, numbered from `firstPosition`. */
+function segmentRows(
+  recordingId: string,
+  segments: TranscriptSegment[],
+  firstPosition = 0,
+): Prisma.TranscriptSegmentCreateManyInput[] {
+  return segments.map((segment, index) => ({
+    recordingId,
+    position: firstPosition + index,
+    start: segment.start,
+    end: segment.end,
+    text: segment.text,
+    speaker: segment.speaker,
+    confidence: segment.confidence,
+    words: segment.words.length ? segment.words.map((word) => ({ ...word })) : undefined,
+  }));
+}
+
+/** Removes the segments saved while a transcription ran, unless it finished (then they are the transcript). */
+async function removePartialTranscript(recordingId: string) {
+  await (
+    await db()
+  ).transcriptSegment.deleteMany({
+    where: { recordingId, recording: { status: { not: RecordingStatus.COMPLETED } } },
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 // The transcript of a finished recording: reading it for the page and exports, and the owner's edits.
 import type { TranscriptDocument } from "~/services/export/types";
+import type { TranscriptWord } from "~/services/transcription/engine";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
@@ -20,6 +21,7 @@ export async function transcriptSegments(recordingId: string) {
       text: true,
       speaker: true,
       confidence: true,
+      words: true,
       edited: true,
     },
   });
@@ -114,6 +116,29 @@ export async function transcriptDocument(
     model: recording.model,
     language: recording.transcriptLanguage,
     notice: isFallbackEngine(recording.engine) ? FALLBACK_ENGINE_NOTICE : null,
-    segments: segments.map(({ id, start, end, text, speaker }) => ({ start, end, speaker, text: textOf(id, text) })),
+    glossary: recording.glossary,
+    segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
+      start,
+      end,
+      speaker,
+      text: textOf(id, text),
+      confidence,
+      edited,
+      words: storedWords(words),
+    })),
   };
+}
+
+/** The words column as the job wrote it (`TranscriptWord[]`), or none when it holds anything else. */
+export function storedWords(value: unknown): TranscriptWord[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (word): word is TranscriptWord =>
+      typeof word === "object" &&
+      word !== null &&
+      typeof word.word === "string" &&
+      typeof word.start === "number" &&
+      typeof word.end === "number" &&
+      (word.confidence === null || typeof word.confidence === "number"),
+  );
 }

@@ -10,6 +10,7 @@ import {
   requireIndustryText,
   VerificationCodeSchema,
 } from "~/modules/accounts/registration";
+import { GlossarySchema } from "~/modules/accounts/glossary";
 
 /** What the user types to confirm deleting their account. */
 export const DELETE_CONFIRMATION = "DELETE";
@@ -58,6 +59,7 @@ export const AccountActionSchema = z.discriminatedUnion("intent", [
   EmailChangeSchema,
   EmailVerifySchema,
   DeleteAccountSchema,
+  GlossarySchema,
   z.object({ intent: z.literal("reauth-code") }),
   z.object({ intent: z.literal("email-cancel") }),
   z.object({ intent: z.literal("revoke-session"), sessionId: z.string().max(200) }),

@@ -29,6 +29,7 @@ import { clearSessionCookie, readSessionId } from "~/modules/platform/session.se
 import { deleteUserFiles } from "~/modules/recordings/stored-files.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "~/modules/accounts/verification.server";
+import { saveGlossary } from "~/modules/accounts/glossary.server";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 
@@ -97,6 +98,12 @@ export async function handleAccountAction(request: Request, userId: string, cont
       const data = { firstName, lastName, industry: finalIndustry(industry, industryOther) };
       await database.user.update({ where: { id: userId }, data });
       return redirectWithToast("/account", { type: "success", title: "Profile saved" });
+    }
+
+    case "glossary": {
+      await saveGlossary(userId, form.terms);
+      const title = form.terms.length ? "Glossary saved" : "Glossary cleared";
+      return redirectWithToast("/account#glossary-title", { type: "success", title });
     }
 
     case "reauth-code": {

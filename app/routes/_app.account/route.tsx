@@ -12,6 +12,7 @@ import {
 import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { BillingSection } from "./billing-section";
 import { accountBilling } from "~/modules/billing/billing.server";
+import { GlossarySection } from "./glossary-section";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -42,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         requestedPlan: true,
         createdAt: true,
         passwordHash: true,
+        glossary: true,
       },
     }),
     database.session.findMany({
@@ -233,6 +235,8 @@ export default function Account() {
             <Submit intent="profile" label="Save profile" />
           </Form>
         </Section>
+
+        <GlossarySection terms={user.glossary} reply={replyTo(reply, "glossary")} />
 
         <Section
           title="Password"

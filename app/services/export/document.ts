@@ -40,6 +40,9 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
         end: Number.isFinite(segment.end) ? Math.max(start, segment.end) : start,
         text: singleLine(segment.text),
         speaker: singleLine(segment.speaker) || null,
+        confidence: segment.confidence ?? null,
+        edited: segment.edited ?? false,
+        words: segment.words ?? [],
       };
     })
     .filter((segment) => segment.text !== "")
@@ -54,6 +57,7 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
     model: singleLine(doc.model) || null,
     language: singleLine(doc.language) || null,
     notice: singleLine(doc.notice) || null,
+    glossary: (doc.glossary ?? []).map(singleLine).filter(Boolean),
     segments,
   };
 }

@@ -19,11 +19,43 @@ describe("JSON export", () => {
       engine: "whisper.cpp",
       model: "large-v3",
       language: "fr",
-      segments: doc.segments.map(({ start, end, speaker, text }) => ({ start, end, speaker, text })),
+      glossary: [],
+      segments: doc.segments.map(({ start, end, speaker, text }) => ({
+        start,
+        end,
+        speaker,
+        text,
+        confidence: null,
+        edited: false,
+        words: [],
+      })),
     });
-    expect(Object.keys(data.segments[0])).toEqual(["start", "end", "speaker", "text"]);
+    expect(Object.keys(data.segments[0])).toEqual(["start", "end", "speaker", "text", "confidence", "edited", "words"]);
     expect(raw).toContain('\n  "title": "Réunion – Встреча – 会議",\n');
     expect(raw.endsWith("}\n")).toBe(true);
+  });
+
+  test("the glossary and each word's time and confidence are exported", async () => {
+    const doc = meetingTranscript();
+    doc.glossary = ["Voxlate", "OpenAI"];
+    doc.segments[0] = {
+      ...doc.segments[0],
+      confidence: 0.82,
+      words: [
+        { start: 0, end: 0.6, word: "Bonjour", confidence: 0.97 },
+        { start: 0.7, end: 1, word: "à", confidence: 0.31 },
+        { start: 1, end: 1.4, word: "tous", confidence: null },
+      ],
+    };
+    const data = JSON.parse((await exportTranscript(doc, "json", {})).body.toString("utf8"));
+    expect(data.glossary).toEqual(["Voxlate", "OpenAI"]);
+    expect(data.segments[0]).toMatchObject({ confidence: 0.82, edited: false });
+    expect(data.segments[0].words).toEqual([
+      { start: 0, end: 0.6, word: "Bonjour", confidence: 0.97 },
+      { start: 0.7, end: 1, word: "à", confidence: 0.31 },
+      { start: 1, end: 1.4, word: "tous", confidence: null },
+    ]);
+    expect(data.segments[1].words).toEqual([]);
   });
 
   test("speakers off blanks the names; timestamps and cover do not change the data", async () => {

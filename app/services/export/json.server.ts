@@ -2,7 +2,8 @@ import type { ExportOptions, TranscriptDocument } from "./types";
 
 /**
  * The transcript as data, same shape whatever the options, so consumers can rely on it; only speaker names can be
- * left out (as null), since that is what someone unticking "speakers" asks for.
+ * left out (as null), since that is what someone unticking "speakers" asks for. Each segment carries the engine's
+ * words with their times and confidence (null where the engine gives none), so low-confidence words can be found.
  */
 export function writeJson(doc: TranscriptDocument, options: ExportOptions): string {
   const data = {
@@ -13,11 +14,20 @@ export function writeJson(doc: TranscriptDocument, options: ExportOptions): stri
     engine: doc.engine,
     model: doc.model,
     language: doc.language,
-    segments: doc.segments.map(({ start, end, speaker, text }) => ({
+    glossary: doc.glossary ?? [],
+    segments: doc.segments.map(({ start, end, speaker, text, confidence, edited, words }) => ({
       start,
       end,
       speaker: options.speakers ? speaker : null,
       text,
+      confidence: confidence ?? null,
+      edited: edited ?? false,
+      words: (words ?? []).map((word) => ({
+        start: word.start,
+        end: word.end,
+        word: word.word,
+        confidence: word.confidence,
+      })),
     })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;

@@ -3,12 +3,25 @@
 export const EXPORT_FORMATS = ["pdf", "docx", "txt", "srt", "vtt", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** One word the engine heard, with its time and how sure it was (0–1; null where the engine does not say). */
+export interface ExportWord {
+  start: number;
+  end: number;
+  word: string;
+  confidence: number | null;
+}
+
 /** Times in seconds from the start of the recording. */
 export interface ExportSegment {
   start: number;
   end: number;
   text: string;
   speaker: string | null;
+  /** The engine's confidence in the segment (0–1), where it gives one. */
+  confidence?: number | null;
+  /** The user changed the text, so the words (the engine's) may no longer match it. */
+  edited?: boolean;
+  words?: ExportWord[];
 }
 
 export interface TranscriptDocument {
@@ -21,6 +34,8 @@ export interface TranscriptDocument {
   language: string | null;
   /** A warning about the transcript's quality for the cover (the offline fallback engine's), else null. */
   notice?: string | null;
+  /** The owner's glossary the transcript was made with (it primed the engine and corrected the spelling). */
+  glossary?: string[];
   segments: ExportSegment[];
 }
 

@@ -32,6 +32,9 @@ export interface TranscriptionResult {
 export interface TranscribeOptions {
   /** ISO 639-1 code; undefined means detect it. */
   language?: string;
+  /** Words to expect (the user's glossary as `glossaryPrompt` writes it): whisper's initial prompt, the API's
+   *  `prompt`. Engines without one ignore it; the glossary post-pass spells the terms for every engine. */
+  prompt?: string;
   /** Label speakers ("Speaker 1", …). */
   speakerLabels: boolean;
   /** How many speakers there are, when the user said (2–10); "auto" or absent: estimated. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { labelSpeakersByTurns, labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import { SpeechForDiarization, type NeuralDiarizer } from "./diarization-neural.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
-import { offsetSegments } from "./segments";
+import { joinOverlap, offsetSegments } from "./segments";
 import { BLOCK, speechChunks, type SpeechAudio } from "./vad.server";
 import { pcmBlocks, writeWavBlocks } from "./wav.server";
 
@@ -19,7 +19,19 @@ export interface LongAudioSettings {
   tempDir?: string;
   /** Labels speakers with this neural diarizer (`configuredNeuralDiarizer()`) instead of the acoustic method. */
   diarizer?: NeuralDiarizer | null;
+  /** The first chunk's longest length, so that the first text comes early. Default: FIRST_CHUNK_SECONDS. */
+  firstChunkSeconds?: number;
+  /**
+   * Called, in order, with segments that are settled: a chunk's segments, once the next chunk can no longer
+   * overlap them (times in the original, before speaker labels). The job saves them so the page fills in.
+   */
+  onSegments?: (segments: TranscriptSegment[]) => Promise<void> | void;
 }
+
+/** Seconds a chunk cut inside speech repeats of the previous one: a word cut at the boundary is heard whole. */
+export const CHUNK_OVERLAP_SECONDS = 1;
+/** The first chunk is short (pocketsphinx does 20 s in about 5 s here), so the first text shows within seconds. */
+export const FIRST_CHUNK_SECONDS = 20;
 
 export function defaultChunkSeconds(engine: SpeechEngine): number {
   return engine.name === "openai" ? 600 : engine.name === "pocketsphinx" ? 120 : 30;
@@ -84,11 +96,26 @@ export async function transcribeLong(
       }
       return whole;
     });
+    await settings.onSegments?.(result.segments);
   } else {
     let language = options.language ?? null;
     const segments: TranscriptSegment[] = [];
+    // The last chunk's segments that the next chunk may overlap, with their voices (null: not measured).
+    let held: { segment: TranscriptSegment; voice: VoiceStats | null }[] = [];
+    const settle = async (settled: typeof held) => {
+      segments.push(...settled.map((entry) => entry.segment));
+      for (const entry of settled) if (entry.voice) voices.push(entry.voice);
+      if (settled.length) await settings.onSegments?.(settled.map((entry) => entry.segment));
+    };
     const { vadModelPath: modelPath, tempDir } = settings;
-    const chunks = speechChunks(audio, { maxChunkSeconds, modelPath, signal: options.signal, tempDir });
+    const chunks = speechChunks(audio, {
+      maxChunkSeconds,
+      firstChunkSeconds: settings.firstChunkSeconds ?? FIRST_CHUNK_SECONDS,
+      overlapSeconds: CHUNK_OVERLAP_SECONDS,
+      modelPath,
+      signal: options.signal,
+      tempDir,
+    });
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const length = chunk.end - chunk.start;
@@ -100,13 +127,34 @@ export async function transcribeLong(
       language ??= part.language;
       const placed = offsetSegments(part.segments, chunk.start);
       // Measured now, while the chunk's audio is at hand (times are the original's; the file starts at chunk.start).
-      if (options.speakerLabels && unlabelled(part.segments)) {
-        voices.push(...(await spanVoiceStats(chunk.path, placed, chunk.start)));
-        if (neural) await speech.add(chunk.path, chunk.start);
+      const measured =
+        options.speakerLabels && unlabelled(part.segments) ? await spanVoiceStats(chunk.path, placed, chunk.start) : [];
+      // The neural diarizer hears each chunk once; an overlap's second of audio is heard twice, which only
+      // repeats a little speech of the same speaker.
+      if (neural && measured.length) await speech.add(chunk.path, chunk.start);
+      let incoming = placed.map((segment, index) => ({ segment, voice: measured[index] ?? null }));
+      if (chunk.overlap > 0 && held.length > 0) {
+        const joined = joinOverlap(
+          held.map((entry) => entry.segment),
+          placed,
+          chunk.start,
+          chunk.start + chunk.overlap,
+        );
+        held = held.flatMap((entry, index) =>
+          joined.earlier[index] ? [{ ...entry, segment: joined.earlier[index] }] : [],
+        );
+        incoming = incoming.flatMap((entry, index) =>
+          joined.later[index] ? [{ ...entry, segment: joined.later[index] }] : [],
+        );
       }
-      segments.push(...placed);
+      // What ends before the next chunk could start is settled; the rest waits for it.
+      const all = [...held, ...incoming];
+      const open = all.findIndex((entry) => entry.segment.end > chunk.end - CHUNK_OVERLAP_SECONDS);
+      await settle(open === -1 ? all : all.slice(0, open));
+      held = open === -1 ? [] : all.slice(open);
       report(chunk.end / durationSeconds);
     }
+    await settle(held);
     result = { language, engine: engine.name, model: engine.model, segments };
   }
   options.signal?.throwIfAborted();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { transcriptionErrorHandler, transcriptionHandler } from "../../../tests/mocks/openai-transcription";
 import { mockServer } from "../../../tests/mocks/server";
+import { applyGlossary, glossaryPrompt } from "./glossary";
 import { openAiEngine, parseVerboseTranscription, TranscriptionApiError } from "./openai.server";
 import { sharedFile } from "../../../tests/shared-files";
 
@@ -38,6 +39,7 @@ describe("OpenAI-compatible engine", () => {
         responseFormat: "verbose_json",
         timestampGranularities: ["segment", "word"],
         language: null,
+        prompt: null,
         fileName: "jfk.wav",
         fileType: "audio/wav",
         fileBytes: 352_078,
@@ -120,6 +122,37 @@ describe("OpenAI-compatible engine", () => {
     await expect(engine.transcribe(JFK, { speakerLabels: false, signal: controller.signal })).rejects.toThrow(
       "cancelled",
     );
+  });
+
+  test("the glossary goes as `prompt`; the term comes back spelled right, and the post-pass spells it without one", async () => {
+    // Like the real model, the scripted one spells a name the way the prompt does, and guesses without it.
+    const { handler, received } = transcriptionHandler(
+      (request) => ({
+        segments: [
+          {
+            start: 0,
+            end: 3,
+            text: request.prompt?.includes("Voxlate")
+              ? "Welcome to Voxlate, everyone."
+              : "Welcome to vox late, everyone.",
+          },
+        ],
+      }),
+      { apiKey: "sk-test" },
+    );
+    mockServer.use(handler);
+    const glossary = ["Voxlate", "Kubernetes"];
+    const primed = await engine.transcribe(JFK, { speakerLabels: false, prompt: glossaryPrompt(glossary) });
+    expect(received[0].prompt).toBe("Glossary: Voxlate, Kubernetes.");
+    expect(primed.segments[0].text).toBe("Welcome to Voxlate, everyone.");
+    expect(primed.segments[0].words.map((word) => word.word)).toContain("Voxlate");
+
+    const unprimed = await engine.transcribe(JFK, { speakerLabels: false });
+    expect(received[1].prompt).toBeNull();
+    expect(unprimed.segments[0].text).toBe("Welcome to vox late, everyone.");
+    const [fixed] = applyGlossary(unprimed.segments, glossary);
+    expect(fixed.text).toBe("Welcome to Voxlate, everyone.");
+    expect(fixed.words.map((word) => word.word)).toEqual(["Welcome", "to", "Voxlate", "everyone"]);
   });
 
   test("a compatible server at another base URL, without a key", async () => {

@@ -120,6 +120,7 @@ export function openAiEngine(options: OpenAiEngineOptions): SpeechEngine {
       form.append("timestamp_granularities[]", "segment");
       form.append("timestamp_granularities[]", "word");
       if (transcribeOptions.language) form.append("language", transcribeOptions.language);
+      if (transcribeOptions.prompt) form.append("prompt", transcribeOptions.prompt);
 
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000);
       const response = await fetch(endpoint, {

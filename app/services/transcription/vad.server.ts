@@ -16,11 +16,21 @@ export interface SpeechChunk {
   start: number;
   end: number;
   path: string;
+  /** Seconds at the chunk's start that the previous chunk also holds (0 when the previous one ended in a pause). */
+  overlap: number;
 }
 
 export interface SpeechChunkOptions {
   /** Longest chunk, in seconds. Default 30 (whisper's window). */
   maxChunkSeconds?: number;
+  /** Longest first chunk, so that the first text comes early (default: maxChunkSeconds). */
+  firstChunkSeconds?: number;
+  /**
+   * A chunk that starts where the previous one ended (a cut inside speech, or in a pause too short to pad)
+   * starts this many seconds earlier, so that a word cut at the boundary is heard whole in one of them; the
+   * repeated words are removed afterwards (`joinOverlap`). Default 0.
+   */
+  overlapSeconds?: number;
   /** The Silero VAD model file (the configured one: `configuredTranscriber().vadModelPath`); without it, see below. */
   modelPath?: string;
   signal?: AbortSignal;
@@ -106,11 +116,16 @@ class EnergyEnvelope {
 class ChunkPlanner {
   private open: Span | null = null;
   private emittedEnd = 0;
+  /** The first chunk's limit until one is closed, then the usual one. */
+  private maxSamples: number;
 
   constructor(
-    private readonly maxSamples: number,
+    private readonly laterMaxSamples: number,
     private readonly energy: EnergyEnvelope,
-  ) {}
+    firstMaxSamples = laterMaxSamples,
+  ) {
+    this.maxSamples = firstMaxSamples;
+  }
 
   addRegion(region: Span): Span[] {
     const out: Span[] = [];
@@ -127,6 +142,7 @@ class ChunkPlanner {
       const cut = this.energy.quietestPoint(start + this.maxSamples * EARLIEST_CUT, start + this.maxSamples);
       out.push({ start, end: cut });
       this.emittedEnd = cut;
+      this.maxSamples = this.laterMaxSamples;
       start = cut;
     }
     this.open = { start, end: region.end };
@@ -157,6 +173,7 @@ class ChunkPlanner {
   private close(end: number): Span {
     const span = { start: this.open!.start, end };
     this.emittedEnd = end;
+    this.maxSamples = this.laterMaxSamples;
     this.open = null;
     return span;
   }
@@ -209,6 +226,10 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   const maxChunkSeconds = options.maxChunkSeconds ?? 30;
   if (!(maxChunkSeconds >= 2)) throw new Error("maxChunkSeconds must be at least 2.");
   const maxSamples = Math.floor(maxChunkSeconds * RATE);
+  const firstMaxSamples = Math.floor(
+    Math.min(maxChunkSeconds, Math.max(2, options.firstChunkSeconds ?? maxChunkSeconds)) * RATE,
+  );
+  const overlapSamples = Math.floor(Math.max(0, options.overlapSeconds ?? 0) * RATE);
   const { modelPath } = options;
   if (typeof audio === "string") await readSpeechWavInfo(audio); // a wrong file fails before anything starts
   const vad = modelPath && fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
@@ -220,19 +241,23 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   }
 
   const energy = new EnergyEnvelope();
-  const planner = new ChunkPlanner(maxSamples, energy);
+  const planner = new ChunkPlanner(maxSamples, energy, firstMaxSamples);
   const dir = await fs.promises.mkdtemp(path.join(options.tempDir ?? os.tmpdir(), "voxlate-chunks-"));
   const spool = new PcmSpool(dir);
   let written = 0;
+  // Where the last chunk ended: a chunk starting there overlaps it.
+  let lastEnd = -1;
 
   async function* emit(spans: Span[]): AsyncGenerator<SpeechChunk> {
     for (const span of spans) {
       const end = Math.min(span.end, spool.length);
       if (end - span.start < RATE / 20) continue; // under 50 ms: nothing to transcribe
+      const start = span.start === lastEnd ? Math.max(0, span.start - overlapSamples) : span.start;
+      lastEnd = end;
       const file = path.join(dir, `chunk-${String(++written).padStart(6, "0")}.wav`);
-      await writeWav(file, await spool.read(span.start, end));
+      await writeWav(file, await spool.read(start, end));
       try {
-        yield { start: span.start / RATE, end: end / RATE, path: file };
+        yield { start: start / RATE, end: end / RATE, path: file, overlap: (span.start - start) / RATE };
       } finally {
         await fs.promises.rm(file, { force: true });
       }
@@ -243,8 +268,12 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   let windowStart = 0;
   const fixedWindows = (position: number, final: boolean): Span[] => {
     const spans: Span[] = [];
-    while (position - windowStart >= maxSamples) {
-      const cut = energy.quietestPoint(windowStart + maxSamples * EARLIEST_CUT, windowStart + maxSamples);
+    for (
+      let limit = windowStart === 0 ? firstMaxSamples : maxSamples;
+      position - windowStart >= limit;
+      limit = maxSamples
+    ) {
+      const cut = energy.quietestPoint(windowStart + limit * EARLIEST_CUT, windowStart + limit);
       spans.push({ start: windowStart, end: cut });
       windowStart = cut;
     }
@@ -309,10 +338,10 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
         // Everything before the chunk being gathered and the earliest start of a region to come is done with.
         const earliestRegion = quietAt - SPEECH_LOOKBACK;
         yield* emit(planner.settle(earliestRegion));
-        await spool.release(Math.min(planner.openStart ?? position, earliestRegion - PAD));
+        await spool.release(Math.min(planner.openStart ?? position, earliestRegion - PAD) - overlapSamples);
       } else {
         yield* emit(fixedWindows(position, false));
-        await spool.release(windowStart);
+        await spool.release(windowStart - overlapSamples);
       }
     }
     energy.finish();

@@ -220,6 +220,7 @@ export function whisperEngine(options: WhisperEngineOptions): SpeechEngine {
           n_threads: threads,
           format: "detail",
           token_timestamps: true,
+          ...(transcribeOptions.prompt ? { initial_prompt: transcribeOptions.prompt } : {}),
           print_progress: false,
           print_realtime: false,
           print_timestamps: false,
