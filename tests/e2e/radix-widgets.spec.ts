@@ -58,7 +58,9 @@ test("Radix select by keyboard: Enter/Space open, arrows move, Enter chooses, Es
   // The current choice is highlighted on opening; two steps down is the second count.
   await expect(listbox.getByRole("option", { name: "Detect automatically" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(listbox.getByRole("option", { name: "2", exact: true })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(listbox.getByRole("option", { name: "3", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(listbox).toHaveCount(0);
   await expect(count).toHaveAttribute("data-value", values[2]!);
