@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { Route } from "./+types/admin.chat";
-import { Logo } from "~/components/logo";
+import { AdminHeader } from "~/components/admin-header";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -131,11 +131,7 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="flex min-h-screen flex-1 flex-col">
-      <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 px-4">
-        <div className="flex items-center gap-3">
-          <Logo />
-          <span className="text-sm font-semibold text-slate-600">Support console</span>
-        </div>
+      <AdminHeader title="Support console">
         <div className="flex items-center gap-4">
           <Link to="/admin/status" className="text-sm font-medium underline">
             System status
@@ -146,7 +142,7 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
             </button>
           </Form>
         </div>
-      </header>
+      </AdminHeader>
       <main id="main" className="grid flex-1 md:grid-cols-[24rem_1fr]">
         <section
           aria-labelledby="conversations-title"

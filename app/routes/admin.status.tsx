@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.status";
 import { AdminErrorBoundary } from "~/components/error-boundary";
-import { Logo } from "~/components/logo";
+import { AdminHeader } from "~/components/admin-header";
 import { pageMeta } from "~/components/page";
 import { requireAdmin } from "~/modules/accounts/admin-session.server";
 import { healthChecks } from "~/modules/engines/doctor.server";
@@ -23,15 +23,11 @@ const STATUS_CLASS = { ok: "text-green-800", warn: "text-amber-800", fail: "text
 export default function AdminStatus({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-1 flex-col">
-      <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 px-4">
-        <div className="flex items-center gap-3">
-          <Logo />
-          <span className="text-sm font-semibold text-slate-600">System status</span>
-        </div>
+      <AdminHeader title="System status">
         <Link to="/admin/chat" className="text-sm font-medium underline">
           Support console
         </Link>
-      </header>
+      </AdminHeader>
       <main id="main" className="mx-auto w-full max-w-5xl p-4">
         <h1 className="text-2xl font-bold">System status</h1>
         <p className="mt-1 text-sm text-slate-600">The same checks as `npm run doctor`, run when this page loads.</p>
