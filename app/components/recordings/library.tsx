@@ -64,7 +64,10 @@ export function FolderNav({
                 )}
               >
                 <span className="truncate">{entry.name}</span>
-                <span className={active ? "text-white" : "text-slate-600"}>{entry.count}</span>
+                <span aria-hidden="true" className={active ? "text-white" : "text-slate-600"}>
+                  {entry.count}
+                </span>
+                <span className="sr-only">({countOf(entry.count, "recording")})</span>
               </Link>
             </li>
           );
@@ -272,7 +275,7 @@ export function BulkActionBar({
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="bulk-tag" className="block text-sm font-medium">
-              Tag
+              Tag to add
             </label>
             <input id="bulk-tag" name="tag" maxLength={TAG_NAME_MAX} autoComplete="off" className={INPUT} />
           </div>
