@@ -102,5 +102,6 @@ export default [
   route("support-chat", "routes/support-chat.tsx"),
   route("transcription/:recordingId/export", "routes/transcription-export.tsx"),
   route("transcription/:recordingId/audio", "routes/transcription-audio.tsx"),
+  route("recordings/export", "routes/recordings-export.tsx"),
   route("_test/error", "routes/test.error.tsx"),
 ] satisfies RouteConfig;

@@ -1,36 +1,174 @@
-import { data, Form, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/_app.recordings";
 import { PageHeader, pageMeta } from "~/components/page";
 import { RecordingRow } from "~/components/recordings/recording-row";
+import {
+  BulkActionBar,
+  CreateFolderForm,
+  CurrentFolderForms,
+  FolderNav,
+  SelectRecording,
+  TagChips,
+} from "~/components/recordings/library";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
-import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { LibraryActionSchema, NO_FOLDER } from "~/modules/recordings/library-forms";
+import {
+  addTag,
+  createFolder,
+  deleteFolder,
+  deleteRecordings,
+  libraryPage,
+  moveRecordings,
+  removeTag,
+  renameFolder,
+} from "~/modules/recordings/library.server";
+import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countOf } from "~/utils/plural";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: Route.MetaFunction = () => pageMeta("Recordings", "Every recording you uploaded or recorded.");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withRefusals(async ({ request }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
   const parsed = RecordingListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Check the search.", { status: 400 });
+  if (!parsed.success) throw data({ error: parsed.error.issues[0]?.message ?? "Check the search." }, { status: 400 });
   const query = parsed.data;
-  const list = await listRecordings(userId, query);
+  const library = await libraryPage(userId, query);
   const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
-  return { ...list, query, sorts };
+  return { ...library, query, sorts };
+});
+
+/** The list as it was (search, folder, tag, sort, page), to come back to after an action. */
+function backTo(request: Request, drop: string[] = []) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  for (const name of drop) url.searchParams.delete(name);
+  const search = url.searchParams.toString();
+  return `/recordings${search ? `?${search}` : ""}`;
 }
 
-export default function Recordings({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, totalPages, query, sorts } = loaderData;
-  const pageLink = (target: number) =>
-    `/recordings?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), sort: query.sort, page: String(target) })}`;
+export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
+  const userId = await requireUserId(request);
+  const submission = parseWithZod(await readForm(request), { schema: LibraryActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  const here = backTo(request);
+  const done = (title: string, description?: string, to = here) =>
+    redirectWithToast(to, { type: "success", title, description }, { status: 303 });
+  switch (input.intent) {
+    case "create-folder": {
+      const folder = await createFolder(userId, input.name);
+      return done(`Folder “${folder.name}” created`, undefined, `/recordings?folder=${folder.id}`);
+    }
+    case "rename-folder":
+      await renameFolder(userId, input.folderId, input.name);
+      return done(`Folder renamed to “${input.name}”`);
+    case "delete-folder": {
+      const { name, moved } = await deleteFolder(userId, input.folderId);
+      return done(
+        `Folder “${name}” deleted`,
+        moved ? `${countOf(moved, "recording")} moved back to “No folder”.` : undefined,
+        backTo(request, ["folder", "page"]),
+      );
+    }
+    case "move": {
+      const { folderName } = await moveRecordings(userId, input.ids, input.folderId);
+      return done(`${countOf(input.ids.length, "recording")} moved to ${folderName ? `“${folderName}”` : "No folder"}`);
+    }
+    case "add-tag": {
+      const tag = await addTag(userId, input.ids, input.tag);
+      return done(`Tagged ${countOf(input.ids.length, "recording")} #${tag}`);
+    }
+    case "remove-tag": {
+      const tag = await removeTag(userId, input.recordingId, input.tag);
+      return done(`Removed #${tag}`);
+    }
+    case "delete": {
+      const count = await deleteRecordings(userId, input.ids);
+      return done(`${countOf(count, "recording")} deleted`);
+    }
+  }
+});
+
+type ActionData = Route.ComponentProps["actionData"];
+
+/** The messages for the forms that send these intents: a Conform reply's errors, or a domain refusal's `{ error }`. */
+function errorsFor(actionData: ActionData, intents: string[]): string[] {
+  if (!actionData) return [];
+  if ("error" in actionData && typeof actionData.error === "string") {
+    // A refusal names no form: it belongs to the folder forms (a taken name, too many folders).
+    return intents.includes("create-folder") || intents.includes("rename-folder") ? [actionData.error] : [];
+  }
+  const reply = actionData as SubmissionResult<string[]>;
+  if (!intents.includes(String(reply.initialValue?.intent))) return [];
+  return Object.values(reply.error ?? {})
+    .flat()
+    .filter((message): message is string => typeof message === "string");
+}
+
+export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, totalPages, query, sorts, folders, tags, folder, unfiled } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const onPage = items.map((item) => item.id);
+  const selectedHere = onPage.filter((id) => selected.has(id));
+  const allSelected = onPage.length > 0 && selectedHere.length === onPage.length;
+
+  const link = (changes: Partial<Record<"q" | "sort" | "folder" | "tag" | "page", string | undefined>>) => {
+    const merged = { q: query.q, sort: query.sort, folder: query.folder, tag: query.tag, ...changes };
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(merged)) {
+      if (value && !(name === "sort" && value === "newest")) params.set(name, value);
+    }
+    const search = params.toString();
+    return `/recordings${search ? `?${search}` : ""}`;
+  };
+  const filtered = Boolean(query.q || query.folder || query.tag);
+  const folderCounts = folders.reduce((sum, entry) => sum + entry.count, 0);
+
+  // With JavaScript, the bulk form's own actions go through the router (no reload) and only the ZIP download is a
+  // native submission: the browser saves the attachment and stays on the page.
+  const onBulkSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.getAttribute("formaction")) return;
+    event.preventDefault();
+    setSelected(new Set());
+    void submit(new FormData(event.currentTarget, submitter), { method: "post", action: link({}) });
+  };
+
   return (
     <>
       <PageHeader eyebrow="Library" title="Recordings" lead="Every file you upload or record, with its transcript." />
       <section className="mx-auto max-w-4xl px-4 py-10">
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1">
+        <FolderNav
+          folders={folders}
+          current={query.folder}
+          total={unfiled + folderCounts}
+          unfiled={unfiled}
+          linkTo={(target) => link({ folder: target, page: undefined })}
+        />
+        <div className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4">
+          {folder ? (
+            <CurrentFolderForms
+              folder={folders.find((entry) => entry.id === folder.id) ?? { ...folder, count: 0 }}
+              errors={errorsFor(actionData, ["rename-folder", "delete-folder"])}
+            />
+          ) : null}
+          <CreateFolderForm errors={errorsFor(actionData, ["create-folder"])} />
+        </div>
+
+        <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+          <div className="min-w-0 flex-1 basis-56">
             <label htmlFor="recordings-search" className="block text-sm font-medium">
               Search titles and transcripts
             </label>
@@ -43,6 +181,45 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
               placeholder='e.g. budget, "quarterly review", -draft'
               className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
             />
+          </div>
+          <div>
+            <label htmlFor="recordings-folder" className="block text-sm font-medium">
+              Folder
+            </label>
+            <select
+              id="recordings-folder"
+              name="folder"
+              defaultValue={query.folder ?? ""}
+              key={query.folder ?? ""}
+              className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
+            >
+              <option value="">All folders</option>
+              <option value={NO_FOLDER}>No folder</option>
+              {folders.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="recordings-tag" className="block text-sm font-medium">
+              Tag
+            </label>
+            <select
+              id="recordings-tag"
+              name="tag"
+              defaultValue={query.tag ?? ""}
+              key={query.tag ?? ""}
+              className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
+            >
+              <option value="">Any tag</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.name}>
+                  {tag.name}
+                </option>
+              ))}
+            </select>
           </div>
           <div>
             <label htmlFor="recordings-sort" className="block text-sm font-medium">
@@ -68,57 +245,157 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
 
         <p className="mt-6 text-sm text-slate-600" aria-live="polite">
           {query.q
-            ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”.`
-            : `${countOf(total, "recording")}.`}
+            ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”`
+            : countOf(total, "recording")}
+          {folder ? ` in “${folder.name}”` : query.folder === NO_FOLDER ? " in no folder" : ""}
+          {query.tag ? ` tagged #${query.tag}` : ""}.{" "}
+          {filtered ? (
+            <Link to="/recordings" className="underline">
+              Clear filters
+            </Link>
+          ) : null}
         </p>
 
         {items.length === 0 ? (
-          <div className="mt-4 rounded-xl border border-slate-200 p-8 text-center text-slate-600">
-            {query.q ? (
-              <p>No titles or transcripts match. Try fewer or different words.</p>
-            ) : (
-              <p>
-                You have no recordings yet.{" "}
-                <Link to="/dashboard" className="underline">
-                  Upload one from the dashboard.
-                </Link>
-              </p>
-            )}
-          </div>
+          <EmptyLibrary
+            searched={Boolean(query.q)}
+            filtered={filtered}
+            folderName={folder?.name ?? null}
+            onlyFolder={Boolean(folder) && !query.q && !query.tag}
+          />
         ) : (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {items.map((recording) => (
-              <RecordingRow key={recording.id} recording={recording}>
-                <Form method="post" action={`/transcription/${recording.id}`} id={`delete-${recording.id}`}>
-                  <ConfirmSubmit
-                    form={`delete-${recording.id}`}
-                    name="intent"
-                    value="delete"
-                    label="Delete"
-                    aria-label={`Delete ${recording.title}`}
-                    title={`Delete “${recording.title}”?`}
-                    description="The audio file and its transcript are removed for good. Minutes already used stay used."
-                    confirmLabel="Delete recording"
-                    variant="ghost"
-                    className="text-red-700"
-                  />
-                </Form>
-              </RecordingRow>
-            ))}
-          </ul>
+          <>
+            <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {items.map((recording) => (
+                <RecordingRow
+                  key={recording.id}
+                  recording={recording}
+                  leading={
+                    <SelectRecording
+                      id={recording.id}
+                      title={recording.title}
+                      checked={selected.has(recording.id)}
+                      onChange={
+                        hydrated
+                          ? (checked) =>
+                              setSelected((previous) => {
+                                const next = new Set(previous);
+                                if (checked) next.add(recording.id);
+                                else next.delete(recording.id);
+                                return next;
+                              })
+                          : undefined
+                      }
+                    />
+                  }
+                  details={
+                    <>
+                      {recording.folderName && !folder ? (
+                        <p className="mt-1 text-sm text-slate-600">In “{recording.folderName}”</p>
+                      ) : null}
+                      <TagChips
+                        recordingId={recording.id}
+                        recordingTitle={recording.title}
+                        tags={recording.tags}
+                        linkTo={(tag) => link({ tag, page: undefined })}
+                      />
+                    </>
+                  }
+                >
+                  <Form method="post" action={`/transcription/${recording.id}`} id={`delete-${recording.id}`}>
+                    <ConfirmSubmit
+                      form={`delete-${recording.id}`}
+                      name="intent"
+                      value="delete"
+                      label="Delete"
+                      aria-label={`Delete ${recording.title}`}
+                      title={`Delete “${recording.title}”?`}
+                      description="The audio file and its transcript are removed for good. Minutes already used stay used."
+                      confirmLabel="Delete recording"
+                      variant="ghost"
+                      className="text-red-700"
+                    />
+                  </Form>
+                </RecordingRow>
+              ))}
+            </ul>
+            <BulkActionBar
+              folders={folders}
+              errors={errorsFor(actionData, ["move", "add-tag", "delete"])}
+              selectedCount={selectedHere.length}
+              hydrated={hydrated}
+              onSubmit={onBulkSubmit}
+              selectAll={
+                hydrated ? (
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={allSelected}
+                      onChange={(event) => setSelected(new Set(event.target.checked ? onPage : []))}
+                      className="size-5 accent-brand-600"
+                    />
+                    Select all on this page
+                  </label>
+                ) : null
+              }
+            />
+          </>
         )}
 
         {totalPages > 1 ? (
           <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-            {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : <span />}
+            {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : <span />}
             <span>
               Page {page} of {totalPages}
             </span>
-            {page < totalPages ? <Link to={pageLink(page + 1)}>Next</Link> : <span />}
+            {page < totalPages ? <Link to={link({ page: String(page + 1) })}>Next</Link> : <span />}
           </nav>
         ) : null}
       </section>
     </>
+  );
+}
+
+/** What to do next, for each way a list can be empty. */
+function EmptyLibrary({
+  searched,
+  filtered,
+  folderName,
+  onlyFolder,
+}: {
+  searched: boolean;
+  filtered: boolean;
+  folderName: string | null;
+  onlyFolder: boolean;
+}) {
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 p-8 text-center text-slate-600">
+      {onlyFolder ? (
+        <p>
+          “{folderName}” is empty. Open{" "}
+          <Link to="/recordings" className="underline">
+            All recordings
+          </Link>
+          , tick the recordings you want here and choose “Move” with this folder.
+        </p>
+      ) : searched ? (
+        <p>No titles or transcripts match. Try fewer or different words, or clear the folder and tag filters.</p>
+      ) : filtered ? (
+        <p>
+          No recordings match these filters.{" "}
+          <Link to="/recordings" className="underline">
+            Show all recordings.
+          </Link>
+        </p>
+      ) : (
+        <p>
+          You have no recordings yet.{" "}
+          <Link to="/dashboard" className="underline">
+            Upload one from the dashboard.
+          </Link>
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -35,9 +35,22 @@ export function StatusBadge({ status, progress }: { status: RecordingSummary["st
   );
 }
 
-export function RecordingRow({ recording, children }: { recording: RecordingSummary; children?: React.ReactNode }) {
+export function RecordingRow({
+  recording,
+  children,
+  leading,
+  details,
+}: {
+  recording: RecordingSummary;
+  children?: React.ReactNode;
+  /** Before the title: the library's select checkbox. */
+  leading?: React.ReactNode;
+  /** Under the facts: the library's folder and tags. */
+  details?: React.ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
+      {leading}
       <div className="min-w-0 flex-1">
         <Link
           to={`/transcription/${recording.id}`}
@@ -57,6 +70,7 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
             …<HighlightedText parts={recording.snippet} />…
           </p>
         ) : null}
+        {details}
       </div>
       {children}
     </li>

@@ -339,6 +339,18 @@ export const RecordingListQuerySchema = z.object({
     .catch("newest")
     .default("newest"),
   page: z.coerce.number().int().min(1).catch(1).default(1),
+  // The library's filters (library.server.ts): a folder's id or "none", and a tag's name.
+  folder: z
+    .string()
+    .max(64, "Choose a folder from the list.")
+    .optional()
+    .transform((value) => value || undefined),
+  tag: z
+    .string()
+    .trim()
+    .max(40, "Tags can be at most 40 characters.")
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export const RECORDINGS_PAGE_SIZE = 20;
@@ -353,6 +365,7 @@ export interface RecordingListItem {
   sizeBytes: number;
   language: string | null;
   createdAt: Date;
+  folderId: string | null;
   /** With a search: the best-matching transcript passage, split around the matches. */
   snippet: TextPart[] | null;
 }
@@ -360,23 +373,46 @@ export interface RecordingListItem {
 // One passage of about a dozen words around the first matching segment's hits.
 const HEADLINE_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=1, MaxWords=18, MinWords=6`;
 
+type RecordingListQuery = z.infer<typeof RecordingListQuerySchema>;
+/** The dashboard asks without the library's filters. */
+type ListQuery = Pick<RecordingListQuery, "q" | "sort" | "page"> & Partial<RecordingListQuery>;
+
+/** The folder and tag filters as SQL on `r` (the owner's recordings); a tag matches whatever its case. */
+function libraryFilter(userId: string, query: ListQuery) {
+  const inFolder = !query.folder
+    ? Prisma.empty
+    : query.folder === "none"
+      ? Prisma.sql` AND r."folderId" IS NULL`
+      : Prisma.sql` AND r."folderId" = ${query.folder}`;
+  const tagged = query.tag
+    ? Prisma.sql` AND EXISTS (SELECT 1 FROM "RecordingTag" rt JOIN "Tag" t ON t."id" = rt."tagId"
+        WHERE rt."recordingId" = r."id" AND t."userId" = ${userId} AND lower(t."name") = lower(${query.tag}))`
+    : Prisma.empty;
+  return Prisma.sql`${inFolder}${tagged}`;
+}
+
 /**
- * The owner's recordings, newest first by default. A search uses PostgreSQL full-text search over titles and
- * transcripts (websearch syntax: quotes, OR, -word) and returns a highlighted passage from each match.
+ * The owner's recordings, newest first by default, in a folder and with a tag when the query names them. A search
+ * uses PostgreSQL full-text search over titles and transcripts (websearch syntax: quotes, OR, -word) and returns a
+ * highlighted passage from each match.
  */
-export async function listRecordings(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
+export async function listRecordings(userId: string, query: ListQuery) {
   const database = await db();
   const offset = (query.page - 1) * RECORDINGS_PAGE_SIZE;
   const orderBy = RECORDING_SORTS[query.sort].orderBy;
+  const filter = libraryFilter(userId, query);
   if (!query.q) {
-    const [total, rows] = await Promise.all([
-      database.recording.count({ where: { userId } }),
+    const [[{ count }], rows] = await Promise.all([
+      database.$queryRaw<[{ count: bigint }]>`
+        SELECT count(*) AS count FROM "Recording" r WHERE r."userId" = ${userId}${filter}`,
       database.$queryRaw<RecordingListItem[]>`
         SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
-               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", NULL AS "snippet"
-        FROM "Recording" r WHERE r."userId" = ${userId}
+               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
+               NULL AS "snippet"
+        FROM "Recording" r WHERE r."userId" = ${userId}${filter}
         ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
     ]);
+    const total = Number(count);
     return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
   }
   // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
@@ -390,7 +426,7 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
                WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
                ORDER BY s."position" LIMIT 1) AS "snippet"
       FROM "Recording" r, q
-      WHERE r."userId" = ${userId}
+      WHERE r."userId" = ${userId}${filter}
         AND (to_tsvector('simple', r."title") @@ q.query
              OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
     )`;
@@ -398,7 +434,8 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
     database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,
     database.$queryRaw<(Omit<RecordingListItem, "snippet"> & { snippet: string | null })[]>`${matches}
       SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
-             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", hits."snippet"
+             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
+             hits."snippet"
       FROM hits JOIN "Recording" r ON r."id" = hits."id"
       ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
   ]);

@@ -1,0 +1,321 @@
+// The library's pieces (/recordings): folder navigation and folder forms, tag chips, and the bulk action bar. Every
+// action is a plain form; the bulk bar's checkboxes sit in the list rows and join its form by id (form="bulk").
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit";
+import { cn } from "~/utils/cn";
+import { countOf } from "~/utils/plural";
+import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
+import { FOLDER_NAME_MAX, NO_FOLDER, TAG_NAME_MAX } from "~/modules/recordings/library-forms";
+
+export const BULK_FORM_ID = "bulk";
+
+export interface LibraryFolder {
+  id: string;
+  name: string;
+  count: number;
+}
+
+const INPUT = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900";
+
+function Errors({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/** Links to every folder (with their counts), "All recordings" and "No folder"; the current one is marked. */
+export function FolderNav({
+  folders,
+  current,
+  total,
+  unfiled,
+  linkTo,
+}: {
+  folders: LibraryFolder[];
+  current: string | undefined;
+  total: number;
+  unfiled: number;
+  linkTo: (folder: string | undefined) => string;
+}) {
+  const entries = [
+    { key: "all", value: undefined, name: "All recordings", count: total },
+    { key: NO_FOLDER, value: NO_FOLDER, name: "No folder", count: unfiled },
+    ...folders.map((folder) => ({ key: folder.id, value: folder.id, name: folder.name, count: folder.count })),
+  ];
+  return (
+    <nav aria-label="Folders">
+      <ul className="flex flex-wrap gap-2">
+        {entries.map((entry) => {
+          const active = current === entry.value;
+          return (
+            <li key={entry.key}>
+              <Link
+                to={linkTo(entry.value)}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "inline-flex max-w-full items-center gap-2 rounded-full border px-3 py-1.5 text-sm",
+                  active
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+                )}
+              >
+                <span className="truncate">{entry.name}</span>
+                <span aria-hidden="true" className={active ? "text-white" : "text-slate-600"}>
+                  {entry.count}
+                </span>
+                <span className="sr-only">({countOf(entry.count, "recording")})</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** "New folder": a name and a button. */
+export function CreateFolderForm({ errors }: { errors: string[] }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="new-folder-name" className="block text-sm font-medium">
+          New folder
+        </label>
+        <input
+          id="new-folder-name"
+          name="name"
+          maxLength={FOLDER_NAME_MAX}
+          autoComplete="off"
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? "new-folder-error" : undefined}
+          className={INPUT}
+        />
+        <Errors id="new-folder-error" messages={errors} />
+      </div>
+      <button type="submit" name="intent" value="create-folder" className={buttonClass("secondary")}>
+        Create folder
+      </button>
+    </Form>
+  );
+}
+
+/** Rename and delete for the folder on screen. Deleting keeps its recordings: they go back to "No folder". */
+export function CurrentFolderForms({ folder, errors }: { folder: LibraryFolder; errors: string[] }) {
+  const deleteFormId = `delete-folder-${folder.id}`;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+        <input type="hidden" name="folderId" value={folder.id} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor="rename-folder-name" className="block text-sm font-medium">
+            Folder name
+          </label>
+          <input
+            id="rename-folder-name"
+            name="name"
+            key={folder.name}
+            defaultValue={folder.name}
+            maxLength={FOLDER_NAME_MAX}
+            autoComplete="off"
+            aria-invalid={errors.length ? true : undefined}
+            aria-describedby={errors.length ? "rename-folder-error" : undefined}
+            className={INPUT}
+          />
+          <Errors id="rename-folder-error" messages={errors} />
+        </div>
+        <button type="submit" name="intent" value="rename-folder" className={buttonClass("secondary")}>
+          Rename
+        </button>
+      </Form>
+      <Form method="post" id={deleteFormId}>
+        <input type="hidden" name="folderId" value={folder.id} />
+        <ConfirmSubmit
+          form={deleteFormId}
+          name="intent"
+          value="delete-folder"
+          label="Delete folder"
+          title={`Delete the folder “${folder.name}”?`}
+          description={
+            folder.count
+              ? `${countOf(folder.count, "recording")} in it will move back to “No folder”. No recording is deleted.`
+              : "The folder is empty. No recording is deleted."
+          }
+          confirmLabel="Delete folder"
+          variant="ghost"
+          className="text-red-700"
+        />
+      </Form>
+    </div>
+  );
+}
+
+/** A recording's tags: each links to the list filtered by it and has its own remove button (a small form). */
+export function TagChips({
+  recordingId,
+  recordingTitle,
+  tags,
+  linkTo,
+}: {
+  recordingId: string;
+  recordingTitle: string;
+  tags: string[];
+  linkTo: (tag: string) => string;
+}) {
+  if (!tags.length) return null;
+  return (
+    <ul aria-label={`Tags of ${recordingTitle}`} className="mt-2 flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li key={tag} className="inline-flex items-center rounded-full bg-slate-100 text-xs text-slate-800">
+          <Link to={linkTo(tag)} className="rounded-l-full py-1 pr-1 pl-2.5 hover:underline">
+            #{tag}
+          </Link>
+          <Form method="post" className="inline-flex">
+            <input type="hidden" name="recordingId" value={recordingId} />
+            <input type="hidden" name="tag" value={tag} />
+            <button
+              type="submit"
+              name="intent"
+              value="remove-tag"
+              aria-label={`Remove tag ${tag} from ${recordingTitle}`}
+              className="rounded-r-full px-2 py-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+            >
+              ×
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The checkbox that puts a row in the bulk form. */
+export function SelectRecording({
+  id,
+  title,
+  checked,
+  onChange,
+}: {
+  id: string;
+  title: string;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      name="ids"
+      value={id}
+      form={BULK_FORM_ID}
+      aria-label={`Select ${title}`}
+      className="size-5 shrink-0 accent-brand-600"
+      {...(onChange ? { checked: Boolean(checked), onChange: (event) => onChange(event.target.checked) } : {})}
+    />
+  );
+}
+
+/**
+ * The actions on the selected recordings: move to a folder, add a tag, download a ZIP of transcripts in the chosen
+ * formats, delete (asks first). Without JavaScript it is the one form the row checkboxes belong to; with it, the bar
+ * says how many are selected and offers "select all".
+ */
+export function BulkActionBar({
+  folders,
+  errors,
+  selectedCount,
+  selectAll,
+  hydrated,
+  onSubmit,
+}: {
+  folders: LibraryFolder[];
+  errors: string[];
+  selectedCount: number;
+  selectAll: React.ReactNode;
+  hydrated: boolean;
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+}) {
+  const none = hydrated && selectedCount === 0;
+  return (
+    <form
+      id={BULK_FORM_ID}
+      method="post"
+      onSubmit={onSubmit}
+      aria-label="Selected recordings"
+      className="sticky bottom-0 z-10 mt-4 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">
+          {hydrated ? `${countOf(selectedCount, "recording")} selected` : "With the selected recordings"}
+        </h2>
+        {selectAll}
+      </div>
+      <Errors id="bulk-error" messages={errors} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="bulk-folder" className="block text-sm font-medium">
+              Move to
+            </label>
+            <select id="bulk-folder" name="folderId" defaultValue={NO_FOLDER} className={INPUT}>
+              <option value={NO_FOLDER}>No folder</option>
+              {folders.map((folder) => (
+                <option key={folder.id} value={folder.id}>
+                  {folder.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" name="intent" value="move" disabled={none} className={buttonClass("secondary")}>
+            Move
+          </button>
+        </div>
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="bulk-tag" className="block text-sm font-medium">
+              Tag to add
+            </label>
+            <input id="bulk-tag" name="tag" maxLength={TAG_NAME_MAX} autoComplete="off" className={INPUT} />
+          </div>
+          <button type="submit" name="intent" value="add-tag" disabled={none} className={buttonClass("secondary")}>
+            Add tag
+          </button>
+        </div>
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <legend className="mb-1 text-sm font-medium">Formats in the ZIP</legend>
+        {EXPORT_FORMATS.map((format) => (
+          <label key={format} className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              name="format"
+              value={format}
+              defaultChecked={format === "txt"}
+              className="size-4 accent-brand-600"
+            />
+            {EXPORT_LABELS[format]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" formAction="/recordings/export" disabled={none} className={buttonClass("secondary")}>
+          Download ZIP
+        </button>
+        <ConfirmSubmit
+          form={BULK_FORM_ID}
+          name="intent"
+          value="delete"
+          label="Delete selected"
+          title={hydrated ? `Delete ${countOf(selectedCount, "recording")}?` : "Delete the selected recordings?"}
+          description="Their audio files and transcripts are removed for good. Minutes already used stay used."
+          confirmLabel="Delete recordings"
+          variant="ghost"
+          className="text-red-700"
+          disabled={none}
+        />
+      </div>
+    </form>
+  );
+}

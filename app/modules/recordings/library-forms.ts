@@ -1,0 +1,64 @@
+// The library's forms (/recordings): folders, tags and the bulk actions, one schema each, parsed by the action and
+// the export route (ADR 011). Isomorphic: the page imports the limits for its inputs.
+import { z } from "zod";
+import { EXPORT_FORMATS } from "~/services/export/types";
+
+export const FOLDER_NAME_MAX = 60;
+export const TAG_NAME_MAX = 40;
+/** The most recordings one bulk action takes: more than a page (20), fewer than would make one request slow. */
+export const BULK_MAX = 100;
+export const FOLDERS_MAX = 100;
+/** The folder filter's value for recordings in no folder. */
+export const NO_FOLDER = "none";
+
+const FOLDER_NAME_REQUIRED = "Give the folder a name.";
+export const FolderNameSchema = z
+  .string({ error: FOLDER_NAME_REQUIRED })
+  .trim()
+  .min(1, FOLDER_NAME_REQUIRED)
+  .max(FOLDER_NAME_MAX, `Folder names can be at most ${FOLDER_NAME_MAX} characters.`);
+
+const TAG_REQUIRED = "Type a tag to add.";
+export const TagNameSchema = z
+  .string({ error: TAG_REQUIRED })
+  .trim()
+  .min(1, TAG_REQUIRED)
+  .max(TAG_NAME_MAX, `Tags can be at most ${TAG_NAME_MAX} characters.`)
+  .regex(/^[^,#]+$/, "Tags cannot contain commas or #.");
+
+const CHOOSE_FOLDER = "Choose a folder.";
+const FolderIdSchema = z.string({ error: CHOOSE_FOLDER }).min(1, CHOOSE_FOLDER).max(64, CHOOSE_FOLDER);
+
+const SELECT_RECORDINGS = "Select at least one recording.";
+export const SelectedIdsSchema = z
+  .array(z.string().min(1).max(64, "Check the selection."), { error: SELECT_RECORDINGS })
+  .min(1, SELECT_RECORDINGS)
+  .max(BULK_MAX, `Select at most ${BULK_MAX} recordings at a time.`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const LibraryActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-folder"), name: FolderNameSchema }),
+  z.object({ intent: z.literal("rename-folder"), folderId: FolderIdSchema, name: FolderNameSchema }),
+  z.object({ intent: z.literal("delete-folder"), folderId: FolderIdSchema }),
+  // "none" moves them out of every folder.
+  z.object({ intent: z.literal("move"), ids: SelectedIdsSchema, folderId: FolderIdSchema }),
+  z.object({ intent: z.literal("add-tag"), ids: SelectedIdsSchema, tag: TagNameSchema }),
+  z.object({
+    intent: z.literal("remove-tag"),
+    recordingId: z.string({ error: "Check the form." }).min(1).max(64),
+    tag: TagNameSchema,
+  }),
+  z.object({ intent: z.literal("delete"), ids: SelectedIdsSchema }),
+]);
+export type LibraryAction = z.infer<typeof LibraryActionSchema>;
+
+const CHOOSE_FORMAT = "Choose at least one format for the ZIP.";
+export const BulkExportSchema = z.object({
+  ids: SelectedIdsSchema,
+  format: z
+    .array(z.enum(EXPORT_FORMATS, { error: `Choose formats from: ${EXPORT_FORMATS.join(", ")}.` }), {
+      error: CHOOSE_FORMAT,
+    })
+    .min(1, CHOOSE_FORMAT)
+    .transform((formats) => [...new Set(formats)]),
+});

@@ -1,0 +1,30 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Route } from "./+types/recordings-export";
+import { BulkExportSchema } from "~/modules/recordings/library-forms";
+import { exportRecordingsZip } from "~/modules/recordings/library.server";
+import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
+import { requireUserId } from "~/modules/platform/session.server";
+
+// POST /recordings/export (the library's bulk form: ids=…&ids=…&format=txt&format=pdf…): a ZIP download, streamed.
+// A download, not a page: refusals answer in plain text, like the single transcript's export link (ADR 020).
+export const action = withRefusals(
+  async ({ request }: Route.ActionArgs) => {
+    const userId = await requireUserId(request);
+    const submission = parseWithZod(await readForm(request), { schema: BulkExportSchema });
+    if (submission.status !== "success") {
+      const messages = Object.values(submission.error ?? {}).flat();
+      throw new ExpectedError(messages[0] ?? "Check the selection and the formats.", 400);
+    }
+    const { stream } = await exportRecordingsZip(userId, submission.value.ids, submission.value.format);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="voxlate-transcripts-${day}.zip"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { as: "text" },
+);

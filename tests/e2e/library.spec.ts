@@ -1,0 +1,193 @@
+// The library at /recordings: folders, tags and bulk actions, with JavaScript and without (one form, checkboxes).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import JSZip from "jszip";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+async function recordingOf(userId: string, title: string, text = "Minutes of the call.") {
+  return (await appDatabase()).prisma.recording.create({
+    data: {
+      userId,
+      title,
+      fileName: "call.wav",
+      storageKey: `e2e/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1000,
+      mimeType: "audio/wav",
+      durationSeconds: 11,
+      status: "COMPLETED",
+      transcriptLanguage: "en",
+      segments: { create: [{ position: 0, start: 0, end: 11, text }] },
+    },
+  });
+}
+
+async function signedInLibrary(page: Page, baseURL: string | undefined, titles: string[]) {
+  const user = await createUser();
+  for (const title of titles) await recordingOf(user.id, title, `${title}: we agreed on the budget.`);
+  await acceptCookies(page, baseURL);
+  await signInAs(page, user);
+  await page.goto("/recordings");
+  return user;
+}
+
+/** The question a ConfirmSubmit asks: a modal with JavaScript, a disclosure's group without. */
+const question = (page: Page, testInfo: TestInfo, name: string) =>
+  withJs(testInfo) ? page.getByRole("alertdialog", { name }) : page.getByRole("group", { name });
+
+test("folders: create, rename, and delete with its recordings moving back to No folder", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const user = await signedInLibrary(page, baseURL, ["Client call"]);
+  await expect(page.getByText("You have no recordings yet")).toHaveCount(0);
+
+  await page.getByLabel("New folder").fill("Clients");
+  await page.getByRole("button", { name: "Create folder" }).click();
+  await expect(page).toHaveURL(/\/recordings\?folder=\w+$/);
+  await expect(page.getByText("Folder “Clients” created").first()).toBeVisible();
+  await expect(page.getByText("“Clients” is empty.")).toBeVisible();
+  const folders = page.getByRole("navigation", { name: "Folders" });
+  await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).toHaveAttribute("aria-current", "page");
+
+  // A duplicate name is refused beside the field.
+  await page.getByLabel("New folder").fill("clients");
+  await page.getByRole("button", { name: "Create folder" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "You already have a folder called “Clients”." }),
+  ).toBeVisible();
+
+  await page.getByLabel("Folder name").fill("Client calls");
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
+  await expect(folders.getByRole("link", { name: "Client calls (0 recordings)" })).toBeVisible();
+
+  // File the recording there, then delete the folder: the question says where it goes.
+  await folders.getByRole("link", { name: /^All recordings/ }).click();
+  await page.getByLabel("Select Client call").check();
+  await page.getByLabel("Move to").selectOption({ label: "Client calls" });
+  await page.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText("1 recording moved to “Client calls”").first()).toBeVisible();
+  await folders.getByRole("link", { name: "Client calls (1 recording)" }).click();
+  await expect(page.getByRole("link", { name: "Client call", exact: true })).toBeVisible();
+
+  await page.getByText("Delete folder", { exact: true }).first().click();
+  const ask = question(page, testInfo, "Delete the folder “Client calls”?");
+  await expect(ask).toContainText("1 recording in it will move back to “No folder”. No recording is deleted.");
+  await ask.getByRole("button", { name: "Delete folder" }).click();
+  await expect(page).toHaveURL(/\/recordings$/);
+  await expect(page.getByText("1 recording moved back to “No folder”.").first()).toBeVisible();
+  const { prisma } = await appDatabase();
+  expect(await prisma.folder.count({ where: { userId: user.id } })).toBe(0);
+  expect(await prisma.recording.count({ where: { userId: user.id, folderId: null } })).toBe(1);
+});
+
+test("tags and bulk actions: tag two, filter by the tag with a search, untag, delete the selection", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const user = await signedInLibrary(page, baseURL, ["Alpha call", "Beta call", "Gamma call"]);
+  await page.getByLabel("Select Alpha call").check();
+  await page.getByLabel("Select Beta call").check();
+  if (withJs(testInfo)) await expect(page.getByRole("heading", { name: "2 recordings selected" })).toBeVisible();
+  await page.getByLabel("Tag to add").fill("urgent");
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText("Tagged 2 recordings #urgent").first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Tags of Alpha call" })).toContainText("#urgent");
+  await expect(page.getByRole("list", { name: "Tags of Gamma call" })).toHaveCount(0);
+
+  // A tag chip links to the list filtered by it; the search form keeps the filter with a query.
+  await page.getByRole("list", { name: "Tags of Beta call" }).getByRole("link", { name: "#urgent" }).click();
+  await expect(page).toHaveURL(/tag=urgent/);
+  await expect(page.getByText("2 recordings tagged #urgent.")).toBeVisible();
+  await page.getByLabel("Search titles and transcripts").fill("alpha");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=alpha/);
+  await expect(page).toHaveURL(/tag=urgent/);
+  await expect(page.getByText("1 recording matches “alpha” tagged #urgent.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+
+  await page.getByRole("button", { name: "Remove tag urgent from Alpha call" }).click();
+  await expect(page.getByText("Removed #urgent").first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Tags of Alpha call" })).toHaveCount(0);
+
+  await page.getByLabel("Select Alpha call").check();
+  await page.getByLabel("Select Gamma call").check();
+  await page.getByText("Delete selected", { exact: true }).first().click();
+  const ask = question(page, testInfo, withJs(testInfo) ? "Delete 2 recordings?" : "Delete the selected recordings?");
+  await expect(ask).toContainText("removed for good");
+  await ask.getByRole("button", { name: "Delete recordings" }).click();
+  await expect(page.getByText("2 recordings deleted").first()).toBeVisible();
+  const left = await (
+    await appDatabase()
+  ).prisma.recording.findMany({
+    where: { userId: user.id },
+    select: { title: true },
+  });
+  expect(left).toEqual([{ title: "Beta call" }]);
+});
+
+test("the selection downloads as a ZIP of the chosen formats", async ({ page, baseURL }) => {
+  await signedInLibrary(page, baseURL, ["Alpha call", "Beta call"]);
+  await page.getByLabel("Select Alpha call").check();
+  await page.getByLabel("Select Beta call").check();
+  await page.getByLabel("Subtitles (SRT)").check();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download ZIP" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^voxlate-transcripts-[\d-]+\.zip$/);
+  const zip = await JSZip.loadAsync(fs.readFileSync((await download.path())!));
+  expect(Object.keys(zip.files).sort()).toEqual(["alpha-call.srt", "alpha-call.txt", "beta-call.srt", "beta-call.txt"]);
+  expect(await zip.file("beta-call.txt")!.async("string")).toContain("Beta call: we agreed on the budget.");
+  // The page stays where it was.
+  await expect(page).toHaveURL(/\/recordings$/);
+});
+
+test("with JavaScript: select all on the page, by keyboard too", async ({ page, baseURL }, testInfo) => {
+  test.skip(!withJs(testInfo), "select all is what JavaScript adds");
+  await signedInLibrary(page, baseURL, ["One", "Two", "Three"]);
+  const selectAll = page.getByLabel("Select all on this page");
+  await selectAll.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("heading", { name: "3 recordings selected" })).toBeVisible();
+  for (const title of ["One", "Two", "Three"]) await expect(page.getByLabel(`Select ${title}`)).toBeChecked();
+  await page.getByLabel("Select Two").press("Space");
+  await expect(page.getByRole("heading", { name: "2 recordings selected" })).toBeVisible();
+  await expect(selectAll).not.toBeChecked();
+  await selectAll.press("Space");
+  await selectAll.press("Space");
+  await expect(page.getByRole("heading", { name: "0 recordings selected" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Move", exact: true })).toBeDisabled();
+});
+
+test("the library with folders and tags has no axe violations, at 1280 and 390 px", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(!withJs(testInfo), "axe runs inside the page");
+  const user = await signedInLibrary(page, baseURL, ["Axe one", "Axe two"]);
+  const { prisma } = await appDatabase();
+  const folder = await prisma.folder.create({ data: { userId: user.id, name: "Clients" } });
+  const tag = await prisma.tag.create({ data: { userId: user.id, name: "urgent" } });
+  const [first] = await prisma.recording.findMany({ where: { userId: user.id }, orderBy: { title: "asc" } });
+  await prisma.recording.update({ where: { id: first.id }, data: { folderId: folder.id } });
+  await prisma.recordingTag.create({ data: { recordingId: first.id, tagId: tag.id } });
+  const violations = async () =>
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  for (const path of ["/recordings", `/recordings?folder=${folder.id}`, "/recordings?tag=nothing"]) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Folders" })).toBeVisible();
+      expect(await violations(), `${path} at ${width} px`).toEqual([]);
+      // Nothing wider than the screen at 390 px.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
