@@ -101,18 +101,19 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
 
 type ActionData = Route.ComponentProps["actionData"];
 
-/** The messages for the forms that send these intents: a Conform reply's errors, or a domain refusal's `{ error }`. */
+/** The messages for the forms that send these intents: the errors of a Conform reply to one of them. */
 function errorsFor(actionData: ActionData, intents: string[]): string[] {
-  if (!actionData) return [];
-  if ("error" in actionData && typeof actionData.error === "string") {
-    // A refusal names no form: it belongs to the folder forms (a taken name, too many folders).
-    return intents.includes("create-folder") || intents.includes("rename-folder") ? [actionData.error] : [];
-  }
+  if (!actionData || "error" in actionData) return [];
   const reply = actionData as SubmissionResult<string[]>;
   if (!intents.includes(String(reply.initialValue?.intent))) return [];
   return Object.values(reply.error ?? {})
     .flat()
     .filter((message): message is string => typeof message === "string");
+}
+
+/** What the domain refused (ADR 020: `{ error }`, such as a folder name already taken), shown above the folder forms. */
+function refusalOf(actionData: ActionData): string | undefined {
+  return actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : undefined;
 }
 
 export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
@@ -158,6 +159,11 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
           linkTo={(target) => link({ folder: target, page: undefined })}
         />
         <div className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4">
+          {refusalOf(actionData) ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {refusalOf(actionData)}
+            </p>
+          ) : null}
           {folder ? (
             <CurrentFolderForms
               folder={folders.find((entry) => entry.id === folder.id) ?? { ...folder, count: 0 }}

@@ -53,7 +53,7 @@ test("folders: create, rename, and delete with its recordings moving back to No 
   const folders = page.getByRole("navigation", { name: "Folders" });
   await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).toHaveAttribute("aria-current", "page");
 
-  // A duplicate name is refused beside the field.
+  // A duplicate name is refused, with the name it clashes with, above the folder forms.
   await page.getByLabel("New folder").fill("clients");
   await page.getByRole("button", { name: "Create folder" }).click();
   await expect(
