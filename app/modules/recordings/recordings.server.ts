@@ -364,20 +364,30 @@ const HEADLINE_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", Max
  * The owner's recordings, newest first by default. A search uses PostgreSQL full-text search over titles and
  * transcripts (websearch syntax: quotes, OR, -word) and returns a highlighted passage from each match.
  */
-export async function listRecordings(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
+export async function listRecordings(
+  userId: string,
+  query: z.infer<typeof RecordingListQuerySchema>,
+  { pageSize = RECORDINGS_PAGE_SIZE }: { pageSize?: number } = {},
+) {
   const database = await db();
-  const offset = (query.page - 1) * RECORDINGS_PAGE_SIZE;
+  const offset = (query.page - 1) * pageSize;
   const orderBy = RECORDING_SORTS[query.sort].orderBy;
   if (!query.q) {
-    const [total, rows] = await Promise.all([
-      database.recording.count({ where: { userId } }),
-      database.$queryRaw<RecordingListItem[]>`
-        SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
-               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", NULL AS "snippet"
-        FROM "Recording" r WHERE r."userId" = ${userId}
-        ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
-    ]);
-    return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
+    // The page and the total in one round trip (the count rides along as a window over the user's rows).
+    const rows = await database.$queryRaw<(RecordingListItem & { total: bigint })[]>`
+      SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", NULL AS "snippet",
+             count(*) OVER () AS "total"
+      FROM "Recording" r WHERE r."userId" = ${userId}
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`;
+    // A page past the end has no rows to carry the count: only then is it asked for separately.
+    const total = rows.length
+      ? Number(rows[0].total)
+      : offset === 0
+        ? 0
+        : await database.recording.count({ where: { userId } });
+    const items = rows.map(({ total: _total, ...item }): RecordingListItem => item);
+    return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
   }
   // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
   // text parts, never as HTML.
@@ -400,7 +410,7 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
       SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
              COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", hits."snippet"
       FROM hits JOIN "Recording" r ON r."id" = hits."id"
-      ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`,
   ]);
   const total = Number(count);
   return {
@@ -410,6 +420,6 @@ export async function listRecordings(userId: string, query: z.infer<typeof Recor
     })),
     total,
     page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
