@@ -2,14 +2,13 @@
 // billing that needs attention (a failed payment).
 //
 // The root, layout and page loaders of a document run in parallel and need the same rows, so each is read once per
-// request (perRequest): the session and user in one query (getUser), the billing account's few columns the shell
-// and the usage period need, and the allowance's sums in one more. A dashboard went from about 15 queries to 5.
+// request (perRequest): the session and user in one query (getUser), and the billing account's status and period
+// with the allowance's sums in one more. A dashboard went from about 15 queries to 4 (docs/performance.md).
 import { PLANS } from "~/content/plans";
 import { paymentsEnabled } from "~/modules/billing/billing.server";
-import { db } from "~/modules/platform/database.server";
 import { perRequest } from "~/modules/platform/per-request.server";
 import { getUser, requireUser, type SessionUser } from "~/modules/platform/session.server";
-import { allowanceFor, BILLING_PERIOD_SELECT, type Allowance } from "~/modules/usage/usage.server";
+import { allowanceAndBilling, type Allowance } from "~/modules/usage/usage.server";
 
 export interface AppShellData {
   user: { firstName: string; lastName: string; email: string };
@@ -26,22 +25,18 @@ export interface AppShellData {
   };
 }
 
-/** The billing account's status and period, read once per request (null: the user never had a Stripe customer). */
-function billingColumns(request: Request, userId: string) {
-  return perRequest(request, "app-shell:billing", async () =>
-    (await db()).billingAccount.findUnique({ where: { userId }, select: BILLING_PERIOD_SELECT }),
-  );
+/** The allowance and the billing account's status and period, read once per request and in one query. */
+function usageAndBilling(request: Request, user: SessionUser) {
+  return perRequest(request, "app-shell:usage", () => allowanceAndBilling(user.id, user.plan));
 }
 
 /** The signed-in user's allowance this usage period, read once per request (the meter and the dashboard). */
-export function requestAllowance(request: Request, user: SessionUser): Promise<Allowance> {
-  return perRequest(request, "app-shell:allowance", async () =>
-    allowanceFor(user.id, user.plan, await billingColumns(request, user.id)),
-  );
+export async function requestAllowance(request: Request, user: SessionUser): Promise<Allowance> {
+  return (await usageAndBilling(request, user)).allowance;
 }
 
 async function shellFor(request: Request, user: SessionUser): Promise<AppShellData> {
-  const [allowance, billing] = await Promise.all([requestAllowance(request, user), billingColumns(request, user.id)]);
+  const { allowance, billing } = await usageAndBilling(request, user);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     allowance,

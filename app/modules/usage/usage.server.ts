@@ -127,15 +127,8 @@ export interface Allowance {
   secondsLeft: number | null;
 }
 
-async function readAllowance(
-  client: Client,
-  userId: string,
-  plan: string,
-  billing?: BillingPeriodColumns | null,
-): Promise<Allowance> {
+function allowanceOf(plan: string, period: UsagePeriod, used: number, reserved: number): Allowance {
   const { name, minutesPerMonth } = planById(plan);
-  const period = billing === undefined ? await usagePeriod(client, userId, plan) : periodFrom(plan, billing);
-  const { used, reserved } = await secondsUsedAndReserved(client, userId, period.start);
   return {
     planName: name,
     minutesPerMonth,
@@ -147,16 +140,52 @@ async function readAllowance(
   };
 }
 
+async function readAllowance(client: Client, userId: string, plan: string): Promise<Allowance> {
+  const period = await usagePeriod(client, userId, plan);
+  const { used, reserved } = await secondsUsedAndReserved(client, userId, period.start);
+  return allowanceOf(plan, period, used, reserved);
+}
+
+type Sum = bigint | number | null;
+
 /**
- * The user's allowance now. `billing`: the billing account's period columns when the caller has read them already
- * (null: no account); left out, they are read here when the plan is paid.
+ * The allowance and the billing account's period columns in one round trip, for the app shell on every signed-in
+ * page. The charges are summed from both possible period starts (the paid period's and the month's), and
+ * `periodFrom` chooses, so the rule stays in one place.
  */
-export async function allowanceFor(
+export async function allowanceAndBilling(
   userId: string,
   plan: string,
-  billing?: BillingPeriodColumns | null,
-): Promise<Allowance> {
-  return readAllowance(await db(), userId, plan, billing);
+  now = new Date(),
+): Promise<{ allowance: Allowance; billing: BillingPeriodColumns | null }> {
+  const monthStart = startOfMonth(now);
+  const [row] = await (
+    await db()
+  ).$queryRaw<
+    (BillingPeriodColumns & { hasAccount: boolean; usedThisMonth: Sum; usedThisPeriod: Sum; reserved: Sum })[]
+  >`
+    SELECT b."userId" IS NOT NULL AS "hasAccount",
+           b."subscriptionStatus", b."currentPeriodStart", b."currentPeriodEnd",
+           (SELECT SUM(c."seconds") FROM "UsageCharge" c
+             WHERE c."userId" = ${userId} AND c."createdAt" >= ${monthStart}) AS "usedThisMonth",
+           (SELECT SUM(c."seconds") FROM "UsageCharge" c
+             WHERE c."userId" = ${userId} AND c."createdAt" >= b."currentPeriodStart") AS "usedThisPeriod",
+           (SELECT SUM(r."reservedSeconds") FROM "Recording" r WHERE r."userId" = ${userId}) AS "reserved"
+    FROM (SELECT 1) AS one LEFT JOIN "BillingAccount" b ON b."userId" = ${userId}`;
+  const billing: BillingPeriodColumns | null = row?.hasAccount
+    ? {
+        subscriptionStatus: row.subscriptionStatus,
+        currentPeriodStart: row.currentPeriodStart,
+        currentPeriodEnd: row.currentPeriodEnd,
+      }
+    : null;
+  const period = periodFrom(plan, billing, now);
+  const used = Number((period.billed ? row?.usedThisPeriod : row?.usedThisMonth) ?? 0);
+  return { allowance: allowanceOf(plan, period, used, Number(row?.reserved ?? 0)), billing };
+}
+
+export async function allowanceFor(userId: string, plan: string): Promise<Allowance> {
+  return readAllowance(await db(), userId, plan);
 }
 
 /** The allowance does not cover a recording; the message is written for the user. */
