@@ -109,6 +109,9 @@ export interface StartOptions {
   asNpmStart?: boolean;
   /** NODE_ENV for the server; null leaves it unset, as `npm start` runs (the bench's settings say production). */
   nodeEnv?: string | null;
+  /** A PostgreSQL server for the app (its DATABASE_URL) instead of the embedded database; the caller creates and
+   *  drops the database. */
+  databaseUrl?: string;
 }
 
 /**
@@ -143,6 +146,7 @@ export async function startAppServer(
     ...env,
   };
   delete serverEnv.DATABASE_URL;
+  if (options.databaseUrl) serverEnv.DATABASE_URL = options.databaseUrl;
   if (options.nodeEnv === null) delete serverEnv.NODE_ENV;
   else if (options.nodeEnv) serverEnv.NODE_ENV = options.nodeEnv;
   let output = "";
@@ -189,20 +193,24 @@ export async function startAppServer(
     }
     const startupMs = performance.now() - started;
 
-    const user = await withAppDatabase(dataDir, async (prisma) => {
-      const { hashPassword } = await import("~/modules/accounts/password.server");
-      return prisma.user.create({
-        data: {
-          email: `bench-${crypto.randomUUID()}@example.com`,
-          firstName: "Bench",
-          lastName: name,
-          passwordHash: await hashPassword("correct-horse-battery"),
-          emailVerifiedAt: new Date(),
-          plan: "BUSINESS_PRO",
-        },
-      });
-    });
-    const cookie = await sessionCookieFor(dataDir, user.id, origin, `bench/${name}`);
+    const user = await withAppDatabase(
+      dataDir,
+      async (prisma) => {
+        const { hashPassword } = await import("~/modules/accounts/password.server");
+        return prisma.user.create({
+          data: {
+            email: `bench-${crypto.randomUUID()}@example.com`,
+            firstName: "Bench",
+            lastName: name,
+            passwordHash: await hashPassword("correct-horse-battery"),
+            emailVerifiedAt: new Date(),
+            plan: "BUSINESS_PRO",
+          },
+        });
+      },
+      options.databaseUrl,
+    );
+    const cookie = await sessionCookieFor(dataDir, user.id, origin, `bench/${name}`, options.databaseUrl);
     return { origin, pid: server.pid!, dataDir, startupMs, cookie, log: () => output, stop };
   } catch (error) {
     await stop();
@@ -211,14 +219,20 @@ export async function startAppServer(
 }
 
 /**
- * Runs `use` on the running app's embedded database, the way a CLI command does: through the socket the app serves
- * it on. This process signs cookies with the same secret (DATA_DIR/session-secret).
+ * Runs `use` on the running app's database, the way a CLI command does: the embedded one through the socket the app
+ * serves it on, or the PostgreSQL server at `databaseUrl`. This process signs cookies with the same secret
+ * (DATA_DIR/session-secret).
  */
-export async function withAppDatabase<T>(dataDir: string, use: (prisma: PrismaClient) => Promise<T>): Promise<T> {
+export async function withAppDatabase<T>(
+  dataDir: string,
+  use: (prisma: PrismaClient) => Promise<T>,
+  databaseUrl?: string,
+): Promise<T> {
   process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else delete process.env.DATABASE_URL;
   const { connectDatabase, disconnectDatabase } = await import("~/modules/platform/database.server");
-  const database = await connectDatabase({ role: "cli", dataDir, url: undefined, migrate: false });
+  const database = await connectDatabase({ role: "cli", dataDir, url: databaseUrl, migrate: false });
   try {
     return await use(database.prisma);
   } finally {
@@ -232,10 +246,15 @@ export async function sessionCookieFor(
   userId: string,
   origin: string,
   userAgent: string,
+  databaseUrl?: string,
 ): Promise<string> {
-  return withAppDatabase(dataDir, async () => {
-    const { createUserSession } = await import("~/modules/platform/session.server");
-    const setCookie = await createUserSession(userId, new Request(origin, { headers: { "User-Agent": userAgent } }));
-    return setCookie.split(";")[0];
-  });
+  return withAppDatabase(
+    dataDir,
+    async () => {
+      const { createUserSession } = await import("~/modules/platform/session.server");
+      const setCookie = await createUserSession(userId, new Request(origin, { headers: { "User-Agent": userAgent } }));
+      return setCookie.split(";")[0];
+    },
+    databaseUrl,
+  );
 }

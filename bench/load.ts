@@ -6,7 +6,8 @@
 // Clients send no Accept-Encoding unless --gzip is given: compressing a large asset on every request would slow the
 // baseline and flatter the ratio.
 // Usage: npm run build && npm run bench:load [-- --duration 10 --connections 10,50,100 --gzip]
-//        (LOAD_DURATION=3 for a quick run)
+//        (LOAD_DURATION=3 for a quick run; BENCH_DATABASE_URL=postgres://… runs the app on that PostgreSQL database
+//        instead of the embedded one: create it empty first, the app migrates it at start, and drop it afterwards)
 import os from "node:os";
 import autocannon from "autocannon";
 import type { PrismaClient } from "../app/generated/prisma/client";
@@ -18,6 +19,7 @@ const CONNECTION_LEVELS = (connectionsIndex === -1 ? "10,50,100" : process.argv[
   .split(",")
   .map(Number);
 const GZIP = process.argv.includes("--gzip");
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const RECORDINGS = 200;
 const USERS = 50;
 
@@ -125,35 +127,40 @@ const loadAverage = () =>
     .join(" ");
 console.log(`Machine: ${os.cpus().length} cores, load average before start ${loadAverage()}`);
 
-const server = await startAppServer("load", { LOG_REQUESTS: "false" }, { asNpmStart: true });
+const server = await startAppServer("load", { LOG_REQUESTS: "false" }, { asNpmStart: true, databaseUrl: DATABASE_URL });
+console.log(`Database: ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : "embedded PGlite"}`);
 try {
-  const cookies = await withAppDatabase(server.dataDir, async (prisma) => {
-    const { hashPassword } = await import("~/modules/accounts/password.server");
-    const { createUserSession } = await import("~/modules/platform/session.server");
-    const passwordHash = await hashPassword("correct-horse-battery");
-    const started = Date.now();
-    const cookies: string[] = [];
-    for (let user = 0; user < USERS; user++) {
-      const { id } = await prisma.user.create({
-        data: {
-          email: `load-${user}@example.com`,
-          firstName: `Reader${user}`,
-          lastName: "Load",
-          passwordHash,
-          emailVerifiedAt: new Date(),
-          plan: "BUSINESS_PRO",
-        },
-        select: { id: true },
-      });
-      await seedRecordings(prisma, id, started);
-      const setCookie = await createUserSession(
-        id,
-        new Request(server.origin, { headers: { "User-Agent": "bench/load" } }),
-      );
-      cookies.push(setCookie.split(";")[0]);
-    }
-    return cookies;
-  });
+  const cookies = await withAppDatabase(
+    server.dataDir,
+    async (prisma) => {
+      const { hashPassword } = await import("~/modules/accounts/password.server");
+      const { createUserSession } = await import("~/modules/platform/session.server");
+      const passwordHash = await hashPassword("correct-horse-battery");
+      const started = Date.now();
+      const cookies: string[] = [];
+      for (let user = 0; user < USERS; user++) {
+        const { id } = await prisma.user.create({
+          data: {
+            email: `load-${user}@example.com`,
+            firstName: `Reader${user}`,
+            lastName: "Load",
+            passwordHash,
+            emailVerifiedAt: new Date(),
+            plan: "BUSINESS_PRO",
+          },
+          select: { id: true },
+        });
+        await seedRecordings(prisma, id, started);
+        const setCookie = await createUserSession(
+          id,
+          new Request(server.origin, { headers: { "User-Agent": "bench/load" } }),
+        );
+        cookies.push(setCookie.split(";")[0]);
+      }
+      return cookies;
+    },
+    DATABASE_URL,
+  );
   console.log(`Seeded ${USERS} signed-in users with ${RECORDINGS} recordings each.`);
 
   const landing = await body(server.origin, "/");

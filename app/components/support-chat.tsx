@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
   ASK_FOR_PERSON,
-  CHAT_MESSAGE_MAX_LENGTH,
   CHAT_REFRESH_MS,
   SUPPORT_CHAT_ANCHOR,
   type ChatMessageView,
@@ -13,7 +12,8 @@ import {
 } from "~/modules/support/support-chat";
 import { formatDate } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
-import { buttonClass } from "./ui/button";
+import { NativeComposer, SUPPORT_CHAT_FETCHER, type ComposerProps, type SupportChatReply } from "./support-chat-form";
+import { enhancement } from "./ui/enhancement";
 import { Hint } from "./ui/hint";
 
 const SPEAKER: Record<ChatMessageView["role"], string> = {
@@ -35,8 +35,11 @@ const BUBBLE: Record<ChatMessageView["role"], string> = {
 export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | null; engineLabel: string }) {
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
-  const fetcher = useFetcher<{ chat?: SupportChatView; error?: string }>();
+  // Keyed: the composer (either half) submits through the same fetcher, and the thread shows its answer.
+  const fetcher = useFetcher<SupportChatReply>({ key: SUPPORT_CHAT_FETCHER });
   const [open, setOpen] = useState(false);
+  // The Conform half of the composer loads with the first opening, not on every page view.
+  const [opened, setOpened] = useState(false);
   const [polled, setPolled] = useState<SupportChatView | null>(null);
   const [draft, setDraft] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -44,7 +47,6 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   const launcherRef = useRef<HTMLAnchorElement>(null);
 
   const thread = newest(chat, fetcher.data?.chat ?? null, polled);
-  const sending = fetcher.state !== "idle";
   // What the visitor sent, shown until the answer arrives: "Talk to a person" with an empty box sends a sentence.
   // Only while submitting: once the answer is in (the fetcher then revalidates the page), the thread has the message.
   const submitting = fetcher.state === "submitting";
@@ -57,7 +59,9 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   }, []);
 
   useEffect(() => {
-    if (open) textareaRef.current?.focus();
+    if (!open) return;
+    setOpened(true);
+    textareaRef.current?.focus();
   }, [open]);
 
   useEffect(() => {
@@ -88,6 +92,15 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   };
 
   const panelVisibility = hydrated ? (open ? "flex" : "hidden") : "hidden target:flex";
+  const composerProps: ComposerProps = {
+    returnTo: pathname + search,
+    contextPage: pathname,
+    textareaRef,
+    draft,
+    setDraft,
+    enhance: opened,
+    open,
+  };
 
   return (
     <div className="print:hidden">
@@ -177,71 +190,18 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
             Waiting for a person from our support team. Their reply appears here.
           </p>
         ) : null}
-        {fetcher.data?.error ? (
-          <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-2 text-xs text-red-800">
-            {fetcher.data.error}
-          </p>
-        ) : null}
-
-        <fetcher.Form
-          method="post"
-          action="/support-chat"
-          className="space-y-2 border-t border-slate-200 p-3"
-          onSubmit={(event) => {
-            // Both buttons are disabled for blank text while scripts run (see below); Enter follows the same rule.
-            if (!draft.trim() && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "person")
-              event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="returnTo" value={pathname + search} />
-          <input type="hidden" name="contextPage" value={pathname} />
-          {hydrated ? <input type="hidden" name="response" value="json" /> : null}
-          <label htmlFor="support-chat-message" className="sr-only">
-            Your message
-          </label>
-          <textarea
-            ref={textareaRef}
-            id="support-chat-message"
-            name="content"
-            rows={2}
-            required
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            value={hydrated ? draft : undefined}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && !event.shiftKey) {
-                event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
-              }
-            }}
-            placeholder="Type your question..."
-            className="w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <div className="flex items-center justify-between gap-2">
-            <button
-              type="submit"
-              name="intent"
-              value="person"
-              formNoValidate
-              disabled={sending}
-              className={buttonClass("ghost", "px-2 text-xs")}
-            >
-              Talk to a person
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="message"
-              disabled={sending || (hydrated && !draft.trim())}
-              className={buttonClass("primary")}
-            >
-              {sending ? "Sending..." : "Send"}
-            </button>
-          </div>
-        </fetcher.Form>
+        <Composer {...composerProps} />
       </section>
     </div>
   );
+}
+
+const useConformComposer = enhancement(() => import("./support-chat-composer"));
+
+/** The native form, and its Conform half once the chat has been opened and that has loaded. */
+function Composer(props: ComposerProps) {
+  const conform = useConformComposer(props.enhance);
+  return conform ? <conform.ConformComposer {...props} /> : <NativeComposer {...props} />;
 }
 
 function ChatBubble({ message }: { message: ChatMessageView }) {

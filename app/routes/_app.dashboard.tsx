@@ -6,27 +6,27 @@ import { RecordingRow } from "~/components/recordings/recording-row";
 import { UploadForm } from "~/components/recordings/upload-form";
 import { buttonClass } from "~/components/ui/button";
 import { planById } from "~/content/plans";
-import { db } from "~/modules/platform/database.server";
 import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recordings/recordings.server";
 import { withFormRefusals } from "~/modules/platform/refusals.server";
-import { requireUserId } from "~/modules/platform/session.server";
+import { requireUser, requireUserId } from "~/modules/platform/session.server";
+import { requestAllowance } from "~/modules/accounts/app-shell.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 import { describeAllowance } from "~/modules/usage/usage";
-import { allowanceFor } from "~/modules/usage/usage.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
+
+/** The newest recordings the dashboard lists; "All recordings" leads to the rest. */
+const RECENT_RECORDINGS = 5;
 
 export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your recordings and transcripts.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const userId = await requireUserId(request);
-  const user = await (
-    await db()
-  ).user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, plan: true } });
+  // The user and the allowance are the ones the app shell reads for the same request (read once).
+  const user = await requireUser(request);
   const [allowance, recent] = await Promise.all([
-    allowanceFor(userId, user.plan),
-    listRecordings(userId, { q: undefined, sort: "newest", page: 1 }),
+    requestAllowance(request, user),
+    listRecordings(user.id, { q: undefined, sort: "newest", page: 1 }, { pageSize: RECENT_RECORDINGS }),
   ]);
   return {
     firstName: user.firstName,
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     speakerLabelsAllowed: planById(user.plan).speakerLabels,
     // What the running engines can do: the spoken languages offered, translation targets, and the fallback notice.
     languages: configuredLanguageClaims(),
-    recent: recent.items.slice(0, 5),
+    recent: recent.items,
     total: recent.total,
   };
 }

@@ -1,9 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/support-chat";
 import { safeRedirectPath } from "~/utils/redirect";
+import { firstError } from "~/components/ui/field";
 import { getUserId } from "~/modules/platform/session.server";
-import { ASK_FOR_PERSON, SUPPORT_CHAT_ANCHOR } from "~/modules/support/support-chat";
-import { loadSupportChat, postVisitorMessage, VisitorMessageSchema } from "~/modules/support/support-chat.server";
+import { SUPPORT_CHAT_ANCHOR } from "~/modules/support/support-chat";
+import { loadSupportChat, postVisitorMessage } from "~/modules/support/support-chat.server";
+import { VisitorMessageSchema } from "~/modules/support/visitor-message";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { readForm } from "~/modules/platform/request-body.server";
 
@@ -18,17 +21,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const wantsJson = form.get("response") === "json";
   const returnTo = `${safeRedirectPath(form.get("returnTo"), "/").split("#")[0]}#${SUPPORT_CHAT_ANCHOR}`;
-  const askForPerson = form.get("intent") === "person";
-  const typed = form.get("content") ?? "";
-  const parsed = VisitorMessageSchema.safeParse({
-    // "Talk to a person" sends what the visitor typed; only an empty box gets a sentence written for them.
-    content: askForPerson && typeof typed === "string" && !typed.trim() ? ASK_FOR_PERSON : typed,
-    contextPage: form.get("contextPage") ?? undefined,
-    askForPerson,
-  });
-  if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Your message could not be sent.";
-    if (wantsJson) return data({ error }, { status: 400 });
+  const submission = parseWithZod(form, { schema: VisitorMessageSchema });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    const error = firstError(reply, ["content"]) ?? "Your message could not be sent.";
+    // The widget's Conform form takes `reply` (the message beside the box); `error` is the same sentence for
+    // scripts. Without JavaScript the chat is on every page, so the refusal goes back to that page as a toast.
+    if (wantsJson) return data({ error, reply }, { status: 400 });
     return redirectWithToast(
       returnTo,
       { type: "error", title: "Message not sent", description: error },
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const userId = await getUserId(request);
-  const { chat, setCookie } = await postVisitorMessage(request, userId, parsed.data);
+  const { chat, setCookie } = await postVisitorMessage(request, userId, submission.value);
   const headers = { "Set-Cookie": setCookie };
   if (wantsJson) return data({ chat }, { headers });
   return new Response(null, { status: 303, headers: { ...headers, Location: returnTo } });

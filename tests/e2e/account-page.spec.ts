@@ -9,6 +9,7 @@ import {
   test,
   waitForEmail,
 } from "./fixtures";
+import { logOut } from "./user-menu";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -44,7 +45,7 @@ test("change password: the current one is required, other browsers are signed ou
   await expect(otherPage).toHaveURL(/\/signin/);
   await other.close();
 
-  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await signIn(page, { ...user, password: "next-password" });
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -5,6 +5,7 @@ import { formatUsage } from "~/modules/usage/usage";
 import { sharedFile } from "../shared-files";
 import { acceptCookies, appDatabase, createUser, expect, signIn, test, type TestUser } from "./fixtures";
 import { chooseOption } from "./select";
+import { logOut, openUserMenu, userMenuButton } from "./user-menu";
 
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
@@ -48,7 +49,7 @@ const meter = (page: Page) => page.getByRole("region", { name: "Minutes this mon
 
 test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer", async ({
   page,
-}) => {
+}, testInfo) => {
   const user = await signInAs(page, { firstName: "Robin" });
   const recordingId = await storedRecording(user.email);
 
@@ -72,7 +73,9 @@ test("every signed-in page sits in the shell: navigation with the current page m
     const banner = page.getByRole("banner");
     await expect(banner.getByText("Robin Tester").filter({ visible: true })).toBeVisible();
     await expect(banner.getByText(user.email).filter({ visible: true })).toBeVisible();
-    await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
+    // Log out: in the user menu with JavaScript, a button in the header without.
+    if (withJs(testInfo)) await expect(userMenuButton(page)).toBeVisible();
+    else await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
     // The shell replaces the marketing header and footer: one banner, one main, one footer (contentinfo).
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
     await expect(page.getByRole("banner")).toHaveCount(1);
@@ -103,10 +106,66 @@ test("every signed-in page sits in the shell: navigation with the current page m
   // Log out is a POST form: it signs out and lands on the marketing site.
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Robin" })).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   await page.goto("/dashboard");
+  expect(new URL(page.url()).pathname).toBe("/signin");
+});
+
+test("the user menu leads to Account and Plan and billing, and logs out: a menu with JavaScript, links without", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, { firstName: "Kim" });
+  const banner = page.getByRole("banner");
+  if (withJs(testInfo)) {
+    // Closed, the header shows the user and the menu's button, not the entries.
+    const button = userMenuButton(page);
+    await expect(button).toContainText("Kim Tester");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(banner.getByRole("button", { name: "Log out" })).toHaveCount(0);
+    await expect(banner.getByRole("link", { name: "Plan and billing" })).toHaveCount(0);
+
+    // By keyboard: Enter opens it on the first entry, the arrows move, Escape closes it and gives the focus back.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitem")).toHaveText(["Account", "Plan and billing", "Log out"]);
+    await expect(menu.getByRole("menuitem", { name: "Account" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Plan and billing" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+
+    const AxeBuilder = (await import("@axe-core/playwright")).default;
+    await openUserMenu(page);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+  } else {
+    await expect(banner.getByRole("link", { name: "Account", exact: true })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Plan and billing" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
+  }
+
+  const follow = async (label: string) => {
+    await openUserMenu(page);
+    if (withJs(testInfo)) await page.getByRole("menuitem", { name: label }).click();
+    else await banner.getByRole("link", { name: label, exact: true }).click();
+  };
+  await follow("Plan and billing");
+  await expect(page).toHaveURL(/\/account#billing$/);
+  await expect(page.getByRole("region", { name: "Plan and billing" })).toBeInViewport();
+  await page.goto("/recordings");
+  await follow("Account");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+
+  await logOut(page);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account");
   expect(new URL(page.url()).pathname).toBe("/signin");
 });
 

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { acceptCookies, createUser, expect, signIn, test } from "./fixtures";
+import { logOut } from "./user-menu";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 // Every page of the spec's route table that a signed-out visitor can open, with its heading.
@@ -165,7 +166,7 @@ test.describe("signed in", () => {
       expect(new URL(page.url()).pathname, path).toBe("/dashboard");
     }
 
-    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await logOut(page);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await page.goto("/dashboard");

@@ -170,6 +170,41 @@ test("asking for a person escalates, and Close Chat resolves it and clears the s
   await admin.context().close();
 });
 
+test("an empty message is refused beside the box: by the form's schema with JavaScript, by the server without", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await acceptCookies(page, baseURL);
+  await page.goto("/business");
+  await openChat(page);
+  const chat = page.getByRole("region", { name: "Voxlate support" });
+  const box = chat.getByLabel("Your message");
+  const send = chat.getByRole("button", { name: "Send", exact: true });
+  if (withJs(testInfo)) {
+    // Opening the chat loads the composer's Conform half (its box is Conform's field "content").
+    await expect(box).toHaveAttribute("id", "support-chat-form-content");
+    await expect(send).toBeDisabled();
+    // Enter on a blank box runs the action's own schema in the browser: nothing is sent, the message shows inline.
+    await box.fill("   ");
+    await box.press("Enter");
+    await expect(chat.getByRole("alert")).toHaveText("Type a message first.");
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(box).toHaveAttribute("aria-describedby", "support-chat-form-content-error");
+    // Checked again as the visitor types, and then sent.
+    await box.fill("What does the Free plan include?");
+    await expect(chat.getByRole("alert")).toHaveCount(0);
+    await send.click();
+    await expect(box).toHaveValue("");
+    await expect(chat.getByRole("list").getByText("What does the Free plan include?").first()).toBeVisible();
+  } else {
+    // `required` stops an empty box in the browser; spaces reach the server, which sends the page back with a toast.
+    await box.fill("   ");
+    await send.click();
+    await expect(page).toHaveURL(/\/business#support-chat$/);
+    await expect(page.getByText("Type a message first.")).toBeVisible();
+  }
+});
+
 test("the console loads no analytics, even in a browser that accepted them on the site", async ({ page, baseURL }) => {
   const analyticsScripts = page.locator('script[src*="googletagmanager"], script[src*="analytics-under-test"]');
   await acceptCookies(page, baseURL);

@@ -173,7 +173,13 @@ describe("the visitor's conversation", () => {
         body: new URLSearchParams({ content, response: "json" }),
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: message });
+      // The sentence, and the Conform reply that puts it beside the message box (ADR 011).
+      const body = (await response.json()) as {
+        error: string;
+        reply: { status: string; error: Record<string, string[]> };
+      };
+      expect(body.error).toBe(message);
+      expect(body.reply).toMatchObject({ status: "error", error: { content: [message] } });
     }
     expect(await (await db()).chatMessage.count()).toBe(before);
   });

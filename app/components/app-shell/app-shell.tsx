@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
 import { buttonClass } from "~/components/ui/button";
 import { AppNav } from "./app-nav";
 import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
+import { LogoutForm, UserName } from "./user-identity";
+import { UserMenu } from "./user-menu";
 
 /** What the layout loaders send (AppShellData in app-shell.server.ts). */
 export interface AppShellProps {
@@ -14,38 +16,6 @@ export interface AppShellProps {
   canUpgrade: boolean;
   resetsOn: Date;
   billing: { canManage: boolean; pastDue: boolean };
-}
-
-function LogoutForm({ className = "" }: { className?: string }) {
-  return (
-    <Form method="post" action="/logout" className={className}>
-      <button type="submit" className={buttonClass("secondary", "w-full")}>
-        Log out
-      </button>
-    </Form>
-  );
-}
-
-function UserName({ user }: { user: AppShellProps["user"] }) {
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <span
-        aria-hidden="true"
-        className={
-          "grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-100 " + "text-sm font-semibold text-brand-700"
-        }
-      >
-        {initials}
-      </span>
-      <div className="min-w-0 text-sm leading-tight">
-        <p className="truncate font-semibold text-slate-900">
-          {user.firstName} {user.lastName}
-        </p>
-        <p className="truncate text-slate-600">{user.email}</p>
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -162,7 +132,7 @@ function PastDueBanner() {
 }
 
 /**
- * Every signed-in page sits in this: the header with the user and Log out, the navigation and usage meter in a
+ * Every signed-in page sits in this: the header with the user's menu (Account, Plan and billing, Log out), the navigation and usage meter in a
  * sidebar (in the menu on small screens), the page in <main>, and a compact footer with the legal links.
  */
 export function AppShell({ shell, children }: { shell: AppShellProps; children: React.ReactNode }) {
@@ -171,10 +141,7 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="relative flex h-16 items-center justify-between gap-4 px-4 lg:px-8">
           <Logo />
-          <div className="hidden min-w-0 items-center gap-4 md:flex">
-            <UserName user={shell.user} />
-            <LogoutForm />
-          </div>
+          <UserMenu user={shell.user} className="hidden md:flex" />
           <MobileMenu shell={shell} />
         </div>
       </header>

@@ -19,10 +19,14 @@ export function enhancement<Module>(load: () => Promise<Module>) {
       },
     ));
 
-  /** The module once hydrated and loaded; `undefined` on the server, during hydration and while loading. */
-  return function useEnhancement(): Module | undefined {
+  /**
+   * The module once hydrated and loaded; `undefined` on the server, during hydration and while loading. `wanted`
+   * false puts the loading off (a widget that is not on screen yet).
+   */
+  return function useEnhancement(wanted = true): Module | undefined {
     const [module, setModule] = useState<Module | undefined>(undefined);
     useEffect(() => {
+      if (!wanted) return;
       if (loaded) return setModule(() => loaded);
       let active = true;
       start().then(
@@ -33,7 +37,7 @@ export function enhancement<Module>(load: () => Promise<Module>) {
       return () => {
         active = false;
       };
-    }, []);
+    }, [wanted]);
     return module;
   };
 }

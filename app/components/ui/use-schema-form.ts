@@ -11,7 +11,16 @@ export function useSchemaForm<Schema extends z.ZodType>(
   id: string,
   schema: Schema,
   reply: SubmissionResult<string[]> | undefined,
-  { defaultValue, intent }: { defaultValue?: Record<string, string>; intent?: string } = {},
+  {
+    defaultValue,
+    intent,
+    shouldValidate = "onBlur",
+  }: {
+    defaultValue?: Record<string, string>;
+    intent?: string;
+    /** When a field is first checked; after that it is checked again as the user types. */
+    shouldValidate?: "onSubmit" | "onBlur" | "onInput";
+  } = {},
 ) {
   return useForm({
     id,
@@ -21,7 +30,7 @@ export function useSchemaForm<Schema extends z.ZodType>(
       if (intent && !formData.has("intent")) formData.set("intent", intent);
       return parseWithZod(formData, { schema });
     },
-    shouldValidate: "onBlur",
+    shouldValidate,
     shouldRevalidate: "onInput",
   });
 }

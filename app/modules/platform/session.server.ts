@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { Plan } from "~/generated/prisma/client";
 import { db } from "./database.server";
 import { signedCookie } from "./cookies.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -20,51 +21,64 @@ export function readSessionId(request: Request): Promise<string | undefined> {
   return sessionIdFromCookieHeader(request.headers.get("Cookie"));
 }
 
+/** Who is signed in, as every signed-in page needs it (the spec's /api/user answer, section 7). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: Plan;
+}
+
 /**
  * One lookup per request: the root, layout and page loaders of one document all ask, in parallel. Keyed by the
  * Request object, so the answer lives as long as the request does.
  */
-const userIdLookups = new WeakMap<Request, Promise<string | undefined>>();
+const sessionUserLookups = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The signed-in user's id, or undefined. Expired and unknown sessions count as signed out. */
-export function getUserId(request: Request): Promise<string | undefined> {
-  let lookup = userIdLookups.get(request);
+/**
+ * The signed-in user, or null. Expired and unknown sessions count as signed out. The session and its user are read
+ * in one query (they were two, and every signed-in request needs both).
+ */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let lookup = sessionUserLookups.get(request);
   if (!lookup) {
-    lookup = lookUpUserId(request);
-    userIdLookups.set(request, lookup);
+    lookup = lookUpSessionUser(request);
+    sessionUserLookups.set(request, lookup);
   }
   return lookup;
 }
 
-async function lookUpUserId(request: Request): Promise<string | undefined> {
+/** The signed-in user's id, or undefined. */
+export async function getUserId(request: Request): Promise<string | undefined> {
+  return (await getUser(request))?.id;
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
-  if (!sessionId) return undefined;
-  const session = await (
+  if (!sessionId) return null;
+  const [user] = await (
     await db()
-  ).session.findFirst({
-    where: { id: sessionId, expiresAt: { gt: new Date() } },
-    select: { userId: true },
-  });
-  return session?.userId;
+  ).$queryRaw<SessionUser[]>`
+    SELECT u."id", u."email", u."firstName", u."lastName", u."plan"::text AS "plan"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${sessionId} AND s."expiresAt" > ${new Date()}`;
+  return user ?? null;
 }
 
-export async function getUser(request: Request) {
-  const userId = await getUserId(request);
-  if (!userId) return null;
-  return (await db()).user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, firstName: true, lastName: true, plan: true },
-  });
-}
-
-/** Signed-out visitors go to /signin, and come back here after signing in. */
-export async function requireUserId(request: Request): Promise<string> {
-  const userId = await getUserId(request);
-  if (userId) return userId;
+/** The signed-in user; signed-out visitors go to /signin, and come back here after signing in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(`${url.pathname}${url.search}`, "");
   // An address too long (or too odd) to come back to is dropped rather than echoed into a huge Location header.
   throw redirect(redirectTo ? `/signin?${new URLSearchParams({ redirectTo })}` : "/signin");
+}
+
+/** Signed-out visitors go to /signin, and come back here after signing in. */
+export async function requireUserId(request: Request): Promise<string> {
+  return (await requireUser(request)).id;
 }
 
 /** Signed-in users have no business on the auth pages: send them to the dashboard. */
@@ -95,7 +109,7 @@ export function clearSessionCookie(): Promise<string> {
 /** Ends the current session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
-  userIdLookups.delete(request);
+  sessionUserLookups.delete(request);
   if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
   return clearSessionCookie();
 }

@@ -396,24 +396,36 @@ function libraryFilter(userId: string, query: ListQuery) {
  * uses PostgreSQL full-text search over titles and transcripts (websearch syntax: quotes, OR, -word) and returns a
  * highlighted passage from each match.
  */
-export async function listRecordings(userId: string, query: ListQuery) {
+export async function listRecordings(
+  userId: string,
+  query: ListQuery,
+  { pageSize = RECORDINGS_PAGE_SIZE }: { pageSize?: number } = {},
+) {
   const database = await db();
-  const offset = (query.page - 1) * RECORDINGS_PAGE_SIZE;
+  const offset = (query.page - 1) * pageSize;
   const orderBy = RECORDING_SORTS[query.sort].orderBy;
   const filter = libraryFilter(userId, query);
   if (!query.q) {
-    const [[{ count }], rows] = await Promise.all([
-      database.$queryRaw<[{ count: bigint }]>`
-        SELECT count(*) AS count FROM "Recording" r WHERE r."userId" = ${userId}${filter}`,
-      database.$queryRaw<RecordingListItem[]>`
-        SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
-               COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
-               NULL AS "snippet"
-        FROM "Recording" r WHERE r."userId" = ${userId}${filter}
-        ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
-    ]);
-    const total = Number(count);
-    return { items: rows, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)) };
+    // The page and the total in one round trip (the count rides along as a window over the matching rows).
+    const rows = await database.$queryRaw<(RecordingListItem & { total: bigint })[]>`
+      SELECT r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds", r."sizeBytes",
+             COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
+             NULL AS "snippet", count(*) OVER () AS "total"
+      FROM "Recording" r WHERE r."userId" = ${userId}${filter}
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`;
+    // A page past the end has no rows to carry the count: only then is it asked for separately.
+    const total = rows.length
+      ? Number(rows[0].total)
+      : offset === 0
+        ? 0
+        : Number(
+            (
+              await database.$queryRaw<[{ count: bigint }]>`
+                SELECT count(*) AS count FROM "Recording" r WHERE r."userId" = ${userId}${filter}`
+            )[0].count,
+          );
+    const items = rows.map(({ total: _total, ...item }): RecordingListItem => item);
+    return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
   }
   // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
   // text parts, never as HTML.
@@ -437,7 +449,7 @@ export async function listRecordings(userId: string, query: ListQuery) {
              COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
              hits."snippet"
       FROM hits JOIN "Recording" r ON r."id" = hits."id"
-      ORDER BY ${orderBy} LIMIT ${RECORDINGS_PAGE_SIZE} OFFSET ${offset}`,
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`,
   ]);
   const total = Number(count);
   return {
@@ -447,6 +459,6 @@ export async function listRecordings(userId: string, query: ListQuery) {
     })),
     total,
     page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
   };
 }

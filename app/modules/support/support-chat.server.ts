@@ -6,28 +6,13 @@ import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView, type SupportChatView } from "./support-chat";
+import { type ChatMessageView, type SupportChatView } from "./support-chat";
+import type { VisitorMessage } from "./visitor-message";
 
 const CHAT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 // Holds only the conversation id, signed; the conversation itself stays on the server.
 const chatCookie = () => signedCookie("voxlate_support_chat", { maxAge: CHAT_COOKIE_MAX_AGE_S });
-
-export const VisitorMessageSchema = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(1, "Type a message first.")
-    .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
-  // A path on this site only; anything else is recorded as "/".
-  contextPage: z
-    .string()
-    .max(300)
-    .optional()
-    .transform((value) => (value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/")),
-  // "Talk to a person": hand over whatever the message says.
-  askForPerson: z.boolean().default(false),
-});
 
 export const STATUS_NAME = { ACTIVE: "active", ESCALATED: "escalated", RESOLVED: "resolved" } as const;
 const ROLE_NAME = { USER: "user", ASSISTANT: "assistant", ADMIN: "admin" } as const;
@@ -83,7 +68,7 @@ export async function loadSupportChat(request: Request, userId: string | undefin
 export async function postVisitorMessage(
   request: Request,
   userId: string | undefined,
-  input: z.infer<typeof VisitorMessageSchema>,
+  input: VisitorMessage,
 ): Promise<{ chat: SupportChatView; setCookie: string }> {
   const database = await db();
   let session = await findVisitorSession(request, userId);

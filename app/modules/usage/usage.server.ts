@@ -28,6 +28,19 @@ export interface UsagePeriod {
 const PAID_STATUSES = new Set(["active", "trialing", "past_due"]);
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The billing account's columns that decide the usage period (null: no account). */
+export interface BillingPeriodColumns {
+  subscriptionStatus: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+export const BILLING_PERIOD_SELECT = {
+  subscriptionStatus: true,
+  currentPeriodStart: true,
+  currentPeriodEnd: true,
+} as const;
+
 /** The usage period `now` falls in: the subscription's paid period while it covers now, else the calendar month. */
 export async function usagePeriod(
   client: Client,
@@ -35,11 +48,16 @@ export async function usagePeriod(
   plan: string,
   now = new Date(),
 ): Promise<UsagePeriod> {
+  const billing =
+    plan === "FREE"
+      ? null
+      : await client.billingAccount.findUnique({ where: { userId }, select: BILLING_PERIOD_SELECT });
+  return periodFrom(plan, billing, now);
+}
+
+/** The usage period, from the billing account when the caller has already read it. */
+export function periodFrom(plan: string, billing: BillingPeriodColumns | null, now = new Date()): UsagePeriod {
   if (plan !== "FREE") {
-    const billing = await client.billingAccount.findUnique({
-      where: { userId },
-      select: { subscriptionStatus: true, currentPeriodStart: true, currentPeriodEnd: true },
-    });
     const { currentPeriodStart: start, currentPeriodEnd: end } = billing ?? {};
     if (billing?.subscriptionStatus && PAID_STATUSES.has(billing.subscriptionStatus) && start && end) {
       if (start <= now && now < end) {
@@ -70,10 +88,19 @@ async function secondsChargedSince(client: Client, userId: string, since: Date):
   return _sum.seconds ?? 0;
 }
 
-/** Seconds held by the user's queued and running transcriptions. */
-async function secondsReserved(client: Client, userId: string): Promise<number> {
-  const { _sum } = await client.recording.aggregate({ where: { userId }, _sum: { reservedSeconds: true } });
-  return _sum.reservedSeconds ?? 0;
+/**
+ * Seconds charged since `since` and seconds held by the user's queued and running transcriptions, in one round
+ * trip: every signed-in page's usage meter reads both.
+ */
+async function secondsUsedAndReserved(
+  client: Client,
+  userId: string,
+  since: Date,
+): Promise<{ used: number; reserved: number }> {
+  const [row] = await client.$queryRaw<{ used: bigint | number | null; reserved: bigint | number | null }[]>`
+    SELECT (SELECT SUM("seconds") FROM "UsageCharge" WHERE "userId" = ${userId} AND "createdAt" >= ${since}) AS "used",
+           (SELECT SUM("reservedSeconds") FROM "Recording" WHERE "userId" = ${userId}) AS "reserved"`;
+  return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0) };
 }
 
 /** Transcription minutes charged this usage period, for the support desk (to the hundredth: exact to the second). */
@@ -100,13 +127,8 @@ export interface Allowance {
   secondsLeft: number | null;
 }
 
-async function readAllowance(client: Client, userId: string, plan: string): Promise<Allowance> {
+function allowanceOf(plan: string, period: UsagePeriod, used: number, reserved: number): Allowance {
   const { name, minutesPerMonth } = planById(plan);
-  const period = await usagePeriod(client, userId, plan);
-  const [used, reserved] = await Promise.all([
-    secondsChargedSince(client, userId, period.start),
-    secondsReserved(client, userId),
-  ]);
   return {
     planName: name,
     minutesPerMonth,
@@ -116,6 +138,50 @@ async function readAllowance(client: Client, userId: string, plan: string): Prom
     secondsReserved: reserved,
     secondsLeft: minutesPerMonth === null ? null : Math.max(0, minutesPerMonth * 60 - used - reserved),
   };
+}
+
+async function readAllowance(client: Client, userId: string, plan: string): Promise<Allowance> {
+  const period = await usagePeriod(client, userId, plan);
+  const { used, reserved } = await secondsUsedAndReserved(client, userId, period.start);
+  return allowanceOf(plan, period, used, reserved);
+}
+
+type Sum = bigint | number | null;
+
+/**
+ * The allowance and the billing account's period columns in one round trip, for the app shell on every signed-in
+ * page. The charges are summed from both possible period starts (the paid period's and the month's), and
+ * `periodFrom` chooses, so the rule stays in one place.
+ */
+export async function allowanceAndBilling(
+  userId: string,
+  plan: string,
+  now = new Date(),
+): Promise<{ allowance: Allowance; billing: BillingPeriodColumns | null }> {
+  const monthStart = startOfMonth(now);
+  const [row] = await (
+    await db()
+  ).$queryRaw<
+    (BillingPeriodColumns & { hasAccount: boolean; usedThisMonth: Sum; usedThisPeriod: Sum; reserved: Sum })[]
+  >`
+    SELECT b."userId" IS NOT NULL AS "hasAccount",
+           b."subscriptionStatus", b."currentPeriodStart", b."currentPeriodEnd",
+           (SELECT SUM(c."seconds") FROM "UsageCharge" c
+             WHERE c."userId" = ${userId} AND c."createdAt" >= ${monthStart}) AS "usedThisMonth",
+           (SELECT SUM(c."seconds") FROM "UsageCharge" c
+             WHERE c."userId" = ${userId} AND c."createdAt" >= b."currentPeriodStart") AS "usedThisPeriod",
+           (SELECT SUM(r."reservedSeconds") FROM "Recording" r WHERE r."userId" = ${userId}) AS "reserved"
+    FROM (SELECT 1) AS one LEFT JOIN "BillingAccount" b ON b."userId" = ${userId}`;
+  const billing: BillingPeriodColumns | null = row?.hasAccount
+    ? {
+        subscriptionStatus: row.subscriptionStatus,
+        currentPeriodStart: row.currentPeriodStart,
+        currentPeriodEnd: row.currentPeriodEnd,
+      }
+    : null;
+  const period = periodFrom(plan, billing, now);
+  const used = Number((period.billed ? row?.usedThisPeriod : row?.usedThisMonth) ?? 0);
+  return { allowance: allowanceOf(plan, period, used, Number(row?.reserved ?? 0)), billing };
 }
 
 export async function allowanceFor(userId: string, plan: string): Promise<Allowance> {

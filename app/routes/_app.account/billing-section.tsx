@@ -25,7 +25,7 @@ function planLine(billing: AccountBilling): string {
 
 export function BillingSection({ billing }: { billing: AccountBilling }) {
   return (
-    <section aria-label="Plan and billing" className="rounded-xl border border-slate-200 p-6">
+    <section id="billing" aria-label="Plan and billing" className="scroll-mt-20 rounded-xl border border-slate-200 p-6">
       <h2 className="text-lg font-semibold">Plan and billing</h2>
       <p className="mt-1 text-sm text-slate-700">{planLine(billing)}</p>
       {billing.pastDue ? (

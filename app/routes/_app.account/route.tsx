@@ -20,18 +20,19 @@ import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/f
 import { PLANS } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
 import { INDUSTRIES, OTHER_INDUSTRY, PASSWORD_RULE } from "~/modules/accounts/registration";
-import { readSessionId, requireUserId } from "~/modules/platform/session.server";
+import { readSessionId, requireUser, requireUserId } from "~/modules/platform/session.server";
+import { requestAllowance } from "~/modules/accounts/app-shell.server";
 import { allowanceLeft } from "~/modules/usage/usage";
-import { allowanceFor } from "~/modules/usage/usage.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const userId = await requireUserId(request);
+  const signedIn = await requireUser(request);
+  const userId = signedIn.id;
   const database = await db();
-  const [user, sessions, pendingEmail, currentSessionId] = await Promise.all([
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing] = await Promise.all([
     database.user.findUniqueOrThrow({
       where: { id: userId },
       select: {
@@ -53,8 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     pendingEmailChange(userId),
     readSessionId(request),
+    // The app shell's reading for this request.
+    requestAllowance(request, signedIn),
+    accountBilling(userId),
   ]);
-  const [allowance, billing] = await Promise.all([allowanceFor(userId, user.plan), accountBilling(userId)]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,

@@ -1,0 +1,150 @@
+// What every signed-in page reads, read once per request and in few queries (issue 16): the session with its user in
+// one query, and the allowance with the billing account in one more. These check that the merged reads say exactly
+// what the separate ones said.
+import { describe, expect, test } from "vitest";
+import { db } from "~/modules/platform/database.server";
+import { perRequest } from "~/modules/platform/per-request.server";
+import { createUserSession, getUser, getUserId, readSessionId, requireUser } from "~/modules/platform/session.server";
+import { allowanceAndBilling, allowanceFor, startOfMonth } from "~/modules/usage/usage.server";
+import { listRecordings } from "~/modules/recordings/recordings.server";
+import { signedInUser } from "./helpers";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const withCookie = (cookie: string) => new Request("http://localhost/dashboard", { headers: { Cookie: cookie } });
+
+describe("the session's user", () => {
+  test("one lookup per request gives the spec's /api/user fields; an expired session is signed out", async () => {
+    const { id, cookie } = await signedInUser("PREMIUM");
+    const request = withCookie(cookie);
+    const [user, again, userId] = await Promise.all([getUser(request), getUser(request), getUserId(request)]);
+    expect(user).toEqual({
+      id,
+      email: expect.stringMatching(/@example\.com$/),
+      firstName: "Ada",
+      lastName: "L",
+      plan: "PREMIUM",
+    });
+    expect(again).toBe(user);
+    expect(userId).toBe(id);
+
+    const expired = (await createUserSession(id, new Request("http://localhost/"))).split(";")[0];
+    const sessionId = await readSessionId(withCookie(expired));
+    await (await db()).session.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await getUser(withCookie(expired))).toBeNull();
+    await expect(requireUser(withCookie(expired))).rejects.toMatchObject({ status: 302 });
+  });
+
+  test("perRequest works a value out once per request, and again for the next request", async () => {
+    let computed = 0;
+    const compute = async () => ++computed;
+    const first = new Request("http://localhost/");
+    expect(await Promise.all([perRequest(first, "k", compute), perRequest(first, "k", compute)])).toEqual([1, 1]);
+    expect(await perRequest(new Request("http://localhost/"), "k", compute)).toBe(2);
+  });
+});
+
+describe("the allowance with the billing account, in one query", () => {
+  async function charge(userId: string, seconds: number, createdAt: Date) {
+    const recording = await (
+      await db()
+    ).recording.create({
+      data: {
+        userId,
+        title: "Charged",
+        fileName: "a.wav",
+        storageKey: `reads/${crypto.randomUUID()}.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: seconds,
+        status: "COMPLETED",
+      },
+    });
+    await (await db()).usageCharge.create({ data: { userId, recordingId: recording.id, seconds, createdAt } });
+  }
+
+  async function expectSameAsSeparateReads(userId: string, plan: string) {
+    const merged = await allowanceAndBilling(userId, plan);
+    expect(merged.allowance).toEqual(await allowanceFor(userId, plan));
+    return merged;
+  }
+
+  test("Free: this month's charges and what queued transcriptions hold; no billing account", async () => {
+    const { id } = await signedInUser("FREE");
+    await charge(id, 40, new Date());
+    await charge(id, 500, new Date(startOfMonth().getTime() - DAY_MS)); // last month
+    await (
+      await db()
+    ).recording.create({
+      data: {
+        userId: id,
+        title: "Queued",
+        fileName: "q.wav",
+        storageKey: `reads/${crypto.randomUUID()}.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 30,
+        status: "QUEUED",
+        reservedSeconds: 30,
+      },
+    });
+    const { allowance, billing } = await expectSameAsSeparateReads(id, "FREE");
+    expect(billing).toBeNull();
+    expect(allowance).toMatchObject({ secondsUsed: 40, secondsReserved: 30, secondsLeft: 5 * 60 - 70 });
+  });
+
+  test("a paid weekly period counts from its start; a cancelled subscription counts the month", async () => {
+    const { id } = await signedInUser("PREMIUM");
+    const periodStart = new Date(Date.now() - 2 * DAY_MS);
+    await (
+      await db()
+    ).billingAccount.create({
+      data: {
+        userId: id,
+        stripeCustomerId: `cus_reads_${crypto.randomUUID()}`,
+        subscriptionStatus: "past_due",
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: new Date(periodStart.getTime() + 7 * DAY_MS),
+      },
+    });
+    await charge(id, 60, new Date(periodStart.getTime() - 60_000)); // before the period
+    await charge(id, 120, new Date(periodStart.getTime() + 60_000));
+    const paid = await expectSameAsSeparateReads(id, "PREMIUM");
+    expect(paid.billing).toMatchObject({ subscriptionStatus: "past_due", currentPeriodStart: periodStart });
+    expect(paid.allowance).toMatchObject({ periodUnit: "week", secondsUsed: 120 });
+
+    await (await db()).billingAccount.update({ where: { userId: id }, data: { subscriptionStatus: "canceled" } });
+    const cancelled = await expectSameAsSeparateReads(id, "PREMIUM");
+    expect(cancelled.allowance.periodUnit).toBe("month");
+    const sinceMonth = periodStart.getTime() - 60_000 >= startOfMonth().getTime() ? 180 : 120;
+    expect(cancelled.allowance.secondsUsed).toBe(sinceMonth);
+  });
+});
+
+describe("the recordings list", () => {
+  test("the page and the total come in one query; a page past the end still knows the total", async () => {
+    const { id } = await signedInUser("FREE");
+    await (
+      await db()
+    ).recording.createMany({
+      data: Array.from({ length: 23 }, (_, index) => ({
+        userId: id,
+        title: `Meeting ${index}`,
+        fileName: "m.wav",
+        storageKey: `reads/${id}/${index}.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 60,
+        createdAt: new Date(Date.now() - index * 60_000),
+      })),
+    });
+    const first = await listRecordings(id, { q: undefined, sort: "newest", page: 1 });
+    expect(first).toMatchObject({ total: 23, page: 1, totalPages: 2 });
+    expect(first.items.map((item) => item.title).slice(0, 2)).toEqual(["Meeting 0", "Meeting 1"]);
+    expect(first.items[0]).not.toHaveProperty("total");
+    expect(await listRecordings(id, { q: undefined, sort: "newest", page: 2 })).toMatchObject({ total: 23 });
+    expect(await listRecordings(id, { q: undefined, sort: "newest", page: 9 })).toMatchObject({ items: [], total: 23 });
+    const recent = await listRecordings(id, { q: undefined, sort: "newest", page: 1 }, { pageSize: 5 });
+    expect(recent.items).toHaveLength(5);
+    expect(recent.total).toBe(23);
+  });
+});
