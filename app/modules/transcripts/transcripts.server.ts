@@ -7,6 +7,7 @@ import { engineLabel } from "~/modules/recordings/recording-format";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
+import { followSpeakerRename } from "~/modules/speakers/speakers.server";
 import { languageName } from "~/utils/languages";
 
 export async function transcriptSegments(recordingId: string) {
@@ -43,6 +44,7 @@ export async function renameSpeaker(userId: string, recordingId: string, from: s
     await db()
   ).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
   if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
+  await followSpeakerRename(recordingId, from, to);
 }
 
 /** Languages this transcript has been translated into. */
