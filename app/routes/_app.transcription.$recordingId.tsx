@@ -63,6 +63,7 @@ import { recordingComments } from "~/modules/comments/comments.server";
 import { commentIntent } from "~/modules/comments/comment-actions.server";
 import { SegmentNotes } from "~/components/comments/segment-notes";
 import { SelectionNotePopover } from "~/components/comments/selection-note-popover";
+import { NotesExportOption } from "~/components/comments/notes-export-option";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -613,6 +614,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <input type="checkbox" name="cover" defaultChecked /> Cover (file, duration, date, engine)
                 </label>
               </fieldset>
+              {comments.length ? <NotesExportOption /> : null}
               <button type="submit" className={buttonClass("primary")}>
                 Download
               </button>
