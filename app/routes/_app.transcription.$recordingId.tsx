@@ -130,7 +130,8 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
   const form = await readForm(request);
   // The speaker library's and the notes' forms have their own handlers.
   const handled =
-    (await speakerPageIntent(userId, params.recordingId, form)) ?? (await commentIntent(userId, params.recordingId, form));
+    (await speakerPageIntent(userId, params.recordingId, form)) ??
+    (await commentIntent(userId, params.recordingId, form));
   if (handled) return handled;
   const submission = parseWithZod(form, { schema: TranscriptActionSchema });
   // A refused field goes back to its form (ADR 011); what the domain refuses comes back as `{ error }` (ADR 020).

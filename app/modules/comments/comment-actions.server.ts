@@ -20,5 +20,9 @@ export async function commentIntent(userId: string, recordingId: string, form: F
     );
   }
   await deleteComment(userId, recordingId, input.commentId);
-  return redirectWithToast(`/transcription/${recordingId}`, { type: "success", title: "Note deleted" }, { status: 303 });
+  return redirectWithToast(
+    `/transcription/${recordingId}`,
+    { type: "success", title: "Note deleted" },
+    { status: 303 },
+  );
 }

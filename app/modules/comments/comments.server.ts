@@ -23,7 +23,8 @@ function placeQuote(text: string, input: NewComment): { start: number; end: numb
     }
   }
   const at = text.indexOf(input.quote);
-  if (at === -1) throw new RecordingError("The quoted text is not in that segment: copy it exactly, or leave it empty.", 400);
+  if (at === -1)
+    throw new RecordingError("The quoted text is not in that segment: copy it exactly, or leave it empty.", 400);
   return { start: at, end: at + input.quote.length };
 }
 

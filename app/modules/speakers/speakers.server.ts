@@ -5,11 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import type { GaussianStats } from "~/services/transcription/diarization.server";
-import {
-  addVoiceStats,
-  matchVoices,
-  type SpeakerVoiceStats,
-} from "~/services/transcription/speaker-voices.server";
+import { addVoiceStats, matchVoices, type SpeakerVoiceStats } from "~/services/transcription/speaker-voices.server";
 
 type StoredStats = { frames: number; sum: number[]; outer: number[] };
 
@@ -59,7 +55,9 @@ export async function nameKnownVoices<Segment extends { speaker: string | null }
   });
   return {
     segments: segments.map((segment) =>
-      segment.speaker && renamed.has(segment.speaker) ? { ...segment, speaker: renamed.get(segment.speaker)! } : segment,
+      segment.speaker && renamed.has(segment.speaker)
+        ? { ...segment, speaker: renamed.get(segment.speaker)! }
+        : segment,
     ),
     voices: rows,
   };
@@ -115,9 +113,7 @@ export async function saveVoiceToLibrary(userId: string, recordingId: string, la
     const existing = await tx.speakerProfile.findUnique({ where: { userId_name: { userId, name: label } } });
     // A voice matched to this very profile is already in it.
     const fresh = existing ? voices.filter((voice) => voice.profileId !== existing.id) : voices;
-    const stats = existing
-      ? fresh.map(toStats).reduce(addVoiceStats, toStats(existing))
-      : heard;
+    const stats = existing ? fresh.map(toStats).reduce(addVoiceStats, toStats(existing)) : heard;
     const profile = existing
       ? await tx.speakerProfile.update({ where: { id: existing.id }, data: fromStats(stats) })
       : await tx.speakerProfile.create({ data: { userId, name: label, ...fromStats(stats) } });
@@ -176,14 +172,10 @@ async function requireOwnProfile(userId: string, profileId: string) {
 /** Renames a profile; transcripts already named keep the name they have. */
 export async function renameSpeakerProfile(userId: string, profileId: string, name: string) {
   await requireOwnProfile(userId, profileId);
-  try {
-    await (await db()).speakerProfile.update({ where: { id: profileId }, data: { name } });
-  } catch (error) {
-    if ((error as Prisma.PrismaClientKnownRequestError).code === "P2002") {
-      throw new RecordingError(`You already have a voice named ${name}.`, 409);
-    }
-    throw error;
-  }
+  const database = await db();
+  const taken = await database.speakerProfile.findUnique({ where: { userId_name: { userId, name } } });
+  if (taken && taken.id !== profileId) throw new RecordingError(`You already have a voice named ${name}.`, 409);
+  await database.speakerProfile.update({ where: { id: profileId }, data: { name } });
 }
 
 /** Deletes a profile: no new recording is named after it; transcripts already named keep their names. */
