@@ -55,6 +55,15 @@ import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/comp
 import { EngineNotice } from "~/components/recordings/engine-notice";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
+import { recordingSpeakerVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
+import { speakerPageIntent } from "~/modules/speakers/speaker-actions.server";
+import { SaveVoiceCheckbox } from "~/components/speakers/save-voice-checkbox";
+import { SpeakerVoicesSection } from "~/components/speakers/speaker-voices-section";
+import { recordingComments } from "~/modules/comments/comments.server";
+import { commentIntent } from "~/modules/comments/comment-actions.server";
+import { SegmentNotes } from "~/components/comments/segment-notes";
+import { SelectionNotePopover } from "~/components/comments/selection-note-popover";
+import { NotesExportOption } from "~/components/comments/notes-export-option";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -84,7 +93,12 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
       )
     : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
+  const [speakerVoices, comments] = completed
+    ? await Promise.all([recordingSpeakerVoices(recording.id), recordingComments(recording.id)])
+    : [[], []];
   return {
+    speakerVoices,
+    comments,
     renderedAt: Date.now(),
     recording: visible,
     segments,
@@ -113,7 +127,13 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 
 export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
-  const submission = parseWithZod(await readForm(request), { schema: TranscriptActionSchema });
+  const form = await readForm(request);
+  // The speaker library's and the notes' forms have their own handlers.
+  const handled =
+    (await speakerPageIntent(userId, params.recordingId, form)) ??
+    (await commentIntent(userId, params.recordingId, form));
+  if (handled) return handled;
+  const submission = parseWithZod(form, { schema: TranscriptActionSchema });
   // A refused field goes back to its form (ADR 011); what the domain refuses comes back as `{ error }` (ADR 020).
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const id = params.recordingId;
@@ -132,9 +152,13 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       );
     case "rename-speaker":
       await renameSpeaker(userId, id, input.from, input.to);
+      if (input.saveVoice) await saveVoiceToLibrary(userId, id, input.to);
       return redirectWithToast(
         here,
-        { type: "success", title: `Renamed ${input.from} to ${input.to}` },
+        {
+          type: "success",
+          title: `Renamed ${input.from} to ${input.to}${input.saveVoice ? " and saved the voice" : ""}`,
+        },
         { status: 303 },
       );
     case "translate":
@@ -189,7 +213,8 @@ const NO_JS_REFRESH_SECONDS = 5;
 const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine, engineNotice, translation, summary, renderedAt } = loaderData;
+  const { recording, segments, engine, engineNotice, translation, summary, renderedAt, speakerVoices, comments } =
+    loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const detected = !recording.language && Boolean(recording.transcriptLanguage);
   const revalidator = useRevalidator();
@@ -376,6 +401,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             <h2 id="transcript-title" className="text-xl font-semibold">
               Transcript
             </h2>
+            <SelectionNotePopover />
             {segments.some((segment) => segment.words.some((word) => (word.confidence ?? 1) < LOW_CONFIDENCE)) ? (
               <p className="mt-1 text-sm text-slate-600">
                 <mark className="rounded-sm bg-amber-100 underline decoration-amber-600 decoration-dotted">Marked</mark>{" "}
@@ -415,6 +441,12 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                         {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
                         {segment.edited ? <span className="text-xs text-slate-500">edited</span> : null}
                       </div>
+                      <SegmentNotes
+                        segmentId={segment.id}
+                        notes={comments.filter((comment) => comment.segmentId === segment.id)}
+                        reply={replyTo(actionData, "add-comment", segment.id)}
+                        busy={busy}
+                      />
                       {translation.showLanguage ? (
                         <div className="mt-1 grid gap-2 sm:grid-cols-2">
                           <p>{segment.text}</p>
@@ -426,7 +458,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                           </p>
                         </div>
                       ) : (
-                        <p className="mt-1">
+                        <p className="mt-1" data-segment-text={segment.id}>
                           {segment.edited ? segment.text : <ConfidenceText text={segment.text} words={segment.words} />}
                         </p>
                       )}
@@ -529,6 +561,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               <RenameSpeakerForm speakers={speakers} reply={replyTo(actionData, "rename-speaker")} busy={busy} />
             </section>
           ) : null}
+          <SpeakerVoicesSection voices={speakerVoices} busy={busy} />
 
           <section aria-labelledby="export-title" className="mt-10 rounded-xl border border-slate-200 p-6">
             <h2 id="export-title" className="font-semibold">
@@ -582,6 +615,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   <input type="checkbox" name="cover" defaultChecked /> Cover (file, duration, date, engine)
                 </label>
               </fieldset>
+              {comments.length ? <NotesExportOption /> : null}
               <button type="submit" className={buttonClass("primary")}>
                 Download
               </button>
@@ -713,6 +747,7 @@ function RenameSpeakerForm({ speakers, reply, busy }: { speakers: string[]; repl
           Rename everywhere
         </button>
       </div>
+      <SaveVoiceCheckbox />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
-import { EXPORT_FORMATS } from "~/services/export/types";
+import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { requireUserId } from "~/modules/platform/session.server";
@@ -16,6 +16,7 @@ const ExportQuerySchema = z
     timestamps: checked.optional(),
     speakers: checked.optional(),
     cover: checked.optional(),
+    notes: z.enum(NOTE_STYLES, { error: "Choose how to export the notes." }).optional(),
     // A translation's language, and whether to export the original, the translation, or both (bilingual).
     language: z
       .string()
@@ -24,10 +25,13 @@ const ExportQuerySchema = z
       .or(z.literal("").transform(() => undefined)),
     text: z.enum(EXPORT_TEXTS).default("original"),
   })
-  .transform(({ format, options, timestamps, speakers, cover, language, text }) => ({
+  .transform(({ format, options, timestamps, speakers, cover, notes, language, text }) => ({
     format,
     translation: language ? { language, text } : null,
-    options: options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {},
+    options: {
+      ...(options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {}),
+      notes,
+    },
   }));
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]

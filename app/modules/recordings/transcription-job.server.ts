@@ -18,6 +18,7 @@ import { transcribeLong } from "~/services/transcription/long-audio.server";
 import { configuredNeuralDiarizer } from "~/services/transcription/diarization-neural.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin, dataDir } from "~/modules/platform/env.server";
+import { nameKnownVoices } from "~/modules/speakers/speakers.server";
 import { queueTranslation } from "~/modules/transcripts/translation-job.server";
 import { formatUsage, secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
@@ -122,7 +123,14 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       },
     );
     // transcribeLong labels speakers itself when the engine gives none; the glossary spells its terms.
-    const segments = applyGlossary(result.segments, glossary);
+    // Speakers whose voice is in the owner's speaker library are named after it (ADR 026-speakers).
+    const named = await nameKnownVoices(
+      recording.userId,
+      recordingId,
+      applyGlossary(result.segments, glossary),
+      result.speakerVoices,
+    );
+    const segments = named.segments;
     if (controller.signal.aborted) throw new CancelledError();
 
     await database.$transaction(async (tx) => {
@@ -144,6 +152,8 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       if (done.count === 0) throw new CancelledError();
       await tx.transcriptSegment.deleteMany({ where: { recordingId } });
       await tx.transcriptSegment.createMany({ data: segmentRows(recordingId, segments) });
+      await tx.speakerVoice.deleteMany({ where: { recordingId } });
+      await tx.speakerVoice.createMany({ data: named.voices });
       // The unique recordingId makes this a no-op on a second run.
       await tx.usageCharge.upsert({
         where: { recordingId },

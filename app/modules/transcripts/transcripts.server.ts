@@ -7,6 +7,8 @@ import { engineLabel } from "~/modules/recordings/recording-format";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
+import { followSpeakerRename } from "~/modules/speakers/speakers.server";
+import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";
 
 export async function transcriptSegments(recordingId: string) {
@@ -43,6 +45,7 @@ export async function renameSpeaker(userId: string, recordingId: string, from: s
     await db()
   ).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
   if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
+  await followSpeakerRename(recordingId, from, to);
 }
 
 /** Languages this transcript has been translated into. */
@@ -96,9 +99,10 @@ export async function transcriptDocument(
   const recording = await requireOwnRecording(userId, recordingId);
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const translated = translation && translation.text !== "original" ? translation : null;
-  const [segments, translations] = await Promise.all([
+  const [segments, translations, comments] = await Promise.all([
     transcriptSegments(recordingId),
     translated ? segmentTranslations(recordingId, translated.language) : null,
+    recordingComments(recordingId),
   ]);
   if (translated && !translations?.size)
     throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
@@ -125,6 +129,9 @@ export async function transcriptDocument(
       confidence,
       edited,
       words: storedWords(words),
+      comments: comments
+        .filter((comment) => comment.segmentId === id)
+        .map((comment) => ({ quote: comment.quote, body: comment.body })),
     })),
   };
 }

@@ -13,6 +13,10 @@ import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { BillingSection } from "./billing-section";
 import { accountBilling } from "~/modules/billing/billing.server";
 import { GlossarySection } from "./glossary-section";
+import { SpeakerProfilesSection } from "./speaker-profiles-section";
+import { speakerProfiles } from "~/modules/speakers/speakers.server";
+import { speakerProfileIntent } from "~/modules/speakers/speaker-actions.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -32,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
   const database = await db();
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing] = await Promise.all([
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices] = await Promise.all([
     database.user.findUniqueOrThrow({
       where: { id: userId },
       select: {
@@ -57,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The app shell's reading for this request.
     requestAllowance(request, signedIn),
     accountBilling(userId),
+    speakerProfiles(userId),
   ]);
   const { passwordHash, ...profile } = user;
   return {
@@ -67,11 +72,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
     billing,
+    voiceProfiles: voices,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, await requireUserId(request), context);
+  const userId = await requireUserId(request);
+  // The speaker library's forms (their own handler); the body is read from a copy, for the page's other forms.
+  const speakerReply = await speakerProfileIntent(userId, await readForm(request.clone()));
+  return speakerReply ?? handleAccountAction(request, userId, context);
 }
 
 type Reply = SubmissionResult<string[]> | undefined;
@@ -185,7 +194,8 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing } = useLoaderData<typeof loader>();
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, voiceProfiles } =
+    useLoaderData<typeof loader>();
   const reply: Reply = useActionData<typeof action>();
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
@@ -240,6 +250,7 @@ export default function Account() {
         </Section>
 
         <GlossarySection terms={user.glossary} reply={replyTo(reply, "glossary")} />
+        <SpeakerProfilesSection profiles={voiceProfiles} reply={replyTo(reply, "speaker-profile-rename")} />
 
         <Section
           title="Password"

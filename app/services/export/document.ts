@@ -1,7 +1,7 @@
 import { formatDate } from "~/utils/dates";
 import { languageName } from "~/utils/languages";
 import { formatClock, formatDuration } from "./cues";
-import type { ExportOptions, ExportSegment, TranscriptDocument } from "./types";
+import type { ExportComment, ExportOptions, ExportSegment, TranscriptDocument } from "./types";
 
 /** Consecutive segments of one speaker share a paragraph unless the pause or the paragraph gets this long. */
 const PARAGRAPH_MAX_PAUSE_SECONDS = 3;
@@ -12,6 +12,8 @@ export interface TranscriptParagraph {
   end: number;
   speaker: string | null;
   text: string;
+  /** The notes on the paragraph's segments. */
+  comments?: ExportComment[];
 }
 
 /** A piece of a paragraph as the reading formats (TXT, DOCX, PDF) style it: grey timestamp, bold name, plain text. */
@@ -43,6 +45,9 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
         confidence: segment.confidence ?? null,
         edited: segment.edited ?? false,
         words: segment.words ?? [],
+        comments: (segment.comments ?? [])
+          .map((comment) => ({ quote: singleLine(comment.quote), body: (comment.body ?? "").trim() }))
+          .filter((comment) => comment.body !== ""),
       };
     })
     .filter((segment) => segment.text !== "")
@@ -92,6 +97,7 @@ export function transcriptParagraphs(segments: ExportSegment[]): TranscriptParag
     if (continues) {
       current.text += ` ${segment.text}`;
       current.end = Math.max(current.end, segment.end);
+      if (segment.comments?.length) current.comments = [...(current.comments ?? []), ...segment.comments];
     } else {
       paragraphs.push({ ...segment });
     }
@@ -107,3 +113,39 @@ export function paragraphRuns(paragraph: TranscriptParagraph, options: ExportOpt
   runs.push({ role: "text", text: paragraph.text });
   return runs;
 }
+
+/** A piece of a paragraph's text and the note on it (null: no note), as DOCX and PDF anchor notes. */
+export interface NotedText {
+  text: string;
+  note: ExportComment | null;
+}
+
+/**
+ * Cuts a paragraph's text at its notes' quotes, in reading order: each note is anchored on the first occurrence of
+ * its quote after the previous note's; a note on the whole segment, or whose quote is no longer there (the text
+ * was edited since) or overlaps the previous one, is anchored at the end of the paragraph as an empty piece.
+ */
+export function splitAtNotes(text: string, comments: ExportComment[] = []): NotedText[] {
+  const placed = comments
+    .map((note) => ({ note, at: note.quote ? text.indexOf(note.quote) : -1 }))
+    .sort((a, b) => (a.at === -1 ? 1 : b.at === -1 ? -1 : a.at - b.at));
+  const pieces: NotedText[] = [];
+  const atEnd: ExportComment[] = [];
+  let cursor = 0;
+  for (const { note } of placed) {
+    const at = note.quote ? text.indexOf(note.quote, cursor) : -1;
+    if (at === -1) {
+      atEnd.push(note);
+      continue;
+    }
+    if (at > cursor) pieces.push({ text: text.slice(cursor, at), note: null });
+    pieces.push({ text: note.quote, note });
+    cursor = at + note.quote.length;
+  }
+  if (cursor < text.length || pieces.length === 0) pieces.push({ text: text.slice(cursor), note: null });
+  for (const note of atEnd) pieces.push({ text: "", note });
+  return pieces;
+}
+
+/** A note as one line: "“the quote”: the note" (or the note alone, for a whole segment). */
+export const noteLine = (note: ExportComment) => (note.quote ? `\u201c${note.quote}\u201d: ${note.body}` : note.body);

@@ -1,27 +1,7 @@
-import { inflateRawSync } from "node:zlib";
 import mammoth from "mammoth";
 import { describe, expect, test } from "vitest";
 import { exportTranscript } from "./export.server";
-import { meetingTranscript } from "./test-fixtures";
-
-/** One file out of a zip, through the central directory (which always has the sizes). */
-function readZipEntry(zip: Buffer, name: string): string {
-  const directoryEnd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let offset = zip.readUInt32LE(directoryEnd + 16);
-  for (let entry = 0; entry < zip.readUInt16LE(directoryEnd + 10); entry++) {
-    const nameLength = zip.readUInt16LE(offset + 28);
-    if (zip.toString("utf8", offset + 46, offset + 46 + nameLength) === name) {
-      const method = zip.readUInt16LE(offset + 10);
-      const compressedSize = zip.readUInt32LE(offset + 20);
-      const header = zip.readUInt32LE(offset + 42);
-      const start = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
-      const data = zip.subarray(start, start + compressedSize);
-      return (method === 8 ? inflateRawSync(data) : data).toString("utf8");
-    }
-    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
-  }
-  throw new Error(`${name} is not in the zip`);
-}
+import { meetingTranscript, readZipEntry } from "./test-fixtures";
 
 const docxText = async (options = {}) => {
   const file = await exportTranscript(meetingTranscript(), "docx", options);

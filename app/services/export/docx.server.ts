@@ -1,7 +1,13 @@
 import {
   AlignmentType,
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
   Document,
   Footer,
+  FootnoteReferenceRun,
+  type ICommentOptions,
+  type ParagraphChild,
   HeadingLevel,
   type IRunOptions,
   Packer,
@@ -9,8 +15,8 @@ import {
   Paragraph,
   TextRun,
 } from "docx";
-import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
-import type { ExportOptions, TranscriptDocument } from "./types";
+import { coverLines, noteLine, type ParagraphRun, paragraphRuns, splitAtNotes, transcriptParagraphs } from "./document";
+import type { ExportComment, ExportOptions, NoteStyle, TranscriptDocument } from "./types";
 
 const GREY = "6B7280";
 const RUN_STYLES: Record<ParagraphRun["role"], IRunOptions> = {
@@ -27,14 +33,57 @@ function coverParagraphs(doc: TranscriptDocument): Paragraph[] {
   ];
 }
 
-/** Word document: optional cover, then a paragraph per speaker turn with a grey timestamp and the name in bold. */
+/** The notes' Word comments and footnotes, numbered as the paragraphs are written. */
+class DocxNotes {
+  comments: ICommentOptions[] = [];
+  footnotes: Record<number, { children: Paragraph[] }> = {};
+  constructor(
+    readonly style: NoteStyle,
+    readonly date: Date,
+  ) {}
+
+  /** A text run with its notes: a comment range around the quoted words, or a footnote mark after them. */
+  runs(text: string, notes: ExportComment[] | undefined, styleOf: IRunOptions): ParagraphChild[] {
+    if (this.style === "none" || !notes?.length) return [new TextRun({ ...styleOf, text })];
+    return splitAtNotes(text, notes).flatMap((piece): ParagraphChild[] => {
+      const run = piece.text ? [new TextRun({ ...styleOf, text: piece.text })] : [];
+      if (!piece.note) return run;
+      if (this.style === "footnotes") {
+        const id = Object.keys(this.footnotes).length + 1;
+        this.footnotes[id] = { children: [new Paragraph({ children: [new TextRun(noteLine(piece.note))] })] };
+        return [...run, new FootnoteReferenceRun(id)];
+      }
+      const id = this.comments.length;
+      this.comments.push({
+        id,
+        author: "Voxlate",
+        date: this.date,
+        children: [new Paragraph({ children: [new TextRun(piece.note.body)] })],
+      });
+      return [
+        new CommentRangeStart(id),
+        ...run,
+        new CommentRangeEnd(id),
+        new TextRun({ children: [new CommentReference(id)] }),
+      ];
+    });
+  }
+}
+
+/**
+ * Word document: optional cover, then a paragraph per speaker turn with a grey timestamp and the name in bold. The
+ * owner's notes are Word comments on the quoted words, or footnotes after them (`options.notes`).
+ */
 export async function writeDocx(doc: TranscriptDocument, options: ExportOptions): Promise<Buffer> {
+  const notes = new DocxNotes(options.notes ?? "comments", doc.createdAt);
   const body = transcriptParagraphs(doc.segments).map(
     (paragraph) =>
       new Paragraph({
         spacing: { after: 160 },
-        children: paragraphRuns(paragraph, options).map(
-          (run) => new TextRun({ ...RUN_STYLES[run.role], text: run.text }),
+        children: paragraphRuns(paragraph, options).flatMap((run) =>
+          run.role === "text"
+            ? notes.runs(run.text, paragraph.comments, RUN_STYLES.text)
+            : [new TextRun({ ...RUN_STYLES[run.role], text: run.text })],
         ),
       }),
   );
@@ -51,6 +100,8 @@ export async function writeDocx(doc: TranscriptDocument, options: ExportOptions)
     creator: "Voxlate",
     lastModifiedBy: "Voxlate",
     description: doc.fileName ? `Transcript of ${doc.fileName}` : "Transcript",
+    comments: { children: notes.comments },
+    footnotes: notes.footnotes,
     sections: [{ footers: { default: footer }, children: [...(options.cover ? coverParagraphs(doc) : []), ...body] }],
   });
   return Packer.toBuffer(document);

@@ -78,8 +78,26 @@ describe("exportTranscript", () => {
     };
     const json = JSON.parse((await exportTranscript(doc, "json")).body.toString());
     expect(json.segments).toEqual([
-      { start: 2, end: 2, speaker: "Alice", text: "First, said twice.", confidence: null, edited: false, words: [] },
-      { start: 10, end: 12, speaker: "Boris", text: "Second.", confidence: null, edited: false, words: [] },
+      {
+        start: 2,
+        end: 2,
+        speaker: "Alice",
+        text: "First, said twice.",
+        confidence: null,
+        edited: false,
+        words: [],
+        comments: [],
+      },
+      {
+        start: 10,
+        end: 12,
+        speaker: "Boris",
+        text: "Second.",
+        confidence: null,
+        edited: false,
+        words: [],
+        comments: [],
+      },
     ]);
     const srt = (await exportTranscript(doc, "srt")).body.toString();
     expect(srt).toContain("1\r\n00:00:02,000 --> 00:00:03,000\r\nAlice: First, said twice.\r\n");

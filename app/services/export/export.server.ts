@@ -67,6 +67,7 @@ function resolveOptions(options: Partial<ExportOptions>): ExportOptions {
     timestamps: options.timestamps ?? DEFAULT_EXPORT_OPTIONS.timestamps,
     speakers: options.speakers ?? DEFAULT_EXPORT_OPTIONS.speakers,
     cover: options.cover ?? DEFAULT_EXPORT_OPTIONS.cover,
+    notes: options.notes ?? "comments",
   };
 }
 

@@ -28,9 +28,19 @@ describe("JSON export", () => {
         confidence: null,
         edited: false,
         words: [],
+        comments: [],
       })),
     });
-    expect(Object.keys(data.segments[0])).toEqual(["start", "end", "speaker", "text", "confidence", "edited", "words"]);
+    expect(Object.keys(data.segments[0])).toEqual([
+      "start",
+      "end",
+      "speaker",
+      "text",
+      "confidence",
+      "edited",
+      "words",
+      "comments",
+    ]);
     expect(raw).toContain('\n  "title": "Réunion – Встреча – 会議",\n');
     expect(raw.endsWith("}\n")).toBe(true);
   });

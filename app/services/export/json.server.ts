@@ -15,7 +15,7 @@ export function writeJson(doc: TranscriptDocument, options: ExportOptions): stri
     model: doc.model,
     language: doc.language,
     glossary: doc.glossary ?? [],
-    segments: doc.segments.map(({ start, end, speaker, text, confidence, edited, words }) => ({
+    segments: doc.segments.map(({ start, end, speaker, text, confidence, edited, words, comments }) => ({
       start,
       end,
       speaker: options.speakers ? speaker : null,
@@ -28,6 +28,7 @@ export function writeJson(doc: TranscriptDocument, options: ExportOptions): stri
         word: word.word,
         confidence: word.confidence,
       })),
+      comments: (comments ?? []).map((comment) => ({ quote: comment.quote, body: comment.body })),
     })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
 import { isLanguageCode } from "~/utils/languages";
-import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
+import { coverLines, noteLine, type ParagraphRun, paragraphRuns, splitAtNotes, transcriptParagraphs } from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 type FontName = "regular" | "bold" | "cjk";
@@ -24,6 +24,8 @@ const CJK_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const PAGE_MARGIN = 56;
 const FOOTER_HEIGHT = 28;
 const BODY_SIZE = 10.5;
+/** Footnotes under a paragraph. */
+const NOTE_SIZE = 8.5;
 const GREY = "#6B7280";
 const BLACK = "#111827";
 
@@ -135,12 +137,34 @@ export async function writePdf(doc: TranscriptDocument, options: ExportOptions):
   });
 
   if (options.cover) writeCover(pdf, doc);
+  const noteStyle = options.notes ?? "comments";
+  let footnote = 0;
   for (const paragraph of transcriptParagraphs(doc.segments)) {
-    writeRuns(
-      pdf,
-      paragraphRuns(paragraph, options).map((run) => ({ ...RUN_STYLES[run.role], text: run.text })),
-      BODY_SIZE,
-    );
+    const notes = noteStyle === "none" ? [] : (paragraph.comments ?? []);
+    const numbered: string[] = [];
+    // Footnotes: a number after the quoted words, and the notes under the paragraph.
+    const runs = paragraphRuns(paragraph, options).flatMap((run): Run[] => {
+      if (run.role !== "text" || noteStyle !== "footnotes" || notes.length === 0) {
+        return [{ ...RUN_STYLES[run.role], text: run.text }];
+      }
+      return splitAtNotes(run.text, notes).flatMap((piece): Run[] => {
+        const text: Run[] = piece.text ? [{ ...RUN_STYLES.text, text: piece.text }] : [];
+        if (!piece.note) return text;
+        footnote += 1;
+        numbered.push(`[${footnote}] ${noteLine(piece.note)}`);
+        return [...text, { ...RUN_STYLES.timestamp, text: ` [${footnote}]` }];
+      });
+    });
+    const top = pdf.y;
+    const page = pdf.bufferedPageRange().count;
+    writeRuns(pdf, runs, BODY_SIZE);
+    // Comments: a note annotation (a comment in PDF readers) in the left margin beside the paragraph's start, or
+    // its end when it ran onto a new page.
+    if (noteStyle === "comments") {
+      const y = pdf.bufferedPageRange().count === page ? top : Math.max(PAGE_MARGIN, pdf.y - BODY_SIZE);
+      notes.forEach((note, index) => pdf.note(PAGE_MARGIN / 2 - 8, y + index * 18, 16, 16, noteLine(note)));
+    }
+    for (const line of numbered) writeRuns(pdf, [{ ...RUN_STYLES.timestamp, text: line }], NOTE_SIZE);
     pdf.moveDown(0.5);
   }
   writePageNumbers(pdf);

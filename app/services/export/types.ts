@@ -11,6 +11,12 @@ export interface ExportWord {
   confidence: number | null;
 }
 
+/** A note the owner wrote on a passage of a segment (`quote`; empty: on the whole segment). */
+export interface ExportComment {
+  quote: string;
+  body: string;
+}
+
 /** Times in seconds from the start of the recording. */
 export interface ExportSegment {
   start: number;
@@ -22,6 +28,8 @@ export interface ExportSegment {
   /** The user changed the text, so the words (the engine's) may no longer match it. */
   edited?: boolean;
   words?: ExportWord[];
+  /** The owner's notes on this segment, oldest first. */
+  comments?: ExportComment[];
 }
 
 export interface TranscriptDocument {
@@ -44,7 +52,21 @@ export interface ExportOptions {
   timestamps: boolean;
   speakers: boolean;
   cover: boolean;
+  /**
+   * How DOCX and PDF carry the notes: as comments in the margin (Word comments, PDF note annotations), as numbered
+   * footnotes (Word footnotes; in a PDF, numbered notes under the paragraph), or not at all. Default "comments".
+   * JSON always has them; the other formats never do.
+   */
+  notes?: NoteStyle;
 }
+
+export const NOTE_STYLES = ["comments", "footnotes", "none"] as const;
+export type NoteStyle = (typeof NOTE_STYLES)[number];
+export const NOTE_STYLE_LABELS: Record<NoteStyle, string> = {
+  comments: "As comments",
+  footnotes: "As footnotes",
+  none: "Leave out",
+};
 
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { timestamps: true, speakers: true, cover: true };
 

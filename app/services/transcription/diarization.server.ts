@@ -19,16 +19,16 @@ import { readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE } from "./wav.serve
 // A voice heard for under 3 s in all is folded into the nearest other (a laugh or a cough is not a person).
 
 const RATE = SPEECH_SAMPLE_RATE;
-const FRAME = 400; // 25 ms
-const HOP = 160; // 10 ms
+export const FRAME = 400; // 25 ms
+export const HOP = 160; // 10 ms
 const FFT_SIZE = 512;
 const MEL_BANDS = 26;
 /** MFCCs c1…c13; c0 is loudness, which says little about who speaks. */
-const DIMENSIONS = 13;
+export const DIMENSIONS = 13;
 const MIN_FREQUENCY = 60;
 const MAX_FREQUENCY = 7600;
 /** Frames this far (dB) below the recording's loudest are pauses, not voice. */
-const SPEECH_FLOOR_DB = 40;
+export const SPEECH_FLOOR_DB = 40;
 /** Turns with fewer voiced frames (10 ms each) are not compared, only resegmented. */
 const MIN_VOICED_FRAMES = 50;
 /** A voice heard for less than this in all (10 ms frames: 3 s) is folded into the nearest other voice. */
@@ -156,11 +156,11 @@ export function cepstralFrames(pcm: Int16Array): { cepstra: Float64Array[]; ener
   return { cepstra, energies };
 }
 
-function emptyStats(): GaussianStats {
+export function emptyStats(): GaussianStats {
   return { frames: 0, sum: new Float64Array(DIMENSIONS), outer: new Float64Array(DIMENSIONS * DIMENSIONS) };
 }
 
-function addFrame(stats: GaussianStats, frame: ArrayLike<number>): void {
+export function addFrame(stats: GaussianStats, frame: ArrayLike<number>): void {
   stats.frames++;
   for (let a = 0; a < DIMENSIONS; a++) {
     stats.sum[a] += frame[a];

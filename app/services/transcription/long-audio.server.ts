@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { speakerVoiceStats, type SpeakerVoiceStats } from "./speaker-voices.server";
 import { labelSpeakersByTurns, labelSpeakersByVoice, spanVoiceStats, type VoiceStats } from "./diarization.server";
 import { SpeechForDiarization, type NeuralDiarizer } from "./diarization-neural.server";
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult, TranscriptSegment } from "./engine";
@@ -56,6 +57,9 @@ async function withWavFile<T>(
 
 const unlabelled = (segments: TranscriptSegment[]) => segments.every((segment) => segment.speaker === null);
 
+/** A transcript with the voices of its labelled speakers (none when speakers were not labelled here). */
+export type LongTranscriptionResult = TranscriptionResult & { speakerVoices: SpeakerVoiceStats[] };
+
 /**
  * Transcribes 16 kHz mono audio of any length (a WAV file, or a stream from `decodeSpeechPcm`): short audio in
  * one call (a stream is first written to a WAV, at most one chunk long), long audio chunk by chunk at pauses
@@ -70,7 +74,7 @@ export async function transcribeLong(
   durationSeconds: number,
   options: TranscribeOptions,
   settings: LongAudioSettings = {},
-): Promise<TranscriptionResult> {
+): Promise<LongTranscriptionResult> {
   const maxChunkSeconds = settings.maxChunkSeconds ?? defaultChunkSeconds(engine);
   let reported = 0;
   const report = (fraction: number) => {
@@ -167,5 +171,6 @@ export async function transcribeLong(
     result = { ...result, segments };
   }
   report(1);
-  return result;
+  // Each labelled speaker's voice, measured from the same frames, so that it can be named in other recordings.
+  return { ...result, speakerVoices: voices.length ? speakerVoiceStats(result.segments, voices) : [] };
 }

@@ -1,0 +1,28 @@
+// The transcript page's note intents: the response, or null when the form was not one of them.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { COMMENT_INTENTS, CommentActionSchema } from "./comment-forms";
+import { addComment, deleteComment } from "./comments.server";
+
+export async function commentIntent(userId: string, recordingId: string, form: FormData) {
+  if (!COMMENT_INTENTS.includes(String(form.get("intent")))) return null;
+  const submission = parseWithZod(form, { schema: CommentActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  if (input.intent === "add-comment") {
+    const { intent: _intent, ...comment } = input;
+    const created = await addComment(userId, recordingId, comment);
+    return redirectWithToast(
+      `/transcription/${recordingId}#comment-${created.id}`,
+      { type: "success", title: "Note added" },
+      { status: 303 },
+    );
+  }
+  await deleteComment(userId, recordingId, input.commentId);
+  return redirectWithToast(
+    `/transcription/${recordingId}`,
+    { type: "success", title: "Note deleted" },
+    { status: 303 },
+  );
+}

@@ -1,0 +1,119 @@
+// Named speakers across files and notes on passages, with JavaScript (project "js") and without ("no-js"): a voice
+// saved while renaming a speaker names that speaker in the next upload of the same voices, with a one-click undo;
+// a note added to a passage shows in the margin beside its segment.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { sharedFile } from "../shared-files";
+
+const DIALOGUE = sharedFile("testdata/audio/dialogue-two-speakers.wav");
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+async function signInOnBusinessPro(page: Page, baseURL: string | undefined) {
+  await acceptCookies(page, baseURL);
+  const user = await createUser();
+  await (await appDatabase()).prisma.user.update({ where: { email: user.email }, data: { plan: "BUSINESS_PRO" } });
+  await signInAs(page, user);
+}
+
+/** Uploads the dialogue with speaker labels from the dashboard and waits for its transcript. */
+async function uploadDialogue(page: Page, testInfo: TestInfo) {
+  await page.goto("/dashboard");
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(DIALOGUE);
+  await page.getByLabel(/Label speakers/).check();
+  await page.getByRole("button", { name: "Upload and transcribe" }).click();
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+  const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
+  if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
+  await expect(async () => {
+    if (await transcript.isVisible()) return;
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(transcript).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+}
+
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+
+test("a voice saved on one upload names the speaker on the next, and the match can be undone", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signInOnBusinessPro(page, baseURL);
+  await uploadDialogue(page, testInfo);
+
+  await page.getByLabel("Speaker", { exact: true }).selectOption("Speaker 1");
+  await page.getByLabel("New name").fill("Dr. Ruiz");
+  await page.getByLabel("Save this voice to my speaker library").check();
+  await page.getByRole("button", { name: "Rename everywhere" }).click();
+  const library = page.getByRole("region", { name: "Speaker library" });
+  await expect(library.getByText("Dr. Ruiz: saved in your speaker library")).toBeVisible();
+
+  await uploadDialogue(page, testInfo);
+  await expect(library.getByText(/Speaker 1 matched Dr\. Ruiz \(\d+%\)/)).toBeVisible();
+  // Pocketsphinx hears espeak's voices poorly: the segments are found by place, not by their words.
+  const transcript = page.getByRole("region", { name: "Transcript", exact: true });
+  await expect(transcript.getByRole("listitem").first()).toContainText("Dr. Ruiz");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await library.getByRole("button", { name: "Undo: call Dr. Ruiz Speaker 1 again" }).click();
+  await expect(library.getByRole("button", { name: "Save Speaker 1’s voice to my speaker library" })).toBeVisible();
+  await expect(transcript.getByRole("listitem").first()).toContainText("Speaker 1");
+  await expect(transcript.getByRole("listitem").first()).not.toContainText("Dr. Ruiz");
+
+  // The account page lists the voice; it is renamed there.
+  await page.goto("/account");
+  const profiles = page.getByRole("region", { name: "Speaker library" });
+  await expect(profiles.getByText("Dr. Ruiz", { exact: true })).toBeVisible();
+  await profiles.getByLabel("New name for Dr. Ruiz").fill("Dr. Ana Ruiz");
+  await profiles.getByRole("button", { name: "Rename" }).click();
+  await expect(profiles.getByText("Dr. Ana Ruiz", { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a note on a passage shows in the margin beside its segment", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInOnBusinessPro(page, baseURL);
+  await uploadDialogue(page, testInfo);
+  const segment = page.getByRole("region", { name: "Transcript", exact: true }).getByRole("listitem").first();
+  // A word of the segment, whatever pocketsphinx heard.
+  const word = ((await segment.locator("[data-segment-text]").innerText()).match(/[A-Za-z']{3,}/) ?? [""])[0];
+  if (withJs(testInfo)) {
+    // Select words in the segment's text: the note form opens beside them.
+    await segment.locator("[data-segment-text]").evaluate((element, quoted) => {
+      const text = element.firstChild!;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let node: Node | null = walker.nextNode() ?? text;
+      let found: { node: Node; at: number } | null = null;
+      for (; node; node = walker.nextNode()) {
+        const at = (node.textContent ?? "").indexOf(quoted);
+        if (at !== -1) {
+          found = { node, at };
+          break;
+        }
+      }
+      const range = document.createRange();
+      range.setStart(found!.node, found!.at);
+      range.setEnd(found!.node, found!.at + quoted.length);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      element.dispatchEvent(new MouseEvent("mouseup", { bubbles: true }));
+    }, word);
+    const popover = page.getByRole("dialog", { name: "Add a note on the selected text" });
+    await expect(popover.getByText(word)).toBeVisible();
+    await popover.getByLabel("Note").fill("Which quarter? Check the <date>.");
+    await popover.getByRole("button", { name: "Add note" }).click();
+  } else {
+    await segment.getByText("Add a note").click();
+    await segment.getByLabel("Quoted text (optional)").fill(word);
+    await segment.getByLabel("Note", { exact: true }).fill("Which quarter? Check the <date>.");
+    await segment.getByRole("button", { name: "Add note" }).click();
+  }
+  const margin = segment.getByRole("complementary", { name: "Notes" });
+  await expect(margin.getByText("Which quarter? Check the <date>.")).toBeVisible();
+  await expect(margin.getByText(word, { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
