@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { listRecordings, RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { retentionNotes } from "~/modules/privacy/retention.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countOf } from "~/utils/plural";
 
@@ -17,12 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Check the search.", { status: 400 });
   const query = parsed.data;
   const list = await listRecordings(userId, query);
+  const retention = await retentionNotes(
+    userId,
+    list.items.map((item) => item.id),
+  );
   const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
-  return { ...list, query, sorts };
+  return { ...list, query, sorts, retention };
 }
 
 export default function Recordings({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, totalPages, query, sorts } = loaderData;
+  const { items, total, page, totalPages, query, sorts, retention } = loaderData;
   const pageLink = (target: number) =>
     `/recordings?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), sort: query.sort, page: String(target) })}`;
   return (
@@ -88,7 +93,7 @@ export default function Recordings({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {items.map((recording) => (
-              <RecordingRow key={recording.id} recording={recording}>
+              <RecordingRow key={recording.id} recording={recording} retention={retention[recording.id]}>
                 <Form method="post" action={`/transcription/${recording.id}`} id={`delete-${recording.id}`}>
                   <ConfirmSubmit
                     form={`delete-${recording.id}`}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { HighlightedText } from "~/components/highlighted-text";
 import { formatDate, isoDateTime } from "~/utils/dates";
+import { RetentionNote, type RetentionNoteData } from "~/components/privacy/retention-note";
 import type { TextPart } from "~/utils/highlight";
 import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/modules/recordings/recording-format";
@@ -35,7 +36,16 @@ export function StatusBadge({ status, progress }: { status: RecordingSummary["st
   );
 }
 
-export function RecordingRow({ recording, children }: { recording: RecordingSummary; children?: React.ReactNode }) {
+export function RecordingRow({
+  recording,
+  retention,
+  children,
+}: {
+  recording: RecordingSummary;
+  /** What the retention policy did or will do to it (the recordings list). */
+  retention?: RetentionNoteData;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
       <div className="min-w-0 flex-1">
@@ -52,6 +62,7 @@ export function RecordingRow({ recording, children }: { recording: RecordingSumm
           <span>{formatBytes(recording.sizeBytes)}</span>
           <time dateTime={isoDateTime(recording.createdAt)}>{formatDate(recording.createdAt, "shortDate")}</time>
         </p>
+        <RetentionNote note={retention} />
         {recording.snippet?.length ? (
           <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200">
             …<HighlightedText parts={recording.snippet} />…
