@@ -14,7 +14,7 @@ import { ExpectedError } from "~/modules/platform/refusals.server";
 import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { transcriptDocument, translationLanguages } from "~/modules/transcripts/transcripts.server";
 import { exportTranscript } from "~/services/export/export.server";
-import { ZipWriter } from "~/services/export/zip.server";
+import { ZipWriter } from "~/services/export/zip-writer.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
@@ -40,11 +40,10 @@ export async function requestDataExport(userId: string, source: AccessSource = {
 
 /** The user's exports, newest first, with a signed link for the ready ones. */
 export async function dataExports(userId: string, now = new Date()) {
-  const rows = await (
-    await db()
-  ).dataExport.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 5 });
+  const rows = await (await db()).dataExport.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 5 });
   return rows.map((row) => {
-    const available = row.status === "READY" && row.storageKey !== null && row.expiresAt !== null && row.expiresAt > now;
+    const available =
+      row.status === "READY" && row.storageKey !== null && row.expiresAt !== null && row.expiresAt > now;
     return {
       id: row.id,
       status: available ? ("READY" as const) : row.status === "READY" ? ("EXPIRED" as const) : row.status,
@@ -204,7 +203,11 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
       recording.createdAt,
     );
     if (!recording.audioDeletedAt) {
-      const extension = path.extname(recording.fileName).toLowerCase().replace(/[^.a-z0-9]/g, "") || ".audio";
+      const extension =
+        path
+          .extname(recording.fileName)
+          .toLowerCase()
+          .replace(/[^.a-z0-9]/g, "") || ".audio";
       let audio: NodeJS.ReadableStream | null = null;
       try {
         audio = await storage.read(recording.storageKey);
@@ -214,9 +217,14 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
       }
       if (audio) {
         let pending = Promise.resolve();
-        await zip.addStream(`${folder}audio${extension}`, audio as AsyncIterable<Uint8Array>, recording.createdAt, (bytes) => {
-          pending = pending.then(() => advance(bytes));
-        });
+        await zip.addStream(
+          `${folder}audio${extension}`,
+          audio as AsyncIterable<Uint8Array>,
+          recording.createdAt,
+          (bytes) => {
+            pending = pending.then(() => advance(bytes));
+          },
+        );
         await pending;
       } else {
         await zip.addBuffer(`${folder}audio-missing.txt`, "The original audio could not be read from storage.\n");
@@ -230,7 +238,10 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
       for (const language of await translationLanguages(id)) {
         const translated = await transcriptDocument(userId, id, { language, text: "translation" });
         for (const format of ["json", "txt", "srt"] as const) {
-          await zip.addBuffer(`${folder}translation-${language}.${format}`, (await exportTranscript(translated, format)).body);
+          await zip.addBuffer(
+            `${folder}translation-${language}.${format}`,
+            (await exportTranscript(translated, format)).body,
+          );
         }
       }
       const summary = await transcriptSummary(id);
