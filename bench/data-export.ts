@@ -3,6 +3,7 @@
 // Prints throughput, the ratio to a plain file copy of the same audio in this process, and peak RSS sampled every
 // 20 ms (flat memory: the peak should not grow with the library). Usage: node --import tsx bench/data-export.ts
 import { execFileSync } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,7 +92,7 @@ async function main() {
   const out = fs.createWriteStream(baselineOut);
   for (const key of keys) await pipeline(await storage.read(key), out, { end: false });
   out.end();
-  await new Promise((resolve) => out.on("finish", resolve));
+  await once(out, "finish");
   const baselineSeconds = (performance.now() - baselineStart) / 1000;
   const baselinePeak = peakRss;
   fs.rmSync(baselineOut);
