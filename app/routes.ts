@@ -37,7 +37,7 @@ export default [
     route("recordings", "routes/_app.recordings.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
     route("account", "routes/_app.account/route.tsx"),
-    route("data-privacy", "routes/_app.data-privacy.tsx"),
+    route("data-privacy", "routes/_app.data-privacy/route.tsx"),
   ]),
 
   // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
@@ -58,6 +58,9 @@ export default [
   route("signup-business", "routes/legacy-redirects.tsx", { id: "signup-business" }),
   route("landing", "routes/legacy-redirects.tsx", { id: "landing" }),
   route("businessplan", "routes/legacy-redirects.tsx", { id: "businessplan" }),
+
+  // The owner's data export, behind a signed link (issue 18).
+  route("data-privacy/exports/:exportId", "routes/data-privacy.exports.$exportId.tsx"),
 
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/chat", "routes/admin.chat.tsx"),

@@ -9,6 +9,7 @@ import { deleteExpiredSessionsJob } from "~/modules/platform/session.server";
 import { sweepStoredFilesJob } from "~/modules/recordings/stored-files.server";
 import { transcriptionJobs } from "~/modules/recordings/transcription-job.server";
 import { translationJob } from "~/modules/transcripts/translation-job.server";
+import { privacyJobs } from "~/modules/privacy/jobs.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 
@@ -35,6 +36,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     translationJob,
     sweepStoredFilesJob,
     ...billingJobs,
+    ...privacyJobs,
   ];
   return startQueue(database, { work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds, jobs });
 }

@@ -31,6 +31,7 @@ import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.serv
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
+import { retentionNotes } from "~/modules/privacy/retention.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countOf } from "~/utils/plural";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -43,8 +44,12 @@ export const loader = withRefusals(async ({ request }: Route.LoaderArgs) => {
   if (!parsed.success) throw data({ error: parsed.error.issues[0]?.message ?? "Check the search." }, { status: 400 });
   const query = parsed.data;
   const library = await libraryPage(userId, query);
+  const retention = await retentionNotes(
+    userId,
+    library.items.map((item) => item.id),
+  );
   const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
-  return { ...library, query, sorts };
+  return { ...library, query, sorts, retention };
 });
 
 /** The list as it was (search, folder, tag, sort, page), to come back to after an action. */
@@ -117,7 +122,7 @@ function refusalOf(actionData: ActionData): string | undefined {
 }
 
 export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, totalPages, query, sorts, folders, tags, folder, unfiled } = loaderData;
+  const { items, total, page, totalPages, query, sorts, folders, tags, folder, unfiled, retention } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -276,6 +281,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
                 <RecordingRow
                   key={recording.id}
                   recording={recording}
+                  retention={retention[recording.id]}
                   leading={
                     <SelectRecording
                       id={recording.id}

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
@@ -125,7 +126,7 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   };
 });
 
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const form = await readForm(request);
   // The speaker library's and the notes' forms have their own handlers.
@@ -186,7 +187,7 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       await retryRecording(userId, id);
       return redirectWithToast(here, { type: "success", title: "Transcription queued again" }, { status: 303 });
     case "delete":
-      await deleteRecording(userId, id);
+      await deleteRecording(userId, id, { request, context });
       return redirectWithToast("/recordings", { type: "success", title: "Recording deleted" }, { status: 303 });
   }
 });
@@ -378,12 +379,16 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
       {recording.status === "COMPLETED" ? (
         <>
-          <section aria-label="Player" className="sticky top-0 z-10 mt-8 bg-white/95 py-3 backdrop-blur">
+          <section
+            aria-label="Player"
+            hidden={Boolean(recording.audioDeletedAt)}
+            className="sticky top-0 z-10 mt-8 bg-white/95 py-3 backdrop-blur"
+          >
             <audio
               ref={audioRef}
               controls
               preload="metadata"
-              src={`/transcription/${recording.id}/audio`}
+              src={recording.audioDeletedAt ? undefined : `/transcription/${recording.id}/audio`}
               onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
               className="w-full"
             >
@@ -632,6 +637,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           Manage
         </h2>
         <RenameForm key={recording.title} title={recording.title} reply={replyTo(actionData, "rename")} busy={busy} />
+        <DeleteAudioForm recording={recording} />
         <Form method="post" id="delete-recording" className="space-y-2">
           <p className="text-sm font-medium">Delete</p>
           <p className="text-sm text-slate-600">

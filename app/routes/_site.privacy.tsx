@@ -1,11 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/_site.privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
+import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
+import { privacyFacts } from "~/modules/privacy/facts.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Privacy policy", "What data Voxlate collects, why, and your rights.");
 
-export default function Privacy() {
+// Retention, storage and the outside services come from the server's settings, the ones the code enforces.
+export const loader = () => ({ facts: privacyFacts() });
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -21,7 +26,10 @@ export default function Privacy() {
             heard about us.
           </li>
           <li>Recordings you upload or record, and the transcripts, translations and summaries made from them.</li>
-          <li>Technical data needed to run the service: sign-in sessions (browser name) and request logs.</li>
+          <li>
+            Technical data needed to run the service: sign-in sessions (browser and IP address), an access log of
+            sign-ins, exports, downloads, deletions and plan changes, and request logs.
+          </li>
           <li>Support chat messages, if you use the chat.</li>
         </ul>
         <h2>Why</h2>
@@ -29,6 +37,7 @@ export default function Privacy() {
           To provide the service you asked for: transcribing, translating and storing your recordings, signing you in,
           and answering support questions. We do not sell your data.
         </p>
+        <PrivacyFactsList facts={loaderData.facts} />
         <h2>Cookies</h2>
         <p>
           See the <Link to="/cookies">cookie policy</Link> for every cookie we set. Optional cookies are used only with
@@ -36,8 +45,10 @@ export default function Privacy() {
         </p>
         <h2>Your rights</h2>
         <p>
-          You can see and correct your details on your account page, delete recordings at any time, and delete your
-          account with all its data. Contact us through the support chat for anything else.
+          On <Link to="/data-privacy">Your data</Link> you can export everything we hold about you as one ZIP file,
+          choose how long we keep audio and recordings, delete one recording&apos;s audio, every recording or your whole
+          account, and read the log of sign-ins, downloads and deletions on your account. You can correct your details
+          on your account page. Contact us through the support chat for anything else.
         </p>
       </Prose>
     </>

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { requireUserId } from "~/modules/platform/session.server";
+import { recordAccess } from "~/modules/privacy/access-log.server";
 
 const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
@@ -38,12 +39,17 @@ const ExportQuerySchema = z
 //   [&language=es&text=original|translation|both]
 // A download link, not a page: refusals answer in plain text, which the browser shows as it is.
 export const loader = withRefusals(
-  async ({ request, params }: Route.LoaderArgs) => {
+  async ({ request, params, context }: Route.LoaderArgs) => {
     const userId = await requireUserId(request);
     const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
+    await recordAccess(userId, "transcript.exported", {
+      request,
+      context,
+      detail: `${document.title} (${query.data.format.toUpperCase()})`,
+    });
     return new Response(new Uint8Array(file.body), {
       headers: {
         "Content-Type": file.contentType,

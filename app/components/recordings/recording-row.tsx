@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { HighlightedText } from "~/components/highlighted-text";
 import { formatDate, isoDateTime } from "~/utils/dates";
+import { RetentionNote, type RetentionNoteData } from "~/components/privacy/retention-note";
 import type { TextPart } from "~/utils/highlight";
 import { languageName } from "~/utils/languages";
 import { formatBytes, formatDuration, STATUS_LABEL } from "~/modules/recordings/recording-format";
@@ -40,6 +41,7 @@ export function RecordingRow({
   children,
   leading,
   details,
+  retention,
 }: {
   recording: RecordingSummary;
   children?: React.ReactNode;
@@ -47,6 +49,8 @@ export function RecordingRow({
   leading?: React.ReactNode;
   /** Under the facts: the library's folder and tags. */
   details?: React.ReactNode;
+  /** What the retention policy did or will do to it (the recordings list). */
+  retention?: RetentionNoteData;
 }) {
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
@@ -65,6 +69,7 @@ export function RecordingRow({
           <span>{formatBytes(recording.sizeBytes)}</span>
           <time dateTime={isoDateTime(recording.createdAt)}>{formatDate(recording.createdAt, "shortDate")}</time>
         </p>
+        <RetentionNote note={retention} />
         {recording.snippet?.length ? (
           <p className="mt-2 text-sm text-slate-700 [&_mark]:bg-yellow-200">
             …<HighlightedText parts={recording.snippet} />…

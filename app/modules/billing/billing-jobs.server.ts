@@ -1,5 +1,6 @@
 // Work that follows a billing change and must not hold up Stripe's webhook: the emails, and the end of plans an
 // administrator granted until a date. A slow mail server makes a job retry, never Stripe.
+import { recordAccess } from "~/modules/privacy/access-log.server";
 import { BillingNoticeEmail } from "~/emails/billing-notice";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
@@ -83,12 +84,23 @@ export const billingNoticeJob = defineJob<BillingNotice>({
 
 /** Plans granted with `npm run plan:set -- --until …` fall back to Free once the date has passed. */
 export async function expireGrantedPlans(now = new Date()): Promise<number> {
-  const { count } = await (
-    await db()
-  ).user.updateMany({
+  const database = await db();
+  const expired = await database.user.findMany({
     where: { planSource: "MANUAL", planUntil: { lte: now } },
+    select: { id: true, plan: true },
+  });
+  if (expired.length === 0) return 0;
+  const { count } = await database.user.updateMany({
+    where: { id: { in: expired.map((user) => user.id) }, planSource: "MANUAL", planUntil: { lte: now } },
     data: { plan: "FREE", planSource: "FREE", planUntil: null },
   });
+  for (const user of expired) {
+    await recordAccess(user.id, "plan.changed", {
+      detail: `${planById(user.plan).name} → Free (the granted period ended)`,
+      ip: "server",
+      userAgent: "plan expiry job",
+    });
+  }
   return count;
 }
 

@@ -14,6 +14,7 @@ import {
   type SubscriptionState,
 } from "~/services/payments/index.server";
 import { formatDate } from "~/utils/dates";
+import { recordAccess } from "~/modules/privacy/access-log.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { LIVE_STATUSES, lookupKeyFor, type PaidPlanId, planForLookupKey, REFUND_WINDOW_DAYS } from "./catalog";
 
@@ -259,7 +260,7 @@ export async function applySubscriptionState(
   userIdHint?: string | null,
 ): Promise<{ userId: string; before: string; after: string } | null> {
   const database = await db();
-  return database.$transaction(async (tx: Tx) => {
+  const result = await database.$transaction(async (tx: Tx) => {
     const account =
       (await tx.billingAccount.findUnique({ where: { subscriptionId: state.id } })) ??
       (await tx.billingAccount.findUnique({ where: { stripeCustomerId: state.customerId } })) ??
@@ -315,6 +316,11 @@ export async function applySubscriptionState(
     }
     return { userId: account.userId, before: user.plan, after };
   });
+  if (result && result.before !== result.after) {
+    const detail = `${planName(result.before)} → ${planName(result.after)}`;
+    await recordAccess(result.userId, "plan.changed", { detail, ip: "Stripe", userAgent: "payment webhook" });
+  }
+  return result;
 }
 
 /** The first paid invoice of the current subscription starts the money-back guarantee. */

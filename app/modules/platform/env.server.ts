@@ -116,6 +116,10 @@ export const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+  /** Operator's ceiling on keeping audio: every user's audio goes this many days after its transcript, whatever they chose (unset: no ceiling). */
+  RETENTION_MAX_AUDIO_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /** Operator's ceiling on keeping whole recordings: each is deleted this many days after upload at the latest (unset: no ceiling). */
+  RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
   ENABLE_TEST_ROUTES: booleanFromString.default(false),
   LOG_REQUESTS: booleanFromString.default(true),

@@ -20,6 +20,7 @@ import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { type AccessSource, recordAccess } from "~/modules/privacy/access-log.server";
 import { UploadOptionsSchema } from "./recording-forms";
 import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 
@@ -268,6 +269,8 @@ export async function retryRecording(userId: string, recordingId: string) {
   const retryable: RecordingStatus[] = [RecordingStatus.FAILED, RecordingStatus.CANCELLED];
   const notRetryable = () => new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
   if (!retryable.includes(recording.status)) throw notRetryable();
+  if (recording.audioDeletedAt)
+    throw new RecordingError("The audio of this recording was deleted, so it cannot be transcribed again.", 409);
   const seconds = secondsFor(recording.durationSeconds);
   const { count } = await holdingAllowance(() =>
     reserveSeconds(userId, seconds, (tx) =>
@@ -307,7 +310,7 @@ export async function renameRecording(userId: string, recordingId: string, title
 }
 
 /** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
-export async function deleteRecording(userId: string, recordingId: string) {
+export async function deleteRecording(userId: string, recordingId: string, source: AccessSource = {}) {
   const recording = await requireOwnRecording(userId, recordingId);
   if (
     recording.jobId &&
@@ -317,6 +320,7 @@ export async function deleteRecording(userId: string, recordingId: string) {
   }
   await (await db()).recording.delete({ where: { id: recordingId } });
   await configuredStorage().delete(recording.storageKey);
+  await recordAccess(userId, "recording.deleted", { ...source, detail: recording.title });
 }
 
 export const RECORDING_SORTS = {

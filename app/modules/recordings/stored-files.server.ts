@@ -76,6 +76,8 @@ export async function sweepStoredFiles(now = new Date(), storage: FileStorage = 
         createdAt: { lt: new Date(cutoff) },
         // A running job has the file in hand; a row already marked is not checked again.
         status: { not: RecordingStatus.PROCESSING },
+        // Audio deleted on purpose (by the user or retention) is not missing.
+        audioDeletedAt: null,
         OR: [{ failureReason: null }, { failureReason: { not: MISSING_AUDIO_REASON } }],
       },
       select: { id: true, storageKey: true, status: true },

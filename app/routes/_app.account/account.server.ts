@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from "~/modules/accounts/password.server
 import { finalIndustry, VerificationCodeSchema } from "~/modules/accounts/registration";
 import { readForm } from "~/modules/platform/request-body.server";
 import { clearSessionCookie, readSessionId } from "~/modules/platform/session.server";
-import { deleteUserFiles } from "~/modules/recordings/stored-files.server";
+import { deleteAccountNow } from "~/modules/privacy/deletion.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "~/modules/accounts/verification.server";
 import { saveGlossary } from "~/modules/accounts/glossary.server";
@@ -206,14 +206,8 @@ export async function handleAccountAction(request: Request, userId: string, cont
     }
 
     case "delete": {
-      await database.$transaction([
-        database.verification.deleteMany({ where: { OR: [{ userId }, { email: user.email }] } }),
-        database.user.delete({ where: { id: userId } }),
-      ]);
-      // The rows are gone; now the audio. A storage hiccup here is caught by the hourly orphan sweep.
-      await deleteUserFiles(userId).catch((error: unknown) =>
-        console.error(`[account] could not delete the files of ${userId}:`, error),
-      );
+      // One implementation with /data-privacy: the paid plan, pending jobs, rows, then audio and exports.
+      await deleteAccountNow(userId);
       return redirectWithToast(
         "/",
         { type: "success", title: "Your account has been deleted" },

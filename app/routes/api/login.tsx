@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import type { Route } from "./+types/login";
 import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
@@ -24,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const headers = await startUserSession(result.userId, request);
+  await recordSignIn(result.userId, request, context);
   await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
   const cookie = headers.getSetCookie().at(-1)!.split(";")[0];
   const user = await getUser(new Request(request.url, { headers: { Cookie: cookie } }));

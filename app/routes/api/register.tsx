@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import type { Route } from "./+types/register";
 import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
@@ -11,9 +12,10 @@ import { startUserSession } from "~/modules/platform/session.server";
 // The email must have been verified with /api/verify-email-code first.
 export const loader = postOnly;
 
-export const action = withRefusals(async ({ request }: Route.ActionArgs) => {
+export const action = withRefusals(async ({ request, context }: Route.ActionArgs) => {
   const payload = await readJsonBody(request, RegisterPayloadSchema);
   const user = await registerUser(payload);
   const headers = await startUserSession(user.id, request);
+  await recordSignIn(user.id, request, context, "new account");
   return data({ ...user, redirectTo: "/plan-selection" }, { status: 201, headers });
 });

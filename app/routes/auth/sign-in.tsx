@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { signInPageData } from "./auth-pages.server";
@@ -45,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const headers = await startUserSession(result.userId, request);
+  await recordSignIn(result.userId, request, context);
   headers.append("Set-Cookie", result.deviceCookie);
   await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
   return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { verifyPageData } from "./auth-pages.server";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = () => pageMeta("Check your email", "Ente
 export const loader = ({ request }: Route.LoaderArgs) => verifyPageData(request);
 
 /** The code of a sign-up or of an unverified sign-in; or, from the second form, a new code or back to sign-up. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const schema = form.get("intent") === "verify" ? VerifyCodeSchema : VerifyOtherSchema;
   const submission = parseWithZod(form, { schema });
@@ -66,6 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       const user = await registerUser({ ...payload, password: "" }, payload.passwordHash);
       await deleteDraft(draft.id);
       const headers = await startUserSession(user.id, request);
+      await recordSignIn(user.id, request, context, "new account");
       headers.append("Set-Cookie", await draftCookieHeader(null));
       const created = { type: "success", title: "Account created successfully!" } as const;
       return redirectWithToast(redirectTo || "/plan-selection", created, { headers });
@@ -73,6 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (pendingEmail) {
       const userId = await verifyLoginCode(pendingEmail, code);
       const headers = await startUserSession(userId, request);
+      await recordSignIn(userId, request, context, "email code");
       headers.append("Set-Cookie", await pendingLoginCookie(null));
       return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });
     }

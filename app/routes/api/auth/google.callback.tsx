@@ -1,4 +1,5 @@
 import type { Route } from "./+types/google.callback";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import {
   authenticateWithGoogle,
   clearGoogleStateCookie,
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const headers = await startUserSession(result.userId, request);
+  await recordSignIn(result.userId, request, context, "Google");
   headers.append("Set-Cookie", clearGoogleStateCookie());
   // Like a password sign-in, this browser is now known to the account: guesses against it cannot hold it back.
   headers.append("Set-Cookie", await trustDeviceHeader(userAccount(result.email), await loginClient(request, context)));

@@ -1,0 +1,61 @@
+// The access log: who did what with an account's data, when, and from which IP address and browser. Other domains
+// (sign-in, billing, share links) call `recordAccess`; it imports only the platform, so any domain can.
+import type { AppLoadContext } from "react-router";
+import { db } from "~/modules/platform/database.server";
+import type { AccessAction } from "./access-log";
+
+export interface AccessSource {
+  /** The request that did it: its User-Agent is kept. */
+  request?: Request;
+  /** The load context: `clientIp` is the client's address as server.ts worked it out (TRUST_PROXY). */
+  context?: Partial<AppLoadContext>;
+  ip?: string | null;
+  userAgent?: string | null;
+  /**
+   * What it was about: a recording's title, a plan's name, a count. Never transcript text: the log is shown to the
+   * user and to whoever operates the server.
+   */
+  detail?: string | null;
+  at?: Date;
+}
+
+const MAX_DETAIL = 200;
+const MAX_USER_AGENT = 500;
+
+/**
+ * Adds one entry to a user's access log. A failure to log is reported and swallowed: it must not undo what was done.
+ * Share links call it as `recordAccess(ownerId, "share-link.viewed", { request, context, detail: title })`.
+ */
+export async function recordAccess(userId: string, action: AccessAction, source: AccessSource = {}): Promise<void> {
+  const ip = source.ip ?? source.context?.clientIp ?? null;
+  const userAgent = source.userAgent ?? source.request?.headers.get("User-Agent") ?? null;
+  try {
+    await (
+      await db()
+    ).accessLogEntry.create({
+      data: {
+        userId,
+        action,
+        detail: source.detail?.slice(0, MAX_DETAIL) ?? null,
+        ipAddress: ip?.slice(0, 64) ?? null,
+        userAgent: userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+        ...(source.at ? { createdAt: source.at } : {}),
+      },
+    });
+  } catch (error) {
+    // The user may be gone (deleted a moment ago): nothing to log against.
+    console.error(`[access-log] could not record ${action} for ${userId}:`, error);
+  }
+}
+
+export const ACCESS_LOG_PAGE_SIZE = 50;
+
+/** The newest entries of the user's own log. */
+export async function accessLog(userId: string, take = ACCESS_LOG_PAGE_SIZE) {
+  return (await db()).accessLogEntry.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, action: true, detail: true, ipAddress: true, userAgent: true, createdAt: true },
+  });
+}

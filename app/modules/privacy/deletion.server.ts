@@ -1,0 +1,200 @@
+// Deleting data on request: one recording's audio (its transcript stays), every recording, or the whole account,
+// at once or after a 7-day grace period that signing in cancels. Rows go first, in the request; stored files go in
+// the same request when storage answers, and otherwise in the purge job's next run (with retries), so a deleted
+// recording's file never outlives one job run.
+import { appOrigin, getEnv } from "~/modules/platform/env.server";
+import { RecordingStatus } from "~/generated/prisma/client";
+import { AccountDeletionEmail } from "~/emails/account-deletion";
+import { LIVE_STATUSES } from "~/modules/billing/catalog";
+import { db } from "~/modules/platform/database.server";
+import { sendNotice } from "~/modules/platform/email.server";
+import { cancelJob, defineJob, enqueue } from "~/modules/platform/jobs.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
+import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
+import { configuredPayments, PaymentError } from "~/services/payments/index.server";
+import { configuredStorage } from "~/services/storage/index.server";
+import type { FileStorage } from "~/services/storage/storage";
+import { formatDate } from "~/utils/dates";
+import { type AccessSource, recordAccess } from "./access-log.server";
+import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
+
+export const PURGE_QUEUE = "privacy-purge-files";
+export const EXPORT_QUEUE = "privacy-data-export";
+export const userExportsPrefix = (userId: string) => `exports/${userId}/`;
+
+export interface PurgeRequest {
+  keys?: string[];
+  prefixes?: string[];
+}
+
+const ACTIVE: RecordingStatus[] = [RecordingStatus.QUEUED, RecordingStatus.PROCESSING];
+
+/** Deletes stored objects by key and by prefix. Missing ones are fine: running it twice changes nothing. */
+export async function purgeFiles(request: PurgeRequest, storage: FileStorage = configuredStorage()): Promise<number> {
+  let deleted = 0;
+  for (const key of request.keys ?? []) {
+    await storage.delete(key);
+    deleted++;
+  }
+  for (const prefix of request.prefixes ?? []) {
+    // Listed first, deleted after: deleting while paging could skip objects.
+    const keys: string[] = [];
+    for await (const object of storage.list(prefix)) keys.push(object.key);
+    for (const key of keys) await storage.delete(key);
+    deleted += keys.length;
+  }
+  return deleted;
+}
+
+export const purgeFilesJob = defineJob<PurgeRequest>({
+  queue: PURGE_QUEUE,
+  policy: { retryLimit: 10, retryDelay: 60, retryBackoff: true },
+  deadLetter: true,
+  work: async ({ data }) => purgeFiles(data),
+});
+
+/** Deletes now when storage answers; otherwise the purge job retries until it does. */
+async function purgeNowOrLater(request: PurgeRequest) {
+  try {
+    await purgeFiles(request);
+  } catch (error) {
+    console.error("[privacy] storage refused a deletion; the purge job will retry:", error);
+    await enqueue(PURGE_QUEUE, request);
+  }
+}
+
+export const AUDIO_BUSY = "Wait until the transcript is finished (or cancel it) before deleting the audio.";
+
+/** Deletes a recording's original audio; its transcript, translations and summary stay. */
+export async function deleteRecordingAudio(userId: string, recordingId: string, source: AccessSource = {}) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.audioDeletedAt) return;
+  if (ACTIVE.includes(recording.status)) throw new RecordingError(AUDIO_BUSY, 409);
+  const { count } = await (
+    await db()
+  ).recording.updateMany({
+    where: { id: recordingId, userId, audioDeletedAt: null, status: { notIn: ACTIVE } },
+    data: { audioDeletedAt: new Date() },
+  });
+  if (count === 0) return;
+  await purgeNowOrLater({ keys: [recording.storageKey] });
+  await recordAccess(userId, "audio.deleted", { ...source, detail: recording.title });
+}
+
+/** Deletes every recording of the user (transcripts and all) and their files; cancels their running jobs. */
+export async function deleteAllRecordings(userId: string, source: AccessSource = {}): Promise<number> {
+  const database = await db();
+  const recordings = await database.recording.findMany({
+    where: { userId },
+    select: { id: true, storageKey: true, status: true, jobId: true },
+  });
+  for (const recording of recordings) {
+    if (recording.jobId && ACTIVE.includes(recording.status)) await cancelTranscriptionJob(recording.jobId);
+  }
+  const { count } = await database.recording.deleteMany({
+    where: { userId, id: { in: recordings.map((recording) => recording.id) } },
+  });
+  await purgeNowOrLater({ keys: recordings.map((recording) => recording.storageKey) });
+  await recordAccess(userId, "recordings.deleted", { ...source, detail: `${count} recording(s)` });
+  return count;
+}
+
+export const SUBSCRIPTION_NOT_CANCELLED =
+  "We could not cancel your paid plan with Stripe just now, so nothing was deleted. Please try again in a minute.";
+
+/** Ends a live paid subscription at once, so nothing is charged after the account is gone. */
+async function cancelSubscription(userId: string) {
+  const account = await (await db()).billingAccount.findUnique({ where: { userId } });
+  if (!account?.subscriptionId || !account.subscriptionStatus || !LIVE_STATUSES.has(account.subscriptionStatus)) return;
+  const payments = configuredPayments();
+  if (!payments) {
+    // Only a server whose Stripe key was removed gets here: the subscription cannot be reached from this server.
+    console.error(`[privacy] ${userId} has a live subscription ${account.subscriptionId} but Stripe is not set up`);
+    return;
+  }
+  try {
+    await payments.cancelSubscriptionNow(account.subscriptionId);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    console.error("[privacy]", error.message);
+    throw new ExpectedError(SUBSCRIPTION_NOT_CANCELLED, 502);
+  }
+}
+
+/**
+ * Deletes the account now: the paid plan is cancelled, pending jobs are cancelled, every row the account owns goes
+ * (the database cascades from the user), then its stored audio and exports.
+ */
+export async function deleteAccountNow(userId: string): Promise<boolean> {
+  const database = await db();
+  const user = await database.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) return false;
+  await cancelSubscription(userId);
+  const [recordings, exports] = await Promise.all([
+    database.recording.findMany({ where: { userId, status: { in: ACTIVE } }, select: { jobId: true } }),
+    database.dataExport.findMany({ where: { userId, status: { in: ["QUEUED", "RUNNING"] } }, select: { jobId: true } }),
+  ]);
+  for (const { jobId } of recordings) if (jobId) await cancelTranscriptionJob(jobId);
+  for (const { jobId } of exports) if (jobId) await cancelJob(EXPORT_QUEUE, jobId);
+  await database.$transaction([
+    database.verification.deleteMany({ where: { OR: [{ userId }, { email: user.email }] } }),
+    database.user.delete({ where: { id: userId } }),
+  ]);
+  await purgeNowOrLater({ prefixes: [userRecordingsPrefix(userId), userExportsPrefix(userId)] });
+  return true;
+}
+
+/**
+ * Schedules the account's deletion in ACCOUNT_GRACE_DAYS: every browser is signed out, and signing in again before
+ * then cancels it (see `recordSignIn`). Returns when it will happen.
+ */
+export async function scheduleAccountDeletion(userId: string, source: AccessSource = {}, now = new Date()) {
+  const database = await db();
+  const when = new Date(now.getTime() + ACCOUNT_GRACE_DAYS * DAY_MS);
+  const user = await database.user.update({
+    where: { id: userId },
+    data: { deletionScheduledAt: when },
+    select: { email: true },
+  });
+  await database.session.deleteMany({ where: { userId } });
+  await recordAccess(userId, "account.deletion-scheduled", { ...source, detail: `for ${formatDate(when)}` });
+  await sendNotice(
+    user.email,
+    "Your Voxlate account will be deleted",
+    AccountDeletionEmail({ date: formatDate(when), signInUrl: `${appOrigin()}/signin` }),
+  );
+  return when;
+}
+
+/** Accounts whose grace period is over, deleted in batches (the retention job calls it). */
+export async function deleteAccountsPastGrace(now = new Date(), batch = 100): Promise<number> {
+  const database = await db();
+  let deleted = 0;
+  let after = "";
+  for (;;) {
+    const due = await database.user.findMany({
+      where: { deletionScheduledAt: { lte: now }, id: { gt: after } },
+      select: { id: true },
+      take: batch,
+      orderBy: { id: "asc" },
+    });
+    if (due.length === 0) return deleted;
+    for (const { id } of due) {
+      try {
+        if (await deleteAccountNow(id)) deleted++;
+      } catch (error) {
+        // Stripe unreachable: this account waits for the next run rather than being deleted with a live plan.
+        console.error(`[privacy] could not delete account ${id} yet:`, error);
+      }
+    }
+    after = due.at(-1)!.id;
+  }
+}
+
+/** The operator's configured retention ceilings, for the page and the job. */
+export function serverRetentionMaximums() {
+  const env = getEnv();
+  return { audioDays: env.RETENTION_MAX_AUDIO_DAYS ?? null, recordingDays: env.RETENTION_MAX_RECORDING_DAYS ?? null };
+}

@@ -1,0 +1,65 @@
+// What the privacy page and the policy say about keeping data, read from the same settings the code enforces:
+// where files are stored, the retention ceilings, how long links and grace periods last, and which outside services
+// (if any) receive a user's audio or text under this server's configuration.
+import { getEnv } from "~/modules/platform/env.server";
+import { SESSION_TTL_MS } from "~/modules/platform/session.server";
+import { ACCOUNT_GRACE_DAYS, DAY_MS, EXPORT_LINK_DAYS } from "./retention";
+
+export interface Processor {
+  what: string;
+  /** null: done on this server. */
+  sentTo: string | null;
+}
+
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).host : "an outside service";
+  } catch {
+    return "an outside service";
+  }
+};
+
+export function privacyFacts() {
+  const env = getEnv();
+  const openai = hostOf(env.OPENAI_BASE_URL);
+  const processors: Processor[] = [
+    {
+      what: "Speech recognition (your audio)",
+      sentTo: env.TRANSCRIBE_ENGINE === "openai" ? openai : null,
+    },
+    {
+      what: "Translation (your transcript's text)",
+      sentTo:
+        env.TRANSLATE_ENGINE === "apertium"
+          ? null
+          : env.TRANSLATE_ENGINE === "deepl"
+            ? "DeepL (api.deepl.com)"
+            : env.TRANSLATE_ENGINE === "libretranslate"
+              ? hostOf(env.LIBRETRANSLATE_URL)
+              : openai,
+    },
+    { what: "Summaries (your transcript's text)", sentTo: env.SUMMARY_ENGINE === "openai" ? openai : null },
+    {
+      what: "Support chat answers (your chat messages)",
+      sentTo: env.CHAT_ASSISTANT_ENGINE === "openai" ? openai : null,
+    },
+    {
+      what: "Email (your address and the message)",
+      sentTo: env.SMTP_URL ? hostOf(env.SMTP_URL) : env.SES_REGION ? `Amazon SES (${env.SES_REGION})` : null,
+    },
+    { what: "Card payments (billing details, never card numbers)", sentTo: env.STRIPE_SECRET_KEY ? "Stripe" : null },
+  ];
+  return {
+    storage: env.STORAGE_URL?.startsWith("s3:")
+      ? "in an S3-compatible object store run for this service"
+      : "on this server's own disk",
+    maxAudioDays: env.RETENTION_MAX_AUDIO_DAYS ?? null,
+    maxRecordingDays: env.RETENTION_MAX_RECORDING_DAYS ?? null,
+    exportLinkDays: EXPORT_LINK_DAYS,
+    accountGraceDays: ACCOUNT_GRACE_DAYS,
+    sessionDays: Math.round(SESSION_TTL_MS / DAY_MS),
+    processors,
+  };
+}
+
+export type PrivacyFacts = ReturnType<typeof privacyFacts>;

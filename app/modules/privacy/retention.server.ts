@@ -1,0 +1,176 @@
+// Retention: each user's policy (audio N days after its transcript, whole recordings N days after upload), capped by
+// the operator's ceilings (RETENTION_MAX_*), enforced by a daily job in batches. The job also deletes expired data
+// exports and the accounts whose 7-day grace period is over. Running it twice changes nothing more.
+import { Prisma } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { defineJob } from "~/modules/platform/jobs.server";
+import { configuredStorage } from "~/services/storage/index.server";
+import type { FileStorage } from "~/services/storage/storage";
+import { countOf } from "~/utils/plural";
+import { type AccessSource, recordAccess } from "./access-log.server";
+import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
+import { DAY_MS, effectiveDays } from "./retention";
+
+export const RETENTION_BATCH = 200;
+
+export async function retentionPolicy(userId: string) {
+  const user = await (
+    await db()
+  ).user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { audioRetentionDays: true, recordingRetentionDays: true },
+  });
+  const max = serverRetentionMaximums();
+  return {
+    chosen: { audioDays: user.audioRetentionDays, recordingDays: user.recordingRetentionDays },
+    max,
+    effective: {
+      audioDays: effectiveDays(user.audioRetentionDays, max.audioDays),
+      recordingDays: effectiveDays(user.recordingRetentionDays, max.recordingDays),
+    },
+  };
+}
+
+export async function saveRetentionPolicy(
+  userId: string,
+  policy: { audioDays: number | null; recordingDays: number | null },
+  source: AccessSource = {},
+) {
+  await (
+    await db()
+  ).user.update({
+    where: { id: userId },
+    data: { audioRetentionDays: policy.audioDays, recordingRetentionDays: policy.recordingDays },
+  });
+  const describe = (days: number | null) => (days === null ? "never" : `${days} days`);
+  await recordAccess(userId, "retention.changed", {
+    ...source,
+    detail: `audio: ${describe(policy.audioDays)}; recordings: ${describe(policy.recordingDays)}`,
+  });
+}
+
+export interface RetentionNote {
+  audioDeletedAt: Date | null;
+  /** When the retention policy will delete the audio (not yet deleted). */
+  audioDeletesAt: Date | null;
+  /** When the retention policy will delete the whole recording. */
+  deletesAt: Date | null;
+}
+
+/** For the recordings list: what retention did or will do to each of these recordings of the user. */
+export async function retentionNotes(userId: string, recordingIds: string[]): Promise<Record<string, RetentionNote>> {
+  if (recordingIds.length === 0) return {};
+  const [policy, rows] = await Promise.all([
+    retentionPolicy(userId),
+    (await db()).recording.findMany({
+      where: { userId, id: { in: recordingIds } },
+      select: { id: true, createdAt: true, completedAt: true, audioDeletedAt: true, status: true },
+    }),
+  ]);
+  const { audioDays, recordingDays } = policy.effective;
+  const plus = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      {
+        audioDeletedAt: row.audioDeletedAt,
+        audioDeletesAt:
+          !row.audioDeletedAt && audioDays !== null && row.completedAt && row.status === "COMPLETED"
+            ? plus(row.completedAt, audioDays)
+            : null,
+        deletesAt: recordingDays !== null ? plus(row.createdAt, recordingDays) : null,
+      },
+    ]),
+  );
+}
+
+// The effective days in SQL: LEAST ignores NULL, so NULL on both sides (never, no ceiling) stays NULL and matches nothing.
+const effectiveSql = (column: Prisma.Sql, max: number | null) =>
+  max === null ? column : Prisma.sql`LEAST(${column}, ${max}::int)`;
+
+/** One pass of retention at `now`. Returns what it deleted. */
+export async function enforceRetention(
+  now = new Date(),
+  storage: FileStorage = configuredStorage(),
+  batch = RETENTION_BATCH,
+) {
+  const database = await db();
+  const max = serverRetentionMaximums();
+  const perUser = new Map<string, { audio: number; recordings: number }>();
+  const tally = (userId: string, kind: "audio" | "recordings") => {
+    const counts = perUser.get(userId) ?? { audio: 0, recordings: 0 };
+    counts[kind]++;
+    perUser.set(userId, counts);
+  };
+
+  const audioDays = effectiveSql(Prisma.sql`u."audioRetentionDays"`, max.audioDays);
+  let audioDeleted = 0;
+  for (;;) {
+    const due = await database.$queryRaw<{ id: string; userId: string; storageKey: string }[]>`
+      SELECT r."id", r."userId", r."storageKey" FROM "Recording" r JOIN "User" u ON u."id" = r."userId"
+      WHERE r."audioDeletedAt" IS NULL AND r."status" = 'COMPLETED' AND r."completedAt" IS NOT NULL
+        AND r."completedAt" + make_interval(days => ${audioDays}) <= ${now}
+      ORDER BY r."id" LIMIT ${batch}`;
+    if (due.length === 0) break;
+    // The file first: if storage fails, the row is not marked and the next run tries again.
+    for (const row of due) await storage.delete(row.storageKey);
+    await database.recording.updateMany({
+      where: { id: { in: due.map((row) => row.id) } },
+      data: { audioDeletedAt: now },
+    });
+    for (const row of due) tally(row.userId, "audio");
+    audioDeleted += due.length;
+  }
+
+  const recordingDays = effectiveSql(Prisma.sql`u."recordingRetentionDays"`, max.recordingDays);
+  let recordingsDeleted = 0;
+  for (;;) {
+    const due = await database.$queryRaw<{ id: string; userId: string; storageKey: string }[]>`
+      SELECT r."id", r."userId", r."storageKey" FROM "Recording" r JOIN "User" u ON u."id" = r."userId"
+      WHERE r."status" <> 'PROCESSING'
+        AND r."createdAt" + make_interval(days => ${recordingDays}) <= ${now}
+      ORDER BY r."id" LIMIT ${batch}`;
+    if (due.length === 0) break;
+    for (const row of due) await storage.delete(row.storageKey);
+    await database.recording.deleteMany({ where: { id: { in: due.map((row) => row.id) } } });
+    for (const row of due) tally(row.userId, "recordings");
+    recordingsDeleted += due.length;
+  }
+
+  for (const [userId, counts] of perUser) {
+    const parts = [
+      counts.audio ? `audio of ${countOf(counts.audio, "recording")}` : "",
+      counts.recordings ? countOf(counts.recordings, "recording") : "",
+    ].filter(Boolean);
+    await recordAccess(userId, "retention.applied", { detail: parts.join("; "), ip: "server", userAgent: "retention job" });
+  }
+
+  const exportsDeleted = await deleteExpiredExports(now, storage);
+  const accountsDeleted = await deleteAccountsPastGrace(now);
+  return { audioDeleted, recordingsDeleted, exportsDeleted, accountsDeleted };
+}
+
+/** Exports past their 7 days: the file goes, the row stays (as "expired") until the account goes. */
+async function deleteExpiredExports(now: Date, storage: FileStorage): Promise<number> {
+  const database = await db();
+  const expired = await database.dataExport.findMany({
+    where: { expiresAt: { lte: now }, storageKey: { not: null } },
+    select: { id: true, storageKey: true },
+  });
+  for (const row of expired) {
+    await storage.delete(row.storageKey!);
+    await database.dataExport.update({ where: { id: row.id }, data: { storageKey: null } });
+  }
+  return expired.length;
+}
+
+/** Daily at 03:23 UTC, on one worker (pg-boss keeps the schedule in the database). */
+export const retentionJob = defineJob({
+  queue: "privacy-retention",
+  policy: { retryLimit: 3, retryDelay: 300, expireInSeconds: 6 * 60 * 60 },
+  schedule: "23 3 * * *",
+  work: async () => {
+    const result = await enforceRetention();
+    if (Object.values(result).some(Boolean)) console.info("[jobs] retention:", JSON.stringify(result));
+  },
+});

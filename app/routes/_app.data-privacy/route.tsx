@@ -1,0 +1,217 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/route";
+import { handleDataPrivacyAction, loadDataPrivacy } from "./privacy.server";
+import { PageHeader, pageMeta, Prose } from "~/components/page";
+import { AccessLogTable, ExportList, RetentionSelect } from "~/components/privacy/data-privacy-sections";
+import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit";
+import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/modules/privacy/privacy-forms";
+import { AUDIO_RETENTION_CHOICES, RECORDING_RETENTION_CHOICES, RetentionFormSchema } from "~/modules/privacy/retention";
+import { requireUserId } from "~/modules/platform/session.server";
+import { withFormRefusals } from "~/modules/platform/refusals.server";
+import { countOf } from "~/utils/plural";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Your data", "Export, delete and control how long Voxlate keeps your data.");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const userId = await requireUserId(request);
+  return loadDataPrivacy(userId);
+}
+
+export const action = withFormRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const userId = await requireUserId(request);
+  return handleDataPrivacyAction(request, userId, context);
+});
+
+type Reply = SubmissionResult<string[]> | undefined;
+const replyTo = (reply: Reply, intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
+
+const EXPORT_POLL_MS = 2000;
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+export default function DataPrivacy({ loaderData, actionData }: Route.ComponentProps) {
+  const { policy, exports, log, recordingCount, facts } = loaderData;
+  const refusal = actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : null;
+  const reply = actionData && !refusal ? (actionData as Reply) : undefined;
+  const [retention, retentionFields] = useSchemaForm("retention", RetentionFormSchema, replyTo(reply, "retention"), {
+    intent: "retention",
+    defaultValue: {
+      audioDays: String(policy.chosen.audioDays ?? "never"),
+      recordingDays: String(policy.chosen.recordingDays ?? "never"),
+    },
+  });
+  const [deletion, deletionFields] = useSchemaForm(
+    "delete-account",
+    DeleteAccountSchema,
+    replyTo(reply, "delete-account"),
+    { intent: "delete-account", defaultValue: { when: "grace" } },
+  );
+  useErrorToast(reply, "Error");
+
+  // While an export is being built, JavaScript refreshes its progress; without it, the "Check progress" link does.
+  const building = exports.some((item) => item.status === "QUEUED" || item.status === "RUNNING");
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!building) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, EXPORT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [building, revalidator]);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Account"
+        title="Your data and privacy"
+        lead="Take a copy of everything, choose how long we keep it, delete any of it, and see who accessed it."
+      />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+        {refusal ? <FormAlert title="That did not work">{refusal}</FormAlert> : null}
+
+        <Section id="export-title" title="Export all my data">
+          <p className="text-sm text-slate-600">
+            One ZIP file with your profile, every recording&apos;s original audio, every transcript (JSON, TXT and SRT),
+            translations and summaries, your support conversations, your sessions and your access log. We email you a
+            link when it is ready; it works for {facts.exportLinkDays} days, only for you.
+          </p>
+          <Form method="post">
+            <button type="submit" name="intent" value="export" disabled={building} className={buttonClass("primary")}>
+              Export all my data
+            </button>
+          </Form>
+          <ExportList exports={exports} />
+          {building ? (
+            <p className="text-sm">
+              <Link to="/data-privacy#export-title" reloadDocument className="text-brand-700 underline">
+                Check progress
+              </Link>
+            </p>
+          ) : null}
+        </Section>
+
+        <Section id="retention-title" title="Keep data only as long as you need it">
+          <Form method="post" {...getFormProps(retention)} className="space-y-4">
+            <input type="hidden" name="intent" value="retention" />
+            <FormErrors form={retention} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <RetentionSelect
+                label="Delete audio after the transcript is made"
+                field={retentionFields.audioDays}
+                choices={AUDIO_RETENTION_CHOICES}
+                serverMax={policy.max.audioDays}
+              />
+              <RetentionSelect
+                label="Delete whole recordings after upload"
+                field={retentionFields.recordingDays}
+                choices={RECORDING_RETENTION_CHOICES}
+                serverMax={policy.max.recordingDays}
+              />
+            </div>
+            <p className="text-sm text-slate-600">
+              We check every day. Deleting audio keeps the transcript; deleting a recording removes its transcript,
+              translations and summary too.
+            </p>
+            <button type="submit" className={buttonClass("primary")}>
+              Save retention policy
+            </button>
+          </Form>
+        </Section>
+
+        <Section id="delete-title" title="Delete data">
+          <Form method="post" id="delete-recordings" className="space-y-2">
+            <p className="text-sm font-medium">All recordings ({countOf(recordingCount, "recording")})</p>
+            <p className="text-sm text-slate-600">
+              Removes every recording with its audio, transcript, translations and summary. To delete only one
+              recording, or only its audio, open it from <Link to="/recordings">Recordings</Link>.
+            </p>
+            <ConfirmSubmit
+              form="delete-recordings"
+              name="intent"
+              value="delete-recordings"
+              label="Delete all recordings"
+              title={`Delete all ${countOf(recordingCount, "recording")}?`}
+              description="Every audio file and transcript is removed for good. Minutes already used stay used."
+              confirmLabel="Delete all recordings"
+              disabled={recordingCount === 0}
+            />
+          </Form>
+          <Form method="post" {...getFormProps(deletion)} className="space-y-3 border-t border-slate-200 pt-4">
+            <input type="hidden" name="intent" value="delete-account" />
+            <p className="text-sm font-medium">Your account</p>
+            <FormErrors form={deletion} />
+            <fieldset className="space-y-2 text-sm">
+              <legend className="sr-only">When to delete the account</legend>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name={deletionFields.when.name}
+                  value="grace"
+                  defaultChecked={deletionFields.when.initialValue !== "now"}
+                  className="mt-1"
+                />
+                <span>In {facts.accountGraceDays} days. You are signed out now; sign in before then to cancel.</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name={deletionFields.when.name}
+                  value="now"
+                  defaultChecked={deletionFields.when.initialValue === "now"}
+                  className="mt-1"
+                />
+                <span>Now. This cannot be undone.</span>
+              </label>
+            </fieldset>
+            <p className="text-sm text-slate-600">
+              Your profile, recordings, transcripts, exports, support conversations and access log are deleted from the
+              database and from storage, and any paid plan is cancelled.
+            </p>
+            <Field
+              label={`Type ${DELETE_CONFIRMATION} to confirm`}
+              field={deletionFields.confirmation}
+              autoComplete="off"
+              required
+            />
+            <button type="submit" className={buttonClass("danger")}>
+              Delete my account
+            </button>
+          </Form>
+        </Section>
+
+        <Section id="access-log-title" title="Access log">
+          <p className="text-sm text-slate-600">
+            Sign-ins, new browsers, exports, downloads, deletions and plan changes on your account, newest first.
+          </p>
+          <AccessLogTable entries={log} />
+        </Section>
+      </div>
+      <Prose>
+        <PrivacyFactsList facts={facts} effective={policy.effective} />
+        <p>
+          Read the full <Link to="/privacy">privacy policy</Link>. Change your cookie choices from the &quot;Cookie
+          settings&quot; link at the bottom of every page.
+        </p>
+      </Prose>
+    </>
+  );
+}
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
