@@ -121,3 +121,20 @@ async function* walk(root: string, prefix: string, directory = root): AsyncGener
     }
   }
 }
+
+/** Rewrites every stored file not yet under the current key (plain or older keys), one at a time, streamed. */
+export async function rotateToCurrentKey(
+  storage: FileStorage & FileStorageMaintenance,
+  onFile: (key: string, rewritten: boolean) => void = () => {},
+): Promise<{ rewritten: number; kept: number }> {
+  const keys: string[] = [];
+  // Listed first, then rewritten: renaming into a folder while walking it could list a file twice.
+  for await (const object of storage.list("")) keys.push(object.key);
+  let rewritten = 0;
+  for (const key of keys) {
+    const changed = await storage.reencrypt(key);
+    if (changed) rewritten++;
+    onFile(key, changed);
+  }
+  return { rewritten, kept: keys.length - rewritten };
+}
