@@ -23,6 +23,11 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * How the other web processes reach this one (live recordings are held by the process that started them; others
+   * forward to it). Default http://127.0.0.1:PORT, right for processes on one machine.
+   */
+  INTERNAL_URL: z.url().optional(),
   /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
   WORKER_IN_PROCESS: booleanFromString.default(true),
   /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
@@ -158,6 +163,12 @@ export function getEnv(): Env {
 
 export function dataDir(...parts: string[]): string {
   return path.resolve(getEnv().DATA_DIR, ...parts);
+}
+
+/** This process's address for the other web processes (INTERNAL_URL, else http://127.0.0.1:PORT). */
+export function internalOrigin(): string {
+  const env = getEnv();
+  return (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
 }
 
 /** APP_URL without a trailing slash, for building absolute links. */
