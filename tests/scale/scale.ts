@@ -39,6 +39,19 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
   }
 }
 
+/** The cookies a response sets, as a Cookie header: the last value of each name, cleared ones left out. */
+function cookieFrom(response: Response): string {
+  const cookies = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (value) cookies.set(name, value);
+    else cookies.delete(name);
+  }
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
 const freePort = () =>
   new Promise<number>((resolve) => {
     const server = http.createServer().listen(0, "127.0.0.1", () => {
@@ -74,7 +87,7 @@ async function s3Server(directory: string) {
     directory,
     configureBuckets: [{ name: "voxlate", configs: [] }],
   });
-  const address = (await s3.run()) as AddressInfo;
+  const address = await s3.run();
   cleanups.push(() => s3.close());
   return `http://127.0.0.1:${address.port}`;
 }
@@ -183,7 +196,9 @@ async function main() {
   step("two web processes, two workers and the proxy are up");
 
   const database = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  cleanups.unshift(() => database.end());
+  // Closed before the database is dropped (cleanups run last first); the drop's disconnects are expected.
+  database.on("error", () => {});
+  cleanups.push(() => database.end());
   const query = async <T>(sql: string, values: unknown[] = []) => (await database.query(sql, values)).rows as T[];
   const api = (pathname: string, init: RequestInit = {}) => fetch(`${proxy.origin}${pathname}`, init);
   const json = (body: unknown, cookie?: string): RequestInit => ({
@@ -230,12 +245,11 @@ async function main() {
     }),
   );
   assert.equal(registered.status, 201, await registered.clone().text());
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
+  const cookie = cookieFrom(registered);
   const [user] = await query<{ id: string }>(`SELECT id FROM "User" WHERE email = $1`, [email]);
-  step(`signed up ${email} (send-verification, verify, register across ${servedBy("POST", "/api/").size} web processes)`);
+  step(
+    `signed up ${email} (send-verification, verify, register across ${servedBy("POST", "/api/").size} web processes)`,
+  );
 
   // tus upload: 64 KiB chunks, so PATCHes alternate between the processes.
   const tusUpload = (file: string, options: { onChunk?: (offset: number) => void } = {}) =>
@@ -261,7 +275,12 @@ async function main() {
   assert.deepEqual(servedBy("PATCH", "/api/uploads", uploadFrom), new Set([0, 1]), "tus chunks on both processes");
   const recordingStatus = async (id: string) =>
     (await query<{ status: string }>(`SELECT status FROM "Recording" WHERE id = $1`, [id]))[0]?.status;
-  await waitFor("the transcription", () => recordingStatus(recordingId), (status) => status === "COMPLETED", 120_000);
+  await waitFor(
+    "the transcription",
+    () => recordingStatus(recordingId),
+    (status) => status === "COMPLETED",
+    120_000,
+  );
   const segments = await query<{ count: string }>(`SELECT count(*) FROM "TranscriptSegment" WHERE "recordingId" = $1`, [
     recordingId,
   ]);
@@ -293,24 +312,24 @@ async function main() {
   const finished = await api(`/api/live-sessions/${liveId}/finish`, json({ title: "Live across processes" }, cookie));
   assert.equal(finished.status, 201, await finished.clone().text());
   const liveRecording = ((await finished.json()) as { recording: { id: string } }).recording.id;
-  await waitFor("the live recording's transcript", () => recordingStatus(liveRecording), (s) => s === "COMPLETED", 120_000);
+  await waitFor(
+    "the live recording's transcript",
+    () => recordingStatus(liveRecording),
+    (s) => s === "COMPLETED",
+    120_000,
+  );
   step("live recording: 8 chunks alternating between the web processes, one recording, transcribed");
 
   // Rate limits: a fresh session's writes are counted once, whichever process answers.
   const signedIn = await api("/api/login", json({ email, password }));
   assert.equal(signedIn.status, 200, await signedIn.clone().text());
-  const secondCookie = signedIn.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
+  const secondCookie = cookieFrom(signedIn);
   const writes: number[] = [];
   const writesFrom = proxy.served.length;
   for (let index = 0; index <= RATE_LIMITS.writes.limit; index++)
     writes.push(
-      (
-        // No such route (404), but every POST is counted before routing: 429 once over the limit.
-        await api("/api/scale-probe", json({}, secondCookie))
-      ).status,
+      // No such route (404), but every POST is counted before routing: 429 once over the limit.
+      (await api("/api/scale-probe", json({}, secondCookie))).status,
     );
   assert.deepEqual(servedBy("POST", "/api/scale-probe", writesFrom), new Set([0, 1]));
   assert.ok(!writes.slice(0, -1).includes(429), `the first ${RATE_LIMITS.writes.limit} pass: ${writes.join(",")}`);
@@ -323,10 +342,19 @@ async function main() {
 
   // A worker dies mid-transcription: the job is recovered (stale heartbeat) and charged once.
   const second = await tusUpload(JFK_WAV);
-  await waitFor("a worker to pick up the second upload", () => recordingStatus(second), (s) => s === "PROCESSING");
+  await waitFor(
+    "a worker to pick up the second upload",
+    () => recordingStatus(second),
+    (s) => s === "PROCESSING",
+  );
   workers[0].child.kill("SIGKILL");
   step("killed worker 1 while a transcription was processing");
-  await waitFor("the second transcript after the worker died", () => recordingStatus(second), (s) => s === "COMPLETED", 180_000);
+  await waitFor(
+    "the second transcript after the worker died",
+    () => recordingStatus(second),
+    (s) => s === "COMPLETED",
+    180_000,
+  );
 
   // A web process dies mid-upload: tus resumes on the other one.
   let killed = false;
@@ -340,7 +368,12 @@ async function main() {
     },
   });
   assert.ok(killed);
-  await waitFor("the third transcript", () => recordingStatus(third), (s) => s === "COMPLETED", 120_000);
+  await waitFor(
+    "the third transcript",
+    () => recordingStatus(third),
+    (s) => s === "COMPLETED",
+    120_000,
+  );
   step("the upload finished through web B and was transcribed");
 
   // Nothing lost, nothing charged twice.

@@ -20,8 +20,9 @@ export class DatabaseRateLimitStore implements Store {
   private fallback: RateLimiterMemory | undefined;
   private windowMs = 60_000;
 
+  /** `prefix` starts each key ("rl-writes" → "rl-writes:session:…"), one per tier. */
   constructor(prefix: string) {
-    this.prefix = `${prefix}:`;
+    this.prefix = prefix;
   }
 
   init(options: Options) {
