@@ -335,7 +335,7 @@ async function main() {
   assert.ok(!writes.slice(0, -1).includes(429), `the first ${RATE_LIMITS.writes.limit} pass: ${writes.join(",")}`);
   assert.equal(writes.at(-1), 429, "the one over the limit is refused");
   const [counter] = await query<{ points: number }>(
-    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl-writes:session:%' ORDER BY points DESC LIMIT 1`,
+    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl-writes:%session:%' ORDER BY points DESC LIMIT 1`,
   );
   assert.equal(counter.points, RATE_LIMITS.writes.limit + 1, "each post counted once, in one shared counter");
   step(`rate limits: ${RATE_LIMITS.writes.limit + 1} writes over both processes counted once; the last refused`);
