@@ -23,6 +23,7 @@ import {
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { anonymousPageCache } from "~/modules/platform/page-cache.server";
 import { rateLimits } from "~/modules/platform/rate-limit.server";
+import { forwardLiveSessionRequests } from "~/modules/live/live-forwarding.server";
 import { CONSENT_COOKIE, PREFERENCES_COOKIE } from "~/modules/consent/cookie-consent";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
 
@@ -158,6 +159,9 @@ if (env.LOG_REQUESTS) {
 // Anonymous marketing pages come from memory, with a fresh nonce each (ADR 022); like static files, they are not
 // counted against the rate limits. In development Vite serves fresh code, so nothing is kept.
 if (!isDevelopment) app.use(anonymousPageCache({ keyCookies: [CONSENT_COOKIE, PREFERENCES_COOKIE] }));
+// A live recording is held by the web process that started it; requests for it landing here go there, before
+// they are counted (ADR 026-platform).
+app.use(forwardLiveSessionRequests());
 app.use(rateLimits());
 app.use(limitBodySize());
 

@@ -1,6 +1,8 @@
 // bench/upload: throughput of a large upload through the real app (streamed multipart POST and tus resumable
 // upload) against `cp` of the same file on the same disk, and how much the server's memory grows meanwhile.
 // Usage: npm run build && nice -n 19 node --import tsx bench/upload.ts [--size-mb 500]   (prints Markdown; no assertions)
+// --encryption: instead, the cost of encryption at rest: the same uploads, alternating, to a server that stores
+// files in plain (STORAGE_ENCRYPTION=false) and one that encrypts them (the default), time until 201 compared.
 // --size-mb N: the file is N MiB in total (header included). Business Pro's limit is 500 MiB, so 500 is the largest
 // the app accepts with the default UPLOAD_MAX_BYTES.
 import { execFileSync, spawn } from "node:child_process";
@@ -253,6 +255,75 @@ function timeCp(source: string, target: string): number {
   return ms;
 }
 
+/** Median of a few numbers. */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Encryption at rest: the same file uploaded, alternately, to a plain and an encrypting server (each its own
+ * process and data dir), RUNS times per method; stored files are removed between runs so the disk does not fill.
+ */
+async function encryptionOverhead(file: string, warmupFile: string, size: number) {
+  const RUNS = numberFlag("--runs", 3);
+  // One cookie-signing secret for both servers: this process signs the bench user's cookie once (sessionSecrets).
+  process.env.SESSION_SECRET ??= crypto.randomBytes(48).toString("base64url");
+  const plain = await startAppServer("upload-plain", { STORAGE_ENCRYPTION: "false" });
+  const encrypted = await startAppServer("upload-encrypted", { STORAGE_ENCRYPTION: "true" });
+  try {
+    const servers = { plain, encrypted };
+    for (const server of Object.values(servers)) {
+      for (const warmUp of [
+        multipartUpload(server.origin, server.cookie, warmupFile),
+        tusUpload(server.origin, server.cookie, warmupFile),
+      ]) {
+        const result = await warmUp;
+        if (result.status !== 201 && result.status !== 204)
+          throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${server.log()}`);
+      }
+    }
+    type Row = { totalMs: number[]; serverCpuS: number[] };
+    const rows: Record<string, Record<keyof typeof servers, Row>> = {};
+    for (let run = 0; run < RUNS; run++) {
+      for (const method of ["multipart", "tus"] as const) {
+        for (const name of (run % 2 ? ["encrypted", "plain"] : ["plain", "encrypted"]) as (keyof typeof servers)[]) {
+          const server = servers[name];
+          const cpu = cpuSeconds(server.pid);
+          const result =
+            method === "multipart"
+              ? await multipartUpload(server.origin, server.cookie, file)
+              : await tusUpload(server.origin, server.cookie, file);
+          if (result.status !== 201 && result.status !== 204)
+            throw new Error(`${method} upload failed (${result.status}): ${result.body}\n${server.log()}`);
+          const row = ((rows[method] ??= {} as Record<keyof typeof servers, Row>)[name] ??= {
+            totalMs: [],
+            serverCpuS: [],
+          });
+          row.totalMs.push(result.totalMs);
+          row.serverCpuS.push(cpuSeconds(server.pid) - cpu);
+          fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
+        }
+      }
+    }
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    console.log(
+      `Encryption at rest: ${(size / MiB).toFixed(0)} MiB WAV, ${RUNS} runs per method and server, alternating. Node ${process.version}, ${os.cpus().length} cores.\n`,
+    );
+    console.log(
+      "| Method | Plain: until 201 (s, median; runs) | Encrypted: until 201 (s, median; runs) | Overhead | Server CPU plain → encrypted (s, median) |",
+    );
+    console.log("|---|---:|---:|---:|---:|");
+    for (const [method, row] of Object.entries(rows)) {
+      const plainMs = median(row.plain.totalMs);
+      const encryptedMs = median(row.encrypted.totalMs);
+      console.log(
+        `| ${method} | ${seconds(plainMs)} (${row.plain.totalMs.map(seconds).join(", ")}) | ${seconds(encryptedMs)} (${row.encrypted.totalMs.map(seconds).join(", ")}) | ` +
+          `${(((encryptedMs - plainMs) / plainMs) * 100).toFixed(1)}% | ${median(row.plain.serverCpuS).toFixed(2)} → ${median(row.encrypted.serverCpuS).toFixed(2)} |`,
+      );
+    }
+  } finally {
+    await Promise.all([plain.stop(), encrypted.stop()]);
+  }
+}
+
 async function main() {
   const sizeMb = numberFlag("--size-mb", 500);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-upload-bench-"));
@@ -264,6 +335,11 @@ async function main() {
     const generateMs = performance.now() - started;
     const warmupFile = path.join(workDir, "warm-up.wav");
     await writeWav(warmupFile, 2 * SAMPLE_RATE * CHANNELS * 2 + 44);
+
+    if (process.argv.includes("--encryption")) {
+      await encryptionOverhead(file, warmupFile, size);
+      return;
+    }
 
     const cpRuns = Array.from({ length: CP_RUNS }, () => timeCp(file, path.join(workDir, "copy.wav")));
     const cpMs = [...cpRuns].sort((a, b) => a - b)[Math.floor(CP_RUNS / 2)];

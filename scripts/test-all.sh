@@ -21,4 +21,6 @@ npm run db:diff -- --check >/dev/null || { echo "Error: prisma/schema.prisma has
 # Integration tests drive the production build's request handler, so build first.
 npm run build
 npm run test:unit
+# Scale-out over real processes (two web, two workers, PostgreSQL, S3); about a minute on the build above.
+node --import tsx tests/scale/scale.ts
 npm run test:e2e

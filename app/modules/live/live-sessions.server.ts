@@ -3,7 +3,9 @@
 // arrives. A transcription pass runs the configured engine on the audio after the last committed utterance:
 // utterances that ended more than a second before the end are committed (fixed), the rest is shown as
 // provisional and transcribed again with more audio. On finish the whole file becomes a recording like an upload
-// (checked, stored, transcribed in full, charged). Sessions live in the web process's memory.
+// (checked, stored, transcribed in full, charged). A session lives in the memory of the web process that started it
+// (its decoder, its audio); the database names that process (LiveSessionHost), and a request for the session that
+// lands on another web process is forwarded to it (live-forwarding.server.ts, ADR 026-platform).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +20,7 @@ import {
 import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/audio.server";
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir, internalOrigin } from "~/modules/platform/env.server";
 import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "~/modules/recordings/recordings.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 
@@ -110,6 +112,8 @@ interface LiveSession {
   pass: Promise<void> | null;
   transcriptionError: string | null;
   lastActivity: number;
+  /** When its LiveSessionHost row was last marked alive. */
+  hostRefreshedAt: number;
 }
 
 const sessions = new Map<string, LiveSession>();
@@ -147,9 +151,34 @@ export async function discardAllLiveSessions() {
 
 async function discard(session: LiveSession) {
   sessions.delete(session.id);
+  await forgetHost(session.id);
   session.decoder?.kill("SIGKILL");
   await session.pass?.catch(() => {});
   await fs.promises.rm(session.directory, { recursive: true, force: true });
+}
+
+/** How often a running session's row is marked as alive (a write every chunk would be one a second). */
+const HOST_REFRESH_MS = 10_000;
+
+async function forgetHost(id: string) {
+  await (await db()).liveSessionHost.deleteMany({ where: { id } }).catch((error: unknown) => {
+    console.error("Could not remove a live session's host row", error);
+  });
+}
+
+/**
+ * The address of the web process holding live session `id`, when it is another process; null when this process
+ * holds it or nobody does (then the request is answered here: the session, or its 404).
+ */
+export async function liveSessionHost(id: string): Promise<string | null> {
+  if (sessions.has(id)) return null;
+  const host = await (
+    await db()
+  ).liveSessionHost.findFirst({
+    where: { id, lastSeenAt: { gt: new Date(Date.now() - LIVE_IDLE_MS) } },
+    select: { hostUrl: true },
+  });
+  return host && host.hostUrl !== internalOrigin() ? host.hostUrl : null;
 }
 
 /** Starts a live session for a signed-in user with minutes left. */
@@ -166,15 +195,21 @@ export async function startLiveSession(
       403,
     );
   }
-  // Counted after the last await before the session is registered, so parallel starts cannot all pass.
-  const running = [...sessions.values()].filter((session) => session.userId === userId).length;
+  // Counted in the database, so sessions held by other web processes count too. Sessions registered here but not
+  // yet written (a parallel start on this process) are added, so parallel starts here cannot all pass.
+  const id = crypto.randomUUID().replace(/-/g, "");
+  const elsewhere = await (
+    await db()
+  ).liveSessionHost.count({
+    where: { userId, hostUrl: { not: internalOrigin() }, lastSeenAt: { gt: new Date(Date.now() - LIVE_IDLE_MS) } },
+  });
+  const running = elsewhere + [...sessions.values()].filter((session) => session.userId === userId).length;
   if (running >= MAX_LIVE_SESSIONS_PER_USER) {
     throw new RecordingError(
       `You already have ${running} live recordings running, the most at once. Stop one (or close its tab and wait a minute) before starting another.`,
       429,
     );
   }
-  const id = crypto.randomUUID().replace(/-/g, "");
   const directory = dataDir("live", id);
   const extension = EXTENSIONS[input.mimeType];
   const decoding = input.liveTranscription ? startLiveDecoder() : null;
@@ -201,6 +236,7 @@ export async function startLiveSession(
     pass: null,
     transcriptionError: null,
     lastActivity: Date.now(),
+    hostRefreshedAt: Date.now(),
   };
   decoding?.onPcm((chunk) => {
     // Older samples are dropped as the committed point moves on (advance), so memory stays flat.
@@ -210,6 +246,7 @@ export async function startLiveSession(
   sessions.set(id, session);
   watchIdleSessions();
   try {
+    await (await db()).liveSessionHost.create({ data: { id, userId, hostUrl: internalOrigin() } });
     await fs.promises.mkdir(directory, { recursive: true });
     await fs.promises.writeFile(session.recordingPath, "");
   } catch (error) {
@@ -248,6 +285,10 @@ export async function appendLiveChunk(
   since: number,
 ): Promise<LiveState> {
   const session = ownSession(userId, id);
+  if (Date.now() - session.hostRefreshedAt > HOST_REFRESH_MS) {
+    session.hostRefreshedAt = Date.now();
+    await (await db()).liveSessionHost.updateMany({ where: { id }, data: { lastSeenAt: new Date() } });
+  }
   session.lastActivity = Date.now();
   if (index < session.received) return state(session, since);
   if (index > session.received) throw new RecordingError(`Chunk ${session.received} is missing; send it first.`, 409);
@@ -365,6 +406,7 @@ export async function finishLiveSession(
 ): Promise<{ recording: { id: string; title: string }; live: LiveState }> {
   const session = ownSession(userId, id);
   sessions.delete(id);
+  await forgetHost(id);
   try {
     session.decoder?.stdin.end();
     await session.decoderDone;

@@ -23,6 +23,11 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * How the other web processes reach this one (live recordings are held by the process that started them; others
+   * forward to it). Default http://127.0.0.1:PORT, right for processes on one machine.
+   */
+  INTERNAL_URL: z.url().optional(),
   /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
   WORKER_IN_PROCESS: booleanFromString.default(true),
   /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
@@ -113,6 +118,20 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:")
     .optional(),
+  /**
+   * Encrypts recordings stored under file: (AES-256-GCM) with STORAGE_KEY: 32 bytes as base64 or hex
+   * (`openssl rand -base64 32`). Unset: a key is generated once and kept in DATA_DIR/storage-key. Files written
+   * before stay readable; `npm run storage:rotate-key` rewrites them with the current key.
+   */
+  STORAGE_KEY: z.string().min(1).optional(),
+  /** Earlier storage keys, comma-separated: files written with them stay readable after STORAGE_KEY changes. */
+  STORAGE_KEYS: z.string().min(1).optional(),
+  /** Turn off only to measure its cost: new files under file: are then written in plain (old ones stay readable). */
+  STORAGE_ENCRYPTION: booleanFromString.default(true),
+  /** S3 server-side encryption of new objects: AES256 (S3-managed keys) or aws:kms; unset sends no header. */
+  S3_SSE: z.enum(["AES256", "aws:kms", "aws:kms:dsse"]).optional(),
+  /** The KMS key (id or ARN) for S3_SSE=aws:kms; unset uses the bucket's AWS-managed key. */
+  S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_FORCE_PATH_STYLE: booleanFromString.default(false),
@@ -150,6 +169,12 @@ export function dataDir(...parts: string[]): string {
   return path.resolve(getEnv().DATA_DIR, ...parts);
 }
 
+/** This process's address for the other web processes (INTERNAL_URL, else http://127.0.0.1:PORT). */
+export function internalOrigin(): string {
+  const env = getEnv();
+  return (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
+}
+
 /** APP_URL without a trailing slash, for building absolute links. */
 export function appOrigin(): string {
   return getEnv().APP_URL.replace(/\/$/, "");
@@ -160,6 +185,36 @@ export function isProduction(): boolean {
 }
 
 let secrets: string[] | undefined;
+
+/** A secret kept in DATA_DIR/<name>, generated on first use (0600; a second process reads the first one's). */
+function generatedSecret(name: string, bytes: number): string {
+  const file = dataDir(name);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(bytes).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      // Another process wrote it first; read theirs.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+/**
+ * The storage encryption keys as text: the current one (STORAGE_KEY, else generated in DATA_DIR/storage-key) and
+ * the older ones (STORAGE_KEYS) that files written before a rotation still name.
+ */
+export function storageKeyTexts(): { current: string; older: string[] } {
+  const env = getEnv();
+  return {
+    current: env.STORAGE_KEY ?? generatedSecret("storage-key", 32),
+    older: (env.STORAGE_KEYS ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
+  };
+}
 
 /** Cookie-signing secrets: from SESSION_SECRET, else one generated on first start and kept in the data dir. */
 export function sessionSecrets(): string[] {
@@ -172,16 +227,6 @@ export function sessionSecrets(): string[] {
       .filter(Boolean);
     return secrets;
   }
-  const file = dataDir("session-secret");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
-    } catch (error) {
-      // Another process wrote it first; read theirs.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
-  secrets = [fs.readFileSync(file, "utf8").trim()];
+  secrets = [generatedSecret("session-secret", 48)];
   return secrets;
 }

@@ -97,8 +97,8 @@ describe("rate limits", () => {
     expect(events.every((status) => status === 200)).toBe(true);
   });
 
-  test("other writes have their own, larger tier", async () => {
-    const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.strongest.limit + 5);
+  test("other writes have their own tier (the sign-in tier is exhausted above; these still pass)", async () => {
+    const results = await statuses("POST", "/cookie-consent", RATE_LIMITS.writes.limit);
     expect(results.every((status) => status === 200)).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, type Options, rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
+import { DatabaseRateLimitStore } from "./rate-limit-store.server";
 import { sessionIdFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
@@ -19,7 +20,9 @@ import { toastHeader } from "./toast.server";
  * - live: live-recording chunks (one a second per recording);
  * - writes: every other non-GET request;
  * - reads: everything else (page loads, client navigations, status polling), a flood guard rather than a quota.
- * Counts live in memory, per process; several web processes each count their own.
+ * Every tier but reads counts in the database (rate-limit-store.server.ts), so N web processes enforce one limit;
+ * reads, a flood guard checked on every page load, count in each process's memory (a database write per page view
+ * would cost more than the flood it guards against; N processes allow N times the reads). ADR 026-platform.
  */
 export const STRONGEST_PATHS = [
   "/signin",
@@ -52,7 +55,12 @@ export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
 
 export const RATE_LIMITS = {
-  strongest: { windowMs: 60_000, limit: 30 },
+  /**
+   * Per IP address. An office of 50 behind one address signing in at 9 am makes about 100 posts in a minute (the
+   * form, sometimes a mistyped password, a code); 150 lets them in. Guessing one account's password is held back by
+   * the per-account throttle (login-throttle.server.ts), not by this.
+   */
+  strongest: { windowMs: 60_000, limit: 150 },
   chat: { windowMs: 60_000, limit: 20 },
   demo: { windowMs: 60_000, limit: 6 },
   translateLive: { windowMs: 60_000, limit: 90 },
@@ -116,6 +124,7 @@ export function rateLimits(): RequestHandler {
       legacyHeaders: false,
       message: { error: TOO_MANY_REQUESTS },
       handler: answerLimited,
+      store: name === "reads" ? undefined : new DatabaseRateLimitStore(`rl-${name}`),
     });
   const strongest = tier("strongest");
   const chat = tier("chat");

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
-import { fileStorage } from "./file.server";
+import { dataDir, getEnv, storageKeyTexts } from "~/modules/platform/env.server";
+import { keyring, parseStorageKey, type StorageKeyring } from "./encryption.server";
+import { fileStorage, type FileStorageMaintenance } from "./file.server";
 import { parseS3Url, s3Storage } from "./s3.server";
 import type { FileStorage } from "./storage";
 
@@ -24,7 +25,7 @@ export function configuredStorage(): FileStorage {
         ? fileURLToPath(url)
         : path.resolve(url.slice("file:".length))
       : dataDir("uploads");
-    storage = fileStorage(root);
+    storage = fileStorage(root, env.STORAGE_ENCRYPTION ? configuredKeyring() : undefined);
     return storage;
   }
   storage = s3Storage({
@@ -32,6 +33,20 @@ export function configuredStorage(): FileStorage {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    serverSideEncryption: env.S3_SSE,
+    kmsKeyId: env.S3_SSE_KMS_KEY_ID,
   });
   return storage;
+}
+
+/** STORAGE_KEY (or the generated one) to write with, and STORAGE_KEYS that older files may need. */
+export function configuredKeyring(): StorageKeyring {
+  const texts = storageKeyTexts();
+  return keyring(parseStorageKey(texts.current), texts.older.map(parseStorageKey));
+}
+
+/** The file store with its maintenance operations (key rotation), or null when STORAGE_URL is S3. */
+export function configuredFileStorage(): (FileStorage & FileStorageMaintenance) | null {
+  const configured = configuredStorage();
+  return configured.name === "file" ? (configured as FileStorage & FileStorageMaintenance) : null;
 }

@@ -68,6 +68,45 @@ describe("s3Storage", () => {
     expect(bucket.objects.get("uploads/a.txt")?.toString()).toBe("hello");
   });
 
+  test("server-side encryption (S3_SSE) is asked for on every new object, single PUT and multipart", async () => {
+    const bucket = s3Handlers(ENDPOINT, "voxlate");
+    mockServer.use(...bucket.handlers);
+    const storage = s3Storage({
+      bucket: "voxlate",
+      prefix: "",
+      endpoint: ENDPOINT,
+      region: "us-east-1",
+      forcePathStyle: true,
+      serverSideEncryption: "aws:kms",
+      kmsKeyId: "alias/voxlate",
+    });
+    const writes: { method: string; sse: string | null; kms: string | null }[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      // The request that starts each object: a PUT without a part number, or the POST that opens a multipart upload.
+      if ((request.method === "PUT" && !url.searchParams.has("partNumber")) || url.searchParams.has("uploads"))
+        writes.push({
+          method: request.method,
+          sse: request.headers.get("x-amz-server-side-encryption"),
+          kms: request.headers.get("x-amz-server-side-encryption-aws-kms-key-id"),
+        });
+    };
+    mockServer.events.on("request:start", listener);
+    try {
+      const directory = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-s3-"));
+      fs.writeFileSync(path.join(directory, "small"), "hello");
+      await storage.putFile("small.txt", path.join(directory, "small"));
+      fs.writeFileSync(path.join(directory, "large"), crypto.randomBytes(9 * 1024 * 1024));
+      await storage.putFile("large.bin", path.join(directory, "large"));
+    } finally {
+      mockServer.events.removeListener("request:start", listener);
+    }
+    expect(writes).toEqual([
+      { method: "PUT", sse: "aws:kms", kms: "alias/voxlate" },
+      { method: "POST", sse: "aws:kms", kms: "alias/voxlate" },
+    ]);
+  });
+
   test("STORAGE_URL s3://bucket/prefix", () => {
     expect(parseS3Url("s3://voxlate-audio/prod/uploads/")).toEqual({ bucket: "voxlate-audio", prefix: "prod/uploads" });
     expect(parseS3Url("s3://voxlate-audio")).toEqual({ bucket: "voxlate-audio", prefix: "" });

@@ -11,6 +11,10 @@ export interface S3StorageOptions {
   endpoint?: string;
   region: string;
   forcePathStyle: boolean;
+  /** Server-side encryption asked of S3 for each new object (S3_SSE); unset leaves it to the bucket's default. */
+  serverSideEncryption?: "AES256" | "aws:kms" | "aws:kms:dsse";
+  /** The KMS key for aws:kms (S3_SSE_KMS_KEY_ID). */
+  kmsKeyId?: string;
 }
 
 /** Any S3-compatible store (AWS S3, MinIO, R2…). Uploads are multipart and streamed; nothing is held in memory. */
@@ -55,7 +59,13 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       const { client, Upload } = await sdk();
       const upload = new Upload({
         client,
-        params: { Bucket, Key: keyOf(key), Body: fs.createReadStream(localPath) },
+        params: {
+          Bucket,
+          Key: keyOf(key),
+          Body: fs.createReadStream(localPath),
+          ServerSideEncryption: options.serverSideEncryption,
+          SSEKMSKeyId: options.serverSideEncryption?.startsWith("aws:kms") ? options.kmsKeyId : undefined,
+        },
         partSize: 8 * 1024 * 1024,
         queueSize: 4,
       });
