@@ -55,6 +55,10 @@ import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/comp
 import { EngineNotice } from "~/components/recordings/engine-notice";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
+import { SharePanel } from "~/components/share/share-panel";
+import { TranscriptFreshness } from "~/components/recordings/transcript-freshness";
+import { listShareLinks } from "~/modules/sharing/share-links.server";
+import { transcriptFreshness } from "~/modules/transcripts/freshness.server";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -86,6 +90,9 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
   return {
     renderedAt: Date.now(),
+    // Share links and what edits left out of date (issue 17, items 4 and 6).
+    shares: completed ? await listShareLinks(userId, recording.id) : [],
+    freshness: completed ? await transcriptFreshness(recording.id) : null,
     recording: visible,
     segments,
     engine: engineLabel(recording.engine, recording.model),
@@ -370,6 +377,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             </p>
           </section>
 
+          {loaderData.freshness ? (
+            <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
+          ) : null}
           {segments.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
 
           <section aria-labelledby="transcript-title" className="mt-6">
@@ -423,6 +433,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                             className="border-l-2 border-brand-200 pl-2 text-slate-800"
                           >
                             {translation.translated[segment.id] ?? ""}
+                            {loaderData.freshness?.translations
+                              .find((row) => row.language === translation.showLanguage)
+                              ?.staleSegmentIds.includes(segment.id) ? (
+                              <span className="block text-xs text-amber-800">
+                                Out of date: edited after translation.
+                              </span>
+                            ) : null}
                           </p>
                         </div>
                       ) : (
@@ -589,6 +606,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           </section>
         </>
       ) : null}
+
+      {recording.status === "COMPLETED" ? <SharePanel recordingId={recording.id} links={loaderData.shares} /> : null}
 
       <section
         aria-labelledby="manage-title"

@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
 import type { Route } from "./+types/transcription-audio";
-import { configuredStorage } from "~/services/storage/index.server";
+import { storedAudioResponse } from "~/modules/recordings/audio-response.server";
 import { requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
@@ -9,25 +8,5 @@ import { requireUserId } from "~/modules/platform/session.server";
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
   const recording = await requireOwnRecording(userId, params.recordingId);
-  const storage = configuredStorage();
-  const size = await storage.size(recording.storageKey);
-  const headers = new Headers({
-    "Content-Type": recording.mimeType,
-    "Accept-Ranges": "bytes",
-    "Cache-Control": "private, max-age=3600",
-  });
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start >= size || start > end) {
-      return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
-    }
-    headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
-    headers.set("Content-Length", String(end - start + 1));
-    const body = await storage.read(recording.storageKey, { start, end });
-    return new Response(Readable.toWeb(body) as ReadableStream, { status: 206, headers });
-  }
-  headers.set("Content-Length", String(size));
-  return new Response(Readable.toWeb(await storage.read(recording.storageKey)) as ReadableStream, { headers });
+  return storedAudioResponse(request, recording, "private, max-age=3600");
 });

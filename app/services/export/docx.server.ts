@@ -9,7 +9,7 @@ import {
   Paragraph,
   TextRun,
 } from "docx";
-import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
+import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs, translationLine } from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 const GREY = "6B7280";
@@ -29,15 +29,21 @@ function coverParagraphs(doc: TranscriptDocument): Paragraph[] {
 
 /** Word document: optional cover, then a paragraph per speaker turn with a grey timestamp and the name in bold. */
 export async function writeDocx(doc: TranscriptDocument, options: ExportOptions): Promise<Buffer> {
-  const body = transcriptParagraphs(doc.segments).map(
-    (paragraph) =>
-      new Paragraph({
-        spacing: { after: 160 },
-        children: paragraphRuns(paragraph, options).map(
-          (run) => new TextRun({ ...RUN_STYLES[run.role], text: run.text }),
-        ),
-      }),
-  );
+  const body = transcriptParagraphs(doc.segments).flatMap((paragraph) => {
+    const translation = translationLine(paragraph);
+    const original = new Paragraph({
+      spacing: { after: translation === null ? 160 : 40 },
+      children: paragraphRuns(paragraph, options).map(
+        (run) => new TextRun({ ...RUN_STYLES[run.role], text: run.text }),
+      ),
+    });
+    if (translation === null) return [original];
+    // Bilingual: the translation as a paragraph of its own under the original, in italics.
+    return [
+      original,
+      new Paragraph({ spacing: { after: 160 }, children: [new TextRun({ text: translation, italics: true })] }),
+    ];
+  });
   const footer = new Footer({
     children: [
       new Paragraph({

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
 import { isLanguageCode } from "~/utils/languages";
-import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs } from "./document";
+import { coverLines, type ParagraphRun, paragraphRuns, transcriptParagraphs, translationLine } from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 type FontName = "regular" | "bold" | "cjk";
@@ -141,6 +141,9 @@ export async function writePdf(doc: TranscriptDocument, options: ExportOptions):
       paragraphRuns(paragraph, options).map((run) => ({ ...RUN_STYLES[run.role], text: run.text })),
       BODY_SIZE,
     );
+    // Bilingual: the translation on its own line under the original, in grey.
+    const translation = translationLine(paragraph);
+    if (translation !== null) writeRuns(pdf, [{ text: translation, font: "regular", color: GREY }], BODY_SIZE);
     pdf.moveDown(0.5);
   }
   writePageNumbers(pdf);
