@@ -29,7 +29,7 @@ export function TranscriptFreshness({ recordingId, freshness }: { recordingId: s
         {stale.map((row) => (
           <li key={row.language} className="flex flex-wrap items-center gap-3">
             <span>
-              {row.label}: {countOf(row.staleSegmentIds.length, "segment")} changed since it was translated.
+              {`${row.label}: ${countOf(row.staleSegmentIds.length, "segment")} changed since it was translated.`}
             </span>
             <Form method="post" action={`/transcription/${recordingId}/retranslate`}>
               <input type="hidden" name="language" value={row.language} />

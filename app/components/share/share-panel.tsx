@@ -147,7 +147,7 @@ export function SharePanel({
                 <div className="min-w-0">
                   <p className="font-medium">
                     {link.label ? `${link.label} ` : null}
-                    <span className="font-mono text-slate-600">/s/{link.tokenPrefix}…</span>
+                    <span className="font-mono text-slate-600">{`/s/${link.tokenPrefix}…`}</span>
                   </p>
                   <p className="text-slate-600">
                     {stateText(link)} · {countOf(link.views, "view")}
