@@ -17,11 +17,14 @@ import { hasShareAccess, unlockShareLink } from "~/modules/sharing/share-access.
 import { recordShareView, requireLiveShareLink } from "~/modules/sharing/share-links.server";
 import { sharedTranscript } from "~/modules/sharing/shared-transcript.server";
 
-/** Never indexed, never stored by a shared cache, and the token never leaves in a Referer header. */
+/**
+ * Never indexed and never stored by a shared cache. The site's Referrer-Policy (same-origin, server.ts) already keeps
+ * the token out of Referer headers to other sites; "no-referrer" here would make the browser send `Origin: null` with
+ * the password form, which React Router refuses as a cross-site post.
+ */
 const SHARE_HEADERS = {
   "X-Robots-Tag": "noindex, nofollow",
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
 };
 
 export const headers: Route.HeadersFunction = () => SHARE_HEADERS;
