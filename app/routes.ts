@@ -36,6 +36,7 @@ export default [
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("recordings", "routes/_app.recordings.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
+    route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("account", "routes/_app.account/route.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
   ]),
@@ -106,5 +107,10 @@ export default [
   route("transcription/:recordingId/export", "routes/transcription-export.tsx"),
   route("transcription/:recordingId/audio", "routes/transcription-audio.tsx"),
   route("recordings/export", "routes/recordings-export.tsx"),
+  // Share links (issue 17): the read-only page, its audio and downloads; no account needed.
+  route("s/:token", "routes/s.$token.tsx"),
+  route("s/:token/audio", "routes/s.$token.audio.tsx"),
+  route("s/:token/export", "routes/s.$token.export.tsx"),
+  route("transcription/:recordingId/retranslate", "routes/transcription-retranslate.tsx"),
   route("_test/error", "routes/test.error.tsx"),
 ] satisfies RouteConfig;

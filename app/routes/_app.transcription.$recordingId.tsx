@@ -65,6 +65,10 @@ import { commentIntent } from "~/modules/comments/comment-actions.server";
 import { SegmentNotes } from "~/components/comments/segment-notes";
 import { SelectionNotePopover } from "~/components/comments/selection-note-popover";
 import { NotesExportOption } from "~/components/comments/notes-export-option";
+import { SharePanel } from "~/components/share/share-panel";
+import { TranscriptFreshness } from "~/components/recordings/transcript-freshness";
+import { listShareLinks } from "~/modules/sharing/share-links.server";
+import { transcriptFreshness } from "~/modules/transcripts/freshness.server";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -101,6 +105,9 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     speakerVoices,
     comments,
     renderedAt: Date.now(),
+    // Share links and what edits left out of date (issue 17, items 4 and 6).
+    shares: completed ? await listShareLinks(userId, recording.id) : [],
+    freshness: completed ? await transcriptFreshness(recording.id) : null,
     recording: visible,
     segments,
     engine: engineLabel(recording.engine, recording.model),
@@ -400,6 +407,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             </p>
           </section>
 
+          {loaderData.freshness ? (
+            <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
+          ) : null}
           {segments.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
 
           <section aria-labelledby="transcript-title" className="mt-6">
@@ -460,6 +470,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                             className="border-l-2 border-brand-200 pl-2 text-slate-800"
                           >
                             {translation.translated[segment.id] ?? ""}
+                            {loaderData.freshness?.translations
+                              .find((row) => row.language === translation.showLanguage)
+                              ?.staleSegmentIds.includes(segment.id) ? (
+                              <span className="block text-xs text-amber-800">
+                                Out of date: edited after translation.
+                              </span>
+                            ) : null}
                           </p>
                         </div>
                       ) : (
@@ -628,6 +645,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           </section>
         </>
       ) : null}
+
+      {recording.status === "COMPLETED" ? <SharePanel recordingId={recording.id} links={loaderData.shares} /> : null}
 
       <section
         aria-labelledby="manage-title"

@@ -1,39 +1,10 @@
-import { z } from "zod";
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
-import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
-import { EXPORT_TEXTS, transcriptDocument } from "~/modules/transcripts/transcripts.server";
+import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
+import { ExportQuerySchema } from "~/modules/transcripts/export-query";
 import { requireUserId } from "~/modules/platform/session.server";
 import { recordAccess } from "~/modules/privacy/access-log.server";
-
-const checked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
-
-// The export form is a GET with checkboxes: an unchecked box is absent, so "options" marks that the form was used.
-const ExportQuerySchema = z
-  .object({
-    format: z.enum(EXPORT_FORMATS, { error: `Choose one of: ${EXPORT_FORMATS.join(", ")}.` }),
-    options: z.string().optional(),
-    timestamps: checked.optional(),
-    speakers: checked.optional(),
-    cover: checked.optional(),
-    notes: z.enum(NOTE_STYLES, { error: "Choose how to export the notes." }).optional(),
-    // A translation's language, and whether to export the original, the translation, or both (bilingual).
-    language: z
-      .string()
-      .regex(/^[a-z]{2}$/, "Choose a translation from the list.")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    text: z.enum(EXPORT_TEXTS).default("original"),
-  })
-  .transform(({ format, options, timestamps, speakers, cover, notes, language, text }) => ({
-    format,
-    translation: language ? { language, text } : null,
-    options: {
-      ...(options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {}),
-      notes,
-    },
-  }));
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
 //   [&language=es&text=original|translation|both]

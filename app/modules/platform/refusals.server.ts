@@ -5,8 +5,11 @@
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
 import { data } from "react-router";
 
-/** A refusal's status: a 4xx the user can act on, 502 for a failed outside service, 507 for a full disk. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 502 | 507;
+/**
+ * A refusal's status: a 4xx the user can act on (410: a share link that was revoked or has expired), 502 for a failed
+ * outside service, 507 for a full disk.
+ */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 507;
 
 /** A refusal the user caused or can act on: its message is fit to show as it is. */
 export class ExpectedError extends Error {

@@ -48,3 +48,8 @@ export const TranscriptActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("delete") }),
 ]);
+
+/** Re-translates the segments edited since their translation into `language` (the freshness notice's button). */
+export const RetranslateSchema = z.object({
+  language: z.string({ error: CHOOSE_TARGET }).regex(/^[a-z]{2}$/, CHOOSE_TARGET),
+});

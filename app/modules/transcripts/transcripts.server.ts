@@ -10,6 +10,7 @@ import { configuredTranslator } from "./translation.server";
 import { followSpeakerRename } from "~/modules/speakers/speakers.server";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";
+import type { EXPORT_TEXTS } from "./export-query";
 
 export async function transcriptSegments(recordingId: string) {
   return (await db()).transcriptSegment.findMany({
@@ -34,7 +35,11 @@ export async function editSegment(userId: string, recordingId: string, segmentId
   await requireOwnRecording(userId, recordingId);
   const { count } = await (
     await db()
-  ).transcriptSegment.updateMany({ where: { id: segmentId, recordingId }, data: { text, edited: true } });
+  ).transcriptSegment.updateMany({
+    where: { id: segmentId, recordingId },
+    // editedAt marks the segment's translations and the summary as written before this edit (freshness.server.ts).
+    data: { text, edited: true, editedAt: new Date() },
+  });
   if (count === 0) throw new RecordingError("That segment no longer exists.", 404);
 }
 
@@ -88,8 +93,6 @@ export async function translatableTranscript(userId: string, recordingId: string
   return { recording, source, translator };
 }
 
-export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
-
 /** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
 export async function transcriptDocument(
   userId: string,
@@ -106,11 +109,12 @@ export async function transcriptDocument(
   ]);
   if (translated && !translations?.size)
     throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
-  const textOf = (id: string, original: string) => {
-    if (!translated) return original;
-    const text = translations!.get(id) ?? "";
-    return translated.text === "both" ? `${original}\n${text}` : text;
-  };
+  // Bilingual ("both"): the original stays the text and the translation goes beside it, for the writers to put on
+  // a line of its own; "translation": the translation is the text.
+  const textOf = (id: string, original: string) =>
+    translated?.text === "translation" ? (translations!.get(id) ?? "") : original;
+  const translationOf = (id: string) =>
+    translated?.text === "both" ? { translation: translations!.get(id) ?? "" } : {};
   return {
     title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
     fileName: recording.fileName,
@@ -126,6 +130,7 @@ export async function transcriptDocument(
       end,
       speaker,
       text: textOf(id, text),
+      ...translationOf(id),
       confidence,
       edited,
       words: storedWords(words),

@@ -11,6 +11,8 @@ import { appOrigin } from "~/modules/platform/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { transcriptSegments, translatableTranscript } from "./transcripts.server";
 import { configuredTranslator } from "./translation.server";
+import { transcriptFreshness } from "./freshness.server";
+import { RecordingError } from "~/modules/recordings/recordings.server";
 
 const PROGRESS_WRITE_MS = 1000;
 
@@ -24,8 +26,21 @@ export async function requestTranslation(userId: string, recordingId: string, la
   await queueTranslation(recordingId, language);
 }
 
+/**
+ * Queues a translation of only the segments edited since the existing translation into `language` (or split off
+ * since, with none yet); the rest keep theirs. Does nothing when every segment's translation is current.
+ */
+export async function requestChangedSegmentsTranslation(userId: string, recordingId: string, language: string) {
+  await translatableTranscript(userId, recordingId, language);
+  const stale = (await transcriptFreshness(recordingId)).translations.find((row) => row.language === language);
+  if (!stale) throw new RecordingError(`There is no ${languageName(language)} translation to bring up to date.`, 409);
+  if (stale.staleSegmentIds.length === 0) return 0;
+  await queueTranslation(recordingId, language, stale.staleSegmentIds);
+  return stale.staleSegmentIds.length;
+}
+
 /** Queues without the owner check: for the transcription job's translate-at-upload. */
-export async function queueTranslation(recordingId: string, language: string) {
+export async function queueTranslation(recordingId: string, language: string, segmentIds?: string[]) {
   const database = await db();
   const where = { recordingId_language: { recordingId, language } };
   const existing = await database.transcriptTranslation.findUnique({ where });
@@ -35,7 +50,7 @@ export async function queueTranslation(recordingId: string, language: string) {
     create: { recordingId, language },
     update: { status: TranslationStatus.QUEUED, progress: 0, failureReason: null },
   });
-  await enqueue(TRANSLATE_QUEUE, { recordingId, language }, TRANSLATE_RETRIES);
+  await enqueue(TRANSLATE_QUEUE, { recordingId, language, segmentIds }, TRANSLATE_RETRIES);
 }
 
 /** The translations of a transcript and their states, for its page. */
@@ -54,7 +69,7 @@ export async function transcriptTranslations(recordingId: string) {
 }
 
 export async function runTranslation(
-  { recordingId, language }: { recordingId: string; language: string },
+  { recordingId, language, segmentIds }: TranslationJobData,
   { finalAttempt }: { finalAttempt: boolean },
 ) {
   const database = await db();
@@ -85,7 +100,10 @@ export async function runTranslation(
   // Awaited before the final write, so a late progress update never races the transaction.
   let progressWrite: Promise<unknown> = Promise.resolve();
   try {
-    const segments = await transcriptSegments(recordingId);
+    const all = await transcriptSegments(recordingId);
+    // Only the changed segments when asked (segment ids that no longer exist are skipped), else all of them.
+    const only = segmentIds ? new Set(segmentIds) : null;
+    const segments = only ? all.filter((segment) => only.has(segment.id)) : all;
     const translated = await translateSegments(translator, segments, source, language, {
       onProgress: (fraction) => {
         if (fraction >= 1 || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
@@ -97,7 +115,9 @@ export async function runTranslation(
     });
     await progressWrite;
     await database.$transaction([
-      database.segmentTranslation.deleteMany({ where: { language, segment: { recordingId } } }),
+      database.segmentTranslation.deleteMany({
+        where: { language, segment: { recordingId }, ...(only ? { segmentId: { in: [...only] } } : {}) },
+      }),
       database.segmentTranslation.createMany({
         data: translated.map((segment) => ({
           segmentId: segment.id,
@@ -127,7 +147,8 @@ export async function runTranslation(
     throw error;
   }
 
-  if (recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
+  // A few changed segments take seconds: no email for those.
+  if (!segmentIds && recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
     const url = `${appOrigin()}/transcription/${recordingId}?lang=${language}`;
     const languageLabel = languageName(language);
     // The translation is saved: a mail that cannot be queued is logged, and never re-runs the job.
@@ -137,7 +158,9 @@ export async function runTranslation(
   }
 }
 
-export const translationJob = defineJob<{ recordingId: string; language: string }>({
+type TranslationJobData = { recordingId: string; language: string; segmentIds?: string[] };
+
+export const translationJob = defineJob<TranslationJobData>({
   queue: TRANSLATE_QUEUE,
   policy: TRANSLATE_RETRIES,
   deadLetter: true,

@@ -3,9 +3,13 @@ import { languageName } from "~/utils/languages";
 import { formatClock, formatDuration } from "./cues";
 import type { ExportComment, ExportOptions, ExportSegment, TranscriptDocument } from "./types";
 
-/** Consecutive segments of one speaker share a paragraph unless the pause or the paragraph gets this long. */
+/** Consecutive segments of one speaker share a paragraph unless the pause gets this long. */
 const PARAGRAPH_MAX_PAUSE_SECONDS = 3;
-const PARAGRAPH_MAX_SECONDS = 60;
+/**
+ * Every paragraph starts with a timestamp and covers at most this much of the recording, so no word is further than
+ * this from the time before it; a longer segment is cut at the word nearest the limit.
+ */
+export const TIMESTAMP_EVERY_SECONDS = 30;
 
 export interface TranscriptParagraph {
   start: number;
@@ -14,6 +18,10 @@ export interface TranscriptParagraph {
   text: string;
   /** The notes on the paragraph's segments. */
   comments?: ExportComment[];
+  /** Bilingual exports: the segment's translation, written on its own line after the original. */
+  translation?: string | null;
+  /** A different speaker from the paragraph before (or the first paragraph): the name is shown only then. */
+  speakerChanged: boolean;
 }
 
 /** A piece of a paragraph as the reading formats (TXT, DOCX, PDF) style it: grey timestamp, bold name, plain text. */
@@ -41,6 +49,7 @@ export function normalizeDocument(doc: TranscriptDocument): TranscriptDocument {
         start,
         end: Number.isFinite(segment.end) ? Math.max(start, segment.end) : start,
         text: singleLine(segment.text),
+        ...(segment.translation !== undefined ? { translation: singleLine(segment.translation) } : {}),
         speaker: singleLine(segment.speaker) || null,
         confidence: segment.confidence ?? null,
         edited: segment.edited ?? false,
@@ -81,35 +90,112 @@ export function coverLines(doc: TranscriptDocument): string[] {
 }
 
 /**
- * Joins consecutive segments of one speaker into paragraphs, broken at long pauses and about every minute so a
- * paragraph's timestamp stays useful for finding the spot in the recording. Speaker changes always break,
- * even when speaker names are not shown, because they are where the turns are.
+ * The times at which each word of a segment starts: the engine's word times when they match the text word for word
+ * (an unedited segment, or one whose words were re-aligned), else shared out by characters over the segment.
+ */
+function wordStarts(segment: ExportSegment, tokens: string[]): number[] {
+  const words = segment.words ?? [];
+  const span = segment.end - segment.start;
+  let starts: number[];
+  if (words.length === tokens.length) starts = words.map((word) => word.start);
+  else {
+    const total = tokens.reduce((sum, token) => sum + token.length + 1, 0);
+    let offset = 0;
+    starts = tokens.map((token) => {
+      const start = segment.start + (span * offset) / total;
+      offset += token.length + 1;
+      return start;
+    });
+  }
+  // The first piece starts with the segment; times never go backwards or leave the segment.
+  let previous = segment.start;
+  return starts.map((start, index) => {
+    previous = index === 0 ? segment.start : Math.min(segment.end, Math.max(previous, start));
+    return previous;
+  });
+}
+
+/** A segment longer than TIMESTAMP_EVERY_SECONDS as pieces that are not, each starting at its first word. */
+export function splitLongSegment(segment: ExportSegment): ExportSegment[] {
+  if (segment.end - segment.start <= TIMESTAMP_EVERY_SECONDS) return [segment];
+  const tokens = segment.text.split(" ").filter(Boolean);
+  const starts = wordStarts(segment, tokens);
+  const endOf = (index: number) => (index < tokens.length ? starts[index] : segment.end);
+  const pieces: ExportSegment[] = [];
+  let first = 0;
+  const push = (last: number) =>
+    pieces.push({
+      ...segment,
+      start: starts[first],
+      end: endOf(last),
+      text: tokens.slice(first, last).join(" "),
+      words: [],
+    });
+  for (let index = first + 1; index < tokens.length; index++) {
+    // Taking this word would carry the piece past the limit: the piece ends before it.
+    if (endOf(index + 1) - starts[first] > TIMESTAMP_EVERY_SECONDS) {
+      push(index);
+      first = index;
+    }
+  }
+  push(tokens.length);
+  // Each note goes with the piece that holds its quote (the first piece when none does), so none is written twice.
+  if (segment.comments?.length) {
+    for (const piece of pieces) piece.comments = [];
+    for (const note of segment.comments) {
+      const holder = pieces.find((piece) => note.quote && piece.text.includes(note.quote)) ?? pieces[0];
+      holder.comments!.push(note);
+    }
+  }
+  return pieces;
+}
+
+/**
+ * Joins consecutive segments of one speaker into paragraphs, broken at every speaker change, at long pauses and
+ * before a paragraph would cover more than TIMESTAMP_EVERY_SECONDS, so each timestamp stays close to its words.
+ * Speaker changes always break, even when speaker names are not shown, because they are where the turns are.
+ * Bilingual segments (with a translation) are never joined or cut: each original is followed by its own translation.
  */
 export function transcriptParagraphs(segments: ExportSegment[]): TranscriptParagraph[] {
   const paragraphs: TranscriptParagraph[] = [];
-  for (const segment of segments) {
+  const bilingual = segments.some((segment) => segment.translation !== undefined && segment.translation !== null);
+  for (const segment of bilingual ? segments : segments.flatMap(splitLongSegment)) {
     const current = paragraphs.at(-1);
+    const sameSpeaker = current !== undefined && current.speaker === segment.speaker;
     const continues =
+      !bilingual &&
       current !== undefined &&
-      current.speaker === segment.speaker &&
+      sameSpeaker &&
       segment.start - current.end <= PARAGRAPH_MAX_PAUSE_SECONDS &&
-      segment.end - current.start <= PARAGRAPH_MAX_SECONDS;
+      segment.end - current.start <= TIMESTAMP_EVERY_SECONDS;
     if (continues) {
       current.text += ` ${segment.text}`;
       current.end = Math.max(current.end, segment.end);
       if (segment.comments?.length) current.comments = [...(current.comments ?? []), ...segment.comments];
     } else {
-      paragraphs.push({ ...segment });
+      paragraphs.push({
+        start: segment.start,
+        end: segment.end,
+        speaker: segment.speaker,
+        text: segment.text,
+        ...(bilingual ? { translation: segment.translation ?? "" } : {}),
+        ...(segment.comments?.length ? { comments: [...segment.comments] } : {}),
+        speakerChanged: !sameSpeaker,
+      });
     }
   }
   return paragraphs;
 }
 
-/** The paragraph's runs per the options; each carries the space after it, so their texts joined make the plain-text line. */
+/**
+ * The paragraph's runs per the options; each carries the space after it, so their texts joined make the plain-text
+ * line. The name is shown where the speaker changes; the same speaker's next paragraph has only its time.
+ */
 export function paragraphRuns(paragraph: TranscriptParagraph, options: ExportOptions): ParagraphRun[] {
   const runs: ParagraphRun[] = [];
   if (options.timestamps) runs.push({ role: "timestamp", text: `[${formatClock(paragraph.start)}] ` });
-  if (options.speakers && paragraph.speaker) runs.push({ role: "speaker", text: `${paragraph.speaker}: ` });
+  if (options.speakers && paragraph.speaker && paragraph.speakerChanged)
+    runs.push({ role: "speaker", text: `${paragraph.speaker}: ` });
   runs.push({ role: "text", text: paragraph.text });
   return runs;
 }
@@ -149,3 +235,8 @@ export function splitAtNotes(text: string, comments: ExportComment[] = []): Note
 
 /** A note as one line: "“the quote”: the note" (or the note alone, for a whole segment). */
 export const noteLine = (note: ExportComment) => (note.quote ? `\u201c${note.quote}\u201d: ${note.body}` : note.body);
+/** The bilingual line under a paragraph's original: its translation, or a note where the segment has none. */
+export function translationLine(paragraph: TranscriptParagraph): string | null {
+  if (paragraph.translation === undefined || paragraph.translation === null) return null;
+  return paragraph.translation || "(not translated)";
+}

@@ -15,7 +15,15 @@ import {
   Paragraph,
   TextRun,
 } from "docx";
-import { coverLines, noteLine, type ParagraphRun, paragraphRuns, splitAtNotes, transcriptParagraphs } from "./document";
+import {
+  coverLines,
+  noteLine,
+  type ParagraphRun,
+  paragraphRuns,
+  splitAtNotes,
+  transcriptParagraphs,
+  translationLine,
+} from "./document";
 import type { ExportComment, ExportOptions, NoteStyle, TranscriptDocument } from "./types";
 
 const GREY = "6B7280";
@@ -76,17 +84,23 @@ class DocxNotes {
  */
 export async function writeDocx(doc: TranscriptDocument, options: ExportOptions): Promise<Buffer> {
   const notes = new DocxNotes(options.notes ?? "comments", doc.createdAt);
-  const body = transcriptParagraphs(doc.segments).map(
-    (paragraph) =>
-      new Paragraph({
-        spacing: { after: 160 },
-        children: paragraphRuns(paragraph, options).flatMap((run) =>
-          run.role === "text"
-            ? notes.runs(run.text, paragraph.comments, RUN_STYLES.text)
-            : [new TextRun({ ...RUN_STYLES[run.role], text: run.text })],
-        ),
-      }),
-  );
+  const body = transcriptParagraphs(doc.segments).flatMap((paragraph) => {
+    const translation = translationLine(paragraph);
+    const original = new Paragraph({
+      spacing: { after: translation === null ? 160 : 40 },
+      children: paragraphRuns(paragraph, options).flatMap((run) =>
+        run.role === "text"
+          ? notes.runs(run.text, paragraph.comments, RUN_STYLES.text)
+          : [new TextRun({ ...RUN_STYLES[run.role], text: run.text })],
+      ),
+    });
+    if (translation === null) return [original];
+    // Bilingual: the translation as a paragraph of its own under the original, in italics.
+    return [
+      original,
+      new Paragraph({ spacing: { after: 160 }, children: [new TextRun({ text: translation, italics: true })] }),
+    ];
+  });
   const footer = new Footer({
     children: [
       new Paragraph({

@@ -15,11 +15,13 @@ export function writeJson(doc: TranscriptDocument, options: ExportOptions): stri
     model: doc.model,
     language: doc.language,
     glossary: doc.glossary ?? [],
-    segments: doc.segments.map(({ start, end, speaker, text, confidence, edited, words, comments }) => ({
+    segments: doc.segments.map(({ start, end, speaker, text, translation, confidence, edited, words, comments }) => ({
       start,
       end,
       speaker: options.speakers ? speaker : null,
       text,
+      // Bilingual exports only.
+      ...(translation !== undefined ? { translation } : {}),
       confidence: confidence ?? null,
       edited: edited ?? false,
       words: (words ?? []).map((word) => ({

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
 import { isLanguageCode } from "~/utils/languages";
-import { coverLines, noteLine, type ParagraphRun, paragraphRuns, splitAtNotes, transcriptParagraphs } from "./document";
+import {
+  coverLines,
+  noteLine,
+  type ParagraphRun,
+  paragraphRuns,
+  splitAtNotes,
+  transcriptParagraphs,
+  translationLine,
+} from "./document";
 import type { ExportOptions, TranscriptDocument } from "./types";
 
 type FontName = "regular" | "bold" | "cjk";
@@ -165,6 +173,9 @@ export async function writePdf(doc: TranscriptDocument, options: ExportOptions):
       notes.forEach((note, index) => pdf.note(PAGE_MARGIN / 2 - 8, y + index * 18, 16, 16, noteLine(note)));
     }
     for (const line of numbered) writeRuns(pdf, [{ ...RUN_STYLES.timestamp, text: line }], NOTE_SIZE);
+    // Bilingual: the translation on its own line under the original, in grey.
+    const translation = translationLine(paragraph);
+    if (translation !== null) writeRuns(pdf, [{ text: translation, font: "regular", color: GREY }], BODY_SIZE);
     pdf.moveDown(0.5);
   }
   writePageNumbers(pdf);

@@ -23,6 +23,11 @@ export interface ExportSegment {
   end: number;
   text: string;
   speaker: string | null;
+  /**
+   * Bilingual exports only: the segment's translation, written on its own line after the original (never joined into
+   * it). Undefined in every other export.
+   */
+  translation?: string | null;
   /** The engine's confidence in the segment (0–1), where it gives one. */
   confidence?: number | null;
   /** The user changed the text, so the words (the engine's) may no longer match it. */

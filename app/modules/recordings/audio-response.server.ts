@@ -1,0 +1,34 @@
+import { Readable } from "node:stream";
+import { configuredStorage } from "~/services/storage/index.server";
+
+/**
+ * A stored recording's audio as a response, honouring a single `Range: bytes=a-b` (206, or 416 outside the file) so
+ * players can seek; the owner's page and share links both serve audio through it.
+ */
+export async function storedAudioResponse(
+  request: Request,
+  file: { storageKey: string; mimeType: string },
+  cacheControl: string,
+): Promise<Response> {
+  const storage = configuredStorage();
+  const size = await storage.size(file.storageKey);
+  const headers = new Headers({
+    "Content-Type": file.mimeType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": cacheControl,
+  });
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start >= size || start > end) {
+      return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+    }
+    headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+    headers.set("Content-Length", String(end - start + 1));
+    const body = await storage.read(file.storageKey, { start, end });
+    return new Response(Readable.toWeb(body) as ReadableStream, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(size));
+  return new Response(Readable.toWeb(await storage.read(file.storageKey)) as ReadableStream, { headers });
+}

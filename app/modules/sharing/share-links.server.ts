@@ -1,0 +1,127 @@
+// Read-only share links to one transcript (issue 17, item 4). The token is 128 random bits; only its SHA-256 is
+// stored, so a leaked database does not open any link. The owner sees the full link once, when it is made.
+import crypto from "node:crypto";
+import { RecordingStatus } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { appOrigin } from "~/modules/platform/env.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { hashPassword } from "~/modules/accounts/password.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import type { ShareExpiry } from "./share-forms";
+
+export class ShareError extends ExpectedError {}
+
+const TOKEN_BYTES = 16;
+export const TOKEN_PREFIX_LENGTH = 6;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPIRY_MS: Record<ShareExpiry, number | null> = {
+  "1d": DAY_MS,
+  "7d": 7 * DAY_MS,
+  "30d": 30 * DAY_MS,
+  never: null,
+};
+
+export const LINK_NOT_FOUND = "This share link does not exist. Check that it was copied in full.";
+export const LINK_REVOKED = "This share link was turned off by its owner.";
+export const LINK_EXPIRED = "This share link has expired.";
+
+/** 128 random bits, URL-safe (22 characters). */
+export function newShareToken(): string {
+  return crypto.randomBytes(TOKEN_BYTES).toString("base64url");
+}
+
+export function hashShareToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export const shareUrl = (token: string) => `${appOrigin()}/s/${token}`;
+
+export interface NewShareLink {
+  label?: string;
+  expiry: ShareExpiry;
+  password?: string;
+  allowDownloads?: boolean;
+}
+
+/** Makes a link to the owner's finished transcript; the token is returned this once and never stored. */
+export async function createShareLink(userId: string, recordingId: string, input: NewShareLink, now = new Date()) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED)
+    throw new RecordingError("A transcript can be shared once it is ready.", 409);
+  const token = newShareToken();
+  const lifetime = EXPIRY_MS[input.expiry];
+  const link = await (
+    await db()
+  ).shareLink.create({
+    data: {
+      recordingId,
+      userId,
+      tokenHash: hashShareToken(token),
+      tokenPrefix: token.slice(0, TOKEN_PREFIX_LENGTH),
+      label: input.label || null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      allowDownloads: input.allowDownloads ?? false,
+      expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+      createdAt: now,
+    },
+  });
+  return { id: link.id, token, url: shareUrl(token), expiresAt: link.expiresAt };
+}
+
+export type ShareLinkState = "active" | "expired" | "revoked";
+
+function stateOf(link: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ShareLinkState {
+  if (link.revokedAt) return "revoked";
+  if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+/** The owner's links to one recording, newest first, without anything secret. */
+export async function listShareLinks(userId: string, recordingId: string, now = new Date()) {
+  const rows = await (
+    await db()
+  ).shareLink.findMany({ where: { recordingId, userId }, orderBy: { createdAt: "desc" } });
+  return rows.map((row) => ({
+    id: row.id,
+    tokenPrefix: row.tokenPrefix,
+    label: row.label,
+    hasPassword: row.passwordHash !== null,
+    allowDownloads: row.allowDownloads,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    views: row.views,
+    lastViewedAt: row.lastViewedAt,
+    state: stateOf(row, now),
+  }));
+}
+
+export type OwnShareLink = Awaited<ReturnType<typeof listShareLinks>>[number];
+
+/** Turns a link off for good; revoking one twice changes nothing. */
+export async function revokeShareLink(userId: string, recordingId: string, linkId: string, now = new Date()) {
+  await requireOwnRecording(userId, recordingId);
+  const database = await db();
+  const link = await database.shareLink.findFirst({ where: { id: linkId, recordingId, userId } });
+  if (!link) throw new ShareError("Share link not found.", 404);
+  if (!link.revokedAt) await database.shareLink.update({ where: { id: link.id }, data: { revokedAt: now } });
+}
+
+/** The live link a token opens: 404 for an unknown token, 410 for a revoked or expired one. */
+export async function requireLiveShareLink(token: string, now = new Date()) {
+  // Tokens are 22 base64url characters; anything else cannot match and is not worth a query.
+  const link = /^[A-Za-z0-9_-]{22}$/.test(token)
+    ? await (await db()).shareLink.findUnique({ where: { tokenHash: hashShareToken(token) } })
+    : null;
+  if (!link) throw new ShareError(LINK_NOT_FOUND, 404);
+  const state = stateOf(link, now);
+  if (state === "revoked") throw new ShareError(LINK_REVOKED, 410);
+  if (state === "expired") throw new ShareError(LINK_EXPIRED, 410);
+  return link;
+}
+
+export type LiveShareLink = Awaited<ReturnType<typeof requireLiveShareLink>>;
+
+/** Counts one view of the shared page. */
+export async function recordShareView(linkId: string, now = new Date()) {
+  await (await db()).shareLink.update({ where: { id: linkId }, data: { views: { increment: 1 }, lastViewedAt: now } });
+}

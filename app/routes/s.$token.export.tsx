@@ -1,0 +1,29 @@
+import type { Route } from "./+types/s.$token.export";
+import { exportTranscript } from "~/services/export/export.server";
+import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
+import { ExportQuerySchema } from "~/modules/transcripts/export-query";
+import { requireShareAccess } from "~/modules/sharing/share-access.server";
+import { requireLiveShareLink } from "~/modules/sharing/share-links.server";
+import { sharedDocument } from "~/modules/sharing/shared-transcript.server";
+
+// GET /s/:token/export?format=…: the owner's export formats, only when the link allows downloads (403 otherwise).
+// A download link: refusals answer in plain text.
+export const loader = withRefusals(
+  async ({ request, params }: Route.LoaderArgs) => {
+    const link = await requireLiveShareLink(params.token);
+    await requireShareAccess(request, link);
+    const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
+    const document = await sharedDocument(link, query.data.translation);
+    const file = await exportTranscript(document, query.data.format, query.data.options);
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex, nofollow",
+      },
+    });
+  },
+  { as: "text" },
+);
