@@ -13,6 +13,12 @@ import { handleAccountAction, pendingEmailChange } from "./account.server";
 import { BillingSection } from "./billing-section";
 import { accountBilling } from "~/modules/billing/billing.server";
 import { GlossarySection } from "./glossary-section";
+import { ApiKeysSection, WebhooksSection } from "./developer-section";
+import {
+  DEVELOPER_FORM_QUERY,
+  developerSettings,
+  handleDeveloperAction,
+} from "~/modules/developers/developer-settings.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -54,7 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmailChange(userId),
     readSessionId(request),
   ]);
-  const [allowance, billing] = await Promise.all([allowanceFor(userId, user.plan), accountBilling(userId)]);
+  const [allowance, billing, developer] = await Promise.all([
+    allowanceFor(userId, user.plan),
+    accountBilling(userId),
+    developerSettings(userId),
+  ]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,
@@ -64,11 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
     billing,
+    developer,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, await requireUserId(request), context);
+  const userId = await requireUserId(request);
+  if (new URL(request.url).searchParams.has(DEVELOPER_FORM_QUERY)) return handleDeveloperAction(request, userId);
+  return handleAccountAction(request, userId, context);
 }
 
 type Reply = SubmissionResult<string[]> | undefined;
@@ -182,8 +195,11 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing } = useLoaderData<typeof loader>();
-  const reply: Reply = useActionData<typeof action>();
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, developer } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
+  const reply = (createdApiKey ? undefined : actionData) as Reply;
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
     intent: "profile",
@@ -314,6 +330,16 @@ export default function Account() {
             </Form>
           )}
         </Section>
+        <ApiKeysSection
+          apiKeys={developer.apiKeys}
+          createdKey={createdApiKey}
+          reply={replyTo(reply, "api-key-create")}
+        />
+        <WebhooksSection
+          endpoints={developer.endpoints}
+          deliveries={developer.deliveries}
+          reply={replyTo(reply, "webhook-create")}
+        />
         <Section title="Signed-in browsers">
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {sessions.map((session) => (
