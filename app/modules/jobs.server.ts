@@ -11,6 +11,8 @@ import { transcriptionJobs } from "~/modules/recordings/transcription-job.server
 import { translationJob } from "~/modules/transcripts/translation-job.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
+import { webhookJob } from "~/modules/webhooks/webhooks.server";
+import { deleteExpiredIdempotentRequestsJob } from "~/modules/developers/idempotency.server";
 
 export { enqueueEmail } from "~/modules/platform/email.server";
 export { getJob } from "~/modules/platform/jobs.server";
@@ -35,6 +37,8 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     translationJob,
     sweepStoredFilesJob,
     ...billingJobs,
+    webhookJob,
+    deleteExpiredIdempotentRequestsJob,
   ];
   return startQueue(database, { work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds, jobs });
 }

@@ -67,12 +67,12 @@ export default function Developers() {
               <code>{event}</code>
             </span>
           ))}
-          . Each delivery is a JSON POST signed in the{" "}
-          <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> format: headers <code>webhook-id</code>,{" "}
-          <code>webhook-timestamp</code> and <code>webhook-signature</code> (<code>v1,</code> then the base64
-          HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the base64 part of your <code>whsec_</code>{" "}
-          secret). Answer 2xx within 15 seconds; anything else is retried with exponential backoff for up to 24 hours.
-          Deliveries keep their <code>webhook-id</code> on retries, so you can ignore repeats.
+          . Each delivery is a JSON POST signed in the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>{" "}
+          format: headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> (
+          <code>v1,</code> then the base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the base64 part of
+          your <code>whsec_</code> secret). Answer 2xx within 15 seconds; anything else is retried with exponential
+          backoff for up to 24 hours. Deliveries keep their <code>webhook-id</code> on retries, so you can ignore
+          repeats.
         </p>
       </Prose>
       <div className="mx-auto max-w-4xl px-4 pb-16">

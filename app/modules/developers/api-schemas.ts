@@ -24,9 +24,12 @@ export const ProblemSchema = z
 
 /** Options of a new transcription: the same as the dashboard's upload form. */
 const TranscriptionOptions = {
-  language: z.union([z.literal("auto"), languageCode]).default("auto").meta({
-    description: 'The spoken language, or "auto" to detect it.',
-  }),
+  language: z
+    .union([z.literal("auto"), languageCode])
+    .default("auto")
+    .meta({
+      description: 'The spoken language, or "auto" to detect it.',
+    }),
   speakerLabels: z.boolean().default(false).meta({ description: "Label speakers (Business Pro)." }),
   speakerCount: z
     .union([z.literal("auto"), z.number().int().min(2).max(10)], { error: 'speakerCount is 2 to 10, or "auto".' })
@@ -69,7 +72,9 @@ export const ListQuerySchema = z.object({
     .default(20),
 });
 
-export const RecordingIdParams = z.object({ recordingId: z.string().meta({ example: "3f2a9c0d1e4b4c56a7b8c9d0e1f2a3b4" }) });
+export const RecordingIdParams = z.object({
+  recordingId: z.string().meta({ example: "3f2a9c0d1e4b4c56a7b8c9d0e1f2a3b4" }),
+});
 
 export const RecordingSchema = z
   .object({

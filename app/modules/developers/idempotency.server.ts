@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
+import { defineJob } from "~/modules/platform/jobs.server";
 import { problem } from "./problems.server";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -84,3 +85,10 @@ export async function deleteExpiredIdempotentRequests(now = Date.now()) {
   ).idempotentRequest.deleteMany({ where: { createdAt: { lt: new Date(now - IDEMPOTENCY_TTL_MS) } } });
   return count;
 }
+
+export const deleteExpiredIdempotentRequestsJob = defineJob({
+  queue: "delete-expired-idempotent-requests",
+  policy: { retryLimit: 0 },
+  schedule: "17 * * * *",
+  work: () => deleteExpiredIdempotentRequests(),
+});

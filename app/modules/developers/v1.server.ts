@@ -1,6 +1,6 @@
 // The REST API v1 (/api/v1): authentication by API key, problem details for every refusal, Idempotency-Key on POSTs,
 // and the operations themselves, each a thin layer over the same domain functions the pages use.
-import { RecordingStatus, TranslationStatus, type Prisma } from "~/generated/prisma/client";
+import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { ApiScope } from "./api-key-forms";
 import { authenticateApiKey } from "./api-keys.server";
 import {
-  API_STATUSES,
+  type API_STATUSES,
   ExportQuerySchema,
   ImportFromUrlSchema,
   ListQuerySchema,
@@ -64,7 +64,8 @@ export function apiOperation(
         const unsafe = unsafeTextProblem(text, "The body");
         if (unsafe) return problem(400, unsafe, { instance });
       }
-      const run = () => handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
+      const run = () =>
+        handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -147,7 +148,9 @@ export async function listApiRecordings({ request, userId, instance }: ApiContex
 
 const created = (recording: { id: string }) =>
   (async () => {
-    const row = await (await db()).recording.findUniqueOrThrow({ where: { id: recording.id }, select: recordingSelect });
+    const row = await (
+      await db()
+    ).recording.findUniqueOrThrow({ where: { id: recording.id }, select: recordingSelect });
     return json(apiRecording(row), 201, { Location: `${API_V1_PATH}/recordings/${recording.id}` });
   })();
 
@@ -268,4 +271,11 @@ export async function summariseApiRecording({ userId }: ApiContext, recordingId:
     },
     201,
   );
+}
+
+export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;
+
+/** The tus server's owner check for /api/v1/uploads: a key with the write scope. */
+export async function apiUploadOwner(request: Request): Promise<string> {
+  return (await authenticateApiKey(request, "write")).userId;
 }

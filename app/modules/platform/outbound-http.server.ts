@@ -148,7 +148,8 @@ function requestPinned(
 ): Promise<http.IncomingMessage> {
   const transport = url.protocol === "https:" ? https : http;
   const lookup: net.LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as dns.LookupAllOptions).all) return (callback as never as (e: null, a: unknown) => void)(null, addresses);
+    if ((lookupOptions as dns.LookupAllOptions).all)
+      return (callback as never as (e: null, a: unknown) => void)(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   };
   return new Promise((resolve, reject) => {
@@ -175,7 +176,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * Sends the request to a public address only, following a GET's redirects by hand (each target is resolved and
  * checked before connecting). Refusals are OutboundUrlError (422); a timeout or a network failure is thrown as is.
  */
-export async function outboundRequest(target: string | URL, options: OutboundRequestOptions): Promise<OutboundResponse> {
+export async function outboundRequest(
+  target: string | URL,
+  options: OutboundRequestOptions,
+): Promise<OutboundResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let url = typeof target === "string" ? parseOutboundUrl(target) : target;

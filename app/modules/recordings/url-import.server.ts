@@ -6,6 +6,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { UrlImportSchema } from "./url-import-form";
 import { isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { OutboundUrlError, outboundRequest, parseOutboundUrl } from "~/modules/platform/outbound-http.server";
@@ -106,4 +112,29 @@ function unreachable(url: URL, error: unknown): RecordingError {
       : `${url.hostname} could not be reached. Check the address and try again.`,
     422,
   );
+}
+
+/**
+ * The dashboard's form: imports the URL with the default options and opens the new recording. A refusal about the
+ * address (private, unreachable, too large, not audio) goes back to the form as `{ importError }`; the plan's and
+ * the minutes' refusals (403) go to the page's boundary, like an upload's.
+ */
+export async function importFromDashboardForm(request: Request, userId: string) {
+  const submission = parseWithZod(await readForm(request), { schema: UrlImportSchema });
+  if (submission.status !== "success") return data({ importError: submission.reply() }, { status: 400 });
+  try {
+    const recording = await importRecordingFromUrl(userId, submission.value.url, {});
+    return redirectWithToast(
+      `/transcription/${recording.id}`,
+      { type: "success", title: "Import complete", description: "Transcription has started." },
+      { status: 303 },
+    );
+  } catch (error) {
+    if (error instanceof ExpectedError && error.status !== 403)
+      return data(
+        { importError: submission.reply({ fieldErrors: { url: [error.message] } }) },
+        { status: error.status },
+      );
+    throw error;
+  }
 }

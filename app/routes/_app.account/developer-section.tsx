@@ -45,7 +45,12 @@ export interface DeveloperSettings {
 
 const when = (value: When) => (value ? formatDate(new Date(value), "dateTime") : "never");
 
-function SubmitButton({ intent, label, busyLabel, variant = "primary" }: {
+function SubmitButton({
+  intent,
+  label,
+  busyLabel,
+  variant = "primary",
+}: {
   intent: string;
   label: string;
   busyLabel: string;
@@ -112,7 +117,10 @@ export function ApiKeysSection({
         API keys
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Keys let your own tools use the <a href="/developers" className="text-brand-700 underline">Voxlate API</a>{" "}
+        Keys let your own tools use the{" "}
+        <a href="/developers" className="text-brand-700 underline">
+          Voxlate API
+        </a>{" "}
         as you. A key is shown once, when it is created; we keep only a fingerprint of it.
       </p>
       {createdKey ? (
@@ -271,7 +279,11 @@ export function WebhooksSection({
                     <span className="block text-xs break-all text-slate-600">{delivery.endpoint.url}</span>
                   </td>
                   <td className="py-2 pr-3">
-                    {delivery.status === "SUCCEEDED" ? "Delivered" : delivery.status === "FAILED" ? "Failed" : "Retrying"}
+                    {delivery.status === "SUCCEEDED"
+                      ? "Delivered"
+                      : delivery.status === "FAILED"
+                        ? "Failed"
+                        : "Retrying"}
                     {delivery.lastStatusCode ? ` (HTTP ${delivery.lastStatusCode})` : ""} · {delivery.attempts}{" "}
                     {delivery.attempts === 1 ? "attempt" : "attempts"}
                     {delivery.lastError ? (
