@@ -3,7 +3,6 @@
 // without creating a second transcription. The same key with a different request is refused (422); a retry while the
 // first is still running gets 409. 5xx answers are not kept: the retry runs again.
 import crypto from "node:crypto";
-import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { defineJob } from "~/modules/platform/jobs.server";
 import { problem } from "./problems.server";
@@ -42,10 +41,12 @@ export async function idempotent(
   await database.idempotentRequest.deleteMany({
     where: { userId, key, createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } },
   });
-  try {
-    await database.idempotentRequest.create({ data: { userId, key, requestHash } });
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+  // skipDuplicates (INSERT … ON CONFLICT DO NOTHING): of two requests sent at once with one key, exactly one runs.
+  const { count } = await database.idempotentRequest.createMany({
+    data: [{ userId, key, requestHash }],
+    skipDuplicates: true,
+  });
+  if (count === 0) {
     const earlier = await database.idempotentRequest.findUnique({ where: { userId_key: { userId, key } } });
     if (!earlier) return problem(409, "A request with this Idempotency-Key is in progress. Retry in a moment.");
     if (earlier.requestHash !== requestHash)

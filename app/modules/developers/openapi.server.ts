@@ -55,7 +55,6 @@ function registry() {
     scheme: "bearer",
     description: "An API key from the account page: `Authorization: Bearer vxk_…`.",
   });
-  api.register("Problem", ProblemSchema);
 
   api.registerPath({
     method: "get",

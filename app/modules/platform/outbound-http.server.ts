@@ -19,7 +19,10 @@ export class OutboundUrlError extends ExpectedError {
 // 169.254.169.254), shared (CGNAT), documentation, benchmarking, multicast and reserved ranges; in IPv6 also the
 // unique-local and link-local ranges, IPv4-mapped and -compatible addresses, NAT64, 6to4 and Teredo (each can carry
 // an IPv4 address that would otherwise need its own check).
-const FORBIDDEN = new net.BlockList();
+// Two lists: Node's BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules too, so one list would make
+// "::ffff:0:0/96" refuse every IPv4 address.
+const FORBIDDEN_V4 = new net.BlockList();
+const FORBIDDEN_V6 = new net.BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -37,7 +40,7 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv4");
+  FORBIDDEN_V4.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
   ["::", 96],
@@ -53,12 +56,13 @@ for (const [network, prefix] of [
   ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv6");
+  FORBIDDEN_V6.addSubnet(network, prefix, "ipv6");
 }
 
-const LOOPBACK = new net.BlockList();
-LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
-LOOPBACK.addAddress("::1", "ipv6");
+const LOOPBACK_V4 = new net.BlockList();
+LOOPBACK_V4.addSubnet("127.0.0.0", 8, "ipv4");
+const LOOPBACK_V6 = new net.BlockList();
+LOOPBACK_V6.addAddress("::1", "ipv6");
 
 /**
  * Tests only: lets requests reach loopback receivers (the test's own HTTP server), never private networks. Read on
@@ -73,8 +77,8 @@ export function isForbiddenAddress(address: string, { allowLoopback = loopbackAl
   const family = net.isIP(address);
   if (family === 0) return true;
   const type = family === 4 ? "ipv4" : "ipv6";
-  if (allowLoopback && LOOPBACK.check(address, type)) return false;
-  return FORBIDDEN.check(address, type);
+  if (allowLoopback && (family === 4 ? LOOPBACK_V4 : LOOPBACK_V6).check(address, type)) return false;
+  return family === 4 ? FORBIDDEN_V4.check(address, "ipv4") : FORBIDDEN_V6.check(address, "ipv6");
 }
 
 const refusedAddress = (host: string) =>
