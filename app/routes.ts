@@ -23,6 +23,7 @@ export default [
     route("cookies", "routes/_site.cookies.tsx", { id: "cookies" }),
     route("cookie-policy", "routes/_site.cookies.tsx", { id: "cookie-policy" }),
     route("coming-soon", "routes/_site.coming-soon.tsx"),
+    route("developers", "routes/_site.developers.tsx"),
 
     route("blog", "routes/_site.blog._index.tsx"),
     route("blog/:slug", "routes/_site.blog.$slug.tsx"),
@@ -90,6 +91,15 @@ export default [
   route("api/billing/webhook", "routes/api/billing/webhook.tsx"),
   route("api/billing/portal", "routes/api/billing/portal.tsx"),
   route("api/billing/refund", "routes/api/billing/refund.tsx"),
+  // The public REST API (ADR 026): API keys, problem details; see /developers.
+  route("api/v1/openapi.json", "routes/api/v1/openapi.tsx"),
+  route("api/v1/recordings", "routes/api/v1/recordings.tsx"),
+  route("api/v1/recordings/import", "routes/api/v1/recordings-import.tsx"),
+  route("api/v1/recordings/:recordingId", "routes/api/v1/recording.tsx"),
+  route("api/v1/recordings/:recordingId/export", "routes/api/v1/recording-export.tsx"),
+  route("api/v1/recordings/:recordingId/translations", "routes/api/v1/recording-translations.tsx"),
+  route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.tsx"),
+  route("api/v1/*", "routes/api/v1/not-found.tsx"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.tsx"),
   route("api/admin/login", "routes/api/admin/login.tsx"),
   route("api/admin/logout", "routes/api/admin/logout.tsx"),

@@ -12,6 +12,8 @@ import { translationJob } from "~/modules/transcripts/translation-job.server";
 import { privacyJobs } from "~/modules/privacy/jobs.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
+import { webhookJob } from "~/modules/webhooks/webhooks.server";
+import { deleteExpiredIdempotentRequestsJob } from "~/modules/developers/idempotency.server";
 
 export { enqueueEmail } from "~/modules/platform/email.server";
 export { getJob } from "~/modules/platform/jobs.server";
@@ -37,6 +39,8 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     sweepStoredFilesJob,
     ...billingJobs,
     ...privacyJobs,
+    webhookJob,
+    deleteExpiredIdempotentRequestsJob,
   ];
   return startQueue(database, { work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds, jobs });
 }

@@ -4,6 +4,8 @@ import { PageHeader, pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { UploadForm } from "~/components/recordings/upload-form";
+import { UrlImportForm } from "~/components/recordings/url-import-form";
+import { importFromDashboardForm } from "~/modules/recordings/url-import.server";
 import { buttonClass } from "~/components/ui/button";
 import { planById } from "~/content/plans";
 import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recordings/recordings.server";
@@ -42,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
+  if (new URL(request.url).searchParams.has("import")) return importFromDashboardForm(request, userId);
   const recording = await receiveUpload(request, userId);
   return redirectWithToast(
     `/transcription/${recording.id}`,
@@ -82,7 +85,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               spokenLanguages={languages.spoken}
               translationTargets={languages.translationTargets}
               fallbackNotice={languages.fallbackNotice}
-              error={actionData?.error}
+              error={actionData && "error" in actionData ? actionData.error : undefined}
             />
           ) : (
             <RecordLive
@@ -91,6 +94,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               secondsLeft={allowance.secondsLeft}
             />
           )}
+          {tab === "upload" ? (
+            <UrlImportForm reply={actionData && "importError" in actionData ? actionData.importError : undefined} />
+          ) : null}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               You have no minutes left this month.{" "}

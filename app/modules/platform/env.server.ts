@@ -141,6 +141,11 @@ export const EnvSchema = z.object({
   RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
   ENABLE_TEST_ROUTES: booleanFromString.default(false),
+  /**
+   * Tests only (ignored unless NODE_ENV=test): "1" lets URL imports and webhook deliveries reach loopback addresses,
+   * so a test can run its own receiver. Read from process.env on each request (outbound-http.server.ts).
+   */
+  OUTBOUND_ALLOW_LOOPBACK: booleanFromString.default(false),
   LOG_REQUESTS: booleanFromString.default(true),
 });
 

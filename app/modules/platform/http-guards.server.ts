@@ -10,6 +10,8 @@ const LARGE_BODY_ROUTES = [
   /^\/dashboard(?:\.data)?\/?$/,
   /^\/api\/recordings\/?$/,
   /^\/api\/uploads(?:\/|$)/,
+  /^\/api\/v1\/recordings\/?$/,
+  /^\/api\/v1\/uploads(?:\/|$)/,
   /^\/api\/live-sessions\/[^/]+\/chunks\/?$/,
   /^\/api\/demo\/transcribe\/?$/,
   // Stripe's events: read (up to 1 MB) by the route itself, on the raw bytes its signature covers.

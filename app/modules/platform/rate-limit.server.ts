@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, type Options, rateLimit } from "express-rate-limit";
 import { getEnv } from "./env.server";
@@ -20,6 +21,8 @@ import { toastHeader } from "./toast.server";
  * - live: live-recording chunks (one a second per recording);
  * - writes: every other non-GET request;
  * - reads: everything else (page loads, client navigations, status polling), a flood guard rather than a quota.
+ * - api: the REST API (/api/v1), counted per API key (its hash; per IP address without one), after the reads' flood
+ *   guard per IP address, so that keys made up to get fresh counts still meet that guard.
  * Every tier but reads counts in the database (rate-limit-store.server.ts), so N web processes enforce one limit;
  * reads, a flood guard checked on every page load, count in each process's memory (a database write per page view
  * would cost more than the flood it guards against; N processes allow N times the reads). ADR 026-platform.
@@ -56,6 +59,7 @@ export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
  */
 export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
+export const API_V1_PREFIX = "/api/v1/";
 
 export const RATE_LIMITS = {
   /**
@@ -70,6 +74,7 @@ export const RATE_LIMITS = {
   live: { windowMs: 60_000, limit: 240 },
   writes: { windowMs: 60_000, limit: 100 },
   reads: { windowMs: 60_000, limit: 6000 },
+  api: { windowMs: 60_000, limit: 300 },
 };
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
@@ -92,6 +97,16 @@ function pageToReturnTo(request: Request): string {
  * JavaScript by a 303, with it (React Router's ".data" fetch) by a 204 whose X-Remix-Redirect the client follows.
  */
 const answerLimited: Options["handler"] = async (request, response, _next, options) => {
+  // The REST API answers every error as RFC 9457 problem details (ADR 026).
+  if (request.path.startsWith(API_V1_PREFIX)) {
+    response
+      .status(options.statusCode)
+      .type("application/problem+json")
+      .send(
+        JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail: TOO_MANY_REQUESTS }),
+      );
+    return;
+  }
   if (request.path.startsWith("/api/") || request.method === "GET" || request.method === "HEAD") {
     response.status(options.statusCode).json(options.message);
     return;
@@ -116,11 +131,17 @@ async function accountOrIpKey(request: Request): Promise<string> {
   return sessionId ? `session:${sessionId}` : ipKey(request);
 }
 
+/** The API key the request carries (a hash of it: the counter's key is never the secret), else the IP address. */
+function apiKeyOrIpKey(request: Request): string {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.get("Authorization") ?? "")?.[1];
+  return token ? `key:${crypto.createHash("sha256").update(token).digest("hex")}` : ipKey(request);
+}
+
 export function rateLimits(): RequestHandler {
   const multiplier = getEnv().RATE_LIMIT_MULTIPLIER;
   const tier = (name: keyof typeof RATE_LIMITS) =>
     rateLimit({
-      keyGenerator: name === "strongest" ? ipKey : accountOrIpKey,
+      keyGenerator: name === "strongest" ? ipKey : name === "api" ? apiKeyOrIpKey : accountOrIpKey,
       windowMs: RATE_LIMITS[name].windowMs,
       limit: Math.ceil(RATE_LIMITS[name].limit * multiplier),
       standardHeaders: "draft-7",
@@ -136,8 +157,10 @@ export function rateLimits(): RequestHandler {
   const live = tier("live");
   const writes = tier("writes");
   const reads = tier("reads");
+  const api = tier("api");
   return (request, response, next) => {
     if (request.path.startsWith("/assets/")) return next();
+    if (request.path.startsWith(API_V1_PREFIX)) return reads(request, response, () => api(request, response, next));
     if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";

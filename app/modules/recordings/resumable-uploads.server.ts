@@ -16,6 +16,7 @@ import {
   uploadLimitBytes,
 } from "./recordings.server";
 import { getUserId } from "~/modules/platform/session.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
 
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
 /** The finished upload's recording, for the browser to open. */
@@ -27,24 +28,42 @@ export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 const EXPIRY_CHECK_MS = 60 * 60_000;
 
 /** A hook's refusal: @tus/server answers with this status and body. */
-const refuse = (error: RecordingError) => ({
+const refuse = (error: ExpectedError) => ({
   status_code: error.status,
   body: JSON.stringify({ error: error.message }),
 });
 
-export function resumableUploadServer(): Server {
-  const directory = dataDir("tus");
+/** The signed-in user of the browser's session: the dashboard's uploads. */
+async function sessionOwner(request: Request): Promise<string> {
+  const userId = await getUserId(request);
+  if (!userId) throw new RecordingError("Sign in to upload recordings.", 401);
+  return userId;
+}
+
+/**
+ * A tus server at `path`. The dashboard's (the default) knows its user by the session cookie; the API's
+ * (/api/v1/uploads, server.ts) by the bearer key, through `authenticate`, which throws an ExpectedError to refuse.
+ */
+export function resumableUploadServer({
+  path = RESUMABLE_UPLOADS_PATH,
+  directoryName = "tus",
+  authenticate = sessionOwner,
+}: { path?: string; directoryName?: string; authenticate?: (request: Request) => Promise<string> } = {}): Server {
+  const directory = dataDir(directoryName);
   fs.mkdirSync(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS });
 
   const ownerOf = async (request: Request) => {
-    const userId = await getUserId(request);
-    if (!userId) throw refuse(new RecordingError("Sign in to upload recordings.", 401));
-    return userId;
+    try {
+      return await authenticate(request);
+    } catch (error) {
+      if (error instanceof ExpectedError) throw refuse(error);
+      throw error;
+    }
   };
 
   const server = new Server({
-    path: RESUMABLE_UPLOADS_PATH,
+    path,
     datastore,
     relativeLocation: true,
     exposedHeaders: [RECORDING_ID_HEADER],

@@ -23,6 +23,7 @@ import { queueTranslation } from "~/modules/transcripts/translation-job.server";
 import { formatUsage, secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
+import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import { TRANSCRIBE_QUEUE, TRANSCRIBE_RETRIES } from "./transcription-queue.server";
 
 export const HEARTBEAT_MS = 5_000;
@@ -183,6 +184,12 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
         },
       });
       if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
+      await emitWebhookEvent(recording.userId, "transcription.failed", {
+        recordingId,
+        title: recording.title,
+        status: "failed",
+        failureReason: reason,
+      });
       if (permanent) return;
     } else {
       console.error(`[jobs] transcription of ${recordingId} failed; it will be retried:`, error);
@@ -198,6 +205,13 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   }
 
   // The transcript is saved: what follows is best effort and never fails or re-runs the job.
+  await emitWebhookEvent(recording.userId, "transcription.completed", {
+    recordingId,
+    title: recording.title,
+    status: "completed",
+    language: transcribed.language,
+    durationSeconds: transcribed.durationSeconds,
+  });
   if (recording.translateTo && recording.translateTo !== transcribed.language) {
     const language = recording.translateTo;
     await queueTranslation(recordingId, language).catch((error: unknown) =>

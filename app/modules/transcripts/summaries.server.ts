@@ -6,6 +6,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { transcriptSegments } from "./transcripts.server";
+import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 
 export { configuredSummariser };
 
@@ -47,6 +48,7 @@ export async function summariseTranscript(userId: string, recordingId: string) {
     create: { recordingId, ...data },
     update: { ...data, createdAt: new Date() },
   });
+  await emitWebhookEvent(userId, "summary.completed", { recordingId, title: recording.title });
 }
 
 /** The stored summary, with the label of the summariser that made it, or null. */

@@ -9,6 +9,7 @@ import { languageName } from "~/utils/languages";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
+import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import { transcriptSegments, translatableTranscript } from "./transcripts.server";
 import { configuredTranslator } from "./translation.server";
 import { transcriptFreshness } from "./freshness.server";
@@ -147,6 +148,11 @@ export async function runTranslation(
     throw error;
   }
 
+  await emitWebhookEvent(recording.userId, "translation.completed", {
+    recordingId,
+    title: recording.title,
+    language,
+  });
   // A few changed segments take seconds: no email for those.
   if (!segmentIds && recording.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
     const url = `${appOrigin()}/transcription/${recordingId}?lang=${language}`;

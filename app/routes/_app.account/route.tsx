@@ -17,6 +17,12 @@ import { SpeakerProfilesSection } from "./speaker-profiles-section";
 import { speakerProfiles } from "~/modules/speakers/speakers.server";
 import { speakerProfileIntent } from "~/modules/speakers/speaker-actions.server";
 import { readForm } from "~/modules/platform/request-body.server";
+import { ApiKeysSection, WebhooksSection } from "./developer-section";
+import {
+  DEVELOPER_FORM_QUERY,
+  developerSettings,
+  handleDeveloperAction,
+} from "~/modules/developers/developer-settings.server";
 import { PageHeader, pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -36,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
   const database = await db();
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices] = await Promise.all([
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer] = await Promise.all([
     database.user.findUniqueOrThrow({
       where: { id: userId },
       select: {
@@ -62,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     requestAllowance(request, signedIn),
     accountBilling(userId),
     speakerProfiles(userId),
+    developerSettings(userId),
   ]);
   const { passwordHash, ...profile } = user;
   return {
@@ -73,12 +80,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
     billing,
     voiceProfiles: voices,
+    developer,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireUserId(request);
-  // The speaker library's forms (their own handler); the body is read from a copy, for the page's other forms.
+  // The developer settings' forms post to ?developer; the speaker library's forms have their own handler, which
+  // reads the body from a copy, for the page's other forms.
+  if (new URL(request.url).searchParams.has(DEVELOPER_FORM_QUERY)) return handleDeveloperAction(request, userId);
   const speakerReply = await speakerProfileIntent(userId, await readForm(request.clone()));
   return speakerReply ?? handleAccountAction(request, userId, context);
 }
@@ -194,9 +204,11 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, voiceProfiles } =
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, voiceProfiles, developer } =
     useLoaderData<typeof loader>();
-  const reply: Reply = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
+  const reply = (createdApiKey ? undefined : actionData) as Reply;
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
     intent: "profile",
@@ -328,6 +340,16 @@ export default function Account() {
             </Form>
           )}
         </Section>
+        <ApiKeysSection
+          apiKeys={developer.apiKeys}
+          createdKey={createdApiKey}
+          reply={replyTo(reply, "api-key-create")}
+        />
+        <WebhooksSection
+          endpoints={developer.endpoints}
+          deliveries={developer.deliveries}
+          reply={replyTo(reply, "webhook-create")}
+        />
         <Section title="Signed-in browsers">
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {sessions.map((session) => (

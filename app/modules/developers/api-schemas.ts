@@ -1,0 +1,174 @@
+// The v1 API's contract as zod schemas: the handlers parse requests with them and the OpenAPI document
+// (openapi.server.ts) is generated from the same objects, so the two cannot drift.
+import { z } from "zod";
+import { EXPORT_FORMATS } from "~/services/export/types";
+
+export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
+export const API_PAGE_SIZE_MAX = 100;
+
+const languageCode = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, "Use a language code such as en or es.")
+  .meta({ example: "en" });
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().meta({ example: "about:blank" }),
+    title: z.string().meta({ example: "Unprocessable Entity" }),
+    status: z.number().int().meta({ example: 422 }),
+    detail: z.string().meta({ example: "Use a language code such as en or es." }),
+    instance: z.string().optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details (application/problem+json)." });
+
+/** Options of a new transcription: the same as the dashboard's upload form. */
+const TranscriptionOptions = {
+  language: z
+    .union([z.literal("auto"), languageCode])
+    .default("auto")
+    .meta({
+      description: 'The spoken language, or "auto" to detect it.',
+    }),
+  speakerLabels: z.boolean().default(false).meta({ description: "Label speakers (Business Pro)." }),
+  speakerCount: z
+    .union([z.literal("auto"), z.number().int().min(2).max(10)], { error: 'speakerCount is 2 to 10, or "auto".' })
+    .default("auto")
+    .meta({ description: 'Number of speakers (2–10), or "auto" to estimate it.' }),
+  translateTo: languageCode.nullable().optional().meta({ description: "Translate the transcript when it is ready." }),
+};
+
+export const ImportFromUrlSchema = z
+  .object({
+    url: z
+      .string({ error: "url is required." })
+      .max(2000, "url can be at most 2000 characters.")
+      .meta({ example: "https://example.com/podcast/episode-12.mp3" }),
+    ...TranscriptionOptions,
+  })
+  .meta({ id: "ImportFromUrl" });
+
+export const UploadFormSchema = z
+  .object({
+    file: z.string().meta({ format: "binary", description: "The audio file (MP3, WAV, M4A, WEBM)." }),
+    language: z.string().optional().meta({ example: "auto" }),
+    speakerLabels: z.enum(["true", "false"]).optional(),
+    speakerCount: z.string().optional().meta({ example: "auto" }),
+    translateTo: z.string().optional().meta({ example: "es" }),
+  })
+  .meta({ id: "UploadForm" });
+
+export const ListQuerySchema = z.object({
+  status: z.enum(API_STATUSES, { error: `status must be one of: ${API_STATUSES.join(", ")}.` }).optional(),
+  q: z.string().trim().max(200, "q can be at most 200 characters.").optional().meta({
+    description: "Words to find in titles and transcripts.",
+  }),
+  page: z.coerce.number({ error: "page must be a number." }).int().min(1, "page starts at 1.").default(1),
+  perPage: z.coerce
+    .number({ error: "perPage must be a number." })
+    .int()
+    .min(1)
+    .max(API_PAGE_SIZE_MAX, `perPage can be at most ${API_PAGE_SIZE_MAX}.`)
+    .default(20),
+});
+
+export const RecordingIdParams = z.object({
+  recordingId: z.string().meta({ example: "3f2a9c0d1e4b4c56a7b8c9d0e1f2a3b4" }),
+});
+
+export const RecordingSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    fileName: z.string(),
+    status: z.enum(API_STATUSES),
+    progress: z.number().int().meta({ description: "0–100 while processing." }),
+    durationSeconds: z.number(),
+    sizeBytes: z.number().int(),
+    language: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    completedAt: z.string().nullable().meta({ format: "date-time" }),
+  })
+  .meta({ id: "Recording" });
+
+export const RecordingListSchema = z
+  .object({
+    data: z.array(RecordingSchema),
+    page: z.number().int(),
+    perPage: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: "RecordingList" });
+
+const WordSchema = z
+  .object({
+    word: z.string(),
+    start: z.number(),
+    end: z.number(),
+    confidence: z.number().nullable(),
+  })
+  .meta({ id: "Word" });
+
+const SegmentSchema = z
+  .object({
+    id: z.string(),
+    start: z.number().meta({ description: "Seconds from the start." }),
+    end: z.number(),
+    speaker: z.string().nullable(),
+    text: z.string(),
+    confidence: z.number().nullable().meta({ description: "0–1, where the engine gives one." }),
+    edited: z.boolean(),
+    words: z.array(WordSchema),
+  })
+  .meta({ id: "Segment" });
+
+const TranslationStateSchema = z
+  .object({
+    language: z.string(),
+    status: z.enum(["queued", "processing", "completed", "failed"]),
+    progress: z.number().int(),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "TranslationState" });
+
+const SummaryPointSchema = z.object({ text: z.string(), segmentId: z.string(), start: z.number() });
+export const SummarySchema = z
+  .object({
+    engine: z.string(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    abstract: z.string(),
+    keyPoints: z.array(SummaryPointSchema),
+    actionItems: z.array(SummaryPointSchema),
+  })
+  .meta({ id: "Summary" });
+
+export const RecordingDetailSchema = RecordingSchema.extend({
+  engine: z.string().nullable(),
+  model: z.string().nullable(),
+  transcript: z
+    .object({
+      language: z.string().nullable(),
+      speakers: z.array(z.string()),
+      segments: z.array(SegmentSchema),
+    })
+    .nullable()
+    .meta({ description: "null until the status is completed." }),
+  translations: z.array(TranslationStateSchema),
+  summary: SummarySchema.nullable(),
+}).meta({ id: "RecordingDetail" });
+
+export const ExportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}.` }),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, "language must be a translation's two-letter code.")
+    .optional()
+    .meta({ description: "Export this translation instead of the original." }),
+  text: z.enum(["original", "translation", "both"]).default("translation").optional(),
+});
+
+export const TranslationRequestSchema = z
+  .object({ language: languageCode.meta({ description: "The language to translate into.", example: "es" }) })
+  .meta({ id: "TranslationRequest" });

@@ -1,0 +1,219 @@
+// The v1 API's OpenAPI 3.1 document, generated from the zod schemas the handlers parse with (api-schemas.ts) by
+// @asteasolutions/zod-to-openapi: nothing is written by hand, so the document cannot drift from the code.
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { EXPORT_FORMATS } from "~/services/export/types";
+import { WEBHOOK_EVENTS } from "./api-key-forms";
+import {
+  ExportQuerySchema,
+  ImportFromUrlSchema,
+  ListQuerySchema,
+  ProblemSchema,
+  RecordingDetailSchema,
+  RecordingIdParams,
+  RecordingListSchema,
+  RecordingSchema,
+  SummarySchema,
+  TranslationRequestSchema,
+  UploadFormSchema,
+} from "./api-schemas";
+
+const problemContent = { "application/problem+json": { schema: ProblemSchema } };
+const problems = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: {
+          400: "The request could not be read.",
+          401: "No API key, or a revoked one.",
+          403: "The key lacks the scope, or the plan does not allow it.",
+          404: "No such recording for this key's account.",
+          409: "Not possible in the recording's current state, or an Idempotency-Key still in use.",
+          413: "The file is larger than the plan's limit.",
+          415: "Not an audio file, or not the media type the operation takes.",
+          422: "The request's values are not valid.",
+          429: "Too many requests for this key.",
+        }[status],
+        content: problemContent,
+      },
+    ]),
+  );
+
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().max(255).optional().meta({
+    description: "Any unique string (a UUID): a retry with the same key gets the first answer instead of acting twice.",
+  }),
+});
+
+const security = [{ bearerAuth: [] }];
+
+function registry() {
+  const api = new OpenAPIRegistry();
+  api.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key from the account page: `Authorization: Bearer vxk_…`.",
+  });
+
+  api.registerPath({
+    method: "get",
+    path: "/recordings",
+    operationId: "listRecordings",
+    summary: "List recordings",
+    description: "Newest first, a page at a time; filter by status and search titles and transcripts. Scope: read.",
+    security,
+    request: { query: ListQuerySchema },
+    responses: {
+      200: { description: "A page of recordings.", content: { "application/json": { schema: RecordingListSchema } } },
+      ...problems(401, 403, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/recordings",
+    operationId: "uploadRecording",
+    summary: "Create a transcription by upload",
+    description:
+      "Send the audio as multipart/form-data (field `file`) with the upload options. For large files use the tus " +
+      "endpoint `/api/v1/uploads` (tus 1.0, metadata `filename`, `language`, `speakerLabels`, `speakerCount`, " +
+      "`translateTo`; the finished upload's recording id comes back in `Upload-Recording-Id`). Scope: write.",
+    security,
+    request: {
+      headers: idempotencyHeader,
+      body: { required: true, content: { "multipart/form-data": { schema: UploadFormSchema } } },
+    },
+    responses: {
+      201: { description: "Queued for transcription.", content: { "application/json": { schema: RecordingSchema } } },
+      ...problems(400, 401, 403, 409, 413, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/recordings/import",
+    operationId: "importRecording",
+    summary: "Create a transcription from a URL",
+    description:
+      "Fetches a public audio file (podcast MP3, direct link) within the plan's size limit. Private, loopback, " +
+      "link-local and metadata addresses are refused, also after redirects. Scope: write.",
+    security,
+    request: {
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: ImportFromUrlSchema } } },
+    },
+    responses: {
+      201: { description: "Queued for transcription.", content: { "application/json": { schema: RecordingSchema } } },
+      ...problems(400, 401, 403, 409, 413, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/recordings/{recordingId}",
+    operationId: "getRecording",
+    summary: "Get a recording and its transcript",
+    description: "Status and progress; once completed, the transcript's segments, words, speakers and confidence.",
+    security,
+    request: { params: RecordingIdParams },
+    responses: {
+      200: { description: "The recording.", content: { "application/json": { schema: RecordingDetailSchema } } },
+      ...problems(401, 403, 404, 429),
+    },
+  });
+  api.registerPath({
+    method: "delete",
+    path: "/recordings/{recordingId}",
+    operationId: "deleteRecording",
+    summary: "Delete a recording",
+    description: "Deletes the recording, its transcript and the stored file. Scope: write.",
+    security,
+    request: { params: RecordingIdParams },
+    responses: { 204: { description: "Deleted." }, ...problems(401, 403, 404, 429) },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/recordings/{recordingId}/export",
+    operationId: "exportRecording",
+    summary: "Download the transcript",
+    description: `One of: ${EXPORT_FORMATS.join(", ")}. With \`language\`, a translation (\`text\`: translation, original or both).`,
+    security,
+    request: { params: RecordingIdParams, query: ExportQuerySchema },
+    responses: {
+      200: {
+        description: "The file, as an attachment.",
+        content: {
+          "application/pdf": { schema: z.string().meta({ format: "binary" }) },
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
+            schema: z.string().meta({ format: "binary" }),
+          },
+          "text/plain": { schema: z.string() },
+          "application/x-subrip": { schema: z.string() },
+          "text/vtt": { schema: z.string() },
+          "application/json": { schema: z.object({}).passthrough() },
+        },
+      },
+      ...problems(401, 403, 404, 409, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/recordings/{recordingId}/translations",
+    operationId: "requestTranslation",
+    summary: "Request a translation",
+    description: "Queues a translation of the finished transcript; `translation.completed` is sent when it is done.",
+    security,
+    request: {
+      params: RecordingIdParams,
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: TranslationRequestSchema } } },
+    },
+    responses: {
+      202: {
+        description: "Queued.",
+        content: {
+          "application/json": {
+            schema: z.object({
+              language: z.string(),
+              status: z.enum(["queued", "processing", "completed", "failed"]),
+              progress: z.number().int(),
+              failureReason: z.string().nullable(),
+            }),
+          },
+        },
+      },
+      ...problems(400, 401, 403, 404, 409, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/recordings/{recordingId}/summary",
+    operationId: "requestSummary",
+    summary: "Summarise the transcript",
+    description: "Business Pro. Summarises now, replacing an earlier summary; `summary.completed` is sent too.",
+    security,
+    request: { params: RecordingIdParams, headers: idempotencyHeader },
+    responses: {
+      201: { description: "The summary.", content: { "application/json": { schema: SummarySchema } } },
+      ...problems(401, 403, 404, 409, 429),
+    },
+  });
+  return api;
+}
+
+let cached: object | undefined;
+
+/** The OpenAPI 3.1 document for the server at `origin`. */
+export function openApiDocument(origin: string) {
+  cached ??= new OpenApiGeneratorV31(registry().definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Voxlate API",
+      version: "1.0.0",
+      description:
+        "Transcribe, translate and summarise recordings from your own tools. Authenticate with an API key from the " +
+        "account page. Errors are RFC 9457 problem details. POSTs honour `Idempotency-Key`. Webhooks (" +
+        `${WEBHOOK_EVENTS.join(", ")}) are signed in the Standard Webhooks format.`,
+    },
+    servers: [{ url: "/api/v1" }],
+  });
+  return { ...cached, servers: [{ url: `${origin}/api/v1` }] };
+}

@@ -1,0 +1,281 @@
+// The REST API v1 (/api/v1): authentication by API key, problem details for every refusal, Idempotency-Key on POSTs,
+// and the operations themselves, each a thin layer over the same domain functions the pages use.
+import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { readLimitedBody } from "~/modules/platform/request-body.server";
+import { unsafeTextProblem } from "~/utils/text";
+import { deleteRecording, receiveUpload, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
+import { summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
+import { storedWords, transcriptDocument, transcriptSegments } from "~/modules/transcripts/transcripts.server";
+import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
+import { exportTranscript } from "~/services/export/export.server";
+import type { z } from "zod";
+import type { ApiScope } from "./api-key-forms";
+import { authenticateApiKey } from "./api-keys.server";
+import {
+  type API_STATUSES,
+  ExportQuerySchema,
+  ImportFromUrlSchema,
+  ListQuerySchema,
+  type RecordingDetailSchema,
+  type RecordingSchema,
+  TranslationRequestSchema,
+} from "./api-schemas";
+import { idempotent } from "./idempotency.server";
+import { asProblem, parseOrThrow, problem } from "./problems.server";
+
+export const API_V1_PATH = "/api/v1";
+const JSON_BODY_MAX_BYTES = 32 * 1024;
+
+interface ApiContext {
+  request: Request;
+  userId: string;
+  /** The request's path, for problems' "instance". */
+  instance: string;
+  /** A JSON body, read (and checked) before the handler runs: needed for the idempotency fingerprint. */
+  json: unknown;
+}
+
+/**
+ * One v1 operation: checks the key and its scope, reads a JSON body when there is one, runs the handler under
+ * Idempotency-Key for POSTs, and turns every refusal into problem+json.
+ */
+export function apiOperation(
+  scope: ApiScope,
+  handler: (context: ApiContext) => Promise<Response>,
+  { body = "none" }: { body?: "none" | "json" | "stream" } = {},
+) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const instance = new URL(request.url).pathname;
+    try {
+      const { userId } = await authenticateApiKey(request, scope);
+      let text: string | null = null;
+      let json: unknown = undefined;
+      if (body === "json") {
+        const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+        if (mediaType !== "application/json") return problem(415, "Send the body as application/json.", { instance });
+        text = (await readLimitedBody(request, JSON_BODY_MAX_BYTES)).toString("utf8");
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return problem(400, "The body is not valid JSON.", { instance });
+        }
+        const unsafe = unsafeTextProblem(text, "The body");
+        if (unsafe) return problem(400, unsafe, { instance });
+      }
+      const run = () =>
+        handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
+      return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
+    } catch (error) {
+      return asProblem(error, instance);
+    }
+  };
+}
+
+export const toApiStatus = (status: RecordingStatus) => status.toLowerCase() as (typeof API_STATUSES)[number];
+
+type ApiRecording = z.infer<typeof RecordingSchema>;
+
+const recordingSelect = {
+  id: true,
+  title: true,
+  fileName: true,
+  status: true,
+  progress: true,
+  durationSeconds: true,
+  sizeBytes: true,
+  language: true,
+  transcriptLanguage: true,
+  failureReason: true,
+  createdAt: true,
+  completedAt: true,
+} satisfies Prisma.RecordingSelect;
+
+function apiRecording(row: Prisma.RecordingGetPayload<{ select: typeof recordingSelect }>): ApiRecording {
+  return {
+    id: row.id,
+    title: row.title,
+    fileName: row.fileName,
+    status: toApiStatus(row.status),
+    progress: row.progress,
+    durationSeconds: row.durationSeconds,
+    sizeBytes: row.sizeBytes,
+    language: row.transcriptLanguage ?? row.language,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+/** GET /recordings: the owner's recordings, newest first, filtered by status and by words in titles or transcripts. */
+export async function listApiRecordings({ request, userId, instance }: ApiContext) {
+  const query = parseOrThrow(ListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  const where: Prisma.RecordingWhereInput = {
+    userId,
+    ...(query.status ? { status: query.status.toUpperCase() as RecordingStatus } : {}),
+    ...(query.q
+      ? {
+          OR: [
+            { title: { contains: query.q, mode: "insensitive" } },
+            { segments: { some: { text: { contains: query.q, mode: "insensitive" } } } },
+          ],
+        }
+      : {}),
+  };
+  const database = await db();
+  const [total, rows] = await Promise.all([
+    database.recording.count({ where }),
+    database.recording.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+      select: recordingSelect,
+    }),
+  ]);
+  return json({
+    data: rows.map(apiRecording),
+    page: query.page,
+    perPage: query.perPage,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / query.perPage)),
+  });
+}
+
+const created = (recording: { id: string }) =>
+  (async () => {
+    const row = await (
+      await db()
+    ).recording.findUniqueOrThrow({ where: { id: recording.id }, select: recordingSelect });
+    return json(apiRecording(row), 201, { Location: `${API_V1_PATH}/recordings/${recording.id}` });
+  })();
+
+/** POST /recordings (multipart/form-data): the dashboard's upload, streamed to disk. */
+export async function uploadApiRecording({ request, userId }: ApiContext) {
+  return created(await receiveUpload(request, userId));
+}
+
+/** POST /recordings/import: fetches the audio at a public URL, then as an upload. */
+export async function importApiRecording({ userId, json: body, instance }: ApiContext) {
+  const input = parseOrThrow(ImportFromUrlSchema, body, instance);
+  const fields: Record<string, string> = {
+    language: input.language,
+    speakerLabels: String(input.speakerLabels),
+    speakerCount: String(input.speakerCount),
+    ...(input.translateTo ? { translateTo: input.translateTo } : {}),
+  };
+  return created(await importRecordingFromUrl(userId, input.url, fields));
+}
+
+/** GET /recordings/:id: status, and once completed the transcript with words, speakers and confidence. */
+export async function getApiRecording({ userId }: ApiContext, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  const completed = recording.status === RecordingStatus.COMPLETED;
+  const [segments, translations, summary] = await Promise.all([
+    completed ? transcriptSegments(recordingId) : [],
+    transcriptTranslations(recordingId),
+    transcriptSummary(recordingId),
+  ]);
+  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((name): name is string => !!name))];
+  const detail: z.infer<typeof RecordingDetailSchema> = {
+    ...apiRecording(recording),
+    engine: recording.engine,
+    model: recording.model,
+    transcript: completed
+      ? {
+          language: recording.transcriptLanguage,
+          speakers,
+          segments: segments.map((segment) => ({
+            id: segment.id,
+            start: segment.start,
+            end: segment.end,
+            speaker: segment.speaker,
+            text: segment.text,
+            confidence: segment.confidence,
+            edited: segment.edited,
+            words: storedWords(segment.words),
+          })),
+        }
+      : null,
+    translations: translations.map(({ language, status, progress, failureReason }) => ({
+      language,
+      status: status.toLowerCase() as Lowercase<TranslationStatus>,
+      progress,
+      failureReason,
+    })),
+    summary: summary
+      ? {
+          engine: summary.label,
+          createdAt: summary.createdAt.toISOString(),
+          abstract: summary.abstract,
+          keyPoints: summary.keyPoints,
+          actionItems: summary.actionItems,
+        }
+      : null,
+  };
+  return json(detail);
+}
+
+/** DELETE /recordings/:id */
+export async function deleteApiRecording({ userId }: ApiContext, recordingId: string) {
+  await deleteRecording(userId, recordingId);
+  return new Response(null, { status: 204 });
+}
+
+/** GET /recordings/:id/export?format=…: the same files as the transcript page's downloads. */
+export async function exportApiRecording({ request, userId, instance }: ApiContext, recordingId: string) {
+  const query = parseOrThrow(ExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  const translation = query.language ? { language: query.language, text: query.text ?? "translation" } : null;
+  const document = await transcriptDocument(userId, recordingId, translation);
+  const file = await exportTranscript(document, query.format, {});
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** POST /recordings/:id/translations: queues a translation; translation.completed fires when it is done. */
+export async function translateApiRecording({ userId, json: body, instance }: ApiContext, recordingId: string) {
+  const { language } = parseOrThrow(TranslationRequestSchema, body, instance);
+  await requestTranslation(userId, recordingId, language);
+  const state = (await transcriptTranslations(recordingId)).find((translation) => translation.language === language);
+  return json(
+    {
+      language,
+      status: (state?.status.toLowerCase() ?? "queued") as Lowercase<TranslationStatus>,
+      progress: state?.progress ?? 0,
+      failureReason: state?.failureReason ?? null,
+    },
+    202,
+  );
+}
+
+/** POST /recordings/:id/summary: summarises now (Business Pro) and returns the summary. */
+export async function summariseApiRecording({ userId }: ApiContext, recordingId: string) {
+  await summariseTranscript(userId, recordingId);
+  const summary = (await transcriptSummary(recordingId))!;
+  return json(
+    {
+      engine: summary.label,
+      createdAt: summary.createdAt.toISOString(),
+      abstract: summary.abstract,
+      keyPoints: summary.keyPoints,
+      actionItems: summary.actionItems,
+    },
+    201,
+  );
+}
+
+export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;
+
+/** The tus server's owner check for /api/v1/uploads: a key with the write scope. */
+export async function apiUploadOwner(request: Request): Promise<string> {
+  return (await authenticateApiKey(request, "write")).userId;
+}

@@ -1,0 +1,195 @@
+// Webhooks: users register receivers for their transcriptions' events, and each event is POSTed to them signed in
+// the Standard Webhooks format (webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256>"). Sending
+// is a pg-boss job per delivery, retried with exponential backoff for up to 24 hours; every attempt's outcome is kept
+// on the delivery, which the account page lists and can send again. Receivers get the same SSRF rules as URL imports.
+import crypto from "node:crypto";
+import { db } from "~/modules/platform/database.server";
+import { defineJob, enqueue } from "~/modules/platform/jobs.server";
+import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "~/modules/developers/api-key-forms";
+
+export const WEBHOOK_QUEUE = "webhook-deliver";
+/**
+ * pg-boss waits between retry_delay·2^(n−1) and retry_delay·2^n seconds before the n-th retry (random jitter), so
+ * 11 retries 21 s apart end at most 21·(2^12−2) s ≈ 23.9 h after the first attempt, and at least ≈ 11.9 h after.
+ */
+export const WEBHOOK_RETRIES = { retryLimit: 11, retryDelay: 21, retryBackoff: true, expireInSeconds: 60 };
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** Receivers' answers are kept (for the log) up to this many characters. */
+const KEPT_ERROR_CHARACTERS = 300;
+export const DELIVERY_LOG_SIZE = 25;
+
+export const DELIVERY_STATUS = { pending: "PENDING", succeeded: "SUCCEEDED", failed: "FAILED" } as const;
+
+export class WebhookError extends ExpectedError {}
+
+export const newWebhookSecret = () => `whsec_${crypto.randomBytes(32).toString("base64")}`;
+
+/** The Standard Webhooks signature: base64 HMAC-SHA256, keyed with the secret's base64 part, of "id.timestamp.body". */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  return `v1,${crypto.createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+}
+
+export async function createWebhookEndpoint(userId: string, url: string, events: WebhookEvent[]) {
+  const database = await db();
+  if ((await database.webhookEndpoint.count({ where: { userId } })) >= WEBHOOK_ENDPOINT_LIMIT)
+    throw new WebhookError(`You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints.`, 409);
+  const checked = await checkOutboundUrl(url);
+  return database.webhookEndpoint.create({
+    data: { userId, url: checked.toString(), events, secret: newWebhookSecret() },
+    select: { id: true, url: true, events: true, secret: true },
+  });
+}
+
+const notFound = () => new WebhookError("That webhook endpoint does not exist.", 404);
+
+export async function deleteWebhookEndpoint(userId: string, endpointId: string) {
+  const { count } = await (await db()).webhookEndpoint.deleteMany({ where: { id: endpointId, userId } });
+  if (count === 0) throw notFound();
+}
+
+/** A new signing secret; deliveries sent from now on (retries included) are signed with it. */
+export async function rotateWebhookSecret(userId: string, endpointId: string) {
+  const { count } = await (
+    await db()
+  ).webhookEndpoint.updateMany({ where: { id: endpointId, userId }, data: { secret: newWebhookSecret() } });
+  if (count === 0) throw notFound();
+}
+
+/** The user's endpoints and their latest deliveries, newest first. */
+export async function webhookOverview(userId: string) {
+  const database = await db();
+  const [endpoints, deliveries] = await Promise.all([
+    database.webhookEndpoint.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, url: true, events: true, secret: true, createdAt: true },
+    }),
+    database.webhookDelivery.findMany({
+      where: { endpoint: { userId } },
+      orderBy: { createdAt: "desc" },
+      take: DELIVERY_LOG_SIZE,
+      select: {
+        id: true,
+        event: true,
+        status: true,
+        attempts: true,
+        lastStatusCode: true,
+        lastError: true,
+        lastAttemptAt: true,
+        createdAt: true,
+        endpoint: { select: { url: true } },
+      },
+    }),
+  ]);
+  return { endpoints, deliveries };
+}
+
+async function queueDelivery(deliveryId: string) {
+  await enqueue(WEBHOOK_QUEUE, { deliveryId }, WEBHOOK_RETRIES);
+}
+
+/**
+ * Records the event for each of the user's endpoints that wants it, and queues their deliveries. Called after the
+ * event's own work is saved; a failure here is logged and never undoes that work.
+ */
+export async function emitWebhookEvent(userId: string, event: WebhookEvent, data: Record<string, unknown>) {
+  try {
+    const database = await db();
+    const endpoints = await database.webhookEndpoint.findMany({
+      where: { userId, events: { has: event } },
+      select: { id: true },
+    });
+    for (const endpoint of endpoints) {
+      const id = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
+      const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
+      await database.webhookDelivery.create({ data: { id, endpointId: endpoint.id, event, payload } });
+      await queueDelivery(id);
+    }
+  } catch (error) {
+    console.error(`[webhooks] could not queue ${event} for ${userId}:`, error);
+  }
+}
+
+/** Sends the delivery again (same id and body, a fresh signature), as a new series of attempts. */
+export async function resendWebhookDelivery(userId: string, deliveryId: string) {
+  const { count } = await (
+    await db()
+  ).webhookDelivery.updateMany({
+    where: { id: deliveryId, endpoint: { userId } },
+    data: { status: DELIVERY_STATUS.pending },
+  });
+  if (count === 0) throw new WebhookError("That delivery does not exist.", 404);
+  await queueDelivery(deliveryId);
+}
+
+/**
+ * One attempt: POSTs the signed event. A 2xx marks it delivered; anything else is recorded and thrown so that
+ * pg-boss tries again, until the last attempt marks it failed.
+ */
+export async function deliverWebhook(deliveryId: string, { finalAttempt }: { finalAttempt: boolean }) {
+  const database = await db();
+  const delivery = await database.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { endpoint: { select: { url: true, secret: true } } },
+  });
+  if (!delivery || delivery.status === DELIVERY_STATUS.succeeded) return;
+  const timestamp = Math.floor(Date.now() / 1000);
+  let statusCode: number | null = null;
+  let failure: string | null = null;
+  try {
+    const response = await outboundRequest(delivery.endpoint.url, {
+      method: "POST",
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      headers: {
+        "Content-Type": "application/json",
+        "webhook-id": delivery.id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(delivery.endpoint.secret, delivery.id, timestamp, delivery.payload),
+      },
+      body: delivery.payload,
+    });
+    statusCode = response.status;
+    const answer = await readSome(response.body);
+    if (statusCode < 200 || statusCode > 299) failure = `HTTP ${statusCode}${answer ? `: ${answer}` : ""}`;
+  } catch (error) {
+    failure =
+      error instanceof OutboundUrlError
+        ? error.message
+        : error instanceof Error && error.name === "TimeoutError"
+          ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`
+          : `Could not connect: ${(error as Error).message}`;
+  }
+  const status = !failure ? DELIVERY_STATUS.succeeded : finalAttempt ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending;
+  await database.webhookDelivery.update({
+    where: { id: deliveryId },
+    data: {
+      status,
+      attempts: { increment: 1 },
+      lastStatusCode: statusCode,
+      lastError: failure?.slice(0, KEPT_ERROR_CHARACTERS) ?? null,
+      lastAttemptAt: new Date(),
+    },
+  });
+  if (failure && !finalAttempt) throw new Error(`webhook ${deliveryId}: ${failure}`);
+}
+
+async function readSome(body: NodeJS.ReadableStream & { destroy(): void }): Promise<string> {
+  let text = "";
+  for await (const chunk of body) {
+    text += chunk.toString();
+    if (text.length > KEPT_ERROR_CHARACTERS) {
+      body.destroy();
+      break;
+    }
+  }
+  return text.trim().slice(0, KEPT_ERROR_CHARACTERS);
+}
+
+export const webhookJob = defineJob<{ deliveryId: string }>({
+  queue: WEBHOOK_QUEUE,
+  policy: WEBHOOK_RETRIES,
+  work: (job) => deliverWebhook(job.data.deliveryId, { finalAttempt: job.retryCount >= job.retryLimit }),
+});

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/recording-translations";
+import { apiOperation, translateApiRecording } from "~/modules/developers/v1.server";
+import { methodNotAllowed } from "~/modules/developers/problems.server";
+
+// POST /api/v1/recordings/:recordingId/translations { language } (write)
+export const loader = () => methodNotAllowed("POST");
+export const action = ({ request, params }: Route.ActionArgs) =>
+  apiOperation("write", (context) => translateApiRecording(context, params.recordingId), { body: "json" })({
+    request,
+  });

@@ -1,0 +1,8 @@
+import type { Route } from "./+types/recordings-import";
+import { apiOperation, importApiRecording } from "~/modules/developers/v1.server";
+import { methodNotAllowed } from "~/modules/developers/problems.server";
+
+// POST /api/v1/recordings/import { url, language, speakerLabels, speakerCount, translateTo } (write)
+export const loader = () => methodNotAllowed("POST");
+export const action = ({ request }: Route.ActionArgs) =>
+  apiOperation("write", importApiRecording, { body: "json" })({ request });

@@ -1,0 +1,26 @@
+import AxeBuilder from "@axe-core/playwright";
+import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
+
+const violations = async (page: import("@playwright/test").Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+
+// axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
+test("/developers and the account page's API key and webhook sections have no axe violations", async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL);
+  await page.goto("/developers");
+  await expect(page.getByRole("heading", { level: 1, name: "Voxlate API" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await signInAs(page, await createUser());
+  await page.goto("/account");
+  const keys = page.getByRole("region", { name: "API keys" });
+  await keys.getByLabel("Key name").fill("Axe");
+  await keys.getByRole("button", { name: "Create API key" }).click();
+  await expect(keys.getByLabel("API key", { exact: true })).toHaveValue(/^vxk_/);
+  expect(await violations(page)).toEqual([]);
+});

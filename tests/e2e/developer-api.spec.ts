@@ -1,0 +1,51 @@
+import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
+
+test("an API key is created on the account page, shown once, works as a bearer key, and is revoked", async ({
+  page,
+}) => {
+  await signInAs(page, await createUser());
+  await page.goto("/account");
+  const keys = page.getByRole("region", { name: "API keys" });
+  await keys.getByRole("button", { name: "Create API key" }).click();
+  await expect(keys.getByText("Give the key a name.")).toBeVisible();
+
+  await keys.getByLabel("Key name").fill("CI pipeline");
+  await keys.getByRole("checkbox", { name: "write" }).check();
+  await keys.getByRole("button", { name: "Create API key" }).click();
+  const shown = keys.getByLabel("API key", { exact: true });
+  await expect(shown).toHaveValue(/^vxk_[A-Za-z0-9_-]{43}$/);
+  const key = await shown.inputValue();
+  await expect(keys.getByText("Scopes: read, write")).toBeVisible();
+  await expect(keys.getByText(`${key.slice(0, 12)}…`)).toBeVisible();
+
+  const listed = await page.request.get("/api/v1/recordings", { headers: { Authorization: `Bearer ${key}` } });
+  expect(listed.status()).toBe(200);
+  expect(await listed.json()).toMatchObject({ data: [], total: 0 });
+
+  // Shown once: a fresh load lists the key by its prefix only.
+  await page.goto("/account");
+  await expect(page.getByLabel("API key", { exact: true })).toHaveCount(0);
+  expect(await page.content()).not.toContain(key);
+
+  await page.getByRole("region", { name: "API keys" }).getByRole("button", { name: "Revoke CI pipeline" }).click();
+  await expect(page.getByText("API key revoked", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "API keys" }).getByText(/revoked \d/)).toBeVisible();
+  const refused = await page.request.get("/api/v1/recordings", { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["content-type"]).toBe("application/problem+json");
+});
+
+test("/developers renders the API reference on the server, with a link to the OpenAPI document", async ({ page }) => {
+  await page.goto("/developers");
+  await expect(page.getByRole("heading", { level: 1, name: "Voxlate API" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "GET /api/v1/recordings", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "POST /api/v1/recordings/import" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "RecordingDetail" })).toBeVisible();
+  const document = await page.request.get("/api/v1/openapi.json");
+  expect((await document.json()).openapi).toBe("3.1.0");
+  await page.setViewportSize({ width: 390, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
