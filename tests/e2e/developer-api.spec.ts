@@ -43,8 +43,8 @@ test("/developers renders the API reference on the server, with a link to the Op
   await expect(page.getByRole("heading", { name: "GET /api/v1/recordings", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "POST /api/v1/recordings/import" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "RecordingDetail" })).toBeVisible();
-  const document = await page.request.get("/api/v1/openapi.json");
-  expect((await document.json()).openapi).toBe("3.1.0");
+  const openapi = await page.request.get("/api/v1/openapi.json");
+  expect((await openapi.json()).openapi).toBe("3.1.0");
   await page.setViewportSize({ width: 390, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
