@@ -23,8 +23,7 @@ export function ExportList({ exports }: { exports: ExportItem[] }) {
       {exports.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
           <span className="min-w-0 flex-1">
-            Asked for on{" "}
-            <time dateTime={isoDateTime(item.createdAt)}>{formatDate(item.createdAt, "dateTime")}</time>
+            Asked for on <time dateTime={isoDateTime(item.createdAt)}>{formatDate(item.createdAt, "dateTime")}</time>
           </span>
           {item.status === "QUEUED" || item.status === "RUNNING" ? (
             <span className="flex items-center gap-2">

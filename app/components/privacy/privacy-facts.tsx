@@ -26,9 +26,12 @@ export function PrivacyFactsList({
     <>
       <h2>What we keep, and for how long</h2>
       <ul>
-        <li>Your profile (name, email address, industry, how you heard about us, plan): until you delete the account.</li>
         <li>
-          Original audio: {effective ? keep(effective.audioDays, "after its transcript is made") : "until you delete it"}
+          Your profile (name, email address, industry, how you heard about us, plan): until you delete the account.
+        </li>
+        <li>
+          Original audio:{" "}
+          {effective ? keep(effective.audioDays, "after its transcript is made") : "until you delete it"}
           {facts.maxAudioDays !== null
             ? `. This server deletes all audio ${facts.maxAudioDays} days after its transcript at the latest`
             : ""}
@@ -43,20 +46,24 @@ export function PrivacyFactsList({
           .
         </li>
         <li>
-          Sign-in sessions (browser, IP address): {facts.sessionDays} days after the last sign-in, or until you sign out.
+          Sign-in sessions (browser, IP address): {facts.sessionDays} days after the last sign-in, or until you sign
+          out.
         </li>
         <li>
-          The access log (sign-ins, exports, downloads, deletions, plan changes, with IP address and browser): as long as
-          the account.
+          The access log (sign-ins, exports, downloads, deletions, plan changes, with IP address and browser): as long
+          as the account.
         </li>
         <li>Data exports: {facts.exportLinkDays} days, then the file is deleted.</li>
         <li>
           When you delete your account, everything above goes from the database and from storage, at once or after{" "}
-          {facts.accountGraceDays} days if you choose the grace period (signing in cancels it). A paid plan is cancelled.
+          {facts.accountGraceDays} days if you choose the grace period (signing in cancels it). A paid plan is
+          cancelled.
         </li>
       </ul>
       <h2>Where it is kept</h2>
-      <p>Audio files and data exports are stored {facts.storage}. Everything else is in this service&apos;s database.</p>
+      <p>
+        Audio files and data exports are stored {facts.storage}. Everything else is in this service&apos;s database.
+      </p>
       <h2>Who can read it</h2>
       <ul>
         <li>You, when signed in. Nobody else can open your recordings, transcripts or exports.</li>
@@ -67,7 +74,10 @@ export function PrivacyFactsList({
         {facts.processors.map((processor) => (
           <li key={processor.what}>
             {processor.what}:{" "}
-            {processor.sentTo ? `sent to ${processor.sentTo} to be processed` : "done on this server; nothing is sent out"}.
+            {processor.sentTo
+              ? `sent to ${processor.sentTo} to be processed`
+              : "done on this server; nothing is sent out"}
+            .
           </li>
         ))}
       </ul>

@@ -142,7 +142,11 @@ export async function enforceRetention(
       counts.audio ? `audio of ${countOf(counts.audio, "recording")}` : "",
       counts.recordings ? countOf(counts.recordings, "recording") : "",
     ].filter(Boolean);
-    await recordAccess(userId, "retention.applied", { detail: parts.join("; "), ip: "server", userAgent: "retention job" });
+    await recordAccess(userId, "retention.applied", {
+      detail: parts.join("; "),
+      ip: "server",
+      userAgent: "retention job",
+    });
   }
 
   const exportsDeleted = await deleteExpiredExports(now, storage);
