@@ -27,24 +27,6 @@ export async function transcriptSegments(recordingId: string) {
   });
 }
 
-/** Changes one segment's text; its start and end times stay as they were. */
-export async function editSegment(userId: string, recordingId: string, segmentId: string, text: string) {
-  await requireOwnRecording(userId, recordingId);
-  const { count } = await (
-    await db()
-  ).transcriptSegment.updateMany({ where: { id: segmentId, recordingId }, data: { text, edited: true } });
-  if (count === 0) throw new RecordingError("That segment no longer exists.", 404);
-}
-
-/** Renames a speaker everywhere in the transcript at once. */
-export async function renameSpeaker(userId: string, recordingId: string, from: string, to: string) {
-  await requireOwnRecording(userId, recordingId);
-  const { count } = await (
-    await db()
-  ).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
-  if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
-}
-
 /** Languages this transcript has been translated into. */
 export async function translationLanguages(recordingId: string): Promise<string[]> {
   const rows = await (
