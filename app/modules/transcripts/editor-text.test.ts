@@ -211,3 +211,24 @@ describe("diffSegments and applyChanges", () => {
     expect(diffSegments(list, [...list])).toEqual([]);
   });
 });
+
+describe("sameSegment", () => {
+  it("compares words by value, whatever the order of their keys (jsonb reorders them)", async () => {
+    const { sameSegment } = await import("./editor-text");
+    const a: SegmentState = {
+      id: "a",
+      start: 0,
+      end: 1,
+      text: "hi",
+      speaker: null,
+      confidence: null,
+      edited: false,
+      words: [{ word: "hi", start: 0, end: 1, confidence: null }],
+    };
+    const b = JSON.parse(
+      '{"id":"a","end":1,"text":"hi","start":0,"words":[{"end":1,"word":"hi","start":0,"confidence":null}],"edited":false,"speaker":null,"confidence":null}',
+    );
+    expect(sameSegment(a, b)).toBe(true);
+    expect(sameSegment(a, { ...b, words: [{ ...b.words[0], end: 2 }] })).toBe(false);
+  });
+});

@@ -275,8 +275,19 @@ export function sameSegment(a: SegmentState, b: SegmentState): boolean {
     a.end === b.end &&
     a.edited === b.edited &&
     a.confidence === b.confidence &&
-    JSON.stringify(a.words) === JSON.stringify(b.words)
+    sameWords(a.words, b.words)
   );
+}
+
+// Field by field: revisions come back from jsonb with their keys in another order.
+function sameWords(a: EditorWord[], b: EditorWord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index];
+    const y = b[index];
+    if (x.word !== y.word || x.start !== y.start || x.end !== y.end || x.confidence !== y.confidence) return false;
+  }
+  return true;
 }
 
 /** The changes that turn `current` into `target`. Segments never change order, so ids line both lists up. */
