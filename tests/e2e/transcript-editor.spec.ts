@@ -61,6 +61,9 @@ async function openEditor(page: Page, baseURL: string | undefined) {
   });
   await page.goto(`/transcription/${recording.id}`);
   await expect(page.getByRole("heading", { name: "Transcript", exact: true })).toBeVisible();
+  // With JavaScript, wait until the editor has hydrated (the text becomes editable).
+  if (withJs(test.info()))
+    await expect(page.locator("[data-segment-text][contenteditable=true]").first()).toBeVisible();
   return { recording, ids: recording.segments.map((segment) => segment.id) };
 }
 
@@ -143,6 +146,17 @@ test("the word playing is highlighted and a click on a word seeks to it", async 
 
   // A click on a word moves the player to its start, and the highlight to it.
   const word = page.locator("[data-segment-text] [data-w]", { hasText: "country" }).first();
+  page.on("console", (message) => console.log("PAGE", message.text()));
+  await page.evaluate(() =>
+    document.addEventListener(
+      "click",
+      (event) => {
+        console.log("click on", (event.target as Element).outerHTML.slice(0, 120));
+        setTimeout(() => console.log("time", document.querySelector("audio")!.currentTime), 200);
+      },
+      true,
+    ),
+  );
   await word.click();
   const wordStart = Number(await word.getAttribute("data-s"));
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(wordStart, 2);
@@ -228,7 +242,7 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Dr. Ruiz")).toBeVisible();
 
   await page.locator("summary", { hasText: "Revision history" }).click();
-  await expect(page.getByText("Gave the segment at 0:03 to Dr. Ruiz")).toBeVisible();
+  await expect(page.locator("#history").getByText("Gave the segment at 0:03 to Dr. Ruiz")).toBeVisible();
   await page.getByRole("link", { name: "View the transcript as transcribed" }).click();
   await expect(page.getByRole("heading", { name: "Inaugural address: As transcribed" })).toBeVisible();
   await expect(page.getByText("Speaker 2")).toBeVisible();
@@ -236,7 +250,7 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   await expect(page).toHaveURL(/\/transcription\/\w+$/);
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Speaker 2", { exact: true })).toBeVisible();
   await page.locator("summary", { hasText: "Revision history" }).click();
-  await expect(page.getByText("Restored the transcript as transcribed")).toBeVisible();
+  await expect(page.locator("#history").getByText("Restored the transcript as transcribed")).toBeVisible();
 });
 
 test("the editor has no axe violations, at 1280 and 390 px", async ({ page, baseURL }, testInfo) => {

@@ -69,6 +69,15 @@ export const EditorActionSchema = z.discriminatedUnion("intent", [
   UndoRevisionSchema,
 ]);
 export type EditorAction = z.infer<typeof EditorActionSchema>;
+export const EDITOR_INTENTS = [
+  "edit-segment",
+  "replace-all",
+  "split",
+  "merge",
+  "set-speaker",
+  "restore-revision",
+  "undo-revision",
+] as const satisfies readonly EditorAction["intent"][];
 
 export const TranscriptActionSchema = z.discriminatedUnion("intent", [
   RenameSchema,

@@ -4,7 +4,7 @@ import { invariantResponse, refusal, withRefusals } from "~/modules/platform/ref
 import { readForm } from "~/modules/platform/request-body.server";
 import { getUserId } from "~/modules/platform/session.server";
 import { runEditorAction } from "~/modules/transcripts/editor.server";
-import { EditorActionSchema } from "~/modules/transcripts/transcript-forms";
+import { EDITOR_INTENTS, EditorActionSchema } from "~/modules/transcripts/transcript-forms";
 
 // POST /api/recordings/:recordingId/editor: the transcript editor's autosave and its other saves, with JavaScript.
 // The same form fields as the page's forms; answers { revision, changes, count } or { error } with a 4xx.
