@@ -19,7 +19,8 @@ function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
-const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms`;
+const fmt = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms`;
 
 async function createTranscript(dataDir: string, email: string | null, segmentCount: number) {
   return withAppDatabase(dataDir, async (prisma) => {
@@ -133,7 +134,9 @@ async function main() {
     const { peakKb } = memory.stop();
 
     const words = SEGMENTS * WORDS_PER_SEGMENT;
-    console.log(`Transcript editor, ${SEGMENTS} segments / ${words} words vs 14 segments, ${RUNS} runs each (after one warm-up)`);
+    console.log(
+      `Transcript editor, ${SEGMENTS} segments / ${words} words vs 14 segments, ${RUNS} runs each (after one warm-up)`,
+    );
     console.log(`| measure | 1,400 segments | 14 segments | ratio | budget |`);
     console.log(`| --- | --- | --- | --- | --- |`);
     const row = (label: string, a: number[], b: number[], budget: string) =>

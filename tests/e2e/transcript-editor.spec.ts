@@ -146,17 +146,6 @@ test("the word playing is highlighted and a click on a word seeks to it", async 
 
   // A click on a word moves the player to its start, and the highlight to it.
   const word = page.locator("[data-segment-text] [data-w]", { hasText: "country" }).first();
-  page.on("console", (message) => console.log("PAGE", message.text()));
-  await page.evaluate(() =>
-    document.addEventListener(
-      "click",
-      (event) => {
-        console.log("click on", (event.target as Element).outerHTML.slice(0, 120));
-        setTimeout(() => console.log("time", document.querySelector("audio")!.currentTime), 200);
-      },
-      true,
-    ),
-  );
   await word.click();
   const wordStart = Number(await word.getAttribute("data-s"));
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(wordStart, 2);
