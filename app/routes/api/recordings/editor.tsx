@@ -11,11 +11,16 @@ import { EDITOR_INTENTS, EditorActionSchema } from "~/modules/transcripts/transc
 export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await getUserId(request);
   invariantResponse(userId, "Sign in to edit your transcripts.", 401);
-  const submission = parseWithZod(await readForm(request), { schema: EditorActionSchema });
+  const body = await readForm(request);
+  const submission = parseWithZod(body, { schema: EditorActionSchema });
   if (submission.status !== "success") {
-    const messages = Object.values(submission.error ?? {})
-      .flat()
-      .filter(Boolean);
+    // An unknown intent is a broken client, not a field to correct.
+    const known = (EDITOR_INTENTS as readonly string[]).includes(String(body.get("intent")));
+    const messages = known
+      ? Object.values(submission.error ?? {})
+          .flat()
+          .filter(Boolean)
+      : [];
     return refusal(messages[0] ?? "Check the form.", 400);
   }
   const result = await runEditorAction(userId, params.recordingId, submission.value);
