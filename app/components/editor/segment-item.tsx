@@ -1,7 +1,7 @@
 // One segment of the editor. Its words are one HTML string (see words-html.ts): with JavaScript the text is edited in
 // place (contenteditable) and React leaves it alone while the user types; without it, the disclosure below holds
 // plain forms that post to the page (edit the text, merge with the next, give it to another speaker, split it).
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { SegmentState } from "~/modules/transcripts/editor-text";
@@ -23,6 +23,9 @@ export interface SegmentItemProps {
 
 function SegmentItemView({ recordingId, segment, isLast, editable, translation, error }: SegmentItemProps) {
   const time = formatDuration(segment.start);
+  // One object per version of the words: React 19 rewrites innerHTML whenever this object is a new one, which on
+  // focus (the item re-renders as "editing") would replace the clicked word and lose the caret.
+  const html = useMemo(() => ({ __html: wordsHtml(segment.words) }), [segment.words]);
   const text = (
     <div
       data-segment-text=""
@@ -33,7 +36,7 @@ function SegmentItemView({ recordingId, segment, isLast, editable, translation, 
       aria-label={editable ? `Text of the segment at ${time}` : undefined}
       spellCheck={editable ? true : undefined}
       className="mt-1 rounded px-1 leading-relaxed focus:outline-2 focus:outline-brand-600"
-      dangerouslySetInnerHTML={{ __html: wordsHtml(segment.words) }}
+      dangerouslySetInnerHTML={html}
     />
   );
   return (
