@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/_app.transcription.$recordingId";
 import { pageMeta } from "~/components/page";
-import { ConfidenceText, LOW_CONFIDENCE } from "~/components/recordings/confidence-text";
+import { ConfidenceText } from "~/components/recordings/confidence-text";
 import { StatusBadge } from "~/components/recordings/recording-row";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
@@ -26,15 +26,12 @@ import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.serv
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
-  editSegment,
-  renameSpeaker,
   segmentTranslations,
   storedWords,
   transcriptSegments,
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
 import {
-  EditSegmentSchema,
   RenameSchema,
   RenameSpeakerSchema,
   TranscriptActionSchema,
@@ -62,13 +59,21 @@ import { SaveVoiceCheckbox } from "~/components/speakers/save-voice-checkbox";
 import { SpeakerVoicesSection } from "~/components/speakers/speaker-voices-section";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { commentIntent } from "~/modules/comments/comment-actions.server";
-import { SegmentNotes } from "~/components/comments/segment-notes";
 import { SelectionNotePopover } from "~/components/comments/selection-note-popover";
 import { NotesExportOption } from "~/components/comments/notes-export-option";
 import { SharePanel } from "~/components/share/share-panel";
 import { TranscriptFreshness } from "~/components/recordings/transcript-freshness";
 import { listShareLinks } from "~/modules/sharing/share-links.server";
 import { transcriptFreshness } from "~/modules/transcripts/freshness.server";
+import {
+  editorActionToast,
+  editorSegments,
+  renameSpeakerEverywhere,
+  runEditorAction,
+  transcriptRevisions,
+} from "~/modules/transcripts/editor.server";
+import { TranscriptEditor } from "~/components/editor/transcript-editor";
+import { RevisionHistory } from "~/components/editor/revision-history";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -81,9 +86,13 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const completed = recording.status === "COMPLETED";
   // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
   const segments =
-    completed || recording.status === "PROCESSING"
+    recording.status === "PROCESSING"
       ? (await transcriptSegments(recording.id)).map((segment) => ({ ...segment, words: storedWords(segment.words) }))
       : [];
+  // The finished transcript, for the editor: words aligned to the text, and the revisions saved so far.
+  const [editor, revisions] = completed
+    ? await Promise.all([editorSegments(recording.id), transcriptRevisions(recording.id)])
+    : [[], []];
   const [languages, jobs] = completed
     ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)])
     : [[], []];
@@ -110,6 +119,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     freshness: completed ? await transcriptFreshness(recording.id) : null,
     recording: visible,
     segments,
+    editor,
+    revisions,
     engine: engineLabel(recording.engine, recording.model),
     // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
     engineNotice: recording.engine
@@ -152,14 +163,20 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
       await renameRecording(userId, id, input.title);
       return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
     case "edit-segment":
-      await editSegment(userId, id, input.segmentId, input.text);
-      return redirectWithToast(
-        `${here}#segment-${input.segmentId}`,
-        { type: "success", title: "Segment saved" },
-        { status: 303 },
-      );
+    case "replace-all":
+    case "split":
+    case "merge":
+    case "set-speaker":
+    case "restore-revision":
+    case "undo-revision": {
+      // The editor's forms without JavaScript; with it, the same actions go through /api/recordings/:id/editor.
+      const result = await runEditorAction(userId, id, input);
+      const anchor = "segmentId" in input ? `#segment-${input.segmentId}` : "";
+      const title = input.intent === "edit-segment" ? "Segment saved" : editorActionToast(input, result);
+      return redirectWithToast(`${here}${anchor}`, { type: "success", title }, { status: 303 });
+    }
     case "rename-speaker":
-      await renameSpeaker(userId, id, input.from, input.to);
+      await renameSpeakerEverywhere(userId, id, input.from, input.to);
       if (input.saveVoice) await saveVoiceToLibrary(userId, id, input.to);
       return redirectWithToast(
         here,
@@ -216,23 +233,45 @@ function replyTo(actionData: ActionData, intent: string, segmentId?: string): Re
   return reply;
 }
 
+/** A refused segment edit (sent without JavaScript), for the segment's own form. */
+function segmentErrorOf(actionData: ActionData) {
+  const reply = replyTo(actionData, "edit-segment");
+  const segmentId = reply?.initialValue?.segmentId;
+  const message = Object.values(reply?.error ?? {}).flat()[0];
+  return typeof segmentId === "string" && message ? { segmentId, message } : undefined;
+}
+
+/** The first message of a refused form, by its intent. */
+function formErrorOf(actionData: ActionData, intent: string) {
+  const reply = replyTo(actionData, intent);
+  return Object.values(reply?.error ?? {}).flat()[0] ?? undefined;
+}
+
 const POLL_MS = 2000;
 const NO_JS_REFRESH_SECONDS = 5;
-const SKIP_SECONDS = 5;
 
 export default function Transcription({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segments, engine, engineNotice, translation, summary, renderedAt, speakerVoices, comments } =
-    loaderData;
+  const {
+    recording,
+    segments,
+    editor,
+    revisions,
+    engine,
+    engineNotice,
+    translation,
+    summary,
+    renderedAt,
+    speakerVoices,
+    comments,
+  } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const detected = !recording.language && Boolean(recording.transcriptLanguage);
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [currentTime, setCurrentTime] = useState(0);
   const pending = recording.status === "QUEUED" || recording.status === "PROCESSING";
   const translating = translation.jobs.some((job) => job.status === "QUEUED" || job.status === "PROCESSING");
   const speakers = [
-    ...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
+    ...new Set(editor.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
   ];
 
   // While the file is processed, ask for its status and reload the page's data when it changes.
@@ -256,33 +295,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     return () => clearInterval(timer);
   }, [translating, revalidator]);
 
-  // Keyboard: k or Space plays and pauses, j and l skip 5 s, unless the user is typing.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const audio = audioRef.current;
-      const target = event.target as HTMLElement;
-      if (
-        !audio ||
-        event.altKey ||
-        event.ctrlKey ||
-        event.metaKey ||
-        target.closest("input, textarea, select, button, summary, a")
-      )
-        return;
-      if (event.key === "k" || event.key === " ") {
-        event.preventDefault();
-        if (audio.paused) void audio.play();
-        else audio.pause();
-      } else if (event.key === "j") audio.currentTime = Math.max(0, audio.currentTime - SKIP_SECONDS);
-      else if (event.key === "l")
-        audio.currentTime = Math.min(audio.duration || Infinity, audio.currentTime + SKIP_SECONDS);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
   const seek = (seconds: number) => {
-    const audio = audioRef.current;
+    const audio = document.querySelector<HTMLAudioElement>("section[aria-label=Player] audio");
     if (!audio) return;
     audio.currentTime = seconds;
     void audio.play();
@@ -386,119 +400,35 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
       {recording.status === "COMPLETED" ? (
         <>
-          <section
-            aria-label="Player"
-            hidden={Boolean(recording.audioDeletedAt)}
-            className="sticky top-0 z-10 mt-8 bg-white/95 py-3 backdrop-blur"
-          >
-            <audio
-              ref={audioRef}
-              controls
-              preload="metadata"
-              src={recording.audioDeletedAt ? undefined : `/transcription/${recording.id}/audio`}
-              onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
-              className="w-full"
-            >
-              <a href={`/transcription/${recording.id}/audio`}>Download the audio</a>
-            </audio>
-            <p className="mt-1 text-xs text-slate-600">
-              Keys: <kbd>k</kbd> or <kbd>Space</kbd> play/pause, <kbd>j</kbd> back {SKIP_SECONDS} s, <kbd>l</kbd>{" "}
-              forward {SKIP_SECONDS} s. Click a time to jump there.
-            </p>
-          </section>
-
           {loaderData.freshness ? (
             <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
           ) : null}
-          {segments.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
+          {editor.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
 
-          <section aria-labelledby="transcript-title" className="mt-6">
-            <h2 id="transcript-title" className="text-xl font-semibold">
-              Transcript
-            </h2>
-            <SelectionNotePopover />
-            {segments.some((segment) => segment.words.some((word) => (word.confidence ?? 1) < LOW_CONFIDENCE)) ? (
-              <p className="mt-1 text-sm text-slate-600">
-                <mark className="rounded-sm bg-amber-100 underline decoration-amber-600 decoration-dotted">Marked</mark>{" "}
-                words are ones the engine was unsure of: check them against the audio.
-              </p>
-            ) : null}
-            {segments.length === 0 ? (
-              <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">
-                No speech was found in this recording.
-              </p>
-            ) : (
-              <ol className="mt-4 space-y-2">
-                {segments.map((segment) => {
-                  const current = currentTime >= segment.start && currentTime < segment.end;
-                  return (
-                    <li
-                      key={segment.id}
-                      id={`segment-${segment.id}`}
-                      aria-current={current ? "true" : undefined}
-                      className={cn(
-                        "scroll-mt-48 rounded-lg border p-3",
-                        current ? "border-brand-600 bg-brand-50" : "border-slate-200",
-                      )}
-                    >
-                      <div className="flex flex-wrap items-baseline gap-2 text-sm">
-                        <a
-                          href={`#segment-${segment.id}`}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            seek(segment.start);
-                          }}
-                          className="font-mono text-brand-700 underline"
-                          aria-label={`Play from ${formatDuration(segment.start)}`}
-                        >
-                          {formatDuration(segment.start)}
-                        </a>
-                        {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
-                        {segment.edited ? <span className="text-xs text-slate-500">edited</span> : null}
-                      </div>
-                      <SegmentNotes
-                        segmentId={segment.id}
-                        notes={comments.filter((comment) => comment.segmentId === segment.id)}
-                        reply={replyTo(actionData, "add-comment", segment.id)}
-                        busy={busy}
-                      />
-                      {translation.showLanguage ? (
-                        <div className="mt-1 grid gap-2 sm:grid-cols-2">
-                          <p>{segment.text}</p>
-                          <p
-                            lang={translation.showLanguage}
-                            className="border-l-2 border-brand-200 pl-2 text-slate-800"
-                          >
-                            {translation.translated[segment.id] ?? ""}
-                            {loaderData.freshness?.translations
-                              .find((row) => row.language === translation.showLanguage)
-                              ?.staleSegmentIds.includes(segment.id) ? (
-                              <span className="block text-xs text-amber-800">
-                                Out of date: edited after translation.
-                              </span>
-                            ) : null}
-                          </p>
-                        </div>
-                      ) : (
-                        <p className="mt-1" data-segment-text={segment.id}>
-                          {segment.edited ? segment.text : <ConfidenceText text={segment.text} words={segment.words} />}
-                        </p>
-                      )}
-                      <details className="mt-1 text-sm">
-                        <summary className="cursor-pointer text-slate-600">Edit</summary>
-                        <SegmentEditForm
-                          key={segment.text}
-                          segment={segment}
-                          reply={replyTo(actionData, "edit-segment", segment.id)}
-                          busy={busy}
-                        />
-                      </details>
-                    </li>
-                  );
-                })}
-              </ol>
-            )}
-          </section>
+          <SelectionNotePopover />
+          <TranscriptEditor
+            key={revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}
+            recordingId={recording.id}
+            segments={editor}
+            audioDeleted={Boolean(recording.audioDeletedAt)}
+            translation={
+              translation.showLanguage
+                ? {
+                    language: translation.showLanguage,
+                    texts: translation.translated,
+                    staleSegmentIds:
+                      loaderData.freshness?.translations.find((row) => row.language === translation.showLanguage)
+                        ?.staleSegmentIds ?? [],
+                  }
+                : null
+            }
+            segmentError={segmentErrorOf(actionData)}
+            replaceError={formErrorOf(actionData, "replace-all")}
+            comments={comments}
+            commentReply={replyTo(actionData, "add-comment")}
+            busy={busy}
+          />
+          <RevisionHistory recordingId={recording.id} revisions={revisions} />
 
           <section aria-labelledby="translate-title" className="mt-10 rounded-xl border border-slate-200 p-6">
             <h2 id="translate-title" className="scroll-mt-48 font-semibold">
@@ -693,46 +623,6 @@ function RenameForm({ title, reply, busy }: { title: string; reply: Reply; busy:
           Rename
         </button>
       </div>
-    </Form>
-  );
-}
-
-type Segment = Route.ComponentProps["loaderData"]["segments"][number];
-
-/** One segment's text; its times stay. Each segment is its own form, and takes only the replies about it. */
-function SegmentEditForm({ segment, reply, busy }: { segment: Segment; reply: Reply; busy: boolean }) {
-  const [form, fields] = useSchemaForm(`edit-segment-${segment.id}`, EditSegmentSchema, reply, {
-    defaultValue: {
-      intent: "edit-segment",
-      segmentId: segment.id,
-      text: segment.text,
-    },
-  });
-  const invalid = Boolean(fields.text.errors?.length);
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
-      <input type="hidden" name="intent" value="edit-segment" />
-      <input type="hidden" name="segmentId" value={segment.id} />
-      <FormErrors form={form} />
-      <label htmlFor={fields.text.id} className="sr-only">
-        Text of the segment at {formatDuration(segment.start)}
-      </label>
-      <textarea
-        {...getTextareaProps(fields.text)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? fields.text.errorId : undefined}
-        rows={3}
-        required
-        className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
-      />
-      {invalid ? (
-        <p id={fields.text.errorId} role="alert" className="text-sm text-red-700">
-          {fields.text.errors?.join(" ")}
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy} className={buttonClass("primary")}>
-        Save segment
-      </button>
     </Form>
   );
 }

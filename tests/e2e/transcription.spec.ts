@@ -59,7 +59,8 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   const firstSegment = transcript.getByRole("listitem").first();
   const time = await firstSegment.getByRole("link", { name: /Play from/ }).innerText();
   await firstSegment.getByText("Edit", { exact: true }).click();
-  await firstSegment.getByRole("textbox").fill("And so my fellow Americans");
+  // The segment's form (with JavaScript the text itself is editable too, under the same name).
+  await firstSegment.locator("textarea[name=text]").fill("And so my fellow Americans");
   await firstSegment.getByRole("button", { name: "Save segment" }).click();
   const edited = page.getByRole("listitem").filter({ hasText: "And so my fellow Americans" });
   await expect(edited).toBeVisible();

@@ -38,9 +38,58 @@ export const TranslateSchema = z.object({
   target: z.string({ error: CHOOSE_TARGET }).regex(/^[a-z]{2}$/, CHOOSE_TARGET),
 });
 
+const CHECK_FORM = "Check the form.";
+const segmentId = z.string({ error: CHECK_FORM }).min(1, CHECK_FORM).max(100, CHECK_FORM);
+const FIND_REQUIRED = "Type the text to find.";
+export const ReplaceAllSchema = z.object({
+  intent: z.literal("replace-all"),
+  find: z.string({ error: FIND_REQUIRED }).min(1, FIND_REQUIRED).max(200, "Search for at most 200 characters."),
+  replace: z.string().max(200, "Replace with at most 200 characters.").default(""),
+  matchCase: z.boolean().default(false),
+  wholeWord: z.boolean().default(false),
+});
+const SPLIT_WHERE = "Choose where to split the segment.";
+export const SplitSchema = z.object({
+  intent: z.literal("split"),
+  segmentId,
+  offset: z.coerce.number({ error: SPLIT_WHERE }).int(SPLIT_WHERE).min(1, SPLIT_WHERE).max(5000, SPLIT_WHERE),
+});
+export const MergeSchema = z.object({ intent: z.literal("merge"), segmentId });
+export const SetSpeakerSchema = z.object({ intent: z.literal("set-speaker"), segmentId, speaker: SpeakerNameSchema });
+const revisionId = z.string({ error: CHECK_FORM }).min(1, CHECK_FORM).max(100, CHECK_FORM);
+export const RestoreRevisionSchema = z.object({ intent: z.literal("restore-revision"), revisionId });
+export const UndoRevisionSchema = z.object({ intent: z.literal("undo-revision"), revisionId });
+
+/** What the editor sends, with or without JavaScript: the page's forms and the editor's autosave route. */
+export const EditorActionSchema = z.discriminatedUnion("intent", [
+  EditSegmentSchema,
+  ReplaceAllSchema,
+  SplitSchema,
+  MergeSchema,
+  SetSpeakerSchema,
+  RestoreRevisionSchema,
+  UndoRevisionSchema,
+]);
+export type EditorAction = z.infer<typeof EditorActionSchema>;
+export const EDITOR_INTENTS = [
+  "edit-segment",
+  "replace-all",
+  "split",
+  "merge",
+  "set-speaker",
+  "restore-revision",
+  "undo-revision",
+] as const satisfies readonly EditorAction["intent"][];
+
 export const TranscriptActionSchema = z.discriminatedUnion("intent", [
   RenameSchema,
   EditSegmentSchema,
+  ReplaceAllSchema,
+  SplitSchema,
+  MergeSchema,
+  SetSpeakerSchema,
+  RestoreRevisionSchema,
+  UndoRevisionSchema,
   RenameSpeakerSchema,
   TranslateSchema,
   z.object({ intent: z.literal("summarise") }),

@@ -7,7 +7,6 @@ import { engineLabel } from "~/modules/recordings/recording-format";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
-import { followSpeakerRename } from "~/modules/speakers/speakers.server";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";
 import type { EXPORT_TEXTS } from "./export-query";
@@ -28,29 +27,6 @@ export async function transcriptSegments(recordingId: string) {
       edited: true,
     },
   });
-}
-
-/** Changes one segment's text; its start and end times stay as they were. */
-export async function editSegment(userId: string, recordingId: string, segmentId: string, text: string) {
-  await requireOwnRecording(userId, recordingId);
-  const { count } = await (
-    await db()
-  ).transcriptSegment.updateMany({
-    where: { id: segmentId, recordingId },
-    // editedAt marks the segment's translations and the summary as written before this edit (freshness.server.ts).
-    data: { text, edited: true, editedAt: new Date() },
-  });
-  if (count === 0) throw new RecordingError("That segment no longer exists.", 404);
-}
-
-/** Renames a speaker everywhere in the transcript at once. */
-export async function renameSpeaker(userId: string, recordingId: string, from: string, to: string) {
-  await requireOwnRecording(userId, recordingId);
-  const { count } = await (
-    await db()
-  ).transcriptSegment.updateMany({ where: { recordingId, speaker: from }, data: { speaker: to } });
-  if (count === 0) throw new RecordingError(`No segment is labelled "${from}".`, 404);
-  await followSpeakerRename(recordingId, from, to);
 }
 
 /** Languages this transcript has been translated into. */

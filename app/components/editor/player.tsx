@@ -1,0 +1,82 @@
+// The editor's player: it stays in view (sticky) while the transcript scrolls. The browser's own controls work
+// without JavaScript; skip buttons and the speed choice are added when it runs (they need it to do anything).
+import type { ReactNode, RefObject } from "react";
+import { useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+
+export const SKIP_SECONDS = 5;
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+export function skip(audio: HTMLAudioElement | null, seconds: number) {
+  if (!audio) return;
+  audio.currentTime = Math.min(Math.max(0, audio.currentTime + seconds), audio.duration || Infinity);
+}
+
+export function EditorPlayer({
+  src,
+  audioRef,
+  enhanced,
+  children,
+}: {
+  /** Null when the owner deleted the audio and kept the transcript. */
+  src: string | null;
+  audioRef: RefObject<HTMLAudioElement | null>;
+  enhanced: boolean;
+  /** The editor's toolbar, kept in view with the player. */
+  children?: ReactNode;
+}) {
+  const [rate, setRate] = useState(1);
+  return (
+    <section
+      aria-label="Player"
+      className="sticky top-0 z-10 mt-8 border-b border-slate-200 bg-white/95 py-2 backdrop-blur"
+    >
+      {src ? (
+        <audio ref={audioRef} controls preload="metadata" src={src} className="w-full">
+          <a href={src}>Download the audio</a>
+        </audio>
+      ) : (
+        <p className="text-sm text-slate-700">The audio of this recording was deleted. The transcript is kept.</p>
+      )}
+      {enhanced ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <button
+            type="button"
+            onClick={() => skip(audioRef.current, -SKIP_SECONDS)}
+            className={cn(buttonClass("secondary"), "px-2 py-1")}
+          >
+            <span aria-hidden="true">«</span> {SKIP_SECONDS} s<span className="sr-only"> back</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => skip(audioRef.current, SKIP_SECONDS)}
+            className={cn(buttonClass("secondary"), "px-2 py-1")}
+          >
+            {SKIP_SECONDS} s <span aria-hidden="true">»</span>
+            <span className="sr-only"> forward</span>
+          </button>
+          <label className="flex items-center gap-1">
+            Speed
+            <select
+              value={rate}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                setRate(value);
+                if (audioRef.current) audioRef.current.playbackRate = value;
+              }}
+              className="rounded-md border border-slate-300 px-1 py-1"
+            >
+              {PLAYBACK_RATES.map((value) => (
+                <option key={value} value={value}>
+                  {value}×
+                </option>
+              ))}
+            </select>
+          </label>
+          {children}
+        </div>
+      ) : null}
+    </section>
+  );
+}

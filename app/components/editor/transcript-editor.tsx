@@ -1,0 +1,618 @@
+// The transcript editor at /transcription/:id. Server-rendered, it is a list of segments with a form for each (and
+// find and replace, split, history) that post to the page. With JavaScript: the text is edited in place and
+// autosaved, with undo and redo; the word playing is highlighted and a click on a word seeks to it; keyboard shortcuts.
+import type { SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { applyChanges, normalizeText, type SegmentChange, type SegmentState } from "~/modules/transcripts/editor-text";
+import { cn } from "~/utils/cn";
+import { EditorPlayer, SKIP_SECONDS, skip } from "./player";
+import type { SegmentNote } from "~/components/comments/segment-notes";
+import { SegmentItem } from "./segment-item";
+import { FindReplace } from "./find-replace";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+
+interface SaveResponse {
+  revision: { id: string; number: number; label: string } | null;
+  changes: SegmentChange[];
+  count?: number;
+  error?: string;
+}
+
+type UndoEntry =
+  | { kind: "text"; segmentId: string; before: string; after: string }
+  | { kind: "revision"; revisionId: string; label: string };
+
+export interface TranscriptEditorProps {
+  recordingId: string;
+  segments: SegmentState[];
+  /** The side-by-side translation, and the segments edited since it was made. */
+  translation: { language: string; texts: Record<string, string>; staleSegmentIds: string[] } | null;
+  /** The owner deleted the audio (the transcript stays): no player. */
+  audioDeleted?: boolean;
+  /** The notes on passages, shown in each segment's margin, and the reply to a refused "add a note" form. */
+  comments?: SegmentNote[];
+  commentReply?: SubmissionResult<string[]>;
+  busy?: boolean;
+  /** A form error from a post without JavaScript: which segment, and the message. */
+  segmentError?: { segmentId: string; message: string };
+  replaceError?: string;
+}
+
+const AUTOSAVE_MS = 800;
+const NO_NOTES: SegmentNote[] = [];
+
+/** Where the caret is: the segment and the offset in its text (words joined by single spaces). */
+function caretIn(element: HTMLElement): number | null {
+  const selection = document.getSelection();
+  if (!selection?.rangeCount || !element.contains(selection.anchorNode)) return null;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  range.setEnd(selection.anchorNode!, selection.anchorOffset);
+  return range.toString().replace(/\s+/g, " ").replace(/^ /, "").length;
+}
+
+const textOf = (element: Element) => normalizeText((element.textContent ?? "").replace(/\u00a0/g, " "));
+
+export function TranscriptEditor({
+  recordingId,
+  segments: initial,
+  translation,
+  audioDeleted = false,
+  comments = NO_NOTES,
+  commentReply,
+  busy = false,
+  segmentError,
+  replaceError,
+}: TranscriptEditorProps) {
+  const [segments, setSegments] = useState(initial);
+  const segmentsRef = useRef(segments);
+  segmentsRef.current = segments;
+  const [enhanced, setEnhanced] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [showMarks, setShowMarks] = useState(true);
+  const [status, setStatus] = useState("");
+  const [stacks, setStacks] = useState<{ undo: UndoEntry[]; redo: UndoEntry[] }>({ undo: [], redo: [] });
+  const stacksRef = useRef(stacks);
+  stacksRef.current = stacks;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const findRef = useRef<HTMLDetailsElement>(null);
+  const caret = useRef<{ segmentId: string; offset: number } | null>(null);
+  const focusText = useRef<{ segmentId: string; text: string; entry: boolean } | null>(null);
+  const timers = useRef(new Map<string, number>());
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => setEnhanced(true), []);
+
+  const updateStacks = (next: { undo: UndoEntry[]; redo: UndoEntry[] }) => {
+    stacksRef.current = next;
+    setStacks(next);
+  };
+
+  /** Sends one save; saves run one after another, in the order they were made. */
+  const post = useCallback(
+    (fields: Record<string, string>): Promise<SaveResponse> => {
+      const run = async () => {
+        setStatus("Saving…");
+        const response = await fetch(`/api/recordings/${recordingId}/editor`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Accept: "application/json" },
+        }).catch(() => null);
+        const body = (await response?.json().catch(() => null)) as SaveResponse | null;
+        if (!response?.ok || !body) {
+          const message = body?.error ?? "Could not save: check your connection.";
+          setStatus(message);
+          throw new Error(message);
+        }
+        if (body.changes.length) {
+          const next = applyChanges(segmentsRef.current, body.changes, true, { check: false });
+          segmentsRef.current = next;
+          setSegments(next);
+        }
+        setStatus(body.revision ? `Saved (revision ${body.revision.number})` : "All changes saved");
+        return body;
+      };
+      const result = queue.current.then(run, run);
+      queue.current = result.catch(() => undefined);
+      return result;
+    },
+    [recordingId],
+  );
+
+  /** Saves what the user typed in one segment, and records it for undo (one entry per visit to the segment). */
+  const saveText = useCallback(
+    async (segmentId: string) => {
+      window.clearTimeout(timers.current.get(segmentId));
+      timers.current.delete(segmentId);
+      const element = document.querySelector(`#segment-${CSS.escape(segmentId)} [data-segment-text]`);
+      const segment = segmentsRef.current.find((candidate) => candidate.id === segmentId);
+      if (!element || !segment) return;
+      const text = textOf(element);
+      if (!text) return setStatus("A segment cannot be empty; delete words instead.");
+      if (text === segment.text) return;
+      await post({ intent: "edit-segment", segmentId, text }).catch(() => undefined);
+      const visit = focusText.current;
+      if (visit?.segmentId !== segmentId) return;
+      const { undo } = stacksRef.current;
+      if (visit.entry && undo.at(-1)?.kind === "text" && (undo.at(-1) as { segmentId: string }).segmentId === segmentId)
+        updateStacks({
+          undo: [...undo.slice(0, -1), { kind: "text", segmentId, before: visit.text, after: text }],
+          redo: [],
+        });
+      else updateStacks({ undo: [...undo, { kind: "text", segmentId, before: visit.text, after: text }], redo: [] });
+      visit.entry = true;
+    },
+    [post],
+  );
+
+  const flush = useCallback(async () => {
+    await Promise.all([...timers.current.keys()].map((id) => saveText(id)));
+    await queue.current;
+  }, [saveText]);
+
+  /** Leaves the segment being typed in, so it shows what the server saved. */
+  const leaveEditing = () => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest("[data-segment-text]")) active.blur();
+  };
+
+  const focusSegment = (segmentId: string, atEnd = false) => {
+    requestAnimationFrame(() => {
+      const element = document.querySelector<HTMLElement>(`#segment-${CSS.escape(segmentId)} [data-segment-text]`);
+      if (!element) return;
+      element.focus();
+      const selection = document.getSelection();
+      selection?.selectAllChildren(element);
+      if (atEnd) selection?.collapseToEnd();
+      else selection?.collapseToStart();
+    });
+  };
+
+  const runRevisionAction = async (fields: Record<string, string>) => {
+    await flush();
+    leaveEditing();
+    const result = await post(fields).catch(() => null);
+    if (result?.revision)
+      updateStacks({
+        undo: [
+          ...stacksRef.current.undo,
+          { kind: "revision", revisionId: result.revision.id, label: result.revision.label },
+        ],
+        redo: [],
+      });
+    return result;
+  };
+
+  const undoOrRedo = async (direction: "undo" | "redo") => {
+    await flush();
+    const from = direction === "undo" ? stacksRef.current.undo : stacksRef.current.redo;
+    const entry = from.at(-1);
+    if (!entry) return;
+    leaveEditing();
+    let opposite: UndoEntry | null = null;
+    if (entry.kind === "text") {
+      const result = await post({
+        intent: "edit-segment",
+        segmentId: entry.segmentId,
+        text: direction === "undo" ? entry.before : entry.after,
+      }).catch(() => null);
+      if (result) opposite = entry;
+    } else {
+      const result = await post({ intent: "undo-revision", revisionId: entry.revisionId }).catch(() => null);
+      if (result?.revision)
+        opposite = { kind: "revision", revisionId: result.revision.id, label: result.revision.label };
+    }
+    if (!opposite) return;
+    const rest = from.slice(0, -1);
+    const other = direction === "undo" ? stacksRef.current.redo : stacksRef.current.undo;
+    updateStacks(
+      direction === "undo" ? { undo: rest, redo: [...other, opposite] } : { undo: [...other, opposite], redo: rest },
+    );
+    setStatus(direction === "undo" ? "Undone" : "Redone");
+  };
+
+  const splitAtCaret = async () => {
+    const at = caret.current;
+    if (!at) return setStatus("Put the cursor where the segment should be split.");
+    await runRevisionAction({ intent: "split", segmentId: at.segmentId, offset: String(at.offset) });
+  };
+
+  const mergeActive = async () => {
+    const segmentId = caret.current?.segmentId ?? editingId;
+    if (!segmentId) return setStatus("Put the cursor in the segment to merge with the next.");
+    await runRevisionAction({ intent: "merge", segmentId });
+    focusSegment(segmentId, true);
+  };
+
+  // The word playing: found by binary search over every word's start, highlighted by toggling one attribute.
+  const timeline = useMemo(() => {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const places: [string, number][] = [];
+    for (const segment of segments)
+      segment.words.forEach((word, index) => {
+        starts.push(word.start);
+        ends.push(word.end);
+        places.push([segment.id, index]);
+      });
+    return { starts, ends, places };
+  }, [segments]);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    const list = listRef.current;
+    if (!audio || !list) return;
+    let shownWord: Element | null = null;
+    let shownSegment: Element | null = null;
+    let frame = 0;
+    const show = () => {
+      const time = audio.currentTime;
+      const { starts, ends, places } = timeline;
+      let low = 0;
+      let high = starts.length - 1;
+      let found = -1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (starts[middle] <= time) {
+          found = middle;
+          low = middle + 1;
+        } else high = middle - 1;
+      }
+      const place = found >= 0 && time < ends[found] ? places[found] : null;
+      const segmentElement = place ? document.getElementById(`segment-${place[0]}`) : null;
+      const word = place ? (segmentElement?.querySelector(`[data-segment-text] [data-w="${place[1]}"]`) ?? null) : null;
+      if (word !== shownWord) {
+        shownWord?.removeAttribute("data-playing");
+        word?.setAttribute("data-playing", "");
+        shownWord = word;
+      }
+      if (segmentElement && segmentElement !== shownSegment) {
+        shownSegment?.removeAttribute("data-current");
+        segmentElement.setAttribute("data-current", "");
+        shownSegment = segmentElement;
+      }
+    };
+    const loop = () => {
+      show();
+      frame = audio.paused ? 0 : requestAnimationFrame(loop);
+    };
+    const start = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(loop);
+    };
+    audio.addEventListener("play", start);
+    audio.addEventListener("seeked", show);
+    audio.addEventListener("pause", show);
+    audio.addEventListener("timeupdate", show);
+    show();
+    return () => {
+      cancelAnimationFrame(frame);
+      audio.removeEventListener("play", start);
+      audio.removeEventListener("seeked", show);
+      audio.removeEventListener("pause", show);
+      audio.removeEventListener("timeupdate", show);
+    };
+  }, [timeline]);
+
+  const seek = (seconds: number, play = false) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    if (play) void audio.play();
+  };
+
+  const moveSegment = (step: 1 | -1) => {
+    const current = caret.current?.segmentId ?? document.querySelector("[data-current]")?.getAttribute("data-segment");
+    const index = segmentsRef.current.findIndex((segment) => segment.id === current);
+    const next = segmentsRef.current[Math.min(segmentsRef.current.length - 1, Math.max(0, index + step))];
+    if (!next) return;
+    seek(next.start);
+    document.getElementById(`segment-${next.id}`)?.scrollIntoView({ block: "center" });
+    focusSegment(next.id);
+  };
+
+  const openFind = () => {
+    if (findRef.current) findRef.current.open = true;
+    requestAnimationFrame(() => findRef.current?.querySelector<HTMLInputElement>("input[name=find]")?.focus());
+  };
+
+  // Keyboard shortcuts (listed in the help dialog). Plain keys only outside text fields; Alt and Ctrl ones anywhere.
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keyHandler.current = (event: KeyboardEvent) => {
+    const audio = audioRef.current;
+    const target = event.target as HTMLElement;
+    const typing = Boolean(target.closest?.("input, textarea, select, [contenteditable]"));
+    const control = event.ctrlKey || event.metaKey;
+    if (control && !event.altKey && event.key.toLowerCase() === "f") {
+      event.preventDefault();
+      return openFind();
+    }
+    if (control && !event.altKey && (event.key.toLowerCase() === "z" || event.key.toLowerCase() === "y")) {
+      if (target.closest?.("input, textarea")) return;
+      event.preventDefault();
+      return void undoOrRedo(event.key.toLowerCase() === "y" || event.shiftKey ? "redo" : "undo");
+    }
+    if (event.altKey && !control) {
+      const actions: Record<string, () => void> = {
+        KeyK: () => (audio?.paused ? void audio.play() : audio?.pause()),
+        KeyJ: () => skip(audio, -SKIP_SECONDS),
+        KeyL: () => skip(audio, SKIP_SECONDS),
+        ArrowDown: () => moveSegment(1),
+        ArrowUp: () => moveSegment(-1),
+      };
+      const action = actions[event.code];
+      if (action) {
+        event.preventDefault();
+        action();
+      }
+      return;
+    }
+    if (typing || control || target.closest?.("button, summary, a, [role=dialog]")) return;
+    const plain: Record<string, () => void> = {
+      k: () => (audio?.paused ? void audio.play() : audio?.pause()),
+      " ": () => (audio?.paused ? void audio.play() : audio?.pause()),
+      j: () => skip(audio, -SKIP_SECONDS),
+      l: () => skip(audio, SKIP_SECONDS),
+      n: () => moveSegment(1),
+      p: () => moveSegment(-1),
+      "/": openFind,
+      "?": () => setShortcutsOpen(true),
+    };
+    const action = plain[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener("keydown", listener);
+    const onSelection = () => {
+      const selection = document.getSelection();
+      const element = selection?.anchorNode
+        ? (selection.anchorNode instanceof Element
+            ? selection.anchorNode
+            : selection.anchorNode.parentElement
+          )?.closest("[data-segment-text]")
+        : null;
+      const segmentId = element?.closest("[data-segment]")?.getAttribute("data-segment");
+      if (!element || !segmentId) return;
+      const offset = caretIn(element as HTMLElement);
+      if (offset !== null) caret.current = { segmentId, offset };
+    };
+    document.addEventListener("selectionchange", onSelection);
+    return () => {
+      window.removeEventListener("keydown", listener);
+      document.removeEventListener("selectionchange", onSelection);
+    };
+  }, []);
+
+  // Events of every segment, handled once on the list.
+  const segmentIdOf = (target: EventTarget) =>
+    (target as HTMLElement).closest?.("[data-segment]")?.getAttribute("data-segment") ?? null;
+
+  const onClick = (event: React.MouseEvent) => {
+    const target = event.target as HTMLElement;
+    const time = target.closest("[data-seek]");
+    if (time) {
+      event.preventDefault();
+      return seek(Number(time.getAttribute("data-seek")), true);
+    }
+    const word = target.closest("[data-segment-text] [data-w]");
+    if (word) seek(Number(word.getAttribute("data-s")));
+  };
+  const onInput = (event: React.FormEvent) => {
+    const segmentId = segmentIdOf(event.target);
+    if (!segmentId || !(event.target as HTMLElement).closest("[data-segment-text]")) return;
+    window.clearTimeout(timers.current.get(segmentId));
+    timers.current.set(
+      segmentId,
+      window.setTimeout(() => void saveText(segmentId), AUTOSAVE_MS),
+    );
+    setStatus("Unsaved changes");
+  };
+  const onFocus = (event: React.FocusEvent) => {
+    const segmentId = segmentIdOf(event.target);
+    if (!segmentId || !(event.target as HTMLElement).matches("[data-segment-text]")) return;
+    const segment = segmentsRef.current.find((candidate) => candidate.id === segmentId);
+    focusText.current = { segmentId, text: segment?.text ?? "", entry: false };
+    setEditingId(segmentId);
+  };
+  const onBlur = (event: React.FocusEvent) => {
+    const segmentId = segmentIdOf(event.target);
+    if (!segmentId || !(event.target as HTMLElement).matches("[data-segment-text]")) return;
+    void saveText(segmentId).finally(() => setEditingId((current) => (current === segmentId ? null : current)));
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (!(event.target as HTMLElement).matches?.("[data-segment-text]")) return;
+    if (event.key === "Enter" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      // Enter splits the segment at the cursor (a segment is one paragraph).
+      event.preventDefault();
+      void splitAtCaret();
+    }
+  };
+  const onBeforeInput = (event: React.FormEvent) => {
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    if (inputType === "historyUndo" || inputType === "historyRedo") {
+      event.preventDefault();
+      void undoOrRedo(inputType === "historyUndo" ? "undo" : "redo");
+    }
+    if (inputType === "insertParagraph" || inputType === "insertLineBreak") event.preventDefault();
+  };
+
+  const lastId = segments.at(-1)?.id;
+  // One array per segment, rebuilt only when the notes change, so segments without new notes are not re-rendered.
+  const notesBySegment = useMemo(() => {
+    const grouped = new Map<string, SegmentNote[]>();
+    for (const note of comments) grouped.set(note.segmentId, [...(grouped.get(note.segmentId) ?? []), note]);
+    return grouped;
+  }, [comments]);
+  const staleIds = useMemo(() => new Set(translation?.staleSegmentIds ?? []), [translation?.staleSegmentIds]);
+  const speakers = useMemo(
+    () => [
+      ...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
+    ],
+    [segments],
+  );
+  const hasLow = useMemo(
+    () => segments.some((segment) => segment.words.some((word) => word.confidence !== null && word.confidence < 0.5)),
+    [segments],
+  );
+
+  return (
+    <>
+      <EditorPlayer
+        src={audioDeleted ? null : `/transcription/${recordingId}/audio`}
+        audioRef={audioRef}
+        enhanced={enhanced}
+      >
+        <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void undoOrRedo("undo")}
+          disabled={!stacks.undo.length}
+          className={cn(buttonClass("secondary"), "px-2 py-1")}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void undoOrRedo("redo")}
+          disabled={!stacks.redo.length}
+          className={cn(buttonClass("secondary"), "px-2 py-1")}
+        >
+          Redo
+        </button>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void splitAtCaret()}
+          className={cn(buttonClass("secondary"), "px-2 py-1")}
+        >
+          Split at cursor
+        </button>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void mergeActive()}
+          className={cn(buttonClass("secondary"), "px-2 py-1")}
+        >
+          Merge with next
+        </button>
+        <button
+          type="button"
+          onClick={() => setShortcutsOpen(true)}
+          className={cn(buttonClass("secondary"), "px-2 py-1")}
+        >
+          Shortcuts
+        </button>
+        <p role="status" aria-live="polite" className="min-w-0 basis-full text-xs text-slate-600 sm:basis-auto">
+          {status}
+        </p>
+      </EditorPlayer>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+
+      <FindReplace
+        detailsRef={findRef}
+        recordingId={recordingId}
+        segments={segments}
+        enhanced={enhanced}
+        error={replaceError}
+        onReplaceAll={async (fields) => {
+          const result = await runRevisionAction({ intent: "replace-all", ...fields });
+          if (result)
+            setStatus(
+              result.count
+                ? `Replaced ${result.count} ${result.count === 1 ? "match" : "matches"}`
+                : "No matches found",
+            );
+        }}
+        onShow={(segmentId) => {
+          document.getElementById(`segment-${segmentId}`)?.scrollIntoView({ block: "center" });
+          focusSegment(segmentId);
+        }}
+      />
+
+      <section aria-labelledby="transcript-title" className="mt-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="transcript-title" className="text-xl font-semibold">
+            Transcript
+          </h2>
+          {enhanced && hasLow ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={showMarks} onChange={(event) => setShowMarks(event.target.checked)} />
+              Mark unsure words
+            </label>
+          ) : null}
+        </div>
+        {hasLow && showMarks ? (
+          <p className="mt-1 text-sm text-slate-600">
+            <mark className="rounded-sm bg-amber-100 underline decoration-amber-600 decoration-dotted">Marked</mark>{" "}
+            words are ones the engine was unsure of: check them against the audio.
+          </p>
+        ) : null}
+        {enhanced ? (
+          <p className="mt-1 text-sm text-slate-600">
+            Click a word to play from there; type to correct it (saved as you go). Enter splits a segment.
+          </p>
+        ) : null}
+        <datalist id="editor-speakers">
+          {speakers.map((speaker) => (
+            <option key={speaker} value={speaker} />
+          ))}
+        </datalist>
+        {segments.length === 0 ? (
+          <p className="mt-4 rounded-xl border border-slate-200 p-6 text-slate-600">
+            No speech was found in this recording.
+          </p>
+        ) : (
+          <ol
+            ref={listRef}
+            data-marks={showMarks ? "on" : "off"}
+            onClick={onClick}
+            onInput={onInput}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            onKeyDown={onKeyDown}
+            onBeforeInput={onBeforeInput}
+            className={cn(
+              "mt-4 space-y-2",
+              "[&_[data-playing]]:rounded-sm [&_[data-playing]]:bg-brand-200 [&_[data-playing]]:outline [&_[data-playing]]:outline-brand-600",
+              "data-[marks=on]:[&_[data-low]]:rounded-sm data-[marks=on]:[&_[data-low]]:bg-amber-100 data-[marks=on]:[&_[data-low]]:underline data-[marks=on]:[&_[data-low]]:decoration-amber-600 data-[marks=on]:[&_[data-low]]:decoration-dotted",
+              enhanced && "[&_[data-w]]:cursor-pointer",
+            )}
+          >
+            {segments.map((segment) => (
+              <SegmentItem
+                key={segment.id}
+                recordingId={recordingId}
+                segment={segment}
+                isLast={segment.id === lastId}
+                editable={enhanced}
+                editing={editingId === segment.id}
+                translation={
+                  translation
+                    ? {
+                        language: translation.language,
+                        text: translation.texts[segment.id] ?? "",
+                        stale: staleIds.has(segment.id),
+                      }
+                    : null
+                }
+                notes={notesBySegment.get(segment.id) ?? NO_NOTES}
+                noteReply={commentReply?.initialValue?.segmentId === segment.id ? commentReply : undefined}
+                busy={busy}
+                error={segmentError?.segmentId === segment.id ? segmentError.message : undefined}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

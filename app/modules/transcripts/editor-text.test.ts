@@ -1,0 +1,234 @@
+import { describe, expect, it } from "vitest";
+import {
+  alignWords,
+  applyChanges,
+  diffSegments,
+  EditConflictError,
+  editText,
+  mergeSegments,
+  realignWords,
+  replaceInSegments,
+  type SegmentState,
+  splitSegment,
+} from "./editor-text";
+
+const word = (text: string, start: number, end: number, confidence: number | null = 0.9) => ({
+  word: text,
+  start,
+  end,
+  confidence,
+});
+
+function segment(
+  id: string,
+  text: string,
+  start: number,
+  end: number,
+  speaker: string | null = "Speaker 1",
+): SegmentState {
+  const parts = text.split(" ");
+  const step = (end - start) / parts.length;
+  return {
+    id,
+    start,
+    end,
+    text,
+    speaker,
+    confidence: 0.8,
+    words: parts.map((part, index) => word(part, start + index * step, start + (index + 1) * step)),
+    edited: false,
+  };
+}
+
+describe("alignWords", () => {
+  it("matches the text's tokens to the engine's words and spreads times over the ones it cannot match", () => {
+    const words = alignWords("Hello, wonderful world.", [word("hello", 1, 1.5), word("world", 2.5, 3)], 1, 3);
+    expect(words.map((entry) => entry.word)).toEqual(["Hello,", "wonderful", "world."]);
+    expect(words[0]).toMatchObject({ start: 1, end: 1.5, confidence: 0.9 });
+    expect(words[1]).toMatchObject({ start: 1.5, end: 2.5, confidence: null });
+    expect(words[2]).toMatchObject({ start: 2.5, end: 3 });
+  });
+
+  it("spreads every word over the segment when the engine gave none", () => {
+    const words = alignWords("one two", [], 0, 2);
+    expect(words).toEqual([word("one", 0, 1, null), word("two", 1, 2, null)]);
+  });
+});
+
+describe("realignWords", () => {
+  const before = [word("ask", 0, 1), word("not", 1, 2, 0.3), word("what", 2, 3), word("your", 3, 4)];
+
+  it("keeps the times of untouched words and gives a changed word its predecessor's slot, unmarked", () => {
+    const words = realignWords(before, "ask now what your", 0, 4);
+    expect(words.map((entry) => [entry.word, entry.start, entry.end, entry.confidence])).toEqual([
+      ["ask", 0, 1, 0.9],
+      ["now", 1, 2, null],
+      ["what", 2, 3, 0.9],
+      ["your", 3, 4, 0.9],
+    ]);
+  });
+
+  it("shares the gap between kept neighbours among inserted words, by length", () => {
+    const words = realignWords(before, "ask not ab abcd what your", 0, 4);
+    const inserted = words.slice(2, 4);
+    expect(inserted[0].start).toBe(2);
+    expect(inserted[1].end).toBe(2);
+    // No time between "not" and "what": inserted words take zero length there, never outside the segment.
+    for (const entry of words) {
+      expect(entry.start).toBeGreaterThanOrEqual(0);
+      expect(entry.end).toBeLessThanOrEqual(4);
+      expect(entry.end).toBeGreaterThanOrEqual(entry.start);
+    }
+  });
+
+  it("spreads a wholly new text across the segment's span", () => {
+    const words = realignWords(before, "completely different", 10, 14);
+    expect(words).toEqual([word("completely", 10, 12.105, null), word("different", 12.105, 14, null)]);
+  });
+
+  it("keeps times in order when words are deleted", () => {
+    const words = realignWords(before, "ask your", 0, 4);
+    expect(words.map((entry) => [entry.word, entry.start])).toEqual([
+      ["ask", 0],
+      ["your", 3],
+    ]);
+  });
+});
+
+describe("editText", () => {
+  it("keeps the segment's times, collapses spaces and marks it edited", () => {
+    const original = segment("a", "ask not what", 5, 8);
+    const edited = editText(original, "  ask   now what ");
+    expect(edited).toMatchObject({ start: 5, end: 8, text: "ask now what", edited: true });
+    expect(edited.words.map((entry) => entry.word)).toEqual(["ask", "now", "what"]);
+    expect(editText(original, "ask not what")).toBe(original);
+  });
+});
+
+describe("splitSegment", () => {
+  it("splits between words: the second part starts at its first word", () => {
+    const [first, second] = splitSegment(segment("a", "one two three four", 0, 4), "one two ".length, "b");
+    expect(first).toMatchObject({ id: "a", text: "one two", start: 0, end: 2 });
+    expect(second).toMatchObject({ id: "b", text: "three four", start: 2, end: 4, speaker: "Speaker 1" });
+    expect(second.words[0]).toMatchObject({ word: "three", start: 2 });
+  });
+
+  it("cuts a word in two and shares its time by length", () => {
+    const [first, second] = splitSegment(segment("a", "abcd efgh", 0, 2), 2, "b");
+    expect(first.text).toBe("ab");
+    expect(second.text).toBe("cd efgh");
+    expect(first.end).toBe(0.5);
+    expect(second.start).toBe(0.5);
+  });
+
+  it("refuses to split at either end", () => {
+    expect(() => splitSegment(segment("a", "one two", 0, 2), 0, "b")).toThrow(EditConflictError);
+    expect(() => splitSegment(segment("a", "one two", 0, 2), 7, "b")).toThrow(EditConflictError);
+  });
+});
+
+describe("mergeSegments", () => {
+  it("joins texts and words, from the first's start to the second's end, with the first's speaker", () => {
+    const merged = mergeSegments(segment("a", "one two", 0, 2), segment("b", "three", 2, 3, "Speaker 2"));
+    expect(merged).toMatchObject({
+      id: "a",
+      text: "one two three",
+      start: 0,
+      end: 3,
+      speaker: "Speaker 1",
+      edited: true,
+    });
+    expect(merged.words.map((entry) => entry.word)).toEqual(["one", "two", "three"]);
+    expect(merged.confidence).toBeCloseTo(0.8);
+  });
+});
+
+describe("replaceInSegments", () => {
+  const segments = [segment("a", "The cat sat on the mat", 0, 6), segment("b", "Category theory", 6, 8)];
+
+  it("replaces every match, ignoring case by default, and counts them", () => {
+    const { changed, count } = replaceInSegments(segments, "the", "a", { matchCase: false, wholeWord: false });
+    expect(count).toBe(3);
+    expect(changed.map((entry) => entry.text)).toEqual(["a cat sat on a mat", "Category aory"]);
+  });
+
+  it("matches case and whole words when asked", () => {
+    expect(
+      replaceInSegments(segments, "cat", "dog", { matchCase: false, wholeWord: true }).changed.map((s) => s.text),
+    ).toEqual(["The dog sat on the mat"]);
+    expect(replaceInSegments(segments, "The", "A", { matchCase: true, wholeWord: false }).count).toBe(1);
+  });
+
+  it("takes the search and the replacement literally", () => {
+    const { changed } = replaceInSegments([segment("a", "costs $5 (approx.)", 0, 3)], "$5 (approx.)", "$& $1", {
+      matchCase: true,
+      wholeWord: false,
+    });
+    expect(changed[0].text).toBe("costs $& $1");
+  });
+
+  it("keeps the times of the words it did not touch", () => {
+    const { changed } = replaceInSegments(segments, "cat", "dog", { matchCase: false, wholeWord: true });
+    expect(changed[0].words[0]).toEqual(segments[0].words[0]);
+    expect(changed[0].words[1]).toMatchObject({ word: "dog", start: 1, end: 2, confidence: null });
+  });
+
+  it("leaves a segment that the replacement would empty", () => {
+    const { changed } = replaceInSegments([segment("a", "um", 0, 1)], "um", "", { matchCase: false, wholeWord: true });
+    expect(changed).toEqual([]);
+  });
+});
+
+describe("diffSegments and applyChanges", () => {
+  const list = [segment("a", "one two", 0, 2), segment("b", "three", 2, 3), segment("c", "four", 3, 4)];
+
+  it("finds the runs that changed and applies them forward and back", () => {
+    const target = [editText(list[0], "one too"), list[1], mergeSegments(list[2], list[2])];
+    const changes = diffSegments(list, target);
+    expect(changes).toHaveLength(2);
+    expect(applyChanges(list, changes)).toEqual(target);
+    expect(applyChanges(target, changes, false)).toEqual(list);
+  });
+
+  it("records splits and merges as one run, with the ids that came and went", () => {
+    const split = splitSegment(list[0], 4, "n");
+    const target = [...split, mergeSegments(list[1], list[2])];
+    const changes = diffSegments(list, target);
+    expect(changes).toHaveLength(1);
+    expect(changes[0].before.map((entry) => entry.id)).toEqual(["a", "b", "c"]);
+    expect(changes[0].after.map((entry) => entry.id)).toEqual(["a", "n", "b"]);
+    expect(applyChanges(target, changes, false)).toEqual(list);
+  });
+
+  it("refuses to undo changes whose segments have changed since", () => {
+    const target = [editText(list[0], "one too"), list[1], list[2]];
+    const changes = diffSegments(list, target);
+    const later = [editText(target[0], "won too"), list[1], list[2]];
+    expect(() => applyChanges(later, changes, false)).toThrow(EditConflictError);
+  });
+
+  it("finds nothing to do between equal lists", () => {
+    expect(diffSegments(list, [...list])).toEqual([]);
+  });
+});
+
+describe("sameSegment", () => {
+  it("compares words by value, whatever the order of their keys (jsonb reorders them)", async () => {
+    const { sameSegment } = await import("./editor-text");
+    const a: SegmentState = {
+      id: "a",
+      start: 0,
+      end: 1,
+      text: "hi",
+      speaker: null,
+      confidence: null,
+      edited: false,
+      words: [{ word: "hi", start: 0, end: 1, confidence: null }],
+    };
+    const b = JSON.parse(
+      '{"id":"a","end":1,"text":"hi","start":0,"words":[{"end":1,"word":"hi","start":0,"confidence":null}],"edited":false,"speaker":null,"confidence":null}',
+    );
+    expect(sameSegment(a, b)).toBe(true);
+    expect(sameSegment(a, { ...b, words: [{ ...b.words[0], end: 2 }] })).toBe(false);
+  });
+});

@@ -1,0 +1,359 @@
+// The transcript editor's rules, as pure functions that the server and the browser share: words aligned to the text,
+// re-aligned after an edit, split, merge, find and replace, and the segment-list changes that make a revision.
+
+export interface EditorWord {
+  word: string;
+  start: number;
+  end: number;
+  /** 0–1 from the engine; null for a word the user typed (nothing to check) or an engine without confidence. */
+  confidence: number | null;
+}
+
+/** One segment as the editor and a revision see it. */
+export interface SegmentState {
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+  speaker: string | null;
+  confidence: number | null;
+  /** One per whitespace-separated token of `text`, in order, once the editor has saved it. */
+  words: EditorWord[];
+  edited: boolean;
+}
+
+export class EditConflictError extends Error {}
+
+interface Token {
+  text: string;
+  from: number;
+  to: number;
+}
+
+export function tokens(text: string): Token[] {
+  const found: Token[] = [];
+  for (const match of text.matchAll(/\S+/g))
+    found.push({ text: match[0], from: match.index, to: match.index + match[0].length });
+  return found;
+}
+
+const matchKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** Gives times to `count` words between `from` and `to`, each a share of the span by its length. */
+function spread(texts: string[], from: number, to: number): { start: number; end: number }[] {
+  const span = Math.max(0, to - from);
+  const weights = texts.map((text) => Math.max(1, text.length));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let at = from;
+  return weights.map((weight) => {
+    const start = at;
+    at = start + (span * weight) / total;
+    return { start: round(start), end: round(at) };
+  });
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/**
+ * One word per token of `text`, with the engine's time and confidence where a token matches an engine word (in
+ * order, looking a little ahead, as the engine's words lack the text's punctuation), and times spread between the
+ * matched neighbours where it does not.
+ */
+export function alignWords(text: string, engineWords: EditorWord[], start: number, end: number): EditorWord[] {
+  const textTokens = tokens(text).map((token) => token.text);
+  const matched: (EditorWord | null)[] = [];
+  let next = 0;
+  for (const token of textTokens) {
+    const key = matchKey(token);
+    let match: EditorWord | null = null;
+    if (key) {
+      for (let index = next; index < Math.min(engineWords.length, next + 3); index++) {
+        if (matchKey(engineWords[index].word) === key) {
+          match = engineWords[index];
+          next = index + 1;
+          break;
+        }
+      }
+    }
+    matched.push(match);
+  }
+  return fillGaps(textTokens, matched, start, end);
+}
+
+/** Words for `texts`, keeping the times of the `kept` ones and spreading the rest between their kept neighbours. */
+function fillGaps(texts: string[], kept: (EditorWord | null)[], start: number, end: number): EditorWord[] {
+  const words: EditorWord[] = [];
+  let index = 0;
+  while (index < texts.length) {
+    const keep = kept[index];
+    if (keep) {
+      words.push({ word: texts[index], start: keep.start, end: keep.end, confidence: keep.confidence });
+      index++;
+      continue;
+    }
+    let runEnd = index;
+    while (runEnd < texts.length && !kept[runEnd]) runEnd++;
+    const from = words.at(-1)?.end ?? start;
+    const to = kept[runEnd]?.start ?? end;
+    const times = spread(texts.slice(index, runEnd), Math.min(from, to), Math.max(from, to));
+    times.forEach((time, offset) => words.push({ word: texts[index + offset], ...time, confidence: null }));
+    index = runEnd;
+  }
+  return words;
+}
+
+/**
+ * The words of an edited text: words the edit left alone keep their times and confidence (matched by a longest
+ * common subsequence); new or changed words share the time between their kept neighbours, within the segment's
+ * span, and have no confidence (the user wrote them, so nothing is marked).
+ */
+export function realignWords(previous: EditorWord[], text: string, start: number, end: number): EditorWord[] {
+  const next = tokens(text).map((token) => token.text);
+  const kept: (EditorWord | null)[] = next.map(() => null);
+  // Trim the common start and end first: an edit usually touches a few words in the middle.
+  let head = 0;
+  while (head < next.length && head < previous.length && next[head] === previous[head].word) {
+    kept[head] = previous[head];
+    head++;
+  }
+  let tail = 0;
+  while (
+    tail < next.length - head &&
+    tail < previous.length - head &&
+    next[next.length - 1 - tail] === previous[previous.length - 1 - tail].word
+  ) {
+    kept[next.length - 1 - tail] = previous[previous.length - 1 - tail];
+    tail++;
+  }
+  const a = previous.slice(head, previous.length - tail);
+  const b = next.slice(head, next.length - tail);
+  if (a.length && b.length) {
+    // Longest common subsequence over the changed middle.
+    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+    for (let i = a.length - 1; i >= 0; i--)
+      for (let j = b.length - 1; j >= 0; j--)
+        table[i][j] = a[i].word === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i].word === b[j]) {
+        kept[head + j] = a[i];
+        i++;
+        j++;
+      } else if (table[i + 1][j] >= table[i][j + 1]) i++;
+      else j++;
+    }
+  }
+  return fillGaps(next, kept, start, end);
+}
+
+/** The segment with new text: same times, words re-aligned, marked edited. */
+export function normalizeText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function editText(segment: SegmentState, text: string): SegmentState {
+  const clean = normalizeText(text);
+  if (clean === segment.text) return segment;
+  return {
+    ...segment,
+    text: clean,
+    words: realignWords(segment.words, clean, segment.start, segment.end),
+    edited: true,
+  };
+}
+
+/**
+ * Splits a segment at a character offset of its text. A word cut in two shares its time by length. The first part
+ * keeps the id; the second starts where its first word starts.
+ */
+export function splitSegment(segment: SegmentState, offset: number, newId: string): [SegmentState, SegmentState] {
+  const first = segment.text.slice(0, offset).trim();
+  const second = segment.text.slice(offset).trim();
+  if (!first || !second) throw new EditConflictError("Split between two words, not at the start or end.");
+  const words =
+    segment.words.length === tokens(segment.text).length
+      ? segment.words
+      : alignWords(segment.text, segment.words, segment.start, segment.end);
+  const firstWords: EditorWord[] = [];
+  const secondWords: EditorWord[] = [];
+  tokens(segment.text).forEach((token, index) => {
+    const word = words[index];
+    if (token.to <= offset) firstWords.push(word);
+    else if (token.from >= offset) secondWords.push(word);
+    else {
+      const cut = offset - token.from;
+      const at = round(word.start + ((word.end - word.start) * cut) / token.text.length);
+      firstWords.push({ word: token.text.slice(0, cut), start: word.start, end: at, confidence: null });
+      secondWords.push({ word: token.text.slice(cut), start: at, end: word.end, confidence: null });
+    }
+  });
+  const at = Math.min(Math.max(secondWords[0].start, segment.start), segment.end);
+  return [
+    { ...segment, text: first, end: at, words: firstWords, edited: true },
+    { ...segment, id: newId, text: second, start: at, words: secondWords, edited: true },
+  ];
+}
+
+/** One segment from two neighbours: the first's speaker and start, the second's end, both texts and words. */
+export function mergeSegments(first: SegmentState, second: SegmentState): SegmentState {
+  const count = (segment: SegmentState) => Math.max(1, segment.words.length);
+  const confidence =
+    first.confidence === null || second.confidence === null
+      ? null
+      : (first.confidence * count(first) + second.confidence * count(second)) / (count(first) + count(second));
+  return {
+    ...first,
+    text: `${first.text} ${second.text}`,
+    end: Math.max(first.end, second.end),
+    words: [...first.words, ...second.words],
+    confidence,
+    edited: true,
+  };
+}
+
+export interface FindOptions {
+  matchCase: boolean;
+  wholeWord: boolean;
+}
+
+/** The search as a global regular expression; `null` when there is nothing to find. */
+export function findPattern(find: string, { matchCase, wholeWord }: FindOptions): RegExp | null {
+  if (!find) return null;
+  const escaped = find.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const source = wholeWord ? `(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])` : escaped;
+  return new RegExp(source, matchCase ? "gu" : "giu");
+}
+
+export function countMatches(text: string, pattern: RegExp): number {
+  pattern.lastIndex = 0;
+  let count = 0;
+  while (pattern.exec(text)) count++;
+  return count;
+}
+
+/** Every segment changed by replacing `find` with `replacement` (taken literally), and how many were replaced. */
+export function replaceInSegments(
+  segments: SegmentState[],
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): { changed: SegmentState[]; count: number } {
+  const pattern = findPattern(find, options);
+  if (!pattern) return { changed: [], count: 0 };
+  const changed: SegmentState[] = [];
+  let count = 0;
+  for (const segment of segments) {
+    pattern.lastIndex = 0;
+    if (!pattern.test(segment.text)) continue;
+    let here = 0;
+    const text = segment.text.replace(pattern, () => {
+      here++;
+      return replacement;
+    });
+    count += here;
+    // A replacement with nothing can empty a segment; a segment cannot be empty, so that one is left as it is.
+    if (text.trim() && text !== segment.text) changed.push(editText(segment, text));
+  }
+  return { changed, count };
+}
+
+/** A contiguous run of segments replaced by another, found by its ids (or `at`, when the run was empty). */
+export interface SegmentChange {
+  at: number;
+  before: SegmentState[];
+  after: SegmentState[];
+}
+
+export function sameSegment(a: SegmentState, b: SegmentState): boolean {
+  if (a === b) return true;
+  return (
+    a.id === b.id &&
+    a.text === b.text &&
+    a.speaker === b.speaker &&
+    a.start === b.start &&
+    a.end === b.end &&
+    a.edited === b.edited &&
+    a.confidence === b.confidence &&
+    sameWords(a.words, b.words)
+  );
+}
+
+// Field by field: revisions come back from jsonb with their keys in another order.
+function sameWords(a: EditorWord[], b: EditorWord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index];
+    const y = b[index];
+    if (x.word !== y.word || x.start !== y.start || x.end !== y.end || x.confidence !== y.confidence) return false;
+  }
+  return true;
+}
+
+/** The changes that turn `current` into `target`. Segments never change order, so ids line both lists up. */
+export function diffSegments(current: SegmentState[], target: SegmentState[]): SegmentChange[] {
+  const inTarget = new Set(target.map((segment) => segment.id));
+  const inCurrent = new Set(current.map((segment) => segment.id));
+  const changes: SegmentChange[] = [];
+  let open: SegmentChange | null = null;
+  let i = 0;
+  let j = 0;
+  let position = 0;
+  const hunk = () => (open ??= { at: position, before: [], after: [] });
+  const close = () => {
+    if (open) {
+      changes.push(open);
+      position = open.at + open.after.length;
+      open = null;
+    }
+  };
+  while (i < current.length || j < target.length) {
+    const a = current[i];
+    const b = target[j];
+    if (a && b && a.id === b.id) {
+      if (sameSegment(a, b)) {
+        close();
+        position++;
+      } else {
+        hunk().before.push(a);
+        hunk().after.push(b);
+      }
+      i++;
+      j++;
+    } else if (a && !inTarget.has(a.id)) {
+      hunk().before.push(a);
+      i++;
+    } else if (b && !inCurrent.has(b.id)) {
+      hunk().after.push(b);
+      j++;
+    } else {
+      throw new EditConflictError("The two versions order their segments differently.");
+    }
+  }
+  close();
+  return changes;
+}
+
+/** Applies changes in order (`forward`) or undoes them in reverse; refuses when the list is not as they expect. */
+export function applyChanges(
+  list: SegmentState[],
+  changes: SegmentChange[],
+  forward = true,
+  { check = true }: { check?: boolean } = {},
+): SegmentState[] {
+  const result = [...list];
+  const ordered = forward ? changes : [...changes].reverse();
+  for (const change of ordered) {
+    const from = forward ? change.before : change.after;
+    const to = forward ? change.after : change.before;
+    const index = from.length ? result.findIndex((segment) => segment.id === from[0].id) : change.at;
+    if (index < 0 || index > result.length) throw new EditConflictError("The transcript has changed since.");
+    from.forEach((segment, offset) => {
+      const found = result[index + offset];
+      if (!found || (check ? !sameSegment(found, segment) : found.id !== segment.id))
+        throw new EditConflictError("The transcript has changed since.");
+    });
+    result.splice(index, from.length, ...to);
+  }
+  return result;
+}

@@ -1,0 +1,426 @@
+// The transcript editor's saves: each one changes segments in one transaction and records a revision (the runs of
+// segments it changed, before and after), so any earlier version can be rebuilt and restored, and any save undone.
+import { randomUUID } from "node:crypto";
+import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { db } from "~/modules/platform/database.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { formatDuration } from "~/modules/recordings/recording-format";
+import {
+  alignWords,
+  applyChanges,
+  diffSegments,
+  EditConflictError,
+  editText,
+  type FindOptions,
+  mergeSegments,
+  replaceInSegments,
+  type SegmentChange,
+  type SegmentState,
+  splitSegment,
+} from "./editor-text";
+import { storedWords } from "./transcripts.server";
+import { followSpeakerRename } from "~/modules/speakers/speakers.server";
+import type { EditorAction } from "./transcript-forms";
+
+type Tx = Prisma.TransactionClient;
+
+/** Autosaves of the same segment this close together are one revision in the history. */
+const COALESCE_MS = 2 * 60 * 1000;
+const CHANGED_SINCE = "The transcript has changed since; restore a version from the history instead.";
+
+/** The segments as the editor works on them: words aligned one per token of the text. */
+export async function editorSegments(recordingId: string, client: Tx | Awaited<ReturnType<typeof db>> | null = null) {
+  const rows = await (client ?? (await db())).transcriptSegment.findMany({
+    where: { recordingId },
+    orderBy: { position: "asc" },
+    select: {
+      id: true,
+      start: true,
+      end: true,
+      text: true,
+      speaker: true,
+      confidence: true,
+      words: true,
+      edited: true,
+    },
+  });
+  return rows.map((row): SegmentState => ({
+    ...row,
+    words: alignWords(row.text, storedWords(row.words), row.start, row.end),
+  }));
+}
+
+async function requireEditable(userId: string, recordingId: string) {
+  const recording = await requireOwnRecording(userId, recordingId);
+  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  return recording;
+}
+
+interface Plan {
+  target: SegmentState[];
+  kind: string;
+  label: string;
+  /** A single-segment text edit, which may join the previous revision. */
+  coalesce?: string;
+}
+
+export interface SaveResult {
+  revision: { id: string; number: number; label: string } | null;
+  changes: SegmentChange[];
+  count?: number;
+}
+
+/** Locks the recording, rebuilds the segments, writes what `plan` changed and records it as one revision. */
+async function save(
+  userId: string,
+  recordingId: string,
+  plan: (current: SegmentState[], tx: Tx) => Plan | null | Promise<Plan | null>,
+) {
+  await requireEditable(userId, recordingId);
+  return (await db()).$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "Recording" WHERE "id" = ${recordingId} FOR UPDATE`;
+      const current = await editorSegments(recordingId, tx);
+      let planned: Plan | null;
+      try {
+        planned = await plan(current, tx);
+      } catch (error) {
+        if (error instanceof EditConflictError) throw new RecordingError(error.message, 409);
+        throw error;
+      }
+      if (!planned) return { revision: null, changes: [] } satisfies SaveResult;
+      const changes = diffSegments(current, planned.target);
+      if (!changes.length) return { revision: null, changes } satisfies SaveResult;
+      await writeSegments(tx, recordingId, current, planned.target, changes);
+      const revision = await recordRevision(tx, recordingId, planned, changes);
+      return { revision, changes } satisfies SaveResult;
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+}
+
+async function writeSegments(
+  tx: Tx,
+  recordingId: string,
+  current: SegmentState[],
+  target: SegmentState[],
+  changes: SegmentChange[],
+) {
+  const existing = new Set(current.map((segment) => segment.id));
+  const kept = new Set(target.map((segment) => segment.id));
+  const removed = current.filter((segment) => !kept.has(segment.id)).map((segment) => segment.id);
+  const changed = changes.flatMap((change) => change.after);
+  const created = changed.filter((segment) => !existing.has(segment.id));
+  const updated = changed.filter((segment) => existing.has(segment.id));
+  const positions = new Map(target.map((segment, index) => [segment.id, index]));
+  const reordered = removed.length > 0 || created.length > 0;
+  // A changed text marks its translations and the summary as written before it (freshness.server.ts).
+  const editedAt = new Date();
+
+  if (removed.length) await tx.transcriptSegment.deleteMany({ where: { recordingId, id: { in: removed } } });
+  // Positions are unique per recording: move them all out of the way before giving the new ones.
+  if (reordered)
+    await tx.transcriptSegment.updateMany({ where: { recordingId }, data: { position: { increment: 1_000_000 } } });
+  if (created.length)
+    await tx.transcriptSegment.createMany({
+      data: created.map((segment) => ({
+        ...columns(segment),
+        id: segment.id,
+        recordingId,
+        position: positions.get(segment.id)!,
+        editedAt,
+      })),
+    });
+  // One statement for every changed segment, so replacing across 1,400 segments stays one round trip.
+  const rows = reordered ? target.filter((segment) => existing.has(segment.id)) : updated;
+  if (!rows.length) return;
+  const changedIds = new Set(updated.map((segment) => segment.id));
+  for (let index = 0; index < rows.length; index += 2000) {
+    const values = rows.slice(index, index + 2000).map((segment) => {
+      const own = changedIds.has(segment.id);
+      return Prisma.sql`(${segment.id}::text, ${positions.get(segment.id)!}::int, ${own}::boolean, ${segment.text}::text, ${segment.speaker}::text, ${segment.start}::float8, ${segment.end}::float8, ${segment.confidence}::float8, ${JSON.stringify(segment.words)}::jsonb, ${segment.edited}::boolean)`;
+    });
+    await tx.$executeRaw`
+      UPDATE "TranscriptSegment" AS s SET
+        "position" = v.position,
+        "text" = CASE WHEN v.own THEN v.text ELSE s."text" END,
+        "speaker" = CASE WHEN v.own THEN v.speaker ELSE s."speaker" END,
+        "start" = CASE WHEN v.own THEN v.start ELSE s."start" END,
+        "end" = CASE WHEN v.own THEN v."end" ELSE s."end" END,
+        "confidence" = CASE WHEN v.own THEN v.confidence ELSE s."confidence" END,
+        "words" = CASE WHEN v.own THEN v.words ELSE s."words" END,
+        "edited" = CASE WHEN v.own THEN v.edited ELSE s."edited" END,
+        "editedAt" = CASE WHEN v.own AND v.text IS DISTINCT FROM s."text" THEN ${editedAt} ELSE s."editedAt" END
+      FROM (VALUES ${Prisma.join(values)}) AS v(id, position, own, text, speaker, start, "end", confidence, words, edited)
+      WHERE s."id" = v.id AND s."recordingId" = ${recordingId}`;
+  }
+}
+
+const columns = (segment: SegmentState) => ({
+  text: segment.text,
+  speaker: segment.speaker,
+  start: segment.start,
+  end: segment.end,
+  confidence: segment.confidence,
+  words: segment.words as unknown as Prisma.InputJsonValue,
+  edited: segment.edited,
+});
+
+async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: SegmentChange[]) {
+  const last = await tx.transcriptRevision.findFirst({
+    where: { recordingId },
+    orderBy: { number: "desc" },
+    select: { id: true, number: true, kind: true, changes: true, updatedAt: true },
+  });
+  const lastChanges = last?.changes as unknown as SegmentChange[] | undefined;
+  if (
+    plan.coalesce &&
+    last?.kind === "edit" &&
+    Date.now() - last.updatedAt.getTime() < COALESCE_MS &&
+    lastChanges?.length === 1 &&
+    lastChanges[0].after.length === 1 &&
+    lastChanges[0].after[0].id === plan.coalesce &&
+    changes.length === 1
+  ) {
+    const joined: SegmentChange[] = [{ at: lastChanges[0].at, before: lastChanges[0].before, after: changes[0].after }];
+    const revision = await tx.transcriptRevision.update({
+      where: { id: last.id },
+      data: { changes: joined as unknown as Prisma.InputJsonValue, label: plan.label },
+      select: { id: true, number: true, label: true },
+    });
+    return revision;
+  }
+  return tx.transcriptRevision.create({
+    data: {
+      recordingId,
+      number: (last?.number ?? 0) + 1,
+      kind: plan.kind,
+      label: plan.label,
+      changes: changes as unknown as Prisma.InputJsonValue,
+    },
+    select: { id: true, number: true, label: true },
+  });
+}
+
+function requireSegment(current: SegmentState[], segmentId: string) {
+  const index = current.findIndex((segment) => segment.id === segmentId);
+  if (index < 0) throw new RecordingError("That segment no longer exists.", 404);
+  return index;
+}
+
+const at = (segment: SegmentState) => formatDuration(segment.start);
+
+/** Changes one segment's text; its times stay and its words are re-aligned across them. */
+export function editSegmentText(userId: string, recordingId: string, segmentId: string, text: string) {
+  return save(userId, recordingId, (current) => {
+    const index = requireSegment(current, segmentId);
+    const target = [...current];
+    target[index] = editText(current[index], text);
+    return { target, kind: "edit", label: `Edited the segment at ${at(current[index])}`, coalesce: segmentId };
+  });
+}
+
+/** Replaces every match across the transcript in one transaction, as one revision. */
+export async function replaceAll(
+  userId: string,
+  recordingId: string,
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): Promise<SaveResult> {
+  let count = 0;
+  const result = await save(userId, recordingId, (current) => {
+    const replaced = replaceInSegments(current, find, replacement, options);
+    count = replaced.count;
+    if (!replaced.changed.length) return null;
+    const byId = new Map(replaced.changed.map((segment) => [segment.id, segment]));
+    return {
+      target: current.map((segment) => byId.get(segment.id) ?? segment),
+      kind: "replace",
+      label: `Replaced “${find}” with “${replacement}” (${count})`,
+    };
+  });
+  return { ...result, count };
+}
+
+/** Splits a segment at a character offset of its text (words joined by single spaces). */
+export function splitSegmentAt(userId: string, recordingId: string, segmentId: string, offset: number) {
+  return save(userId, recordingId, (current) => {
+    const index = requireSegment(current, segmentId);
+    const segment = current[index];
+    const normal = { ...segment, text: segment.words.map((word) => word.word).join(" ") };
+    if (offset <= 0 || offset >= normal.text.length)
+      throw new RecordingError("Split between two words, not at the start or end.", 400);
+    const parts = splitSegment(normal, offset, randomUUID());
+    const target = [...current];
+    target.splice(index, 1, ...parts);
+    return { target, kind: "split", label: `Split the segment at ${at(segment)}` };
+  });
+}
+
+export function mergeWithNext(userId: string, recordingId: string, segmentId: string) {
+  return save(userId, recordingId, (current) => {
+    const index = requireSegment(current, segmentId);
+    if (index === current.length - 1) throw new RecordingError("The last segment has nothing after it to merge.", 400);
+    const target = [...current];
+    target.splice(index, 2, mergeSegments(current[index], current[index + 1]));
+    return {
+      target,
+      kind: "merge",
+      label: `Merged the segments at ${at(current[index])} and ${at(current[index + 1])}`,
+    };
+  });
+}
+
+/** Gives one segment to another speaker (existing or new). */
+export function setSegmentSpeaker(userId: string, recordingId: string, segmentId: string, speaker: string) {
+  return save(userId, recordingId, (current) => {
+    const index = requireSegment(current, segmentId);
+    const target = [...current];
+    target[index] = { ...current[index], speaker };
+    return { target, kind: "speaker", label: `Gave the segment at ${at(current[index])} to ${speaker}` };
+  });
+}
+
+/** Renames a speaker in every segment, as one revision. */
+export async function renameSpeakerEverywhere(userId: string, recordingId: string, from: string, to: string) {
+  const result = await save(userId, recordingId, (current) => {
+    if (!current.some((segment) => segment.speaker === from))
+      throw new RecordingError(`No segment is labelled "${from}".`, 404);
+    return {
+      target: current.map((segment) => (segment.speaker === from ? { ...segment, speaker: to } : segment)),
+      kind: "rename-speaker",
+      label: `Renamed ${from} to ${to}`,
+    };
+  });
+  // The speaker's measured voice follows its new name (the speaker library).
+  await followSpeakerRename(recordingId, from, to);
+  return result;
+}
+
+async function requireRevision(recordingId: string, revisionId: string) {
+  const revision = await (await db()).transcriptRevision.findFirst({ where: { id: revisionId, recordingId } });
+  if (!revision) throw new RecordingError("That revision does not exist.", 404);
+  return revision;
+}
+
+/** Undoes one revision (as a new revision), when the segments it changed are still as it left them. */
+export async function undoRevision(userId: string, recordingId: string, revisionId: string) {
+  await requireEditable(userId, recordingId);
+  const revision = await requireRevision(recordingId, revisionId);
+  return save(userId, recordingId, (current) => {
+    try {
+      return {
+        target: applyChanges(current, revision.changes as unknown as SegmentChange[], false),
+        kind: "undo",
+        label: `Undid: ${revision.label}`,
+      };
+    } catch (error) {
+      if (error instanceof EditConflictError) throw new RecordingError(CHANGED_SINCE, 409);
+      throw error;
+    }
+  });
+}
+
+/** The segments as they were right after revision `number` (0: as transcribed), undoing every later one. */
+async function segmentsAtRevision(
+  client: Tx | Awaited<ReturnType<typeof db>>,
+  recordingId: string,
+  number: number,
+  current: SegmentState[],
+) {
+  const later = await client.transcriptRevision.findMany({
+    where: { recordingId, number: { gt: number } },
+    orderBy: { number: "desc" },
+    select: { changes: true },
+  });
+  let segments = current;
+  for (const revision of later)
+    segments = applyChanges(segments, revision.changes as unknown as SegmentChange[], false);
+  return segments;
+}
+
+/** One earlier version to read: "original" (as transcribed) or a revision's id. */
+export async function viewRevision(userId: string, recordingId: string, revisionId: string) {
+  await requireEditable(userId, recordingId);
+  const revision = revisionId === "original" ? null : await requireRevision(recordingId, revisionId);
+  const database = await db();
+  const segments = await segmentsAtRevision(
+    database,
+    recordingId,
+    revision?.number ?? 0,
+    await editorSegments(recordingId),
+  );
+  return {
+    revision: revision && {
+      id: revision.id,
+      number: revision.number,
+      label: revision.label,
+      savedAt: revision.updatedAt,
+    },
+    segments,
+  };
+}
+
+/** Brings back an earlier version, as a new revision (so the restore itself can be undone). */
+export async function restoreRevision(userId: string, recordingId: string, revisionId: string) {
+  await requireEditable(userId, recordingId);
+  const revision = revisionId === "original" ? null : await requireRevision(recordingId, revisionId);
+  return save(userId, recordingId, async (current, tx) => ({
+    target: await segmentsAtRevision(tx, recordingId, revision?.number ?? 0, current),
+    kind: "restore",
+    label: revision ? `Restored revision ${revision.number}` : "Restored the transcript as transcribed",
+  }));
+}
+
+export async function transcriptRevisions(recordingId: string) {
+  return (await db()).transcriptRevision.findMany({
+    where: { recordingId },
+    orderBy: { number: "desc" },
+    take: 100,
+    select: { id: true, number: true, label: true, kind: true, createdAt: true, updatedAt: true },
+  });
+}
+
+/** Runs one editor action; the page's forms and the autosave route both come here. */
+export async function runEditorAction(userId: string, recordingId: string, input: EditorAction): Promise<SaveResult> {
+  switch (input.intent) {
+    case "edit-segment":
+      return editSegmentText(userId, recordingId, input.segmentId, input.text);
+    case "replace-all":
+      return replaceAll(userId, recordingId, input.find, input.replace, input);
+    case "split":
+      return splitSegmentAt(userId, recordingId, input.segmentId, input.offset);
+    case "merge":
+      return mergeWithNext(userId, recordingId, input.segmentId);
+    case "set-speaker":
+      return setSegmentSpeaker(userId, recordingId, input.segmentId, input.speaker);
+    case "restore-revision":
+      return restoreRevision(userId, recordingId, input.revisionId);
+    case "undo-revision":
+      return undoRevision(userId, recordingId, input.revisionId);
+  }
+}
+
+/** The toast after a form sent without JavaScript. */
+export function editorActionToast(input: EditorAction, result: SaveResult): string {
+  if (input.intent === "replace-all")
+    return result.count ? `Replaced ${result.count} ${result.count === 1 ? "match" : "matches"}` : "No matches found";
+  if (!result.revision) return "Nothing changed";
+  return result.revision.label;
+}
+
+/** One segment and the places it can be split (before each word but the first), for the split page. */
+export async function segmentToSplit(userId: string, recordingId: string, segmentId: string) {
+  const recording = await requireEditable(userId, recordingId);
+  const segments = await editorSegments(recordingId);
+  const segment = segments.find((candidate) => candidate.id === segmentId);
+  if (!segment) throw new RecordingError("That segment no longer exists.", 404);
+  let offset = 0;
+  const places = segment.words.map((word, index) => {
+    const place = { offset, word: word.word, start: word.start, index };
+    offset += word.word.length + 1;
+    return place;
+  });
+  return { recording: { id: recording.id, title: recording.title }, segment, places: places.slice(1) };
+}

@@ -1,0 +1,69 @@
+import type { Route } from "./+types/_app.transcription.revision";
+import { Link } from "react-router";
+import { pageMeta } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
+import { withRefusals } from "~/modules/platform/refusals.server";
+import { requireUserId } from "~/modules/platform/session.server";
+import { formatDuration } from "~/modules/recordings/recording-format";
+import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { viewRevision } from "~/modules/transcripts/editor.server";
+import { formatDate } from "~/utils/dates";
+
+// GET /transcription/:recordingId/revisions/:revisionId ("original": as transcribed): the transcript as it was then,
+// read-only, with a form that restores it (posted to the transcript page).
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Earlier version", "An earlier version of a transcript."),
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
+  const userId = await requireUserId(request);
+  const recording = await requireOwnRecording(userId, params.recordingId);
+  const { revision, segments } = await viewRevision(userId, params.recordingId, params.revisionId);
+  return { recording: { id: recording.id, title: recording.title }, revision, segments, revisionId: params.revisionId };
+});
+
+export default function RevisionView({ loaderData }: Route.ComponentProps) {
+  const { recording, revision, segments, revisionId } = loaderData;
+  const title = revision ? `Revision ${revision.number}` : "As transcribed";
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm">
+        <Link to={`/transcription/${recording.id}#history`} className="underline">
+          ← {recording.title}
+        </Link>
+      </p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">
+        {recording.title}: {title}
+      </h1>
+      <p className="mt-2 text-slate-700">
+        {revision
+          ? `${revision.label}, ${formatDate(revision.savedAt, "dateTime")}.`
+          : "The transcript before any edit."}{" "}
+        This is how the whole transcript read then.
+      </p>
+      <form method="post" action={`/transcription/${recording.id}`} className="mt-4">
+        <input type="hidden" name="intent" value="restore-revision" />
+        <input type="hidden" name="revisionId" value={revisionId} />
+        <button type="submit" className={buttonClass("primary")}>
+          Restore this version
+        </button>
+      </form>
+      <ol className="mt-6 space-y-2">
+        {segments.map((segment) => (
+          <li key={segment.id} className="rounded-lg border border-slate-200 p-3">
+            <div className="flex flex-wrap gap-2 text-sm">
+              <span className="font-mono text-slate-600">{formatDuration(segment.start)}</span>
+              {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
+            </div>
+            <p className="mt-1">{segment.text}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+const revisionMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
+export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: revisionMissing }} />;

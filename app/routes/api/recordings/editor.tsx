@@ -1,0 +1,28 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Route } from "./+types/editor";
+import { invariantResponse, refusal, withRefusals } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
+import { getUserId } from "~/modules/platform/session.server";
+import { runEditorAction } from "~/modules/transcripts/editor.server";
+import { EDITOR_INTENTS, EditorActionSchema } from "~/modules/transcripts/transcript-forms";
+
+// POST /api/recordings/:recordingId/editor: the transcript editor's autosave and its other saves, with JavaScript.
+// The same form fields as the page's forms; answers { revision, changes, count } or { error } with a 4xx.
+export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
+  const userId = await getUserId(request);
+  invariantResponse(userId, "Sign in to edit your transcripts.", 401);
+  const body = await readForm(request);
+  const submission = parseWithZod(body, { schema: EditorActionSchema });
+  if (submission.status !== "success") {
+    // An unknown intent is a broken client, not a field to correct.
+    const known = (EDITOR_INTENTS as readonly string[]).includes(String(body.get("intent")));
+    const messages = known
+      ? Object.values(submission.error ?? {})
+          .flat()
+          .filter(Boolean)
+      : [];
+    return refusal(messages[0] ?? "Check the form.", 400);
+  }
+  const result = await runEditorAction(userId, params.recordingId, submission.value);
+  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,262 @@
+// The transcript editor, with JavaScript (edited in place, autosaved, undone from the toolbar) and without it (the
+// per-segment forms, the split page, the history's forms). The recording is jfk.wav with a transcript written
+// straight to the database, so the player has real audio to play.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { sharedFile } from "../shared-files";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+const TRANSCRIPT: [number, number, string][] = [
+  [0, 3.2, "And so my fellow Americans,"],
+  [3.2, 7.6, "ask not what your country can do for you,"],
+  [7.6, 11, "ask what you can do for your country."],
+];
+
+async function openEditor(page: Page, baseURL: string | undefined) {
+  await acceptCookies(page, baseURL);
+  const user = await createUser();
+  await signInAs(page, user);
+  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
+  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
+  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), path.join(E2E_DATA_DIR, "uploads", storageKey));
+  const { prisma } = await appDatabase();
+  const recording = await prisma.recording.create({
+    data: {
+      userId: user.id,
+      title: "Inaugural address",
+      fileName: "jfk.wav",
+      storageKey,
+      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
+      mimeType: "audio/wav",
+      durationSeconds: 11,
+      status: "COMPLETED",
+      language: "en",
+      transcriptLanguage: "en",
+      segments: {
+        create: TRANSCRIPT.map(([start, end, text], position) => {
+          const parts = text.split(" ");
+          const step = (end - start) / parts.length;
+          return {
+            position,
+            start,
+            end,
+            text,
+            speaker: position % 2 ? "Speaker 2" : "Speaker 1",
+            words: parts.map((word, index) => ({
+              word,
+              start: start + index * step,
+              end: start + (index + 1) * step,
+              confidence: word === "fellow" ? 0.3 : 0.95,
+            })),
+          };
+        }),
+      },
+    },
+    include: { segments: { orderBy: { position: "asc" } } },
+  });
+  await page.goto(`/transcription/${recording.id}`);
+  await expect(page.getByRole("heading", { name: "Transcript", exact: true })).toBeVisible();
+  // With JavaScript, wait until the editor has hydrated (the text becomes editable).
+  if (withJs(test.info()))
+    await expect(page.locator("[data-segment-text][contenteditable=true]").first()).toBeVisible();
+  return { recording, ids: recording.segments.map((segment) => segment.id) };
+}
+
+const segmentTexts = (page: Page) => page.locator("[data-segment] [data-segment-text]");
+
+/** Puts the caret just before `word` in a segment's text (as a click there would). */
+async function caretBefore(page: Page, segmentId: string, word: string) {
+  await page.evaluate(
+    ([id, target]) => {
+      const element = document.querySelector<HTMLElement>(`#segment-${id} [data-segment-text]`)!;
+      element.focus();
+      const span = [...element.querySelectorAll("[data-w]")].find((candidate) => candidate.textContent === target)!;
+      const range = document.createRange();
+      range.setStart(span.firstChild!, 0);
+      range.collapse(true);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+    },
+    [segmentId, word],
+  );
+}
+
+test("edit in place: autosaved, undone and redone (without JavaScript: the segment's form, undone from the history)", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { ids } = await openEditor(page, baseURL);
+  const first = page.locator(`#segment-${ids[0]}`);
+  if (withJs(testInfo)) {
+    const text = first.getByRole("textbox", { name: "Text of the segment at 0:00" });
+    await text.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" today");
+    await expect(page.getByRole("status").filter({ hasText: /Saved \(revision 1\)/ })).toBeVisible();
+    await page.reload();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
+    // Undo after a reload: the history is the server's, the toolbar's stack is this visit's, so edit again.
+    await segmentTexts(page).first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" again");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
+    await page.getByRole("button", { name: "Redo" }).click();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today again");
+    await page.keyboard.press("Control+z");
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
+    await page.reload();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
+    // The time of the segment did not move.
+    await expect(page.locator(`#segment-${ids[0]}`).getByRole("link", { name: "Play from 0:00" })).toBeVisible();
+  } else {
+    await first.getByText("Edit", { exact: true }).click();
+    await first.getByRole("textbox").fill("And so my fellow Americans, today");
+    await first.getByRole("button", { name: "Save segment" }).click();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
+    await page.locator("summary", { hasText: "Revision history" }).click();
+    await page.getByRole("button", { name: "Restore the transcript as transcribed" }).click();
+    await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans,");
+  }
+  await expect(page.locator(`#segment-${ids[0]} [data-low]`)).toHaveText("fellow");
+});
+
+test("the word playing is highlighted and a click on a word seeks to it", async ({ page, baseURL }, testInfo) => {
+  test.skip(
+    !withJs(testInfo),
+    "Playback and highlighting need JavaScript; the player itself is tested in every project",
+  );
+  await openEditor(page, baseURL);
+  const audio = page.locator("section[aria-label=Player] audio");
+  await page.getByRole("link", { name: "Play from 0:00" }).click();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(1.5);
+  await audio.evaluate((element: HTMLAudioElement) => element.pause());
+  const [time, start, end] = await page.evaluate(() => {
+    const element = document.querySelector<HTMLAudioElement>("section[aria-label=Player] audio")!;
+    const word = document.querySelector("[data-playing]")!;
+    return [element.currentTime, Number(word.getAttribute("data-s")), Number(word.getAttribute("data-e"))];
+  });
+  expect(time).toBeGreaterThanOrEqual(start);
+  expect(time).toBeLessThan(end);
+
+  // A click on a word moves the player to its start, and the highlight to it.
+  const word = page.locator("[data-segment-text] [data-w]", { hasText: "country" }).first();
+  await word.click();
+  const wordStart = Number(await word.getAttribute("data-s"));
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(wordStart, 2);
+  await expect(word).toHaveAttribute("data-playing", "");
+
+  // Speed and skip.
+  await page.getByLabel("Speed").selectOption("1.5");
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.playbackRate)).toBe(1.5);
+  await page.getByRole("button", { name: /5 s forward/ }).click();
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+    .toBeCloseTo(wordStart + 5, 1);
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+});
+
+test("find and replace all, then undo", async ({ page, baseURL }, testInfo) => {
+  await openEditor(page, baseURL);
+  await page.locator("summary", { hasText: "Find and replace" }).click();
+  await page.getByLabel("Find").fill("Country");
+  await page.getByLabel("Replace with").fill("nation");
+  await page.getByLabel("Whole word").check();
+  if (withJs(testInfo)) await expect(page.getByText("2 matches in 2 segments")).toBeVisible();
+  await page.getByRole("button", { name: "Replace all" }).click();
+  await expect(segmentTexts(page).nth(1)).toHaveText("ask not what your nation can do for you,");
+  await expect(segmentTexts(page).nth(2)).toHaveText("ask what you can do for your nation.");
+  if (withJs(testInfo)) {
+    await expect(page.getByRole("status").filter({ hasText: "Replaced 2 matches" })).toBeVisible();
+    await page.getByRole("button", { name: "Undo" }).click();
+  } else {
+    await expect(page.getByText("Replaced 2 matches").first()).toBeVisible();
+    await page.locator("summary", { hasText: "Revision history" }).click();
+    await page.getByRole("button", { name: "Restore the transcript as transcribed" }).click();
+  }
+  await expect(segmentTexts(page).nth(2)).toHaveText("ask what you can do for your country.");
+});
+
+test("split a segment and merge it back", async ({ page, baseURL }, testInfo) => {
+  const { ids } = await openEditor(page, baseURL);
+  if (withJs(testInfo)) {
+    await caretBefore(page, ids[1], "country");
+    await page.keyboard.press("Enter");
+  } else {
+    await page.locator(`#segment-${ids[1]} summary`).click();
+    await page.locator(`#segment-${ids[1]}`).getByRole("link", { name: "Split this segment…" }).click();
+    await expect(page.getByRole("heading", { name: "Split the segment at 0:03" })).toBeVisible();
+    await page.getByLabel(/^country/).check();
+    await page.getByRole("button", { name: "Split segment" }).click();
+  }
+  await expect(segmentTexts(page)).toHaveText([
+    "And so my fellow Americans,",
+    "ask not what your",
+    "country can do for you,",
+    "ask what you can do for your country.",
+  ]);
+  // The new segment starts where its first word did.
+  await expect(
+    page
+      .locator("[data-segment]")
+      .nth(2)
+      .getByRole("link", { name: /Play from/ }),
+  ).toHaveText("0:05");
+
+  if (withJs(testInfo)) {
+    await caretBefore(page, ids[1], "your");
+    await page.getByRole("button", { name: "Merge with next" }).first().click();
+  } else {
+    await page.locator(`#segment-${ids[1]} summary`).click();
+    await page.locator(`#segment-${ids[1]}`).getByRole("button", { name: "Merge with next" }).click();
+  }
+  await expect(segmentTexts(page)).toHaveText(TRANSCRIPT.map(([, , text]) => text));
+});
+
+test("reassign a segment to another speaker, then restore an earlier revision from the history", async ({
+  page,
+  baseURL,
+}) => {
+  const { ids } = await openEditor(page, baseURL);
+  const second = page.locator(`#segment-${ids[1]}`);
+  await second.locator("summary").click();
+  await second.getByLabel("Speaker of this segment").fill("Dr. Ruiz");
+  await second.getByRole("button", { name: "Change speaker" }).click();
+  await expect(page.locator(`#segment-${ids[1]}`).getByText("Dr. Ruiz")).toBeVisible();
+
+  await page.locator("summary", { hasText: "Revision history" }).click();
+  await expect(page.locator("#history").getByText("Gave the segment at 0:03 to Dr. Ruiz")).toBeVisible();
+  await page.getByRole("link", { name: "View the transcript as transcribed" }).click();
+  await expect(page.getByRole("heading", { name: "Inaugural address: As transcribed" })).toBeVisible();
+  await expect(page.getByText("Speaker 2")).toBeVisible();
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await expect(page).toHaveURL(/\/transcription\/\w+$/);
+  await expect(page.locator(`#segment-${ids[1]}`).getByText("Speaker 2", { exact: true })).toBeVisible();
+  await page.locator("summary", { hasText: "Revision history" }).click();
+  await expect(page.locator("#history").getByText("Restored the transcript as transcribed")).toBeVisible();
+});
+
+test("the editor has no axe violations, at 1280 and 390 px", async ({ page, baseURL }, testInfo) => {
+  test.skip(!withJs(testInfo), "axe runs inside the page");
+  await openEditor(page, baseURL);
+  const violations = async () =>
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  await page.locator("summary", { hasText: "Find and replace" }).click();
+  await page.locator("summary", { hasText: "Revision history" }).click();
+  expect(await violations()).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await violations()).toEqual([]);
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: "Shortcuts" }).click();
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});

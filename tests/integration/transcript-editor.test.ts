@@ -1,0 +1,282 @@
+// The transcript editor's saves through the production request handler: the JSON route the editor autosaves to and
+// the page's forms (without JavaScript), ownership, revisions with undo and restore, and refusals of bad input.
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/modules/platform/database.server";
+import { appHandler } from "./app-handler";
+import { signedInUser } from "./helpers";
+
+let app: Awaited<ReturnType<typeof appHandler>>;
+beforeAll(async () => {
+  app = await appHandler();
+});
+
+const words = (text: string, start: number, end: number) => {
+  const parts = text.split(" ");
+  const step = (end - start) / parts.length;
+  return parts.map((word, index) => ({
+    word,
+    start: start + index * step,
+    end: start + (index + 1) * step,
+    confidence: index === 1 ? 0.3 : 0.9,
+  }));
+};
+
+async function recordingWithTranscript(userId: string) {
+  const texts = ["Ask not what your country can do", "for you, ask what you", "can do for your country."];
+  return (await db()).recording.create({
+    data: {
+      userId,
+      title: "Editor",
+      fileName: "editor.wav",
+      storageKey: `test/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1000,
+      mimeType: "audio/wav",
+      durationSeconds: 9,
+      status: "COMPLETED",
+      segments: {
+        create: texts.map((text, position) => ({
+          position,
+          start: position * 3,
+          end: position * 3 + 3,
+          text,
+          speaker: position === 1 ? "Speaker 2" : "Speaker 1",
+          words: words(text, position * 3, position * 3 + 3),
+        })),
+      },
+    },
+    include: { segments: { orderBy: { position: "asc" } } },
+  });
+}
+
+const form = (fields: Record<string, string>, cookie: string): RequestInit => ({
+  method: "POST",
+  headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields),
+});
+
+const segmentsOf = async (recordingId: string) =>
+  (await db()).transcriptSegment.findMany({ where: { recordingId }, orderBy: { position: "asc" } });
+
+describe("the editor's save route", () => {
+  test("an edit keeps the segment's times, re-aligns its words and is one revision; undo brings it back", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first] = recording.segments;
+    const response = await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "edit-segment", segmentId: first.id, text: "Ask not what your nation can do" }, user.cookie),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { revision: { id: string; number: number }; changes: unknown[] };
+    expect(body.revision.number).toBe(1);
+    const [saved] = await segmentsOf(recording.id);
+    expect(saved).toMatchObject({ text: "Ask not what your nation can do", start: 0, end: 3, edited: true });
+    const savedWords = saved.words as { word: string; start: number; confidence: number | null }[];
+    expect(savedWords.map((word) => word.word)).toEqual(first.text.replace("country", "nation").split(" "));
+    expect(savedWords[4]).toMatchObject({ word: "nation", confidence: null });
+    expect(savedWords[1]).toMatchObject({ word: "not", confidence: 0.3 });
+
+    // A second autosave of the same segment joins the same revision.
+    await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "edit-segment", segmentId: first.id, text: "Ask not what your nation can do now" }, user.cookie),
+    );
+    expect(await (await db()).transcriptRevision.count({ where: { recordingId: recording.id } })).toBe(1);
+
+    const undo = await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "undo-revision", revisionId: body.revision.id }, user.cookie),
+    );
+    expect(undo.status).toBe(200);
+    expect((await segmentsOf(recording.id))[0].text).toBe(first.text);
+  });
+
+  test("replace all changes every segment in one revision, which undo reverses", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const response = await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "replace-all", find: "country", replace: "nation", wholeWord: "on" }, user.cookie),
+    );
+    const body = (await response.json()) as { count: number; revision: { id: string } };
+    expect(body.count).toBe(2);
+    expect((await segmentsOf(recording.id)).map((segment) => segment.text)).toEqual([
+      "Ask not what your nation can do",
+      "for you, ask what you",
+      "can do for your nation.",
+    ]);
+    const revisions = await (await db()).transcriptRevision.findMany({ where: { recordingId: recording.id } });
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0].kind).toBe("replace");
+    await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "undo-revision", revisionId: body.revision.id }, user.cookie),
+    );
+    expect((await segmentsOf(recording.id)).map((segment) => segment.text)[2]).toBe("can do for your country.");
+  });
+
+  test("split, merge and a speaker change keep positions in order; restoring the original undoes them all", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first, second] = recording.segments;
+    const post = (fields: Record<string, string>) =>
+      app(`/api/recordings/${recording.id}/editor`, form(fields, user.cookie));
+
+    expect((await post({ intent: "split", segmentId: first.id, offset: String("Ask not what ".length) })).status).toBe(
+      200,
+    );
+    let segments = await segmentsOf(recording.id);
+    expect(segments.map((segment) => [segment.position, segment.text])).toEqual([
+      [0, "Ask not what"],
+      [1, "your country can do"],
+      [2, "for you, ask what you"],
+      [3, "can do for your country."],
+    ]);
+    expect(segments[0].end).toBe(segments[1].start);
+
+    expect((await post({ intent: "merge", segmentId: second.id })).status).toBe(200);
+    expect((await post({ intent: "set-speaker", segmentId: segments[1].id, speaker: "Dr. Ruiz" })).status).toBe(200);
+    segments = await segmentsOf(recording.id);
+    expect(segments.map((segment) => [segment.position, segment.speaker, segment.text])).toEqual([
+      [0, "Speaker 1", "Ask not what"],
+      [1, "Dr. Ruiz", "your country can do"],
+      [2, "Speaker 2", "for you, ask what you can do for your country."],
+    ]);
+
+    // Revision 1 (the split) read back, then the original restored as a fourth revision.
+    const revisions = await (
+      await db()
+    ).transcriptRevision.findMany({
+      where: { recordingId: recording.id },
+      orderBy: { number: "asc" },
+    });
+    expect(revisions.map((revision) => revision.kind)).toEqual(["split", "merge", "speaker"]);
+    const page = await app(`/transcription/${recording.id}/revisions/${revisions[0].id}`, {
+      headers: { Cookie: user.cookie },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("your country can do");
+    expect(html).not.toContain("Dr. Ruiz");
+
+    expect((await post({ intent: "restore-revision", revisionId: "original" })).status).toBe(200);
+    segments = await segmentsOf(recording.id);
+    expect(segments.map((segment) => [segment.id, segment.text, segment.speaker])).toEqual(
+      recording.segments.map((segment) => [segment.id, segment.text, segment.speaker]),
+    );
+    expect(await (await db()).transcriptRevision.count({ where: { recordingId: recording.id } })).toBe(4);
+  });
+
+  test("refuses another user's recording (404), no session (401) and bad input (400, 404, 409), changing nothing", async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const recording = await recordingWithTranscript(owner.id);
+    const [first, , last] = recording.segments;
+    const url = `/api/recordings/${recording.id}/editor`;
+
+    const foreign = await app(
+      url,
+      form({ intent: "edit-segment", segmentId: first.id, text: "Mine now" }, other.cookie),
+    );
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: "Recording not found." });
+    const anonymous = await app(url, { ...form({ intent: "merge", segmentId: first.id }, ""), headers: {} });
+    expect(anonymous.status).toBe(401);
+
+    const cases: [Record<string, string>, number, string][] = [
+      [
+        { intent: "edit-segment", segmentId: first.id, text: "   " },
+        400,
+        "A segment cannot be empty; delete words instead.",
+      ],
+      [{ intent: "replace-all", find: "" }, 400, "Type the text to find."],
+      [{ intent: "split", segmentId: first.id, offset: "0" }, 400, "Choose where to split the segment."],
+      [
+        { intent: "split", segmentId: first.id, offset: "999" },
+        400,
+        "Split between two words, not at the start or end.",
+      ],
+      [{ intent: "merge", segmentId: last.id }, 400, "The last segment has nothing after it to merge."],
+      [{ intent: "merge", segmentId: "nope" }, 404, "That segment no longer exists."],
+      [{ intent: "restore-revision", revisionId: "nope" }, 404, "That revision does not exist."],
+      [
+        { intent: "set-speaker", segmentId: first.id, speaker: "x".repeat(61) },
+        400,
+        "Speaker names can be at most 60 characters.",
+      ],
+      [{ intent: "explode" }, 400, "Check the form."],
+    ];
+    for (const [fields, status, message] of cases) {
+      const response = await app(url, form(fields, owner.cookie));
+      expect([fields.intent, response.status]).toEqual([fields.intent, status]);
+      expect(await response.json()).toEqual({ error: message });
+    }
+
+    // A revision of another recording cannot be undone or restored through this one.
+    const mine = await recordingWithTranscript(other.id);
+    const edit = (await (
+      await app(
+        `/api/recordings/${mine.id}/editor`,
+        form({ intent: "edit-segment", segmentId: mine.segments[0].id, text: "Other words" }, other.cookie),
+      )
+    ).json()) as { revision: { id: string } };
+    expect((await app(url, form({ intent: "undo-revision", revisionId: edit.revision.id }, owner.cookie))).status).toBe(
+      404,
+    );
+    expect(
+      (await app(`/transcription/${recording.id}/revisions/${edit.revision.id}`, { headers: { Cookie: owner.cookie } }))
+        .status,
+    ).toBe(404);
+
+    // Undoing a revision whose segments changed since is refused with 409.
+    const first1 = (await (
+      await app(url, form({ intent: "edit-segment", segmentId: first.id, text: "One" }, owner.cookie))
+    ).json()) as {
+      revision: { id: string };
+    };
+    await app(url, form({ intent: "merge", segmentId: first.id }, owner.cookie));
+    const conflict = await app(url, form({ intent: "undo-revision", revisionId: first1.revision.id }, owner.cookie));
+    expect(conflict.status).toBe(409);
+
+    expect((await segmentsOf(recording.id)).length).toBe(2);
+    expect((await segmentsOf(mine.id))[0].text).toBe("Other words");
+  });
+});
+
+describe("the page's forms, without JavaScript", () => {
+  test("replace all and split post to the page and redirect back with a toast; bad input re-renders with 400", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const page = `/transcription/${recording.id}`;
+    const replaced = await app(
+      page,
+      form({ intent: "replace-all", find: "Ask", replace: "Tell", matchCase: "on" }, user.cookie),
+    );
+    expect(replaced.status).toBe(303);
+    expect(replaced.headers.get("Location")).toBe(page);
+    expect((await segmentsOf(recording.id))[0].text).toBe("Tell not what your country can do");
+
+    const split = await app(
+      page,
+      form({ intent: "split", segmentId: recording.segments[2].id, offset: "7" }, user.cookie),
+    );
+    expect(split.status).toBe(303);
+    expect((await segmentsOf(recording.id)).map((segment) => segment.text).slice(2)).toEqual([
+      "can do",
+      "for your country.",
+    ]);
+
+    const empty = await app(page, form({ intent: "replace-all", find: "" }, user.cookie));
+    expect(empty.status).toBe(400);
+    const splitPage = await app(`${page}/segments/${recording.segments[0].id}/split`, {
+      headers: { Cookie: user.cookie },
+    });
+    expect(splitPage.status).toBe(200);
+    expect(await splitPage.text()).toContain("Start the new segment at");
+    const otherUser = await signedInUser();
+    expect(
+      (await app(`${page}/segments/${recording.segments[0].id}/split`, { headers: { Cookie: otherUser.cookie } }))
+        .status,
+    ).toBe(404);
+  });
+});
