@@ -13,6 +13,7 @@ import { isForbiddenAddress, outboundRequest, OutboundUrlError } from "~/modules
 import { deliverWebhook, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
+import { mockServer } from "../mocks/server";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
@@ -45,6 +46,12 @@ async function receiver(answer: (request: http.IncomingMessage, response: http.S
 const servers: http.Server[] = [];
 
 beforeAll(async () => {
+  // No MSW in this file: its `http.request` interceptor (MSW 2.15, @mswjs/interceptors 0.41) passes a loopback
+  // request through its own socket and closes that socket as soon as the real one closes, so a response body that is
+  // not read at once (the import checks the plan and the disk between the headers and the body) ends in
+  // "Error: aborted" (mswjs/interceptors#794). This file calls no third-party API; each test file runs in its own
+  // process, so the others keep the interception.
+  mockServer.close();
   app = await appHandler();
   await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
 });

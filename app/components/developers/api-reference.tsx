@@ -118,7 +118,7 @@ function OperationView({ method, path, operation }: { method: string; path: stri
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-5">
       <h3 id={id} className="flex flex-wrap items-baseline gap-2 text-lg font-semibold">
-        <span className="rounded bg-slate-900 px-2 py-0.5 font-mono text-xs text-white uppercase">{method}</span>
+        <span className="rounded bg-slate-900 px-2 py-0.5 font-mono text-xs text-white">{method.toUpperCase()}</span>
         <code className="font-mono text-base break-all">/api/v1{path}</code>
       </h3>
       <p className="mt-1 font-medium">{operation.summary}</p>
