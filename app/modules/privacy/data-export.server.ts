@@ -4,6 +4,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { DataExportReadyEmail } from "~/emails/data-export-ready";
 import { db } from "~/modules/platform/database.server";
@@ -14,7 +16,7 @@ import { ExpectedError } from "~/modules/platform/refusals.server";
 import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { transcriptDocument, translationLanguages } from "~/modules/transcripts/transcripts.server";
 import { exportTranscript } from "~/services/export/export.server";
-import { ZipWriter } from "~/services/export/zip-writer.server";
+import { zipArchive, type ZipEntry } from "~/services/export/zip.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
@@ -125,15 +127,28 @@ sessions.json         the browsers signed in to your account
 access-log.json       sign-ins, exports, downloads, deletions and plan changes, with IP address and browser
 `;
 
-/** Writes the whole export for a user into `zip`; `onProgress` hears 0–100. */
-export async function writeUserArchive(userId: string, zip: ZipWriter, onProgress: (percent: number) => Promise<void>) {
+const text = (name: string, body: string | Uint8Array, modified?: Date): ZipEntry => ({
+  name,
+  body,
+  compress: true,
+  modified,
+});
+
+/**
+ * Everything a user has, as ZIP entries made one at a time when the archive asks for the next; `onProgress` hears
+ * 0–99 as the audio streams through.
+ */
+export async function* userArchiveEntries(
+  userId: string,
+  onProgress: (percent: number) => Promise<void>,
+): AsyncGenerator<ZipEntry> {
   const database = await db();
   const user = await database.user.findUniqueOrThrow({
     where: { id: userId },
     include: { billing: true },
   });
-  await zip.addBuffer("README.txt", README);
-  await zip.addBuffer(
+  yield text("README.txt", README);
+  yield text(
     "profile.json",
     json({
       id: user.id,
@@ -183,7 +198,7 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
   for (const [index, { id }] of recordings.entries()) {
     const recording = await database.recording.findUniqueOrThrow({ where: { id } });
     const folder = `recordings/${String(index + 1).padStart(3, "0")}-${slug(recording.title)}-${id.slice(-8)}/`;
-    await zip.addBuffer(
+    yield text(
       `${folder}recording.json`,
       json({
         id: recording.id,
@@ -208,7 +223,7 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
           .extname(recording.fileName)
           .toLowerCase()
           .replace(/[^.a-z0-9]/g, "") || ".audio";
-      let audio: NodeJS.ReadableStream | null = null;
+      let audio: Readable | null = null;
       try {
         audio = await storage.read(recording.storageKey);
       } catch (error) {
@@ -216,36 +231,37 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
         console.error(`[privacy] export: audio of ${id} unreadable:`, error);
       }
       if (audio) {
+        // Progress by audio bytes: the percentages are written in order, and the entry counts as done only once
+        // the last of them is saved.
         let pending = Promise.resolve();
-        await zip.addStream(
-          `${folder}audio${extension}`,
-          audio as AsyncIterable<Uint8Array>,
-          recording.createdAt,
-          (bytes) => {
-            pending = pending.then(() => advance(bytes));
-          },
+        const counted = audio.pipe(
+          new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              pending = pending.then(() => advance(chunk.length));
+              done(null, chunk);
+            },
+          }),
         );
+        audio.once("error", (error) => counted.destroy(error));
+        yield { name: `${folder}audio${extension}`, body: counted, compress: false, modified: recording.createdAt };
         await pending;
       } else {
-        await zip.addBuffer(`${folder}audio-missing.txt`, "The original audio could not be read from storage.\n");
+        yield text(`${folder}audio-missing.txt`, "The original audio could not be read from storage.\n");
       }
     }
     if (recording.status === RecordingStatus.COMPLETED) {
       const original = await transcriptDocument(userId, id);
       for (const format of ["json", "txt", "srt"] as const) {
-        await zip.addBuffer(`${folder}transcript.${format}`, (await exportTranscript(original, format)).body);
+        yield text(`${folder}transcript.${format}`, (await exportTranscript(original, format)).body);
       }
       for (const language of await translationLanguages(id)) {
         const translated = await transcriptDocument(userId, id, { language, text: "translation" });
         for (const format of ["json", "txt", "srt"] as const) {
-          await zip.addBuffer(
-            `${folder}translation-${language}.${format}`,
-            (await exportTranscript(translated, format)).body,
-          );
+          yield text(`${folder}translation-${language}.${format}`, (await exportTranscript(translated, format)).body);
         }
       }
       const summary = await transcriptSummary(id);
-      if (summary) await zip.addBuffer(`${folder}summary.json`, json(summary));
+      if (summary) yield text(`${folder}summary.json`, json(summary));
     }
   }
 
@@ -256,7 +272,7 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
       messages: { orderBy: { createdAt: "asc" }, select: { role: true, content: true, createdAt: true } },
     },
   });
-  await zip.addBuffer(
+  yield text(
     "support-chat.json",
     json(
       chats.map((chat) => ({
@@ -277,13 +293,13 @@ export async function writeUserArchive(userId: string, zip: ZipWriter, onProgres
     orderBy: { createdAt: "asc" },
     select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true, ipAddress: true },
   });
-  await zip.addBuffer("sessions.json", json(sessions));
+  yield text("sessions.json", json(sessions));
   const log = await database.accessLogEntry.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
     select: { action: true, detail: true, ipAddress: true, userAgent: true, createdAt: true },
   });
-  await zip.addBuffer("access-log.json", json(log));
+  yield text("access-log.json", json(log));
 }
 
 /** Builds one export: the ZIP into storage, the row READY with its expiry, and the email. */
@@ -295,12 +311,13 @@ export async function buildDataExport(exportId: string, now = () => new Date()) 
   await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
   const temporaryPath = dataDir("tmp", `export-${exportId}-${crypto.randomUUID()}.zip`);
   try {
-    const zip = new ZipWriter(fs.createWriteStream(temporaryPath));
-    await writeUserArchive(row.userId, zip, async (progress) => {
-      await database.dataExport.update({ where: { id: exportId }, data: { progress } });
-    });
-    await zip.finish();
-    const sizeBytes = zip.bytesWritten;
+    const archive = zipArchive(
+      userArchiveEntries(row.userId, async (progress) => {
+        await database.dataExport.update({ where: { id: exportId }, data: { progress } });
+      }),
+    );
+    await pipeline(archive, fs.createWriteStream(temporaryPath));
+    const sizeBytes = archive.pointer();
     const storageKey = `${userExportsPrefix(row.userId)}${exportId}.zip`;
     await configuredStorage().putFile(storageKey, temporaryPath);
     const completedAt = now();

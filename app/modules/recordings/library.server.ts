@@ -5,7 +5,7 @@ import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
 import type { ExportFormat } from "~/services/export/types";
-import { zipStream, type ZipEntry } from "~/services/export/zip.server";
+import { zipResponseBody, type ZipEntry } from "~/services/export/zip.server";
 import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { FOLDERS_MAX, NO_FOLDER } from "./library-forms";
 import { deleteRecording, listRecordings, RecordingError, type RecordingListQuerySchema } from "./recordings.server";
@@ -219,11 +219,11 @@ export async function exportRecordingsZip(userId: string, ids: string[], formats
     if (leftOut.length) {
       yield {
         name: "not-included.txt",
-        body: Buffer.from(`These recordings are not in this archive:\n${leftOut.join("\n")}\n`, "utf8"),
+        body: `These recordings are not in this archive:\n${leftOut.join("\n")}\n`,
         compress: true,
       };
     }
   }
 
-  return { stream: zipStream(entries()), count: ready.length };
+  return { stream: zipResponseBody(entries()), count: ready.length };
 }
