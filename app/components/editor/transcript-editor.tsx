@@ -241,6 +241,11 @@ export function TranscriptEditor({
     return { starts, ends, places };
   }, [segments]);
 
+  // The highlight is redrawn after every render too: a segment React re-rendered (the user clicked into it) may have
+  // new word elements, while the paused player sends no event to draw it again.
+  const showPlaying = useRef<() => void>(() => {});
+  useEffect(() => showPlaying.current());
+
   useEffect(() => {
     const audio = audioRef.current;
     const list = listRef.current;
@@ -249,7 +254,8 @@ export function TranscriptEditor({
     let shownSegment: Element | null = null;
     let frame = 0;
     const show = () => {
-      const time = audio.currentTime;
+      // The player may land a hair before a word it was sent to (currentTime is rounded): a millisecond's slack.
+      const time = audio.currentTime + 0.001;
       const { starts, ends, places } = timeline;
       let low = 0;
       let high = starts.length - 1;
@@ -264,7 +270,7 @@ export function TranscriptEditor({
       const place = found >= 0 && time < ends[found] ? places[found] : null;
       const segmentElement = place ? document.getElementById(`segment-${place[0]}`) : null;
       const word = place ? (segmentElement?.querySelector(`[data-segment-text] [data-w="${place[1]}"]`) ?? null) : null;
-      if (word !== shownWord) {
+      if (word !== shownWord || (word && !word.hasAttribute("data-playing"))) {
         shownWord?.removeAttribute("data-playing");
         word?.setAttribute("data-playing", "");
         shownWord = word;
@@ -287,6 +293,7 @@ export function TranscriptEditor({
     audio.addEventListener("seeked", show);
     audio.addEventListener("pause", show);
     audio.addEventListener("timeupdate", show);
+    showPlaying.current = show;
     show();
     return () => {
       cancelAnimationFrame(frame);
@@ -294,6 +301,7 @@ export function TranscriptEditor({
       audio.removeEventListener("seeked", show);
       audio.removeEventListener("pause", show);
       audio.removeEventListener("timeupdate", show);
+      showPlaying.current = () => {};
     };
   }, [timeline]);
 
