@@ -247,6 +247,10 @@ function formErrorOf(actionData: ActionData, intent: string) {
   return Object.values(reply?.error ?? {}).flat()[0] ?? undefined;
 }
 
+/** The speakers' names in order of first appearance, as one string. */
+const speakerNames = (segments: { speaker: string | null }[]) =>
+  [...new Set(segments.map((segment) => segment.speaker))].join("|");
+
 const POLL_MS = 2000;
 const NO_JS_REFRESH_SECONDS = 5;
 
@@ -407,7 +411,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
           <SelectionNotePopover />
           <TranscriptEditor
-            key={revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}
+            // A new revision, or speakers renamed outside the editor (a matched voice undone), start it afresh.
+            key={`${revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}:${speakerNames(editor)}`}
             recordingId={recording.id}
             segments={editor}
             audioDeleted={Boolean(recording.audioDeletedAt)}

@@ -56,7 +56,7 @@ export function SegmentNotes({
                   type="submit"
                   disabled={busy}
                   className="text-xs text-slate-600 underline"
-                  aria-label={`Delete the note ${note.body.slice(0, 40)}`}
+                  aria-label={`Delete note: ${note.body.slice(0, 40)}`}
                 >
                   Delete note
                 </button>
