@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { TranslationLinks } from "~/components/recordings/translation-links";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -444,22 +445,11 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             </p>
             {translation.languages.length ? (
               <p className="mt-3 flex flex-wrap gap-3 text-sm">
-                <span>Show side by side:</span>
-                {translation.languages.map((language) => (
-                  <Link
-                    key={language.value}
-                    to={`?lang=${language.value}`}
-                    aria-current={translation.showLanguage === language.value ? "true" : undefined}
-                    className="underline aria-[current]:font-semibold"
-                  >
-                    {language.label}
-                  </Link>
-                ))}
-                {translation.showLanguage ? (
-                  <Link to="?" className="underline">
-                    Original only
-                  </Link>
-                ) : null}
+                <TranslationLinks
+                  languages={translation.languages}
+                  showLanguage={translation.showLanguage}
+                  label="Show side by side:"
+                />
               </p>
             ) : null}
             {translation.jobs.length ? (

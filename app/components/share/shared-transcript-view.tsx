@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { TranslationLinks } from "~/components/recordings/translation-links";
+import { Form } from "react-router";
 import { Logo } from "~/components/logo";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -160,22 +161,11 @@ export function SharedTranscriptView({ token, data }: { token: string; data: Sha
 
       {translation.languages.length ? (
         <nav aria-label="Translations" className="mt-6 flex flex-wrap gap-3 text-sm">
-          <span>Show a translation side by side:</span>
-          {translation.languages.map((language) => (
-            <Link
-              key={language.value}
-              to={`?lang=${language.value}`}
-              aria-current={translation.showLanguage === language.value ? "true" : undefined}
-              className="underline aria-[current]:font-semibold"
-            >
-              {language.label}
-            </Link>
-          ))}
-          {translation.showLanguage ? (
-            <Link to="?" className="underline">
-              Original only
-            </Link>
-          ) : null}
+          <TranslationLinks
+            languages={translation.languages}
+            showLanguage={translation.showLanguage}
+            label="Show a translation side by side:"
+          />
         </nav>
       ) : null}
 
