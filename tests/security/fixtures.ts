@@ -76,8 +76,9 @@ export function refusalProblems(status: number, contentType: string, body: strin
     if (contentType.includes("json")) {
       let message: unknown;
       try {
-        const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-        message = parsed.error ?? parsed.message;
+        // RFC 9457 problem details (the /api/v1 errors) carry their message in `detail`.
+        const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
+        message = parsed.error ?? parsed.message ?? parsed.detail;
       } catch {
         problems.push("unreadable JSON");
       }

@@ -58,6 +58,29 @@ describe("time formatting", () => {
 });
 
 describe("buildCues", () => {
+  test("bilingual: each cue shows one line of the original above its share of the translation, nothing lost", () => {
+    const original =
+      "And so, my fellow Americans, ask not what your country can do for you; ask what you can do for your country.";
+    const translation =
+      "Y así, mis compatriotas estadounidenses, no preguntéis qué puede hacer vuestro país por vosotros; preguntad qué podéis hacer vosotros por vuestro país.";
+    const cues = buildCues([{ ...segment(0, 12, original, "Kennedy"), translation }], { speakerLabels: false });
+    expect(cues.length).toBeGreaterThan(1);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    expect(words(cues.map((cue) => cue.lines[0]).join(" "))).toEqual(words(original));
+    // The translation follows the original line in every cue, in order, whole.
+    expect(words(cues.flatMap((cue) => cue.lines.slice(1)).join(" "))).toEqual(words(translation));
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeGreaterThanOrEqual(2);
+      for (const line of cue.lines) expect([...line].length).toBeLessThanOrEqual(42);
+    }
+    expect(cues.at(-1)!.endMs).toBe(12_000);
+  });
+
+  test("bilingual with no translation yet: the original alone", () => {
+    const cues = buildCues([{ ...segment(0, 2, "Hello there."), translation: "" }], { speakerLabels: false });
+    expect(cues).toEqual([{ startMs: 0, endMs: 2000, lines: ["Hello there."], speaker: null }]);
+  });
+
   test("a short segment is one cue with the segment's times", () => {
     expect(buildCues([segment(1.5, 3.25, "Hello there.")], { speakerLabels: false })).toEqual([
       { startMs: 1500, endMs: 3250, lines: ["Hello there."], speaker: null },

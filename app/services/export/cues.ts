@@ -202,6 +202,27 @@ function shareTime(fromMs: number, toMs: number, weights: number[], maxMs: numbe
 const toMs = (seconds: number) => Math.round(seconds * 1000);
 
 /**
+ * Shares a translation's words out over the original's cues in proportion to their weights: each word goes to the
+ * cue where the middle of it falls, so the translation of a cue's words stays (roughly) under them. Word order
+ * differs between languages, so this is an approximation; it never drops or reorders a word.
+ */
+function shareWords(words: Word[], weights: number[]): Word[][] {
+  const groups: Word[][] = weights.map(() => []);
+  const total = weightOf(words);
+  const originalTotal = weights.reduce((sum, weight) => sum + weight, 0);
+  let before = 0;
+  let group = 0;
+  let groupEnd = weights[0] ?? 0;
+  for (const [index, word] of words.entries()) {
+    const middle = ((before + word.length / 2) / Math.max(total, 1)) * originalTotal;
+    while (group < weights.length - 1 && middle > groupEnd) groupEnd += weights[++group];
+    groups[group].push(index > 0 && groups[group].length === 0 ? { ...word, glued: false } : word);
+    before += word.length + (word.glued ? 0 : 1);
+  }
+  return groups;
+}
+
+/**
  * Subtitle cues for the segments, in order and never overlapping, each within its segment's times (except a
  * segment with no time of its own, which borrows a little from the pause after it). Empty segments give no cues.
  * With `speakerLabels`, each cue's first line starts with "Speaker: " and the label counts towards the line length.
@@ -219,7 +240,10 @@ export function buildCues(
     const label = speakerLabels && segment.speaker ? toWord(`${segment.speaker}:`) : null;
     const fromMs = Math.max(toMs(segment.start), previousEndMs);
     let toMsInSegment = Math.max(toMs(segment.end), fromMs);
-    const groups = splitWords(words, (toMsInSegment - fromMs) / 1000, label, limits);
+    // Bilingual: the original gets one line of each cue, so its translation fits on the screen below it.
+    const bilingual = segment.translation !== undefined && segment.translation !== null;
+    const segmentLimits = bilingual ? { ...limits, maxLines: 1 } : limits;
+    const groups = splitWords(words, (toMsInSegment - fromMs) / 1000, label, segmentLimits);
     if (toMsInSegment - fromMs < groups.length) {
       const nextStartMs = index + 1 < segments.length ? toMs(segments[index + 1].start) : Infinity;
       toMsInSegment = Math.max(
@@ -227,13 +251,19 @@ export function buildCues(
         Math.min(fromMs + groups.length * BORROWED_MS_PER_CUE, nextStartMs),
       );
     }
-    const spans = shareTime(fromMs, toMsInSegment, groups.map(weightOf), limits.maxSeconds * 1000);
+    const weights = groups.map(weightOf);
+    const spans = shareTime(fromMs, toMsInSegment, weights, limits.maxSeconds * 1000);
+    const translations = bilingual ? shareWords(wordsOf(segment.translation ?? "", limits.maxLineLength), weights) : [];
     groups.forEach((group, groupIndex) => {
       const [startMs, endMs] = spans[groupIndex];
+      const translation = translations[groupIndex] ?? [];
       cues.push({
         startMs,
         endMs,
-        lines: wrapEvenly(label ? [label, ...group] : group, limits.maxLineLength),
+        lines: [
+          ...wrapEvenly(label ? [label, ...group] : group, limits.maxLineLength),
+          ...(translation.length ? wrapEvenly(translation, limits.maxLineLength) : []),
+        ],
         speaker: segment.speaker,
       });
     });
