@@ -161,7 +161,7 @@ if (env.LOG_REQUESTS) {
 // counted against the rate limits. In development Vite serves fresh code, so nothing is kept.
 if (!isDevelopment) app.use(anonymousPageCache({ keyCookies: [CONSENT_COOKIE, PREFERENCES_COOKIE] }));
 // A live recording is held by the web process that started it; requests for it landing here go there, before
-// they are counted (ADR 026-platform).
+// they are counted (ADR 028).
 app.use(forwardLiveSessionRequests());
 app.use(rateLimits());
 app.use(limitBodySize());

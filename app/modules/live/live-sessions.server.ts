@@ -5,7 +5,7 @@
 // provisional and transcribed again with more audio. On finish the whole file becomes a recording like an upload
 // (checked, stored, transcribed in full, charged). A session lives in the memory of the web process that started it
 // (its decoder, its audio); the database names that process (LiveSessionHost), and a request for the session that
-// lands on another web process is forwarded to it (live-forwarding.server.ts, ADR 026-platform).
+// lands on another web process is forwarded to it (live-forwarding.server.ts, ADR 028).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -25,7 +25,7 @@ import { toastHeader } from "./toast.server";
  *   guard per IP address, so that keys made up to get fresh counts still meet that guard.
  * Every tier but reads counts in the database (rate-limit-store.server.ts), so N web processes enforce one limit;
  * reads, a flood guard checked on every page load, count in each process's memory (a database write per page view
- * would cost more than the flood it guards against; N processes allow N times the reads). ADR 026-platform.
+ * would cost more than the flood it guards against; N processes allow N times the reads). ADR 028.
  */
 export const STRONGEST_PATHS = [
   "/signin",

@@ -124,7 +124,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       },
     );
     // transcribeLong labels speakers itself when the engine gives none; the glossary spells its terms.
-    // Speakers whose voice is in the owner's speaker library are named after it (ADR 026-speakers).
+    // Speakers whose voice is in the owner's speaker library are named after it (ADR 030).
     const named = await nameKnownVoices(
       recording.userId,
       recordingId,

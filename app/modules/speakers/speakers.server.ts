@@ -1,4 +1,4 @@
-// The user's speaker library (ADR 026-speakers): voices measured in each recording when its speakers are labelled,
+// The user's speaker library (ADR 030): voices measured in each recording when its speakers are labelled,
 // saved under a name as profiles, and recognised in later recordings, where the speaker is named automatically
 // (with a one-click undo).
 import type { Prisma } from "~/generated/prisma/client";

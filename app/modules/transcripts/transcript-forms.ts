@@ -30,7 +30,7 @@ export const RenameSpeakerSchema = z.object({
   intent: z.literal("rename-speaker"),
   from: z.string({ error: CHOOSE_SPEAKER }).min(1, CHOOSE_SPEAKER),
   to: SpeakerNameSchema,
-  /** Also keep the voice in the user's speaker library (ADR 026-speakers). */
+  /** Also keep the voice in the user's speaker library (ADR 030). */
   saveVoice: z.preprocess((value) => value === "on", z.boolean()).default(false),
 });
 export const TranslateSchema = z.object({

@@ -1,4 +1,4 @@
-// Voices that can be recognised in another recording (ADR 026-speakers). No speaker-embedding model is on these
+// Voices that can be recognised in another recording (ADR 030). No speaker-embedding model is on these
 // machines (ADR 023), so a voice is what the offline diarizer already measures: the Gaussian (mean and full
 // covariance) of the MFCCs c1…c13 of its 10 ms frames, kept as sufficient statistics. Two voices are compared
 // with the diarizer's own test, ΔBIC (below 0: one Gaussian explains both better, "the same voice"), per frame so
