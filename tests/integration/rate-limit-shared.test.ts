@@ -5,6 +5,21 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
 import { RATE_LIMITS, rateLimits } from "~/modules/platform/rate-limit.server";
+import { hashPassword } from "~/modules/accounts/password.server";
+import {
+  backoffMs,
+  clearLoginFailures,
+  FREE_FAILURES,
+  loginWaitMs,
+  recordLoginFailure,
+} from "~/modules/accounts/login-throttle.server";
+import {
+  PASSWORD_FAILURES,
+  PASSWORD_WINDOW_MS,
+  sharePasswordWaitMs,
+  unlockShareLink,
+} from "~/modules/sharing/share-access.server";
+import type { LiveShareLink } from "~/modules/sharing/share-links.server";
 
 const servers: { url: string; close: () => void }[] = [];
 
@@ -49,5 +64,44 @@ describe("rate limits shared across web processes", () => {
     for (let index = 0; index <= limit; index++) statuses.push(await post(index % 2, "/api/something"));
     expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("wrong-password counts shared across web processes", () => {
+  test("sign-in failures live in the database: counted atomically, read back, and cleared by a success", async () => {
+    const account = "user:shared.throttle@example.com" as const;
+    const client = { ip: "203.0.113.7", deviceId: "device-a", trustedFor: [] };
+    const now = Date.now();
+    // Twenty failures at once, as requests landing on many processes would: none is lost.
+    await Promise.all(Array.from({ length: 20 }, () => recordLoginFailure(account, client, now)));
+    const rows = await (await db()).rateLimitCounter.findMany({ where: { key: { startsWith: "fail:" } } });
+    expect(rows.map((row) => row.points).sort((a, b) => a - b)).toEqual([20, 20]);
+    // The table holds no email address or IP address, only keyed hashes.
+    expect(rows.some((row) => /example\.com|203\.0\.113/.test(row.key))).toBe(false);
+    expect(await loginWaitMs(account, client, now)).toBe(backoffMs(20, FREE_FAILURES));
+    // The rows are what any process reads: with them gone, there is nothing to wait for.
+    await clearLoginFailures(account, client);
+    expect(await loginWaitMs(account, client, now)).toBe(0);
+  });
+
+  test("share-link passwords: the per-link limit holds however the tries are spread over addresses", async () => {
+    const now = Date.now();
+    const link = {
+      id: "link-shared",
+      passwordHash: await hashPassword("the right one"),
+      expiresAt: null,
+    } as LiveShareLink;
+    const request = new Request("http://localhost/s/x");
+    for (let index = 0; index < PASSWORD_FAILURES.perLink; index++) {
+      await expect(unlockShareLink(request, link, "a guess", `198.51.100.${index}`, now)).rejects.toMatchObject({
+        status: 401,
+      });
+    }
+    expect(await sharePasswordWaitMs(link.id, "198.51.100.250", now)).toBe(PASSWORD_WINDOW_MS);
+    // Refused before the password is even checked, the right one included.
+    await expect(unlockShareLink(request, link, "the right one", "198.51.100.250", now)).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(await sharePasswordWaitMs(link.id, "198.51.100.250", now + PASSWORD_WINDOW_MS)).toBe(0);
   });
 });

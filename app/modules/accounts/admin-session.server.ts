@@ -52,16 +52,16 @@ export type AdminSignIn =
  */
 export async function signInAdmin(email: string, password: string, client: LoginClient): Promise<AdminSignIn> {
   const account: LoginAccount = `admin:${email.toLowerCase()}`;
-  const waitMs = loginWaitMs(account, client);
+  const waitMs = await loginWaitMs(account, client);
   if (waitMs > 0) return { status: "throttled", waitMs };
   const database = await db();
   const admin = await database.admin.findUnique({ where: { email: email.toLowerCase() } });
   if (!admin) await burnPasswordCheck(password);
   if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
-    recordLoginFailure(account, client);
+    await recordLoginFailure(account, client);
     return { status: "invalid" };
   }
-  clearLoginFailures(account, client);
+  await clearLoginFailures(account, client);
   const session = await database.adminSession.create({
     data: { adminId: admin.id, expiresAt: new Date(Date.now() + ADMIN_SESSION_TTL_MS) },
   });

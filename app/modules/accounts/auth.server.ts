@@ -78,14 +78,14 @@ export const userAccount = (email: string): LoginAccount => `user:${email.toLowe
  */
 export async function login(email: string, password: string, client: LoginClient): Promise<LoginResult> {
   const account = userAccount(email);
-  const waitMs = loginWaitMs(account, client);
+  const waitMs = await loginWaitMs(account, client);
   if (waitMs > 0) return { status: "throttled", waitMs };
   const user = await verifyLogin(email, password);
   if (!user) {
-    recordLoginFailure(account, client);
+    await recordLoginFailure(account, client);
     return { status: "invalid" };
   }
-  clearLoginFailures(account, client);
+  await clearLoginFailures(account, client);
   if (!user.verified) {
     await sendVerificationCode(email, "LOGIN").catch((error) => {
       // A code sent a moment ago still works; a rate limit here must not hide the verification screen.

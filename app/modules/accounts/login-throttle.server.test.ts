@@ -22,33 +22,34 @@ describe("sign-in slow-down", () => {
     expect(backoffMs(FREE_FAILURES + 40, FREE_FAILURES)).toBe(MAX_WAIT_MS);
   });
 
-  test("the wait runs from the latest failure, is per client, and a success clears only that client", () => {
+  test("the wait runs from the latest failure, is per client, and a success clears only that client", async () => {
     const account = "user:unit@example.com";
     const now = 1_000_000;
-    for (let failure = 0; failure < FREE_FAILURES + 2; failure++) recordLoginFailure(account, client("1.1.1.1"), now);
-    expect(loginWaitMs(account, client("1.1.1.1"), now)).toBe(4000);
-    expect(loginWaitMs(account, client("1.1.1.1"), now + 4000)).toBe(0);
-    expect(loginWaitMs(account, client("2.2.2.2"), now)).toBe(0);
-    clearLoginFailures(account, client("1.1.1.1"));
-    expect(loginWaitMs(account, client("1.1.1.1"), now)).toBe(0);
+    for (let failure = 0; failure < FREE_FAILURES + 2; failure++)
+      await recordLoginFailure(account, client("1.1.1.1"), now);
+    expect(await loginWaitMs(account, client("1.1.1.1"), now)).toBe(4000);
+    expect(await loginWaitMs(account, client("1.1.1.1"), now + 4000)).toBe(0);
+    expect(await loginWaitMs(account, client("2.2.2.2"), now)).toBe(0);
+    await clearLoginFailures(account, client("1.1.1.1"));
+    expect(await loginWaitMs(account, client("1.1.1.1"), now)).toBe(0);
   });
 
   test("past the account's ceiling every new client waits, a browser that signed in before does not", async () => {
     const account = "user:ceiling@example.com";
     const now = 2_000_000;
     for (let failure = 0; failure < ACCOUNT_FAILURES_PER_HOUR.user; failure++) {
-      recordLoginFailure(account, client(`10.0.0.${failure}`), now);
+      await recordLoginFailure(account, client(`10.0.0.${failure}`), now);
     }
-    expect(loginWaitMs(account, client("9.9.9.9"), now)).toBe(1000);
+    expect(await loginWaitMs(account, client("9.9.9.9"), now)).toBe(1000);
     const known = await loginClient(new Request("http://x/"), { clientIp: "9.9.9.9" });
     const cookie = (await trustDeviceHeader(account, known)).split(";")[0]!;
     const returning = await loginClient(new Request("http://x/", { headers: { Cookie: cookie } }), {
       clientIp: "9.9.9.9",
     });
     expect(returning.deviceId).toBe(known.deviceId);
-    expect(loginWaitMs(account, returning, now)).toBe(0);
+    expect(await loginWaitMs(account, returning, now)).toBe(0);
     // The account-wide failures are forgotten after an hour.
-    expect(loginWaitMs(account, client("9.9.9.9"), now + 60 * 60 * 1000)).toBe(0);
+    expect(await loginWaitMs(account, client("9.9.9.9"), now + 60 * 60 * 1000)).toBe(0);
   });
 
   test("a forged or foreign device cookie trusts nothing", async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { sessionSecrets } from "~/modules/platform/env.server";
-import { singleton } from "~/modules/platform/singleton.server";
+import { clearFailures, countFailure, readFailures } from "~/modules/platform/failure-counters.server";
 import { countOf } from "~/utils/plural";
 
 /**
@@ -19,7 +19,8 @@ import { countOf } from "~/utils/plural";
  *   new browser gets in through a reset link (which trusts that browser) or with Google.
  *
  * A success clears that client's failures, not the account's (else the owner signing in would reopen the
- * door to a distributed guesser). Counts live in process memory for now.
+ * door to a distributed guesser). The account-wide count is forgotten after an hour without a failure. Counts are
+ * shared by every web process (failure-counters.server.ts).
  */
 export const FREE_FAILURES = 5;
 /** Admins are few and sign in from known browsers: their ceiling is lower. */
@@ -28,18 +29,12 @@ export const MAX_WAIT_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** A client's failures are forgotten after a day without one. */
 const FORGET_AFTER_MS = 24 * HOUR_MS;
-/** Bounds the memory an attacker spraying addresses can use. */
-const MAX_ENTRIES = 50_000;
 
 /** How long after a failure the next try must wait: nothing for the first `free`, then 1 s, 2 s, 4 s … */
 export function backoffMs(failures: number, free: number): number {
   if (failures < free) return 0;
   return Math.min(1000 * 2 ** (failures - free), MAX_WAIT_MS);
 }
-
-type Failures = { count: number; last: number };
-const clientFailures = () => singleton("login-client-failures", () => new Map<string, Failures>());
-const accountFailures = () => singleton("login-account-failures", () => new Map<string, number[]>());
 
 /** Who is trying: the IP address, and the device cookie's id and the accounts it has signed in to. */
 export type LoginClient = { ip: string; deviceId: string; trustedFor: string[] };
@@ -53,56 +48,30 @@ const accountTag = (account: LoginAccount) =>
 const isTrusted = (account: LoginAccount, client: LoginClient) => client.trustedFor.includes(accountTag(account));
 
 function clientKey(account: LoginAccount, client: LoginClient) {
-  return `${account}\n${isTrusted(account, client) ? `device:${client.deviceId}` : `ip:${client.ip}`}`;
+  return `login-client\n${account}\n${isTrusted(account, client) ? `device:${client.deviceId}` : `ip:${client.ip}`}`;
 }
 
-function recentAccountFailures(account: LoginAccount, now: number): number[] {
-  const times = (accountFailures().get(account) ?? []).filter((time) => now - time < HOUR_MS);
-  if (times.length) accountFailures().set(account, times);
-  else accountFailures().delete(account);
-  return times;
-}
+const accountKey = (account: LoginAccount) => `login-account\n${account}`;
 
 /** Milliseconds this client must wait before it may try this account's password again; 0 when it may. */
-export function loginWaitMs(account: LoginAccount, client: LoginClient, now = Date.now()): number {
-  const own = clientFailures().get(clientKey(account, client));
-  let until = own && now - own.last < FORGET_AFTER_MS ? own.last + backoffMs(own.count, FREE_FAILURES) : 0;
+export async function loginWaitMs(account: LoginAccount, client: LoginClient, now = Date.now()): Promise<number> {
+  const own = await readFailures(clientKey(account, client), FORGET_AFTER_MS, now);
+  let until = own ? own.lastAt + backoffMs(own.count, FREE_FAILURES) : 0;
   if (!isTrusted(account, client)) {
-    const times = recentAccountFailures(account, now);
+    const accountWide = await readFailures(accountKey(account), HOUR_MS, now);
     const ceiling = ACCOUNT_FAILURES_PER_HOUR[account.startsWith("admin:") ? "admin" : "user"];
-    if (times.length) until = Math.max(until, times.at(-1)! + backoffMs(times.length, ceiling));
+    if (accountWide) until = Math.max(until, accountWide.lastAt + backoffMs(accountWide.count, ceiling));
   }
   return Math.max(0, until - now);
 }
 
-export function recordLoginFailure(account: LoginAccount, client: LoginClient, now = Date.now()) {
-  prune();
-  const key = clientKey(account, client);
-  const own = clientFailures().get(key);
-  const count = own && now - own.last < FORGET_AFTER_MS ? own.count + 1 : 1;
-  clientFailures().delete(key); // Re-inserted last, so the map stays in order of the latest failure.
-  clientFailures().set(key, { count, last: now });
-  const times = recentAccountFailures(account, now);
-  // Only the latest ones matter for the backoff; keeps one account's list small.
-  accountFailures().delete(account);
-  accountFailures().set(account, [...times.slice(-2 * ACCOUNT_FAILURES_PER_HOUR.user), now]);
+export async function recordLoginFailure(account: LoginAccount, client: LoginClient, now = Date.now()) {
+  await countFailure(clientKey(account, client), FORGET_AFTER_MS, now);
+  await countFailure(accountKey(account), HOUR_MS, now);
 }
 
-export function clearLoginFailures(account: LoginAccount, client: LoginClient) {
-  clientFailures().delete(clientKey(account, client));
-}
-
-function prune() {
-  const clients = clientFailures();
-  const accounts = accountFailures();
-  if (clients.size < MAX_ENTRIES && accounts.size < MAX_ENTRIES) return;
-  // Both maps are roughly in order of the latest failure: drop the oldest half.
-  for (const map of [clients, accounts] as Map<string, unknown>[]) {
-    for (const key of map.keys()) {
-      if (map.size < MAX_ENTRIES / 2) break;
-      map.delete(key);
-    }
-  }
+export async function clearLoginFailures(account: LoginAccount, client: LoginClient) {
+  await clearFailures(clientKey(account, client));
 }
 
 export function tooManyLogins(waitMs: number): string {

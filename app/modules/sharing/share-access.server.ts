@@ -1,8 +1,9 @@
 // Who may see a password-protected shared transcript: a browser that gave the password gets a signed cookie naming
 // the link, valid for a day (never longer than the link). Wrong passwords are limited per link and per IP address,
-// so neither one guesser nor many addresses against one link can try more than a few a minute.
+// so neither one guesser nor many addresses against one link can try more than a few a minute. The counts are
+// shared by every web process, and forgotten PASSWORD_WINDOW_MS after the latest wrong password.
 import { signedCookie } from "~/modules/platform/cookies.server";
-import { singleton } from "~/modules/platform/singleton.server";
+import { countFailure, readFailures } from "~/modules/platform/failure-counters.server";
 import { verifyPassword } from "~/modules/accounts/password.server";
 import { countOf } from "~/utils/plural";
 import { type LiveShareLink, ShareError } from "./share-links.server";
@@ -14,8 +15,6 @@ const MAX_UNLOCKED = 20;
 export const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong passwords allowed per link, and per IP address over all links, in PASSWORD_WINDOW_MS. */
 export const PASSWORD_FAILURES = { perLink: 10, perIp: 20 };
-/** Bounds the memory an attacker spraying addresses can use. */
-const MAX_ENTRIES = 50_000;
 
 export const WRONG_PASSWORD = "Wrong password.";
 
@@ -43,30 +42,16 @@ export async function requireShareAccess(request: Request, link: LiveShareLink, 
   if (!(await hasShareAccess(request, link, now))) throw new ShareError("Enter the link's password first.", 403);
 }
 
-const failures = () => singleton("share-password-failures", () => new Map<string, number[]>());
-
-function recent(key: string, now: number): number[] {
-  const times = (failures().get(key) ?? []).filter((time) => now - time < PASSWORD_WINDOW_MS);
-  if (times.length) failures().set(key, times);
-  else failures().delete(key);
-  return times;
-}
-
-function record(key: string, now: number) {
-  if (failures().size >= MAX_ENTRIES) failures().clear();
-  failures().set(key, [...recent(key, now), now]);
-}
-
 /** Milliseconds until this address may try this link's password again; 0 when it may. */
-export function sharePasswordWaitMs(linkId: string, ip: string, now = Date.now()): number {
+export async function sharePasswordWaitMs(linkId: string, ip: string, now = Date.now()): Promise<number> {
   const waits = [
-    [`link:${linkId}`, PASSWORD_FAILURES.perLink],
-    [`ip:${ip}`, PASSWORD_FAILURES.perIp],
+    [`share-link\n${linkId}`, PASSWORD_FAILURES.perLink],
+    [`share-ip\n${ip}`, PASSWORD_FAILURES.perIp],
   ] as const;
   let wait = 0;
   for (const [key, limit] of waits) {
-    const times = recent(key, now);
-    if (times.length >= limit) wait = Math.max(wait, times[times.length - limit] + PASSWORD_WINDOW_MS - now);
+    const failures = await readFailures(key, PASSWORD_WINDOW_MS, now);
+    if (failures && failures.count >= limit) wait = Math.max(wait, failures.lastAt + PASSWORD_WINDOW_MS - now);
   }
   return wait;
 }
@@ -82,14 +67,14 @@ export async function unlockShareLink(
   ip: string,
   now = Date.now(),
 ): Promise<string> {
-  const wait = sharePasswordWaitMs(link.id, ip, now);
+  const wait = await sharePasswordWaitMs(link.id, ip, now);
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60_000);
     throw new ShareError(`Too many wrong passwords. Please try again in ${countOf(minutes, "minute")}.`, 429);
   }
   if (!link.passwordHash || !(await verifyPassword(link.passwordHash, password))) {
-    record(`link:${link.id}`, now);
-    record(`ip:${ip}`, now);
+    await countFailure(`share-link\n${link.id}`, PASSWORD_WINDOW_MS, now);
+    await countFailure(`share-ip\n${ip}`, PASSWORD_WINDOW_MS, now);
     throw new ShareError(WRONG_PASSWORD, 401);
   }
   const until = Math.min(now + ACCESS_TTL_S * 1000, link.expiresAt?.getTime() ?? Infinity);

@@ -62,13 +62,13 @@ async function reauthenticate(
   const password = proof.currentPassword ?? "";
   if (!password) return { currentPassword: ["Enter your current password"] };
   const account = userAccount(user.email);
-  const waitMs = loginWaitMs(account, client);
+  const waitMs = await loginWaitMs(account, client);
   if (waitMs > 0) return { currentPassword: [tooManyLogins(waitMs)] };
   if (!(await verifyPassword(user.passwordHash, password))) {
-    recordLoginFailure(account, client);
+    await recordLoginFailure(account, client);
     return { currentPassword: [WRONG_CURRENT_PASSWORD] };
   }
-  clearLoginFailures(account, client);
+  await clearLoginFailures(account, client);
   return null;
 }
 

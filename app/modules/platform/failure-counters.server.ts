@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import { getDatabase } from "./database.server";
+import { sessionSecrets } from "./env.server";
+import { RATE_LIMIT_TABLE } from "./rate-limit-store.server";
+import { singleton } from "./singleton.server";
+
+/**
+ * Failures counted for every web process at once: wrong passwords at sign-in and on share links. One row per key in
+ * the rate-limit table (`points`: the failures, `expire`: when they are forgotten), so a guesser whose requests a
+ * load balancer spreads over N processes meets one count, not N. A failure pushes `expire` on by `forgetAfterMs`:
+ * the count is forgotten only after that long without a failure, and the latest failure's time is
+ * `expire - forgetAfterMs`. Each count is one atomic upsert. Keys are HMACs, so the table holds no email address.
+ * A process without a database (unit tests) counts in its memory, with the same rules.
+ */
+export interface FailureCount {
+  count: number;
+  /** When the latest failure happened (ms since the epoch). */
+  lastAt: number;
+}
+
+/** Bounds the memory fallback an attacker spraying keys can use. */
+const MAX_MEMORY_ENTRIES = 50_000;
+
+const memory = () => singleton("failure-counters", () => new Map<string, { points: number; expire: number }>());
+
+function rowKey(key: string): string {
+  return `fail:${crypto.createHmac("sha256", sessionSecrets()[0]).update(key).digest("base64url")}`;
+}
+
+type SqlRow = { points: number | string; expire: number | string | bigint | null };
+
+async function sql(text: string, values: unknown[]): Promise<SqlRow[] | null> {
+  const database = await getDatabase().catch(() => null);
+  if (!database) return null;
+  return (await database.sql.query(text, values)) as SqlRow[];
+}
+
+function toCount(row: SqlRow | undefined, forgetAfterMs: number, now: number): FailureCount | null {
+  if (!row || row.expire === null) return null;
+  const expire = Number(row.expire);
+  if (expire <= now) return null;
+  return { count: Number(row.points), lastAt: expire - forgetAfterMs };
+}
+
+/** Counts one failure and returns the count so far. */
+export async function countFailure(key: string, forgetAfterMs: number, now = Date.now()): Promise<FailureCount> {
+  const id = rowKey(key);
+  const expire = now + forgetAfterMs;
+  const rows = await sql(
+    `INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ($1, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       points = CASE WHEN ${RATE_LIMIT_TABLE}.expire IS NULL OR ${RATE_LIMIT_TABLE}.expire <= $3
+                     THEN 1 ELSE ${RATE_LIMIT_TABLE}.points + 1 END,
+       expire = $2
+     RETURNING points, expire`,
+    [id, expire, now],
+  );
+  if (rows) return toCount(rows[0], forgetAfterMs, now)!;
+  const counters = memory();
+  const previous = counters.get(id);
+  const points = previous && previous.expire > now ? previous.points + 1 : 1;
+  if (counters.size >= MAX_MEMORY_ENTRIES) counters.clear();
+  counters.set(id, { points, expire });
+  return { count: points, lastAt: now };
+}
+
+/** The failures not yet forgotten, or null. */
+export async function readFailures(key: string, forgetAfterMs: number, now = Date.now()): Promise<FailureCount | null> {
+  const id = rowKey(key);
+  const rows = await sql(`SELECT points, expire FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]);
+  return toCount(rows ? rows[0] : memory().get(id), forgetAfterMs, now);
+}
+
+export async function clearFailures(key: string): Promise<void> {
+  const id = rowKey(key);
+  if (!(await sql(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]))) memory().delete(id);
+}
