@@ -14,6 +14,7 @@ import httpProxy from "http-proxy";
 import pg from "pg";
 import S3rver from "s3rver";
 import { Upload } from "tus-js-client";
+import { FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
 import { RATE_LIMITS } from "~/modules/platform/rate-limit.server";
 import { sharedFile } from "../shared-files";
 
@@ -152,6 +153,38 @@ async function roundRobinProxy(backends: Proc[], port: number) {
   return { origin: `http://127.0.0.1:${port}`, served, alive };
 }
 
+/** A webhook receiver on loopback: keeps every delivery it gets and answers 204. */
+async function webhookReceiver() {
+  const received: { id: string; timestamp: string; signature: string; body: string }[] = [];
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
+    request.on("end", () => {
+      received.push({
+        id: String(request.headers["webhook-id"]),
+        timestamp: String(request.headers["webhook-timestamp"]),
+        signature: String(request.headers["webhook-signature"]),
+        body,
+      });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
+}
+
+/** Standard Webhooks: "v1," + base64 HMAC-SHA256 of "id.timestamp.body", keyed with the secret's base64 part. */
+function signatureIsValid(
+  secret: string,
+  delivery: { id: string; timestamp: string; signature: string; body: string },
+) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const expected = crypto.createHmac("sha256", key).update(`${delivery.id}.${delivery.timestamp}.${delivery.body}`);
+  return delivery.signature.split(" ").includes(`v1,${expected.digest("base64")}`);
+}
+
 // ---- The flows ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -187,9 +220,12 @@ async function main() {
   const webs = [startProcess("web A", "build/node/server.js", env, ports[0])];
   await untilHealthy(webs[0]);
   webs.push(startProcess("web B", "build/node/server.js", env, ports[1]));
+  // Webhook deliveries run in the workers. The receiver is this process, on loopback, which the outbound guard lets
+  // through only with NODE_ENV=test and OUTBOUND_ALLOW_LOOPBACK=1; nothing else in the worker reads NODE_ENV.
+  const workerEnv = { ...env, NODE_ENV: "test", OUTBOUND_ALLOW_LOOPBACK: "1" };
   const workers = [
-    startProcess("worker 1", "build/node/worker.js", env),
-    startProcess("worker 2", "build/node/worker.js", env),
+    startProcess("worker 1", "build/node/worker.js", workerEnv),
+    startProcess("worker 2", "build/node/worker.js", workerEnv),
   ];
   await untilHealthy(webs[1]);
   const proxy = await roundRobinProxy(webs, proxyPort);
@@ -247,6 +283,17 @@ async function main() {
   assert.equal(registered.status, 201, await registered.clone().text());
   const cookie = cookieFrom(registered);
   const [user] = await query<{ id: string }>(`SELECT id FROM "User" WHERE email = $1`, [email]);
+  // A webhook endpoint for every transcription. Written straight to the database: the web processes (rightly) refuse
+  // to register a loopback URL, and registration itself is covered by tests/integration/api-outbound.test.ts.
+  const receiver = await webhookReceiver();
+  const webhookSecret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
+  await query(`INSERT INTO "WebhookEndpoint" (id, "userId", url, events, secret) VALUES ($1, $2, $3, $4, $5)`, [
+    `scale_${crypto.randomBytes(6).toString("hex")}`,
+    user.id,
+    receiver.url,
+    ["transcription.completed"],
+    webhookSecret,
+  ]);
   step(
     `signed up ${email} (send-verification, verify, register across ${servedBy("POST", "/api/").size} web processes)`,
   );
@@ -340,6 +387,17 @@ async function main() {
   assert.equal(counter.points, RATE_LIMITS.writes.limit + 1, "each post counted once, in one shared counter");
   step(`rate limits: ${RATE_LIMITS.writes.limit + 1} writes over both processes counted once; the last refused`);
 
+  // Wrong passwords for one account, alternating between the processes: the free tries are counted once, so the
+  // try after them is held back wherever it lands. (Another account: this one still signs in below.)
+  const guessedEmail = `guessed.${crypto.randomBytes(3).toString("hex")}@example.com`;
+  const guessesFrom = proxy.served.length;
+  const guesses: number[] = [];
+  for (let index = 0; index <= FREE_FAILURES; index++)
+    guesses.push((await api("/api/login", json({ email: guessedEmail, password: `guess ${index}` }))).status);
+  assert.deepEqual(servedBy("POST", "/api/login", guessesFrom), new Set([0, 1]));
+  assert.deepEqual(guesses, [...Array<number>(FREE_FAILURES).fill(401), 429], `sign-in guesses: ${guesses.join(",")}`);
+  step(`sign-in throttle: ${FREE_FAILURES} wrong passwords over both processes, the next one held back`);
+
   // A worker dies mid-transcription: the job is recovered (stale heartbeat) and charged once.
   const second = await tusUpload(JFK_WAV);
   await waitFor(
@@ -389,8 +447,36 @@ async function main() {
   );
   assert.equal(charges.length, 4, "one charge per recording");
   assert.ok(charges.every((charge) => Number(charge.count) === 1));
-  // TODO(api helper): register a webhook endpoint here and assert each event was delivered exactly once, also
-  // across the killed worker (issue 19 item 4: "webhooks delivered once").
+  // Webhooks: one transcription.completed event per recording, also for the one the killed worker had started,
+  // each received once and signed with the endpoint's secret.
+  const delivered = await waitFor(
+    "four webhook deliveries",
+    async () => receiver.received.slice(),
+    (list) => list.length >= 4,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // room for a duplicate to arrive, if any would
+  const events = delivered.map(
+    (delivery) => JSON.parse(delivery.body) as { type: string; data: { recordingId: string } },
+  );
+  assert.equal(
+    receiver.received.length,
+    4,
+    `each event received once: ${receiver.received.map((d) => d.id).join(", ")}`,
+  );
+  assert.equal(new Set(delivered.map((delivery) => delivery.id)).size, 4, "four distinct webhook-ids");
+  assert.ok(events.every((event) => event.type === "transcription.completed"));
+  assert.deepEqual(
+    new Set(events.map((event) => event.data.recordingId)),
+    new Set(recordings.map((recording) => recording.id)),
+    "one event for each recording",
+  );
+  assert.ok(
+    delivered.every((delivery) => signatureIsValid(webhookSecret, delivery)),
+    "every delivery is signed",
+  );
+  const deliveryRows = await query<{ status: string }>(`SELECT status FROM "WebhookDelivery"`);
+  assert.ok(deliveryRows.length === 4 && deliveryRows.every((row) => row.status === "SUCCEEDED"));
+  step("webhooks: one signed transcription.completed per recording, each received once");
   step("nothing lost: 4 recordings completed, each charged once, no minutes left reserved");
 }
 
