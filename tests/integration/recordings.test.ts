@@ -292,6 +292,28 @@ describe("the owner's transcript", () => {
     expect((await part.arrayBuffer()).byteLength).toBe(100);
   });
 
+  test("audio missing from storage is a 404 with a message, not a server error", async () => {
+    const { id: userId } = await (await db()).user.findFirstOrThrow({ where: { recordings: { some: { id } } } });
+    const orphan = await (
+      await db()
+    ).recording.create({
+      data: {
+        userId,
+        title: "Orphan",
+        fileName: "orphan.wav",
+        storageKey: `recordings/${userId}/never-stored.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 1,
+        status: "COMPLETED",
+      },
+    });
+    const response = await app(`/transcription/${orphan.id}/audio`, { headers: { Cookie: owner.cookie } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("The audio file of this recording is missing from storage.");
+    await (await db()).recording.delete({ where: { id: orphan.id } });
+  });
+
   test("exports: SRT parses, DOCX opens with the text, PDF text extracts, TXT and VTT carry the words", async () => {
     const get = async (query: string) => {
       const response = await app(`/transcription/${id}/export?${query}`, { headers: { Cookie: owner.cookie } });

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import { configuredStorage } from "~/services/storage/index.server";
+import { StoredObjectMissingError } from "~/services/storage/storage";
+import { RecordingError } from "./recordings.server";
 
 /**
  * A stored recording's audio as a response, honouring a single `Range: bytes=a-b` (206, or 416 outside the file) so
@@ -11,7 +13,11 @@ export async function storedAudioResponse(
   cacheControl: string,
 ): Promise<Response> {
   const storage = configuredStorage();
-  const size = await storage.size(file.storageKey);
+  const size = await storage.size(file.storageKey).catch((error: unknown) => {
+    if (error instanceof StoredObjectMissingError)
+      throw new RecordingError("The audio file of this recording is missing from storage.", 404);
+    throw error;
+  });
   const headers = new Headers({
     "Content-Type": file.mimeType,
     "Accept-Ranges": "bytes",

@@ -3,7 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { decryptRange, encryptFile, readHeader, type StorageKeyring } from "./encryption.server";
-import { StorageError, type FileStorage, type StoredObject } from "./storage";
+import { StorageError, StoredObjectMissingError, type FileStorage, type StoredObject } from "./storage";
 
 /** Where files are encrypted before they are renamed into place: inside the root (same disk), outside every key. */
 const INCOMING = ".incoming";
@@ -62,8 +62,13 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
     },
     async size(key) {
       const target = resolve(key);
-      const header = await readHeader(target);
-      return header ? header.plainBytes : (await fs.promises.stat(target)).size;
+      try {
+        const header = await readHeader(target);
+        return header ? header.plainBytes : (await fs.promises.stat(target)).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoredObjectMissingError(key);
+        throw error;
+      }
     },
     async download(key, localPath) {
       const target = resolve(key);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { StorageError, type FileStorage } from "./storage";
+import { StorageError, StoredObjectMissingError, type FileStorage } from "./storage";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -75,8 +75,15 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     read: body,
     async size(key) {
       const { client, s3 } = await sdk();
-      const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: keyOf(key) }));
-      return head.ContentLength ?? 0;
+      try {
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        // HEAD has no body, so the SDK names a missing object only by its status.
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          throw new StoredObjectMissingError(key);
+        throw error;
+      }
     },
     async download(key, localPath) {
       await pipeline(await body(key), fs.createWriteStream(localPath));

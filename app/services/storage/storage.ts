@@ -23,3 +23,10 @@ export interface StoredObject {
 
 /** Storage refused or failed an operation (a key outside the root, a bad STORAGE_URL, an empty S3 answer…). */
 export class StorageError extends ServiceError {}
+
+/** No object is stored under the key (the file was removed from under the database, or never arrived). */
+export class StoredObjectMissingError extends StorageError {
+  constructor(key: string) {
+    super(`Nothing is stored under ${key}.`);
+  }
+}
