@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.cookies";
 import { usePreferencesHref } from "~/components/site-footer";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { CONSENT_COOKIE, OPTIONAL_CATEGORIES, PREFERENCES_COOKIE } from "~/modules/consent/cookie-consent";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Cookie policy", "The cookies Voxlate sets and how to choose which ones you allow."),
@@ -84,7 +85,7 @@ export default function Cookies() {
           ))}
         </ul>
         <h2>Cookies we set</h2>
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Cookies we set">
           <table className="w-full min-w-[32rem] text-sm">
             <thead>
               <tr>
@@ -107,7 +108,7 @@ export default function Cookies() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <p>
           Voxlate sets no analytics or marketing cookies of its own. If the operator of this site configures an
           analytics service, its script loads only while you allow analytics cookies.

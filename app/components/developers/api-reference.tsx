@@ -1,5 +1,7 @@
 // The API reference, rendered on the server from the OpenAPI document (/api/v1/openapi.json): no script needed.
 
+import { ScrollRegion } from "~/components/ui/scroll-region";
+
 type Schema = {
   $ref?: string;
   type?: string | string[];
@@ -72,11 +74,11 @@ function TypeLabel({ schema }: { schema: Schema }) {
   return <>{schema.format ? `${type} (${schema.format})` : type}</>;
 }
 
-function Properties({ schema }: { schema: Schema }) {
+function Properties({ schema, label }: { schema: Schema; label: string }) {
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return <TypeLabel schema={schema} />;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={label}>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200">
@@ -109,7 +111,7 @@ function Properties({ schema }: { schema: Schema }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -146,7 +148,7 @@ function OperationView({ method, path, operation }: { method: string; path: stri
           {Object.entries(operation.requestBody.content).map(([mediaType, { schema }]) => (
             <div key={mediaType} className="mt-1 text-sm">
               <p className="font-mono text-slate-600">{mediaType}</p>
-              <Properties schema={schema} />
+              <Properties schema={schema} label={`${method.toUpperCase()} ${path} body fields (${mediaType})`} />
             </div>
           ))}
         </>
@@ -197,7 +199,7 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
               {name}
             </h3>
             {schema.description ? <p className="text-sm text-slate-700">{schema.description}</p> : null}
-            <Properties schema={schema} />
+            <Properties schema={schema} label={`${name} fields`} />
           </section>
         ))}
       </section>

@@ -4,6 +4,7 @@ import { accessActionLabel } from "~/modules/privacy/access-log";
 import { retentionLabel } from "~/modules/privacy/retention";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { formatDate, isoDateTime } from "~/utils/dates";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export interface ExportItem {
   id: string;
@@ -107,7 +108,7 @@ export interface AccessLogItem {
 export function AccessLogTable({ entries }: { entries: AccessLogItem[] }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing recorded yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Access log">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your access log, newest first</caption>
         <thead>
@@ -144,6 +145,6 @@ export function AccessLogTable({ entries }: { entries: AccessLogItem[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -13,6 +13,7 @@ import {
   WEBHOOK_EVENTS,
 } from "~/modules/developers/api-key-forms";
 import { formatDate } from "~/utils/dates";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const FORM_ACTION = "/account?developer";
 
@@ -253,7 +254,7 @@ export function WebhooksSection({
       </Form>
       <h3 className="mt-6 font-semibold">Recent deliveries</h3>
       {deliveries.length ? (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Recent deliveries" className="mt-2">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
@@ -301,7 +302,7 @@ export function WebhooksSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="mt-2 text-sm text-slate-600">No deliveries yet.</p>
       )}
