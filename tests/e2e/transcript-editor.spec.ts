@@ -17,6 +17,14 @@ const TRANSCRIPT: [number, number, string][] = [
   [7.6, 11, "ask what you can do for your country."],
 ];
 
+/** Opens the revision history. It may be open already: with JavaScript, the page stays mounted after a restore. */
+async function openHistory(page: Page) {
+  const history = page.locator("details#history");
+  if (!(await history.evaluate((details: HTMLDetailsElement) => details.open)))
+    await history.locator("summary").click();
+  await expect(history).toHaveAttribute("open", "");
+}
+
 async function openEditor(page: Page, baseURL: string | undefined) {
   await acceptCookies(page, baseURL);
   const user = await createUser();
@@ -119,7 +127,7 @@ test("edit in place: autosaved, undone and redone (without JavaScript: the segme
     await first.getByRole("textbox").fill("And so my fellow Americans, today");
     await first.getByRole("button", { name: "Save segment" }).click();
     await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
-    await page.locator("summary", { hasText: "Revision history" }).click();
+    await openHistory(page);
     await page.getByRole("button", { name: "Restore the transcript as transcribed" }).click();
     await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans,");
   }
@@ -179,7 +187,7 @@ test("find and replace all, then undo", async ({ page, baseURL }, testInfo) => {
     await page.getByRole("button", { name: "Undo" }).click();
   } else {
     await expect(page.getByText("Replaced 2 matches").first()).toBeVisible();
-    await page.locator("summary", { hasText: "Revision history" }).click();
+    await openHistory(page);
     await page.getByRole("button", { name: "Restore the transcript as transcribed" }).click();
   }
   await expect(segmentTexts(page).nth(2)).toHaveText("ask what you can do for your country.");
@@ -232,7 +240,7 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   await second.getByRole("button", { name: "Change speaker" }).click();
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Dr. Ruiz")).toBeVisible();
 
-  await page.locator("summary", { hasText: "Revision history" }).click();
+  await openHistory(page);
   await expect(page.locator("#history").getByText("Gave the segment at 0:03 to Dr. Ruiz")).toBeVisible();
   await page.getByRole("link", { name: "View the transcript as transcribed" }).click();
   await expect(page.getByRole("heading", { name: "Inaugural address: As transcribed" })).toBeVisible();
@@ -240,7 +248,7 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   await page.getByRole("button", { name: "Restore this version" }).click();
   await expect(page).toHaveURL(/\/transcription\/\w+$/);
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Speaker 2", { exact: true })).toBeVisible();
-  await page.locator("summary", { hasText: "Revision history" }).click();
+  await openHistory(page);
   await expect(page.locator("#history").getByText("Restored the transcript as transcribed")).toBeVisible();
 });
 
@@ -252,7 +260,7 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
     );
   await page.locator("summary", { hasText: "Find and replace" }).click();
-  await page.locator("summary", { hasText: "Revision history" }).click();
+  await openHistory(page);
   expect(await violations()).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await violations()).toEqual([]);
