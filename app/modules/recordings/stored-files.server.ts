@@ -2,7 +2,7 @@
 // a crash left out of step both ways (a stored file with no recording, a recording whose file is gone).
 import { RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage } from "~/services/storage/index.server";
-import type { FileStorage, StoredObject } from "~/services/storage/storage";
+import { type FileStorage, type StoredObject, StoredObjectMissingError } from "~/services/storage/storage";
 import { db } from "~/modules/platform/database.server";
 import { defineJob } from "~/modules/platform/jobs.server";
 
@@ -29,9 +29,7 @@ async function exists(storage: FileStorage, key: string): Promise<boolean> {
     await storage.size(key);
     return true;
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || status === 404 || (error as Error).name === "NotFound")
-      return false;
+    if (error instanceof StoredObjectMissingError) return false;
     throw error;
   }
 }
