@@ -248,6 +248,9 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   await page.getByRole("button", { name: "Restore this version" }).click();
   await expect(page).toHaveURL(/\/transcription\/\w+$/);
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Speaker 2", { exact: true })).toBeVisible();
+  // The restore is a document post: with JavaScript, let the new page hydrate before opening anything on it.
+  if (withJs(test.info()))
+    await expect(page.locator("[data-segment-text][contenteditable=true]").first()).toBeVisible();
   await openHistory(page);
   await expect(page.locator("#history").getByText("Restored the transcript as transcribed")).toBeVisible();
 });

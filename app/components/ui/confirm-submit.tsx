@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { enhancement } from "./enhancement";
 import { buttonClass, type ButtonVariant } from "./button";
 
@@ -31,10 +32,17 @@ const useRadixConfirm = enhancement(() => import("./confirm-submit-radix"));
  */
 export function ConfirmSubmit(props: ConfirmSubmitProps) {
   const radix = useRadixConfirm();
-  if (radix) return <radix.ConfirmDialog {...props} />;
+  const details = useRef<HTMLDetailsElement>(null);
+  // A question opened before the dialog's code arrived stays open where it is: swapping it for a closed dialog
+  // would make the click look lost. Once it is closed, the dialog takes over.
+  const [questionOpen, setQuestionOpen] = useState(false);
+  useEffect(() => {
+    if (details.current?.open) setQuestionOpen(true);
+  }, []);
+  if (radix && !questionOpen) return <radix.ConfirmDialog {...props} />;
   const { form, name, value, label, title, description, confirmLabel, variant = "danger", className } = props;
   return (
-    <details className="group">
+    <details ref={details} className="group" onToggle={(event) => setQuestionOpen(event.currentTarget.open)}>
       <summary aria-label={props["aria-label"]} className={buttonClass(variant, `list-none ${className ?? ""}`)}>
         {label}
       </summary>
