@@ -90,6 +90,8 @@ async function main() {
   const baselineStart = performance.now();
   const baselineOut = path.join(work, "baseline.bin");
   const out = fs.createWriteStream(baselineOut);
+  // Each pipeline with { end: false } leaves its listeners on the shared output: one per recording, on purpose.
+  out.setMaxListeners(RECORDINGS + 10);
   for (const key of keys) await pipeline(await storage.read(key), out, { end: false });
   out.end();
   await once(out, "finish");
