@@ -36,7 +36,7 @@ test("record live with live transcription and translation, stop, and find the re
     testInfo.project.use.javaScriptEnabled === false,
     "recording needs JavaScript; the no-JS text is tested below",
   );
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signInToRecord(page, baseURL);
 
   await expectChosen(page.getByLabel("Audio source"), "microphone");
@@ -53,7 +53,9 @@ test("record live with live transcription and translation, stop, and find the re
   await expect(page.getByTestId("live-translation")).toContainText(/pa[ií]s/i, { timeout: 20_000 });
 
   await page.getByRole("button", { name: "Stop Recording" }).click();
-  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
+  // Stopping runs one last live pass over the tail before the recording is saved. On this 2-core machine the
+  // in-process worker may still be transcribing earlier specs' uploads, and that pass has taken over 30 s.
+  await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 90_000 });
   await expect(page.getByText("Recording saved").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /^Live recording / })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Transcript", exact: true })).toBeVisible({ timeout: 90_000 });
