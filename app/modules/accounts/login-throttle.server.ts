@@ -55,19 +55,25 @@ const accountKey = (account: LoginAccount) => `login-account\n${account}`;
 
 /** Milliseconds this client must wait before it may try this account's password again; 0 when it may. */
 export async function loginWaitMs(account: LoginAccount, client: LoginClient, now = Date.now()): Promise<number> {
-  const own = await readFailures(clientKey(account, client), FORGET_AFTER_MS, now);
+  const trusted = isTrusted(account, client);
+  // Both counts at once: this runs before every password check.
+  const [own, accountWide] = await Promise.all([
+    readFailures(clientKey(account, client), FORGET_AFTER_MS, now),
+    trusted ? null : readFailures(accountKey(account), HOUR_MS, now),
+  ]);
   let until = own ? own.lastAt + backoffMs(own.count, FREE_FAILURES) : 0;
-  if (!isTrusted(account, client)) {
-    const accountWide = await readFailures(accountKey(account), HOUR_MS, now);
+  if (accountWide) {
     const ceiling = ACCOUNT_FAILURES_PER_HOUR[account.startsWith("admin:") ? "admin" : "user"];
-    if (accountWide) until = Math.max(until, accountWide.lastAt + backoffMs(accountWide.count, ceiling));
+    until = Math.max(until, accountWide.lastAt + backoffMs(accountWide.count, ceiling));
   }
   return Math.max(0, until - now);
 }
 
 export async function recordLoginFailure(account: LoginAccount, client: LoginClient, now = Date.now()) {
-  await countFailure(clientKey(account, client), FORGET_AFTER_MS, now);
-  await countFailure(accountKey(account), HOUR_MS, now);
+  await Promise.all([
+    countFailure(clientKey(account, client), FORGET_AFTER_MS, now),
+    countFailure(accountKey(account), HOUR_MS, now),
+  ]);
 }
 
 export async function clearLoginFailures(account: LoginAccount, client: LoginClient) {

@@ -42,18 +42,22 @@ export async function requireShareAccess(request: Request, link: LiveShareLink, 
   if (!(await hasShareAccess(request, link, now))) throw new ShareError("Enter the link's password first.", 403);
 }
 
+/** The two counts a wrong password adds to, with the failures each allows. */
+const passwordCounters = (linkId: string, ip: string) =>
+  [
+    { key: `share-link\n${linkId}`, limit: PASSWORD_FAILURES.perLink },
+    { key: `share-ip\n${ip}`, limit: PASSWORD_FAILURES.perIp },
+  ] as const;
+
 /** Milliseconds until this address may try this link's password again; 0 when it may. */
 export async function sharePasswordWaitMs(linkId: string, ip: string, now = Date.now()): Promise<number> {
-  const waits = [
-    [`share-link\n${linkId}`, PASSWORD_FAILURES.perLink],
-    [`share-ip\n${ip}`, PASSWORD_FAILURES.perIp],
-  ] as const;
-  let wait = 0;
-  for (const [key, limit] of waits) {
-    const failures = await readFailures(key, PASSWORD_WINDOW_MS, now);
-    if (failures && failures.count >= limit) wait = Math.max(wait, failures.lastAt + PASSWORD_WINDOW_MS - now);
-  }
-  return wait;
+  const waits = await Promise.all(
+    passwordCounters(linkId, ip).map(async ({ key, limit }) => {
+      const failures = await readFailures(key, PASSWORD_WINDOW_MS, now);
+      return failures && failures.count >= limit ? failures.lastAt + PASSWORD_WINDOW_MS - now : 0;
+    }),
+  );
+  return Math.max(0, ...waits);
 }
 
 /**
@@ -73,8 +77,7 @@ export async function unlockShareLink(
     throw new ShareError(`Too many wrong passwords. Please try again in ${countOf(minutes, "minute")}.`, 429);
   }
   if (!link.passwordHash || !(await verifyPassword(link.passwordHash, password))) {
-    await countFailure(`share-link\n${link.id}`, PASSWORD_WINDOW_MS, now);
-    await countFailure(`share-ip\n${ip}`, PASSWORD_WINDOW_MS, now);
+    await Promise.all(passwordCounters(link.id, ip).map(({ key }) => countFailure(key, PASSWORD_WINDOW_MS, now)));
     throw new ShareError(WRONG_PASSWORD, 401);
   }
   const until = Math.min(now + ACCESS_TTL_S * 1000, link.expiresAt?.getTime() ?? Infinity);

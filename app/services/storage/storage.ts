@@ -8,6 +8,7 @@ export interface FileStorage {
   putFile(key: string, localPath: string): Promise<void>;
   /** The stored bytes, or the inclusive byte range [start, end] of them (for HTTP Range requests). */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** The stored bytes' length; StoredObjectMissingError when nothing is stored under the key. */
   size(key: string): Promise<number>;
   /** Copies the stored object to a local path (engines and ffmpeg need a file). */
   download(key: string, localPath: string): Promise<void>;
