@@ -10,6 +10,9 @@ const integration = (database: "pglite" | "postgres") => ({
     exclude:
       database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : ["tests/integration/server-*.test.ts"],
     env: { TEST_DATABASE: database },
+    // These tests run real transcriptions, translations and summaries through the in-process worker; on two busy
+    // cores a test that waits for two of them took over 30 s in CI.
+    testTimeout: 120_000,
     setupFiles: ["tests/setup/database.ts"],
   },
 });
