@@ -68,12 +68,13 @@ import { listShareLinks } from "~/modules/sharing/share-links.server";
 import { transcriptFreshness } from "~/modules/transcripts/freshness.server";
 import {
   editorActionToast,
-  editorSegments,
+  editorPageSegments,
   renameSpeakerEverywhere,
   runEditorAction,
   transcriptRevisions,
 } from "~/modules/transcripts/editor.server";
 import { TranscriptEditor } from "~/components/editor/transcript-editor";
+import { editorPage, segmentHref } from "~/modules/transcripts/editor-pages";
 import { RevisionHistory } from "~/components/editor/revision-history";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
@@ -91,13 +92,16 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
       ? (await transcriptSegments(recording.id)).map((segment) => ({ ...segment, words: storedWords(segment.words) }))
       : [];
   // The finished transcript, for the editor: words aligned to the text, and the revisions saved so far.
+  // One page of it (editor-pages.ts); the speakers are every page's, for the rename form and the speaker lists.
+  const url = new URL(request.url);
+  const asked = { page: url.searchParams.get("page"), segment: url.searchParams.get("segment") };
   const [editor, revisions] = completed
-    ? await Promise.all([editorSegments(recording.id), transcriptRevisions(recording.id)])
-    : [[], []];
+    ? await Promise.all([editorPageSegments(recording.id, asked), transcriptRevisions(recording.id)])
+    : [null, []];
   const [languages, jobs] = completed
     ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)])
     : [[], []];
-  const shown = new URL(request.url).searchParams.get("lang");
+  const shown = url.searchParams.get("lang");
   const showLanguage = shown && languages.includes(shown) ? shown : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
   const source = recording.transcriptLanguage ?? recording.language ?? "en";
@@ -120,7 +124,9 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     freshness: completed ? await transcriptFreshness(recording.id) : null,
     recording: visible,
     segments,
-    editor,
+    editor: editor?.segments ?? [],
+    editorPage: editor?.page ?? editorPage([], {}).info,
+    speakers: editor?.speakers ?? [],
     revisions,
     engine: engineLabel(recording.engine, recording.model),
     // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
@@ -172,9 +178,14 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     case "undo-revision": {
       // The editor's forms without JavaScript; with it, the same actions go through /api/recordings/:id/editor.
       const result = await runEditorAction(userId, id, input);
-      const anchor = "segmentId" in input ? `#segment-${input.segmentId}` : "";
       const title = input.intent === "edit-segment" ? "Segment saved" : editorActionToast(input, result);
-      return redirectWithToast(`${here}${anchor}`, { type: "success", title }, { status: 303 });
+      return redirectWithToast(
+        "segmentId" in input ? segmentHref(id, input.segmentId) : here,
+        { type: "success", title },
+        {
+          status: 303,
+        },
+      );
     }
     case "rename-speaker":
       await renameSpeakerEverywhere(userId, id, input.from, input.to);
@@ -248,10 +259,6 @@ function formErrorOf(actionData: ActionData, intent: string) {
   return Object.values(reply?.error ?? {}).flat()[0] ?? undefined;
 }
 
-/** The speakers' names in order of first appearance, as one string. */
-const speakerNames = (segments: { speaker: string | null }[]) =>
-  [...new Set(segments.map((segment) => segment.speaker))].join("|");
-
 const POLL_MS = 2000;
 const NO_JS_REFRESH_SECONDS = 5;
 
@@ -260,6 +267,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     recording,
     segments,
     editor,
+    editorPage: pageInfo,
+    speakers,
     revisions,
     engine,
     engineNotice,
@@ -275,9 +284,6 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state !== "idle";
   const pending = recording.status === "QUEUED" || recording.status === "PROCESSING";
   const translating = translation.jobs.some((job) => job.status === "QUEUED" || job.status === "PROCESSING");
-  const speakers = [
-    ...new Set(editor.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
-  ];
 
   // While the file is processed, ask for its status and reload the page's data when it changes.
   useEffect(() => {
@@ -408,14 +414,18 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           {loaderData.freshness ? (
             <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
           ) : null}
-          {editor.length ? <SummarySection summary={summary} busy={busy} seek={seek} /> : null}
+          {editor.length ? (
+            <SummarySection recordingId={recording.id} summary={summary} busy={busy} seek={seek} />
+          ) : null}
 
           <SelectionNotePopover />
           <TranscriptEditor
             // A new revision, or speakers renamed outside the editor (a matched voice undone), start it afresh.
-            key={`${revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}:${speakerNames(editor)}`}
+            key={`${revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}:${speakers.join("|")}:${pageInfo.page}`}
             recordingId={recording.id}
             segments={editor}
+            page={pageInfo}
+            speakers={speakers}
             audioDeleted={Boolean(recording.audioDeletedAt)}
             translation={
               translation.showLanguage
@@ -709,10 +719,12 @@ type SummaryData = Route.ComponentProps["loaderData"]["summary"];
 
 /** Abstract, key points and action items; each point links to its segment and, with JS, plays from there. */
 function SummarySection({
+  recordingId,
   summary,
   busy,
   seek,
 }: {
+  recordingId: string;
   summary: SummaryData;
   busy: boolean;
   seek: (seconds: number) => void;
@@ -726,11 +738,14 @@ function SummarySection({
           {points.map((point, index) => (
             <li key={`${point.segmentId}-${index}`} className="flex gap-3 text-sm">
               <a
-                href={`#segment-${point.segmentId}`}
+                href={segmentHref(recordingId, point.segmentId)}
                 onClick={(event) => {
+                  // A point on another page of the transcript is a link to that page.
+                  const segment = document.getElementById(`segment-${point.segmentId}`);
+                  if (!segment) return;
                   event.preventDefault();
                   seek(point.start);
-                  document.getElementById(`segment-${point.segmentId}`)?.scrollIntoView({ block: "center" });
+                  segment.scrollIntoView({ block: "center" });
                 }}
                 className="shrink-0 font-mono text-brand-700 underline"
                 aria-label={`Play from ${formatDuration(point.start)}`}

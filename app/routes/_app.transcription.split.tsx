@@ -7,6 +7,7 @@ import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { formatDuration } from "~/modules/recordings/recording-format";
 import { segmentToSplit } from "~/modules/transcripts/editor.server";
+import { segmentHref } from "~/modules/transcripts/editor-pages";
 
 // GET /transcription/:recordingId/segments/:segmentId/split: where to split one segment, without JavaScript (with
 // it, the editor splits at the cursor). The form posts to the transcript page, which splits and redirects back.
@@ -22,7 +23,7 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 
 export default function SplitSegment({ loaderData }: Route.ComponentProps) {
   const { recording, segment, places } = loaderData;
-  const back = `/transcription/${recording.id}#segment-${segment.id}`;
+  const back = segmentHref(recording.id, segment.id);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm">

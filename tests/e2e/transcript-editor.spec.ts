@@ -17,6 +17,13 @@ const TRANSCRIPT: [number, number, string][] = [
   [7.6, 11, "ask what you can do for your country."],
 ];
 
+/** 120 one-word segments over the 11 s of audio: pages of 50 segments, 4.5 s each. */
+const LONG_TRANSCRIPT: [number, number, string][] = Array.from({ length: 120 }, (_, index) => [
+  index * 0.09,
+  (index + 1) * 0.09,
+  `word${index + 1}`,
+]);
+
 /** Opens the revision history. It may be open already: with JavaScript, the page stays mounted after a restore. */
 async function openHistory(page: Page) {
   const history = page.locator("details#history");
@@ -25,7 +32,7 @@ async function openHistory(page: Page) {
   await expect(history).toHaveAttribute("open", "");
 }
 
-async function openEditor(page: Page, baseURL: string | undefined) {
+async function openEditor(page: Page, baseURL: string | undefined, transcript = TRANSCRIPT) {
   await acceptCookies(page, baseURL);
   const user = await createUser();
   await signInAs(page, user);
@@ -46,7 +53,7 @@ async function openEditor(page: Page, baseURL: string | undefined) {
       language: "en",
       transcriptLanguage: "en",
       segments: {
-        create: TRANSCRIPT.map(([start, end, text], position) => {
+        create: transcript.map(([start, end, text], position) => {
           const parts = text.split(" ");
           const step = (end - start) / parts.length;
           return {
@@ -257,7 +264,9 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
 
 test("the editor has no axe violations, at 1280 and 390 px", async ({ page, baseURL }, testInfo) => {
   test.skip(!withJs(testInfo), "axe runs inside the page");
-  await openEditor(page, baseURL);
+  // A long transcript, so that its page links are checked too.
+  await openEditor(page, baseURL, LONG_TRANSCRIPT);
+  await expect(page.getByRole("navigation", { name: "Transcript pages", exact: true })).toBeVisible();
   const violations = async () =>
     (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
@@ -272,4 +281,61 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
   await page.getByRole("button", { name: "Shortcuts" }).click();
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
   expect(await violations()).toEqual([]);
+});
+
+test("a long transcript is shown a page at a time; playback runs on to the next page", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { recording, ids } = await openEditor(page, baseURL, LONG_TRANSCRIPT);
+  const pages = page.getByRole("navigation", { name: "Transcript pages", exact: true });
+  await expect(pages).toContainText("Segments 1–50 of 120");
+  await expect(segmentTexts(page)).toHaveCount(50);
+  await expect(segmentTexts(page).last()).toHaveText("word50");
+
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(pages).toContainText("Segments 51–100 of 120");
+  await expect(segmentTexts(page).first()).toHaveText("word51");
+  await pages.getByLabel("Go to page").selectOption("3");
+  await pages.getByRole("button", { name: "Go" }).click();
+  await expect(pages).toContainText("Segments 101–120 of 120");
+  await expect(segmentTexts(page)).toHaveCount(20);
+
+  // A link to a segment opens its page, and a segment saved there comes back to it.
+  await page.goto(`/transcription/${recording.id}?segment=${ids[77]}`);
+  await expect(pages).toContainText("Segments 51–100 of 120");
+  const segment = page.locator(`#segment-${ids[77]}`);
+  if (withJs(testInfo)) {
+    await expect(segment.locator("[data-segment-text][contenteditable=true]")).toBeVisible();
+    await segment.locator("[data-segment-text]").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" edited");
+    await expect(page.getByRole("status").filter({ hasText: /Saved \(revision 1\)/ })).toBeVisible();
+
+    // Played from just before the end of page 1, the audio goes on, and the editor turns to page 2 with it.
+    await page.goto(`/transcription/${recording.id}`);
+    await expect(segmentTexts(page).first()).toHaveAttribute("contenteditable", "true");
+    await page.evaluate(async () => {
+      const audio = document.querySelector("audio")!;
+      audio.currentTime = 4.2;
+      await audio.play();
+    });
+    await expect(pages).toContainText("Segments 51–100 of 120");
+    await expect(page).toHaveURL(/page=2/);
+    // It plays on (paused here, before it reaches page 3 at 9 s), from where page 1 left it.
+    await expect.poll(() => page.evaluate(() => document.querySelector("audio")!.paused)).toBe(false);
+    const time = await page.evaluate(() => {
+      const audio = document.querySelector("audio")!;
+      audio.pause();
+      return audio.currentTime;
+    });
+    expect(time).toBeGreaterThan(4.4);
+    await expect(page.locator("[data-playing]")).toHaveCount(1);
+  } else {
+    await segment.getByText("Edit", { exact: true }).click();
+    await segment.getByRole("textbox").fill("word78 edited");
+    await segment.getByRole("button", { name: "Save segment" }).click();
+    await expect(pages).toContainText("Segments 51–100 of 120");
+  }
+  await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");
 });

@@ -513,7 +513,8 @@ describe("the owner's transcript", () => {
 
     const page = await (await app(`/transcription/${id}`, { headers: { Cookie: owner.cookie } })).text();
     expect(page).toContain("Extractive summary (offline: the transcript&#x27;s most central sentences, not AI)");
-    expect(page).toContain(`href="#segment-${points[0].segmentId}"`);
+    // Each point links to its segment on the editor's page that holds it.
+    expect(page).toContain(`href="/transcription/${id}?segment=${points[0].segmentId}#segment-${points[0].segmentId}"`);
     await database.user.update({ where: { id: owner.id }, data: { plan: "FREE" } });
   });
 

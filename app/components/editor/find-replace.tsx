@@ -9,6 +9,7 @@ export function FindReplace({
   detailsRef,
   recordingId,
   segments,
+  paged,
   enhanced,
   error,
   onReplaceAll,
@@ -17,6 +18,8 @@ export function FindReplace({
   detailsRef: RefObject<HTMLDetailsElement | null>;
   recordingId: string;
   segments: SegmentState[];
+  /** The segments are one page of a longer transcript: matches are counted on it, replaced everywhere. */
+  paged: boolean;
   enhanced: boolean;
   error?: string;
   onReplaceAll: (fields: Record<string, string>) => Promise<void>;
@@ -115,6 +118,7 @@ export function FindReplace({
               {matches.segments.length
                 ? ` in ${matches.segments.length} ${matches.segments.length === 1 ? "segment" : "segments"}`
                 : ""}
+              {paged ? " on this page" : ""}
             </span>
           ) : null}
         </div>
@@ -135,6 +139,9 @@ export function FindReplace({
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Replace all
           </button>
+          {paged ? (
+            <p className="basis-full text-sm text-slate-600">Replace all changes every page of the transcript.</p>
+          ) : null}
         </div>
       </form>
     </details>

@@ -4,13 +4,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { applyChanges, normalizeText, type SegmentChange, type SegmentState } from "~/modules/transcripts/editor-text";
+import { useLocation, useNavigate } from "react-router";
+import {
+  applyChangesInView,
+  normalizeText,
+  type SegmentChange,
+  type SegmentState,
+} from "~/modules/transcripts/editor-text";
+import type { EditorPageInfo } from "~/modules/transcripts/editor-pages";
 import { cn } from "~/utils/cn";
 import { EditorPlayer, SKIP_SECONDS, skip } from "./player";
 import type { SegmentNote } from "~/components/comments/segment-notes";
 import { SegmentItem } from "./segment-item";
 import { FindReplace } from "./find-replace";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { EditorPager, pageHref } from "./editor-pager";
 
 interface SaveResponse {
   revision: { id: string; number: number; label: string } | null;
@@ -25,7 +33,11 @@ type UndoEntry =
 
 export interface TranscriptEditorProps {
   recordingId: string;
+  /** The page of segments shown (editor-pages.ts), and where it sits in the whole transcript. */
   segments: SegmentState[];
+  page: EditorPageInfo;
+  /** Every speaker of the transcript, not only this page's, for the speaker fields' suggestions. */
+  speakers: string[];
   /** The side-by-side translation, and the segments edited since it was made. */
   translation: { language: string; texts: Record<string, string>; staleSegmentIds: string[] } | null;
   /** The owner deleted the audio (the transcript stays): no player. */
@@ -40,6 +52,17 @@ export interface TranscriptEditorProps {
 }
 
 const AUTOSAVE_MS = 800;
+
+/** The history entries whose page move was carried out. */
+const arrivals = new Set<string>();
+
+/** What a move to another page carries over: where the player was and whether it played, and which segment to go to. */
+interface PageMove {
+  resume?: number;
+  play?: boolean;
+  rate?: number;
+  focus?: "first" | "last";
+}
 const NO_NOTES: SegmentNote[] = [];
 
 /** Where the caret is: the segment and the offset in its text (words joined by single spaces). */
@@ -57,6 +80,8 @@ const textOf = (element: Element) => normalizeText((element.textContent ?? "").r
 export function TranscriptEditor({
   recordingId,
   segments: initial,
+  page,
+  speakers,
   translation,
   audioDeleted = false,
   comments = NO_NOTES,
@@ -86,6 +111,32 @@ export function TranscriptEditor({
 
   useEffect(() => setEnhanced(true), []);
 
+  // Another page of the transcript is another editor (its own state), with a new player: it goes on where the last
+  // one was, so playback that runs past the end of a page, or "next segment" on its last one, carries on.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goToPage = (number: number, move: PageMove) =>
+    void navigate(pageHref(location.search, number), { state: move, preventScrollReset: true });
+  const arrival = useRef<() => void>(() => undefined);
+  arrival.current = () => {
+    const move = (location.state ?? null) as PageMove | null;
+    const audio = audioRef.current;
+    // Once per arrival: the editor starts afresh after a save on the same page, which must not seek again.
+    if (!move || arrivals.has(location.key)) return;
+    arrivals.add(location.key);
+    const target = move.focus === "last" ? segmentsRef.current.at(-1) : segmentsRef.current[0];
+    if (audio) {
+      if (move.rate) audio.playbackRate = move.rate;
+      audio.currentTime = move.resume ?? target?.start ?? 0;
+      if (move.play) void audio.play().catch(() => undefined);
+    }
+    if (target) {
+      document.getElementById(`segment-${target.id}`)?.scrollIntoView({ block: "center" });
+      if (move.focus) focusSegment(target.id, move.focus === "last");
+    }
+  };
+  useEffect(() => arrival.current(), []);
+
   const updateStacks = (next: { undo: UndoEntry[]; redo: UndoEntry[] }) => {
     stacksRef.current = next;
     setStacks(next);
@@ -108,7 +159,7 @@ export function TranscriptEditor({
           throw new Error(message);
         }
         if (body.changes.length) {
-          const next = applyChanges(segmentsRef.current, body.changes, true, { check: false });
+          const next = applyChangesInView(segmentsRef.current, body.changes);
           segmentsRef.current = next;
           setSegments(next);
         }
@@ -241,6 +292,10 @@ export function TranscriptEditor({
     return { starts, ends, places };
   }, [segments]);
 
+  const advance = useRef<(time: number) => void>(() => undefined);
+  advance.current = (time) =>
+    goToPage(page.page + 1, { resume: time, play: true, rate: audioRef.current?.playbackRate });
+
   // The highlight is redrawn after every render too: a segment React re-rendered (the user clicked into it) may have
   // new word elements, while the paused player sends no event to draw it again.
   const showPlaying = useRef<() => void>(() => {});
@@ -256,6 +311,10 @@ export function TranscriptEditor({
     const show = () => {
       // The player may land a hair before a word it was sent to (currentTime is rounded): a millisecond's slack.
       const time = audio.currentTime + 0.001;
+      if (!audio.paused && page.nextStart !== null && time >= page.nextStart) {
+        audio.pause();
+        return advance.current(audio.currentTime);
+      }
       const { starts, ends, places } = timeline;
       let low = 0;
       let high = starts.length - 1;
@@ -303,7 +362,7 @@ export function TranscriptEditor({
       audio.removeEventListener("timeupdate", show);
       showPlaying.current = () => {};
     };
-  }, [timeline]);
+  }, [timeline, page.nextStart]);
 
   const seek = (seconds: number, play = false) => {
     const audio = audioRef.current;
@@ -315,6 +374,12 @@ export function TranscriptEditor({
   const moveSegment = (step: 1 | -1) => {
     const current = caret.current?.segmentId ?? document.querySelector("[data-current]")?.getAttribute("data-segment");
     const index = segmentsRef.current.findIndex((segment) => segment.id === current);
+    const audio = audioRef.current;
+    const carry = { play: audio ? !audio.paused : false, rate: audio?.playbackRate };
+    // Past the first or last segment of the page: the next or previous page.
+    if (index >= 0 && index + step >= segmentsRef.current.length && page.page < page.pageCount)
+      return goToPage(page.page + 1, { ...carry, focus: "first" });
+    if (index === 0 && step < 0 && page.page > 1) return goToPage(page.page - 1, { ...carry, focus: "last" });
     const next = segmentsRef.current[Math.min(segmentsRef.current.length - 1, Math.max(0, index + step))];
     if (!next) return;
     seek(next.start);
@@ -459,12 +524,6 @@ export function TranscriptEditor({
     return grouped;
   }, [comments]);
   const staleIds = useMemo(() => new Set(translation?.staleSegmentIds ?? []), [translation?.staleSegmentIds]);
-  const speakers = useMemo(
-    () => [
-      ...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
-    ],
-    [segments],
-  );
   const hasLow = useMemo(
     () => segments.some((segment) => segment.words.some((word) => word.confidence !== null && word.confidence < 0.5)),
     [segments],
@@ -529,6 +588,7 @@ export function TranscriptEditor({
         detailsRef={findRef}
         recordingId={recordingId}
         segments={segments}
+        paged={page.pageCount > 1}
         enhanced={enhanced}
         error={replaceError}
         onReplaceAll={async (fields) => {
@@ -569,6 +629,7 @@ export function TranscriptEditor({
             Click a word to play from there; type to correct it (saved as you go). Enter splits a segment.
           </p>
         ) : null}
+        <EditorPager info={page} place="top" />
         <datalist id="editor-speakers">
           {speakers.map((speaker) => (
             <option key={speaker} value={speaker} />
@@ -620,6 +681,7 @@ export function TranscriptEditor({
             ))}
           </ol>
         )}
+        <EditorPager info={page} place="bottom" />
       </section>
     </>
   );

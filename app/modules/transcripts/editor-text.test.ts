@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   alignWords,
   applyChanges,
+  applyChangesInView,
   diffSegments,
   EditConflictError,
   editText,
@@ -230,5 +231,42 @@ describe("sameSegment", () => {
     );
     expect(sameSegment(a, b)).toBe(true);
     expect(sameSegment(a, { ...b, words: [{ ...b.words[0], end: 2 }] })).toBe(false);
+  });
+});
+
+describe("applyChangesInView", () => {
+  const all = Array.from({ length: 6 }, (_, index) => segment(`s${index}`, `word ${index}`, index * 2, index * 2 + 2));
+
+  it("applies the changes on the page and leaves out the ones elsewhere", () => {
+    const page = all.slice(0, 3);
+    const target = all.map((item) => (item.id === "s1" || item.id === "s4" ? editText(item, "changed here") : item));
+    const shown = applyChangesInView(page, diffSegments(all, target));
+    expect(shown.map((item) => item.text)).toEqual(["word 0", "changed here", "word 2"]);
+  });
+
+  it("a merge over the page's edge replaces the part on the page; its undo brings both back", () => {
+    const page = all.slice(0, 3);
+    const merged = [...all.slice(0, 2), mergeSegments(all[2], all[3]), ...all.slice(4)];
+    const changes = diffSegments(all, merged);
+    const shown = applyChangesInView(page, changes);
+    expect(shown.map((item) => item.id)).toEqual(["s0", "s1", "s2"]);
+    expect(shown[2].text).toBe("word 2 word 3");
+    const undone = applyChangesInView(
+      shown,
+      changes.map((change) => ({ at: change.at, before: change.after, after: change.before })),
+    );
+    expect(undone.map((item) => item.id)).toEqual(["s0", "s1", "s2", "s3"]);
+  });
+
+  it("a split on the page adds its new segment there", () => {
+    const page = all.slice(3);
+    const parts = splitSegment(all[4], 4, "s4b");
+    const target = [...all.slice(0, 4), ...parts, all[5]];
+    expect(applyChangesInView(page, diffSegments(all, target)).map((item) => item.id)).toEqual([
+      "s3",
+      "s4",
+      "s4b",
+      "s5",
+    ]);
   });
 });

@@ -357,3 +357,21 @@ export function applyChanges(
   }
   return result;
 }
+
+/**
+ * Applies saved changes to the page of segments the editor shows (editor-pages.ts): a change outside the page is
+ * left out, and one that runs over the page's edge (a merge of its last segment with the next page's first) replaces
+ * the part of it on the page. Only the server's own answers are applied, so nothing is checked.
+ */
+export function applyChangesInView(view: SegmentState[], changes: SegmentChange[]): SegmentState[] {
+  let result = view;
+  for (const change of changes) {
+    const ids = new Set(change.before.map((segment) => segment.id));
+    const index = result.findIndex((segment) => ids.has(segment.id));
+    if (index < 0) continue;
+    let count = 0;
+    while (index + count < result.length && ids.has(result[index + count].id)) count++;
+    result = [...result.slice(0, index), ...change.after, ...result.slice(index + count)];
+  }
+  return result;
+}

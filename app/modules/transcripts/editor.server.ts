@@ -21,6 +21,7 @@ import {
 import { storedWords } from "./transcripts.server";
 import { followSpeakerRename } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
+import { editorPage } from "./editor-pages";
 
 type Tx = Prisma.TransactionClient;
 
@@ -48,6 +49,50 @@ export async function editorSegments(recordingId: string, client: Tx | Awaited<R
     ...row,
     words: alignWords(row.text, storedWords(row.words), row.start, row.end),
   }));
+}
+
+/**
+ * One page of the editor (editor-pages.ts) and every speaker's name: the whole transcript's times and speakers are
+ * read to place the page, but only the page's words are read and aligned (a 2-hour transcript has 39,000 of them).
+ */
+export async function editorPageSegments(
+  recordingId: string,
+  asked: { page?: string | null; segment?: string | null },
+) {
+  const client = await db();
+  const outline = await client.transcriptSegment.findMany({
+    where: { recordingId },
+    orderBy: { position: "asc" },
+    select: { id: true, start: true, end: true, speaker: true },
+  });
+  const { segments: shown, info } = editorPage(outline, asked);
+  const rows = shown.length
+    ? await client.transcriptSegment.findMany({
+        where: { recordingId, id: { in: shown.map((segment) => segment.id) } },
+        orderBy: { position: "asc" },
+        select: {
+          id: true,
+          start: true,
+          end: true,
+          text: true,
+          speaker: true,
+          confidence: true,
+          words: true,
+          edited: true,
+        },
+      })
+    : [];
+  const speakers = [
+    ...new Set(outline.map((segment) => segment.speaker).filter((name): name is string => Boolean(name))),
+  ];
+  return {
+    segments: rows.map((row): SegmentState => ({
+      ...row,
+      words: alignWords(row.text, storedWords(row.words), row.start, row.end),
+    })),
+    page: info,
+    speakers,
+  };
 }
 
 async function requireEditable(userId: string, recordingId: string) {
