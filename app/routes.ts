@@ -38,6 +38,7 @@ export default [
     route("recordings", "routes/_app.recordings.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
+    route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),
     route("transcription/:recordingId/segments/:segmentId/split", "routes/_app.transcription.split.tsx"),
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
     route("account", "routes/_app.account/route.tsx"),

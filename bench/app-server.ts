@@ -12,6 +12,11 @@ import type { PrismaClient } from "../app/generated/prisma/client";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
+function cpuProfileArgs(): string[] {
+  const directory = process.env.BENCH_CPU_PROF;
+  return directory ? ["--cpu-prof", `--cpu-prof-dir=${directory}`] : [];
+}
+
 /** A positive number given on the command line as `--name N`, or the fallback. */
 export function numberFlag(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -153,7 +158,8 @@ export async function startAppServer(
   const server: ChildProcess = options.asNpmStart
     ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
       spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, ["build/node/server.js"], {
+    : // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses it in NODE_OPTIONS).
+      spawn(process.execPath, [...cpuProfileArgs(), "build/node/server.js"], {
         cwd: ROOT,
         env: serverEnv,
         stdio: ["ignore", "pipe", "pipe"],

@@ -74,7 +74,8 @@ import {
   transcriptRevisions,
 } from "~/modules/transcripts/editor.server";
 import { TranscriptEditor } from "~/components/editor/transcript-editor";
-import { editorPage, segmentHref } from "~/modules/transcripts/editor-pages";
+import { editorPage } from "~/modules/transcripts/editor-pages";
+import { segmentHref } from "~/utils/transcript-links";
 import { RevisionHistory } from "~/components/editor/revision-history";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
@@ -243,14 +244,6 @@ function replyTo(actionData: ActionData, intent: string, segmentId?: string): Re
   const sent = reply.initialValue;
   if (sent?.intent !== intent || (segmentId && sent.segmentId !== segmentId)) return undefined;
   return reply;
-}
-
-/** A refused segment edit (sent without JavaScript), for the segment's own form. */
-function segmentErrorOf(actionData: ActionData) {
-  const reply = replyTo(actionData, "edit-segment");
-  const segmentId = reply?.initialValue?.segmentId;
-  const message = Object.values(reply?.error ?? {}).flat()[0];
-  return typeof segmentId === "string" && message ? { segmentId, message } : undefined;
 }
 
 /** The first message of a refused form, by its intent. */
@@ -438,10 +431,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                   }
                 : null
             }
-            segmentError={segmentErrorOf(actionData)}
             replaceError={formErrorOf(actionData, "replace-all")}
             comments={comments}
-            commentReply={replyTo(actionData, "add-comment")}
             busy={busy}
           />
           <RevisionHistory recordingId={recording.id} revisions={revisions} />

@@ -7,7 +7,7 @@ import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { formatDuration } from "~/modules/recordings/recording-format";
 import { segmentToSplit } from "~/modules/transcripts/editor.server";
-import { segmentHref } from "~/modules/transcripts/editor-pages";
+import { segmentHref } from "~/utils/transcript-links";
 
 // GET /transcription/:recordingId/segments/:segmentId/split: where to split one segment, without JavaScript (with
 // it, the editor splits at the cursor). The form posts to the transcript page, which splits and redirects back.

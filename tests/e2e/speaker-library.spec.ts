@@ -110,10 +110,10 @@ test("a note on a passage shows in the margin beside its segment", async ({ page
     await popover.getByLabel("Note").fill("Which quarter? Check the <date>.");
     await popover.getByRole("button", { name: "Add note" }).click();
   } else {
-    await segment.getByText("Add a note").click();
-    await segment.getByLabel("Quoted text (optional)").fill(word);
-    await segment.getByLabel("Note", { exact: true }).fill("Which quarter? Check the <date>.");
-    await segment.getByRole("button", { name: "Add note" }).click();
+    await segment.getByRole("link", { name: /^Edit segment at/ }).click();
+    await page.getByLabel("Quoted text (optional)").fill(word);
+    await page.getByLabel("Note", { exact: true }).fill("Which quarter? Check the <date>.");
+    await page.getByRole("button", { name: "Add note" }).click();
   }
   const margin = segment.getByRole("complementary", { name: "Notes" });
   await expect(margin.getByText("Which quarter? Check the <date>.")).toBeVisible();

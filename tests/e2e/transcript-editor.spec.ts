@@ -130,9 +130,10 @@ test("edit in place: autosaved, undone and redone (without JavaScript: the segme
     // The time of the segment did not move.
     await expect(page.locator(`#segment-${ids[0]}`).getByRole("link", { name: "Play from 0:00" })).toBeVisible();
   } else {
-    await first.getByText("Edit", { exact: true }).click();
-    await first.getByRole("textbox").fill("And so my fellow Americans, today");
-    await first.getByRole("button", { name: "Save segment" }).click();
+    await first.getByRole("link", { name: /^Edit segment at 0:00: text, speaker, notes, merge or split/ }).click();
+    await expect(page.getByRole("heading", { name: "Edit the segment at 0:00" })).toBeVisible();
+    await page.getByLabel("Text of the segment at 0:00").fill("And so my fellow Americans, today");
+    await page.getByRole("button", { name: "Save segment" }).click();
     await expect(segmentTexts(page).first()).toHaveText("And so my fellow Americans, today");
     await openHistory(page);
     await page.getByRole("button", { name: "Restore the transcript as transcribed" }).click();
@@ -206,8 +207,11 @@ test("split a segment and merge it back", async ({ page, baseURL }, testInfo) =>
     await caretBefore(page, ids[1], "country");
     await page.keyboard.press("Enter");
   } else {
-    await page.locator(`#segment-${ids[1]}`).locator("summary", { hasText: "Edit" }).click();
-    await page.locator(`#segment-${ids[1]}`).getByRole("link", { name: "Split this segment…" }).click();
+    await page
+      .locator(`#segment-${ids[1]}`)
+      .getByRole("link", { name: /^Edit segment at/ })
+      .click();
+    await page.getByRole("link", { name: "Split this segment…" }).click();
     await expect(page.getByRole("heading", { name: "Split the segment at 0:03" })).toBeVisible();
     await page.getByLabel(/^country/).check();
     await page.getByRole("button", { name: "Split segment" }).click();
@@ -230,8 +234,11 @@ test("split a segment and merge it back", async ({ page, baseURL }, testInfo) =>
     await caretBefore(page, ids[1], "your");
     await page.getByRole("button", { name: "Merge with next" }).first().click();
   } else {
-    await page.locator(`#segment-${ids[1]}`).locator("summary", { hasText: "Edit" }).click();
-    await page.locator(`#segment-${ids[1]}`).getByRole("button", { name: "Merge with next" }).click();
+    await page
+      .locator(`#segment-${ids[1]}`)
+      .getByRole("link", { name: /^Edit segment at/ })
+      .click();
+    await page.getByRole("button", { name: "Merge with next" }).click();
   }
   await expect(segmentTexts(page)).toHaveText(TRANSCRIPT.map(([, , text]) => text));
 });
@@ -241,10 +248,12 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
   baseURL,
 }) => {
   const { ids } = await openEditor(page, baseURL);
-  const second = page.locator(`#segment-${ids[1]}`);
-  await second.locator("summary", { hasText: "Edit" }).click();
-  await second.getByLabel("Speaker of this segment").fill("Dr. Ruiz");
-  await second.getByRole("button", { name: "Change speaker" }).click();
+  await page
+    .locator(`#segment-${ids[1]}`)
+    .getByRole("link", { name: /^Edit segment at/ })
+    .click();
+  await page.getByLabel("Speaker of this segment").fill("Dr. Ruiz");
+  await page.getByRole("button", { name: "Change speaker" }).click();
   await expect(page.locator(`#segment-${ids[1]}`).getByText("Dr. Ruiz")).toBeVisible();
 
   await openHistory(page);
@@ -280,6 +289,18 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("button", { name: "Shortcuts" }).click();
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  // The segment's own page, with its forms.
+  await page
+    .getByRole("link", { name: /^Edit segment at/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Edit the segment at 0:00" })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(await violations()).toEqual([]);
 });
 
@@ -332,9 +353,10 @@ test("a long transcript is shown a page at a time; playback runs on to the next 
     expect(time).toBeGreaterThan(4.4);
     await expect(page.locator("[data-playing]")).toHaveCount(1);
   } else {
-    await segment.getByText("Edit", { exact: true }).click();
-    await segment.getByRole("textbox").fill("word78 edited");
-    await segment.getByRole("button", { name: "Save segment" }).click();
+    await segment.getByRole("link", { name: /^Edit segment at/ }).click();
+    await expect(page.getByText("Segment 78 of 120")).toBeVisible();
+    await page.getByLabel(/^Text of the segment at/).fill("word78 edited");
+    await page.getByRole("button", { name: "Save segment" }).click();
     await expect(pages).toContainText("Segments 51–100 of 120");
   }
   await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");

@@ -59,7 +59,8 @@ describe("transcript notes", () => {
       body: "Which <script>alert(1)</script> budget?",
     });
     expect(selected.status).toBe(303);
-    expect(selected.headers.get("Location")).toMatch(new RegExp(`^${url}#comment-`));
+    // Back to the editor's page that holds the segment, at the note.
+    expect(selected.headers.get("Location")).toMatch(new RegExp(`^${url}\\?segment=${first.id}#comment-`));
     // Without JavaScript: a typed quote is found in the segment; an empty one is a note on the whole segment.
     expect(
       (

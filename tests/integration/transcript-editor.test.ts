@@ -279,4 +279,78 @@ describe("the page's forms, without JavaScript", () => {
         .status,
     ).toBe(404);
   });
+
+  test("the segment page: its text, speaker and merge forms redirect to the segment on its page; refusals stay on it", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first, second] = recording.segments;
+    const segmentPage = `/transcription/${recording.id}/segments/${second.id}`;
+    const back = `/transcription/${recording.id}?segment=${second.id}#segment-${second.id}`;
+
+    const shown = await app(segmentPage, { headers: { Cookie: user.cookie } });
+    expect(shown.status).toBe(200);
+    // React separates adjacent pieces of text with empty comments.
+    const html = (await shown.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Edit the segment at 0:03");
+    expect(html).toContain("Segment 2 of 3, Speaker 2");
+    expect(html).toContain("for you, ask what you</textarea>");
+
+    const saved = await app(
+      segmentPage,
+      form({ intent: "edit-segment", segmentId: second.id, text: "for all of you," }, user.cookie),
+    );
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe(back);
+    // The form names the page's segment, whatever its hidden field says.
+    await app(segmentPage, form({ intent: "set-speaker", segmentId: first.id, speaker: "Dr. Ruiz" }, user.cookie));
+    expect((await segmentsOf(recording.id)).map((segment) => [segment.text, segment.speaker])).toEqual([
+      ["Ask not what your country can do", "Speaker 1"],
+      ["for all of you,", "Dr. Ruiz"],
+      ["can do for your country.", "Speaker 1"],
+    ]);
+
+    const empty = await app(
+      segmentPage,
+      form({ intent: "edit-segment", segmentId: second.id, text: " " }, user.cookie),
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("A segment cannot be empty; delete words instead.");
+    const lastPage = `/transcription/${recording.id}/segments/${recording.segments[2].id}`;
+    const nothingAfter = await app(
+      lastPage,
+      form({ intent: "merge", segmentId: recording.segments[2].id }, user.cookie),
+    );
+    expect(nothingAfter.status).toBe(400);
+    expect(await nothingAfter.text()).toContain("The last segment has nothing after it to merge.");
+    const merged = await app(segmentPage, form({ intent: "merge", segmentId: second.id }, user.cookie));
+    expect(merged.headers.get("Location")).toBe(back);
+    expect((await segmentsOf(recording.id)).map((segment) => segment.text)).toEqual([
+      "Ask not what your country can do",
+      "for all of you, can do for your country.",
+    ]);
+
+    // A note added here goes back to the segment's page, at the note; its delete comes back to the segment.
+    const noted = await app(
+      segmentPage,
+      form({ intent: "add-comment", segmentId: second.id, quote: "", body: "Check" }, user.cookie),
+    );
+    expect(noted.status).toBe(303);
+    const note = await (await db()).transcriptComment.findFirstOrThrow({ where: { segmentId: second.id } });
+    expect(noted.headers.get("Location")).toBe(
+      `/transcription/${recording.id}?segment=${second.id}#comment-${note.id}`,
+    );
+    const deleted = await app(segmentPage, form({ intent: "delete-comment", commentId: note.id }, user.cookie));
+    expect(deleted.headers.get("Location")).toBe(back);
+
+    const other = await signedInUser();
+    expect((await app(segmentPage, { headers: { Cookie: other.cookie } })).status).toBe(404);
+    expect(
+      (await app(segmentPage, form({ intent: "edit-segment", segmentId: second.id, text: "Mine" }, other.cookie)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await app(`/transcription/${recording.id}/segments/nope`, { headers: { Cookie: user.cookie } })).status,
+    ).toBe(404);
+    expect((await segmentsOf(recording.id))[1].text).toBe("for all of you, can do for your country.");
+  });
 });

@@ -1,15 +1,14 @@
 // The transcript editor at /transcription/:id. Server-rendered, it is a list of segments with a form for each (and
 // find and replace, split, history) that post to the page. With JavaScript: the text is edited in place and
 // autosaved, with undo and redo; the word playing is highlighted and a click on a word seeks to it; keyboard shortcuts.
-import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useLocation, useNavigate } from "react-router";
 import {
   applyChangesInView,
   normalizeText,
-  type SegmentChange,
   type SegmentState,
+  type ViewChange,
 } from "~/modules/transcripts/editor-text";
 import type { EditorPageInfo } from "~/modules/transcripts/editor-pages";
 import { cn } from "~/utils/cn";
@@ -22,7 +21,7 @@ import { EditorPager, pageHref } from "./editor-pager";
 
 interface SaveResponse {
   revision: { id: string; number: number; label: string } | null;
-  changes: SegmentChange[];
+  changes: ViewChange[];
   count?: number;
   error?: string;
 }
@@ -42,12 +41,9 @@ export interface TranscriptEditorProps {
   translation: { language: string; texts: Record<string, string>; staleSegmentIds: string[] } | null;
   /** The owner deleted the audio (the transcript stays): no player. */
   audioDeleted?: boolean;
-  /** The notes on passages, shown in each segment's margin, and the reply to a refused "add a note" form. */
+  /** The notes on passages, shown in each segment's margin. */
   comments?: SegmentNote[];
-  commentReply?: SubmissionResult<string[]>;
   busy?: boolean;
-  /** A form error from a post without JavaScript: which segment, and the message. */
-  segmentError?: { segmentId: string; message: string };
   replaceError?: string;
 }
 
@@ -85,9 +81,7 @@ export function TranscriptEditor({
   translation,
   audioDeleted = false,
   comments = NO_NOTES,
-  commentReply,
   busy = false,
-  segmentError,
   replaceError,
 }: TranscriptEditorProps) {
   const [segments, setSegments] = useState(initial);
@@ -516,7 +510,6 @@ export function TranscriptEditor({
     if (inputType === "insertParagraph" || inputType === "insertLineBreak") event.preventDefault();
   };
 
-  const lastId = segments.at(-1)?.id;
   // One array per segment, rebuilt only when the notes change, so segments without new notes are not re-rendered.
   const notesBySegment = useMemo(() => {
     const grouped = new Map<string, SegmentNote[]>();
@@ -661,7 +654,6 @@ export function TranscriptEditor({
                 key={segment.id}
                 recordingId={recordingId}
                 segment={segment}
-                isLast={segment.id === lastId}
                 editable={enhanced}
                 editing={editingId === segment.id}
                 translation={
@@ -674,9 +666,7 @@ export function TranscriptEditor({
                     : null
                 }
                 notes={notesBySegment.get(segment.id) ?? NO_NOTES}
-                noteReply={commentReply?.initialValue?.segmentId === segment.id ? commentReply : undefined}
                 busy={busy}
-                error={segmentError?.segmentId === segment.id ? segmentError.message : undefined}
               />
             ))}
           </ol>

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { COMMENT_INTENTS, CommentActionSchema } from "./comment-forms";
 import { addComment, deleteComment } from "./comments.server";
+import { segmentHref } from "~/utils/transcript-links";
 
 export async function commentIntent(userId: string, recordingId: string, form: FormData) {
   if (!COMMENT_INTENTS.includes(String(form.get("intent")))) return null;
@@ -13,15 +14,16 @@ export async function commentIntent(userId: string, recordingId: string, form: F
   if (input.intent === "add-comment") {
     const { intent: _intent, ...comment } = input;
     const created = await addComment(userId, recordingId, comment);
+    // The editor's page that holds the segment, at the note.
     return redirectWithToast(
-      `/transcription/${recordingId}#comment-${created.id}`,
+      segmentHref(recordingId, comment.segmentId, `comment-${created.id}`),
       { type: "success", title: "Note added" },
       { status: 303 },
     );
   }
-  await deleteComment(userId, recordingId, input.commentId);
+  const segmentId = await deleteComment(userId, recordingId, input.commentId);
   return redirectWithToast(
-    `/transcription/${recordingId}`,
+    segmentHref(recordingId, segmentId),
     { type: "success", title: "Note deleted" },
     { status: 303 },
   );

@@ -62,9 +62,15 @@ export async function recordingComments(recordingId: string) {
 }
 export type RecordingComment = Awaited<ReturnType<typeof recordingComments>>[number];
 
-/** Deletes one of the recording's notes. */
-export async function deleteComment(userId: string, recordingId: string, commentId: string) {
+/** Deletes one of the recording's notes; answers the segment it was on. */
+export async function deleteComment(userId: string, recordingId: string, commentId: string): Promise<string> {
   await requireOwnRecording(userId, recordingId);
-  const { count } = await (await db()).transcriptComment.deleteMany({ where: { id: commentId, recordingId } });
-  if (count === 0) throw new RecordingError("That note no longer exists.", 404);
+  const client = await db();
+  const note = await client.transcriptComment.findFirst({
+    where: { id: commentId, recordingId },
+    select: { segmentId: true },
+  });
+  const { count } = await client.transcriptComment.deleteMany({ where: { id: commentId, recordingId } });
+  if (!note || count === 0) throw new RecordingError("That note no longer exists.", 404);
+  return note.segmentId;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editorPage, segmentHref } from "./editor-pages";
+import { editorPage } from "./editor-pages";
+import { segmentHref } from "~/utils/transcript-links";
 
 const segments = Array.from({ length: 25 }, (_, index) => ({ id: `s${index}`, start: index * 5, end: index * 5 + 4 }));
 
@@ -42,7 +43,8 @@ describe("editorPage", () => {
     });
   });
 
-  it("links to a segment on its page", () => {
-    expect(segmentHref("r1", "s 1")).toBe("/transcription/r1?segment=s%201#segment-s 1");
+  it("links to a segment on its page, or to one of its notes", () => {
+    expect(segmentHref("r1", "s1")).toBe("/transcription/r1?segment=s1#segment-s1");
+    expect(segmentHref("r1", "s1", "comment-c1")).toBe("/transcription/r1?segment=s1#comment-c1");
   });
 });

@@ -56,8 +56,3 @@ export function editorPage<T extends { id: string; start: number; end: number }>
     },
   };
 }
-
-/** A link to one segment of the editor: its page, scrolled to it. */
-export function segmentHref(recordingId: string, segmentId: string): string {
-  return `/transcription/${recordingId}?segment=${encodeURIComponent(segmentId)}#segment-${segmentId}`;
-}

@@ -358,12 +358,26 @@ export function applyChanges(
   return result;
 }
 
+/** A saved change as the editor's page needs it: which segments it replaced (by id), and what replaced them. */
+export interface ViewChange {
+  before: { id: string }[];
+  after: SegmentState[];
+}
+
+/** The changes without the segments' old words and text, which only the revision history needs. */
+export function viewChanges(changes: SegmentChange[]): ViewChange[] {
+  return changes.map((change) => ({
+    before: change.before.map((segment) => ({ id: segment.id })),
+    after: change.after,
+  }));
+}
+
 /**
  * Applies saved changes to the page of segments the editor shows (editor-pages.ts): a change outside the page is
  * left out, and one that runs over the page's edge (a merge of its last segment with the next page's first) replaces
  * the part of it on the page. Only the server's own answers are applied, so nothing is checked.
  */
-export function applyChangesInView(view: SegmentState[], changes: SegmentChange[]): SegmentState[] {
+export function applyChangesInView(view: SegmentState[], changes: ViewChange[]): SegmentState[] {
   let result = view;
   for (const change of changes) {
     const ids = new Set(change.before.map((segment) => segment.id));

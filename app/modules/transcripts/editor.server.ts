@@ -1,7 +1,7 @@
 // The transcript editor's saves: each one changes segments in one transaction and records a revision (the runs of
 // segments it changed, before and after), so any earlier version can be rebuilt and restored, and any save undone.
 import { randomUUID } from "node:crypto";
-import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { formatDuration } from "~/modules/recordings/recording-format";
@@ -11,6 +11,7 @@ import {
   diffSegments,
   EditConflictError,
   editText,
+  findPattern,
   type FindOptions,
   mergeSegments,
   replaceInSegments,
@@ -29,25 +30,48 @@ type Tx = Prisma.TransactionClient;
 const COALESCE_MS = 2 * 60 * 1000;
 const CHANGED_SINCE = "The transcript has changed since; restore a version from the history instead.";
 
-/** The segments as the editor works on them: words aligned one per token of the text. */
-export async function editorSegments(recordingId: string, client: Tx | Awaited<ReturnType<typeof db>> | null = null) {
-  const rows = await (client ?? (await db())).transcriptSegment.findMany({
+/**
+ * The segments as the editor works on them: words aligned one per token of the text. With `wordsWhere`, only the
+ * segments whose text it accepts get their words (the others have none): a replace-all on a 2-hour transcript reads
+ * the words of the segments it changes, not all 39,000. Such a list is only for a save that changes no other segment.
+ */
+export async function editorSegments(
+  recordingId: string,
+  client: Tx | Awaited<ReturnType<typeof db>> | null = null,
+  wordsWhere?: (text: string) => boolean,
+) {
+  const database = client ?? (await db());
+  const select = { id: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true };
+  if (!wordsWhere) {
+    const rows = await database.transcriptSegment.findMany({
+      where: { recordingId },
+      orderBy: { position: "asc" },
+      select: { ...select, words: true },
+    });
+    return rows.map((row): SegmentState => ({
+      ...row,
+      words: alignWords(row.text, storedWords(row.words), row.start, row.end),
+    }));
+  }
+  const rows = await database.transcriptSegment.findMany({
     where: { recordingId },
     orderBy: { position: "asc" },
-    select: {
-      id: true,
-      start: true,
-      end: true,
-      text: true,
-      speaker: true,
-      confidence: true,
-      words: true,
-      edited: true,
-    },
+    select,
   });
+  const wanted = rows.filter((row) => wordsWhere(row.text)).map((row) => row.id);
+  const words = new Map(
+    wanted.length
+      ? (
+          await database.transcriptSegment.findMany({
+            where: { recordingId, id: { in: wanted } },
+            select: { id: true, words: true },
+          })
+        ).map((row) => [row.id, row.words])
+      : [],
+  );
   return rows.map((row): SegmentState => ({
     ...row,
-    words: alignWords(row.text, storedWords(row.words), row.start, row.end),
+    words: words.has(row.id) ? alignWords(row.text, storedWords(words.get(row.id)), row.start, row.end) : [],
   }));
 }
 
@@ -120,12 +144,13 @@ async function save(
   userId: string,
   recordingId: string,
   plan: (current: SegmentState[], tx: Tx) => Plan | null | Promise<Plan | null>,
+  wordsWhere?: (text: string) => boolean,
 ) {
   await requireEditable(userId, recordingId);
   return (await db()).$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT 1 FROM "Recording" WHERE "id" = ${recordingId} FOR UPDATE`;
-      const current = await editorSegments(recordingId, tx);
+      const current = await editorSegments(recordingId, tx, wordsWhere);
       let planned: Plan | null;
       try {
         planned = await plan(current, tx);
@@ -176,29 +201,37 @@ async function writeSegments(
         editedAt,
       })),
     });
-  // One statement for every changed segment, so replacing across 1,400 segments stays one round trip.
   const rows = reordered ? target.filter((segment) => existing.has(segment.id)) : updated;
   if (!rows.length) return;
   const changedIds = new Set(updated.map((segment) => segment.id));
-  for (let index = 0; index < rows.length; index += 2000) {
-    const values = rows.slice(index, index + 2000).map((segment) => {
-      const own = changedIds.has(segment.id);
-      return Prisma.sql`(${segment.id}::text, ${positions.get(segment.id)!}::int, ${own}::boolean, ${segment.text}::text, ${segment.speaker}::text, ${segment.start}::float8, ${segment.end}::float8, ${segment.confidence}::float8, ${JSON.stringify(segment.words)}::jsonb, ${segment.edited}::boolean)`;
-    });
-    await tx.$executeRaw`
-      UPDATE "TranscriptSegment" AS s SET
-        "position" = v.position,
-        "text" = CASE WHEN v.own THEN v.text ELSE s."text" END,
-        "speaker" = CASE WHEN v.own THEN v.speaker ELSE s."speaker" END,
-        "start" = CASE WHEN v.own THEN v.start ELSE s."start" END,
-        "end" = CASE WHEN v.own THEN v."end" ELSE s."end" END,
-        "confidence" = CASE WHEN v.own THEN v.confidence ELSE s."confidence" END,
-        "words" = CASE WHEN v.own THEN v.words ELSE s."words" END,
-        "edited" = CASE WHEN v.own THEN v.edited ELSE s."edited" END,
-        "editedAt" = CASE WHEN v.own AND v.text IS DISTINCT FROM s."text" THEN ${editedAt} ELSE s."editedAt" END
-      FROM (VALUES ${Prisma.join(values)}) AS v(id, position, own, text, speaker, start, "end", confidence, words, edited)
-      WHERE s."id" = v.id AND s."recordingId" = ${recordingId}`;
-  }
+  // One statement and one parameter for every changed segment (a JSON array, unpacked by the database), so replacing
+  // across 1,400 segments is one round trip and no per-value binding.
+  const values = rows.map((segment) => ({
+    id: segment.id,
+    position: positions.get(segment.id)!,
+    own: changedIds.has(segment.id),
+    text: segment.text,
+    speaker: segment.speaker,
+    start: segment.start,
+    end: segment.end,
+    confidence: segment.confidence,
+    words: segment.words,
+    edited: segment.edited,
+  }));
+  await tx.$executeRaw`
+    UPDATE "TranscriptSegment" AS s SET
+      "position" = v.position,
+      "text" = CASE WHEN v.own THEN v.text ELSE s."text" END,
+      "speaker" = CASE WHEN v.own THEN v.speaker ELSE s."speaker" END,
+      "start" = CASE WHEN v.own THEN v.start ELSE s."start" END,
+      "end" = CASE WHEN v.own THEN v."end" ELSE s."end" END,
+      "confidence" = CASE WHEN v.own THEN v.confidence ELSE s."confidence" END,
+      "words" = CASE WHEN v.own THEN v.words ELSE s."words" END,
+      "edited" = CASE WHEN v.own THEN v.edited ELSE s."edited" END,
+      "editedAt" = CASE WHEN v.own AND v.text IS DISTINCT FROM s."text" THEN ${editedAt} ELSE s."editedAt" END
+    FROM json_to_recordset(${JSON.stringify(values)}::json) AS v(id text, position int, own boolean, text text,
+      speaker text, start float8, "end" float8, confidence float8, words json, edited boolean)
+    WHERE s."id" = v.id AND s."recordingId" = ${recordingId}`;
 }
 
 const columns = (segment: SegmentState) => ({
@@ -215,17 +248,23 @@ async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: 
   const last = await tx.transcriptRevision.findFirst({
     where: { recordingId },
     orderBy: { number: "desc" },
-    select: { id: true, number: true, kind: true, changes: true, updatedAt: true },
+    select: { id: true, number: true, kind: true, updatedAt: true },
   });
-  const lastChanges = last?.changes as unknown as SegmentChange[] | undefined;
-  if (
+  // The last revision's changes are read only when this save may join it: after a replace-all they are megabytes.
+  const joinable =
     plan.coalesce &&
+    changes.length === 1 &&
     last?.kind === "edit" &&
-    Date.now() - last.updatedAt.getTime() < COALESCE_MS &&
+    Date.now() - last.updatedAt.getTime() < COALESCE_MS;
+  const lastChanges = joinable
+    ? ((await tx.transcriptRevision.findUniqueOrThrow({ where: { id: last.id }, select: { changes: true } }))
+        .changes as unknown as SegmentChange[])
+    : null;
+  if (
+    last &&
     lastChanges?.length === 1 &&
     lastChanges[0].after.length === 1 &&
-    lastChanges[0].after[0].id === plan.coalesce &&
-    changes.length === 1
+    lastChanges[0].after[0].id === plan.coalesce
   ) {
     const joined: SegmentChange[] = [{ at: lastChanges[0].at, before: lastChanges[0].before, after: changes[0].after }];
     const revision = await tx.transcriptRevision.update({
@@ -235,16 +274,14 @@ async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: 
     });
     return revision;
   }
-  return tx.transcriptRevision.create({
-    data: {
-      recordingId,
-      number: (last?.number ?? 0) + 1,
-      kind: plan.kind,
-      label: plan.label,
-      changes: changes as unknown as Prisma.InputJsonValue,
-    },
-    select: { id: true, number: true, label: true },
-  });
+  // Written as one JSON text, not through Prisma's Json mapping, which took most of a second for a replace-all's
+  // changes on a 2-hour transcript (docs/performance.md). The id is a UUID rather than Prisma's cuid: both are text.
+  const [revision] = await tx.$queryRaw<{ id: string; number: number; label: string }[]>`
+    INSERT INTO "TranscriptRevision" ("id", "recordingId", "number", "kind", "label", "changes", "updatedAt")
+    VALUES (${randomUUID()}, ${recordingId}, ${(last?.number ?? 0) + 1}, ${plan.kind}, ${plan.label},
+            ${JSON.stringify(changes)}::json, now())
+    RETURNING "id", "number", "label"`;
+  return revision;
 }
 
 function requireSegment(current: SegmentState[], segmentId: string) {
@@ -274,17 +311,28 @@ export async function replaceAll(
   options: FindOptions,
 ): Promise<SaveResult> {
   let count = 0;
-  const result = await save(userId, recordingId, (current) => {
-    const replaced = replaceInSegments(current, find, replacement, options);
-    count = replaced.count;
-    if (!replaced.changed.length) return null;
-    const byId = new Map(replaced.changed.map((segment) => [segment.id, segment]));
-    return {
-      target: current.map((segment) => byId.get(segment.id) ?? segment),
-      kind: "replace",
-      label: `Replaced “${find}” with “${replacement}” (${count})`,
-    };
-  });
+  const pattern = findPattern(find, options);
+  const result = await save(
+    userId,
+    recordingId,
+    (current) => {
+      const replaced = replaceInSegments(current, find, replacement, options);
+      count = replaced.count;
+      if (!replaced.changed.length) return null;
+      const byId = new Map(replaced.changed.map((segment) => [segment.id, segment]));
+      return {
+        target: current.map((segment) => byId.get(segment.id) ?? segment),
+        kind: "replace",
+        label: `Replaced “${find}” with “${replacement}” (${count})`,
+      };
+    },
+    // Only the segments it changes are read with their words.
+    (text) => {
+      if (!pattern) return false;
+      pattern.lastIndex = 0;
+      return pattern.test(text);
+    },
+  );
   return { ...result, count };
 }
 
@@ -455,17 +503,52 @@ export function editorActionToast(input: EditorAction, result: SaveResult): stri
   return result.revision.label;
 }
 
+/** One segment of the recording, with its words, where it sits and every speaker's name; 404 when it is gone. */
+async function editableSegment(userId: string, recordingId: string, segmentId: string) {
+  const recording = await requireEditable(userId, recordingId);
+  const client = await db();
+  const outline = await client.transcriptSegment.findMany({
+    where: { recordingId },
+    orderBy: { position: "asc" },
+    select: { id: true, speaker: true },
+  });
+  const index = outline.findIndex((candidate) => candidate.id === segmentId);
+  if (index < 0) throw new RecordingError("That segment no longer exists.", 404);
+  const row = await client.transcriptSegment.findUniqueOrThrow({
+    where: { id: segmentId },
+    select: {
+      id: true,
+      start: true,
+      end: true,
+      text: true,
+      speaker: true,
+      confidence: true,
+      words: true,
+      edited: true,
+    },
+  });
+  const segment: SegmentState = { ...row, words: alignWords(row.text, storedWords(row.words), row.start, row.end) };
+  return {
+    recording: { id: recording.id, title: recording.title },
+    segment,
+    number: index + 1,
+    total: outline.length,
+    isLast: index === outline.length - 1,
+    speakers: [...new Set(outline.map((item) => item.speaker).filter((name): name is string => Boolean(name)))],
+  };
+}
+
+/** The segment page (its forms work without JavaScript): its text, speaker, merge and notes. */
+export const segmentToEdit = editableSegment;
+
 /** One segment and the places it can be split (before each word but the first), for the split page. */
 export async function segmentToSplit(userId: string, recordingId: string, segmentId: string) {
-  const recording = await requireEditable(userId, recordingId);
-  const segments = await editorSegments(recordingId);
-  const segment = segments.find((candidate) => candidate.id === segmentId);
-  if (!segment) throw new RecordingError("That segment no longer exists.", 404);
+  const { recording, segment } = await editableSegment(userId, recordingId, segmentId);
   let offset = 0;
   const places = segment.words.map((word, index) => {
     const place = { offset, word: word.word, start: word.start, index };
     offset += word.word.length + 1;
     return place;
   });
-  return { recording: { id: recording.id, title: recording.title }, segment, places: places.slice(1) };
+  return { recording, segment, places: places.slice(1) };
 }

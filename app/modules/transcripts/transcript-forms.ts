@@ -60,6 +60,13 @@ const revisionId = z.string({ error: CHECK_FORM }).min(1, CHECK_FORM).max(100, C
 export const RestoreRevisionSchema = z.object({ intent: z.literal("restore-revision"), revisionId });
 export const UndoRevisionSchema = z.object({ intent: z.literal("undo-revision"), revisionId });
 
+/** The segment page's own forms (its notes' forms are the comments domain's). */
+export const SegmentPageActionSchema = z.discriminatedUnion("intent", [
+  EditSegmentSchema,
+  SetSpeakerSchema,
+  MergeSchema,
+]);
+
 /** What the editor sends, with or without JavaScript: the page's forms and the editor's autosave route. */
 export const EditorActionSchema = z.discriminatedUnion("intent", [
   EditSegmentSchema,

@@ -1,0 +1,210 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/_app.transcription.segment";
+import { AddNoteForm, SegmentNotes } from "~/components/comments/segment-notes";
+import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
+import { pageMeta } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { commentIntent } from "~/modules/comments/comment-actions.server";
+import { recordingComments } from "~/modules/comments/comments.server";
+import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
+import { requireUserId } from "~/modules/platform/session.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { formatDuration } from "~/modules/recordings/recording-format";
+import { editorActionToast, runEditorAction, segmentToEdit } from "~/modules/transcripts/editor.server";
+import { EditSegmentSchema, SegmentPageActionSchema, SetSpeakerSchema } from "~/modules/transcripts/transcript-forms";
+import { segmentHref } from "~/utils/transcript-links";
+
+// GET /transcription/:recordingId/segments/:segmentId: one segment's forms, which work without JavaScript: its text,
+// its speaker, a merge with the next, the split page and its notes. With JavaScript the editor does the same in place;
+// the forms live here so that the editor's page of 50 segments carries none of them (docs/performance.md).
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data ? `Edit the segment at ${formatDuration(data.segment.start)}` : "Edit a segment", "Edit a segment."),
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
+  const userId = await requireUserId(request);
+  const found = await segmentToEdit(userId, params.recordingId, params.segmentId);
+  const notes = (await recordingComments(params.recordingId)).filter((note) => note.segmentId === params.segmentId);
+  return { ...found, notes };
+});
+
+export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+  const userId = await requireUserId(request);
+  const form = await readForm(request);
+  const notes = await commentIntent(userId, params.recordingId, form);
+  if (notes) return notes;
+  const submission = parseWithZod(form, { schema: SegmentPageActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The segment is the page's, whatever the form says.
+  const input = { ...submission.value, segmentId: params.segmentId };
+  const result = await runEditorAction(userId, params.recordingId, input);
+  const title = input.intent === "edit-segment" ? "Segment saved" : editorActionToast(input, result);
+  return redirectWithToast(
+    segmentHref(params.recordingId, params.segmentId),
+    { type: "success", title },
+    { status: 303 },
+  );
+});
+
+type ActionData = Route.ComponentProps["actionData"];
+
+/** Conform's reply for the form that was sent (by its intent), or the domain's refusal (`{ error }`). */
+function replyTo(actionData: ActionData, intent: string): SubmissionResult<string[]> | undefined {
+  if (!actionData || "error" in actionData) return undefined;
+  const reply = actionData as SubmissionResult<string[]>;
+  return reply.initialValue?.intent === intent ? reply : undefined;
+}
+
+export default function EditSegment({ loaderData, actionData }: Route.ComponentProps) {
+  const { recording, segment, number, total, isLast, speakers, notes } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const back = segmentHref(recording.id, segment.id);
+  const time = formatDuration(segment.start);
+  const refusal = actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : null;
+  const [textForm, textFields] = useSchemaForm("segment-text", EditSegmentSchema, replyTo(actionData, "edit-segment"), {
+    defaultValue: { text: segment.text },
+    intent: "edit-segment",
+  });
+  const [speakerForm, speakerFields] = useSchemaForm(
+    "segment-speaker",
+    SetSpeakerSchema,
+    replyTo(actionData, "set-speaker"),
+    { defaultValue: { speaker: segment.speaker ?? "" }, intent: "set-speaker" },
+  );
+  const textInvalid = Boolean(textFields.text.errors?.length);
+  const speakerInvalid = Boolean(speakerFields.speaker.errors?.length);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to={back} className="underline">
+          ← {recording.title}
+        </Link>
+      </p>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Edit the segment at {time}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Segment {number.toLocaleString("en")} of {total.toLocaleString("en")}
+        {segment.speaker ? `, ${segment.speaker}` : ""}
+      </p>
+      {refusal ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="segment-text-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="segment-text-title" className="font-semibold">
+          Text
+        </h2>
+        <Form method="post" {...getFormProps(textForm)} className="mt-2 space-y-2">
+          <FormErrors form={textForm} />
+          <input type="hidden" name="intent" value="edit-segment" />
+          <input type="hidden" name="segmentId" value={segment.id} />
+          <label htmlFor={textFields.text.id} className="sr-only">
+            Text of the segment at {time}
+          </label>
+          <textarea
+            {...getTextareaProps(textFields.text)}
+            rows={4}
+            maxLength={5000}
+            aria-invalid={textInvalid || undefined}
+            aria-describedby={textInvalid ? textFields.text.errorId : undefined}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
+          />
+          {textInvalid ? (
+            <p id={textFields.text.errorId} role="alert" className="text-sm text-red-700">
+              {textFields.text.errors?.join(" ")}
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-600">The segment keeps its times; its words are spread over them again.</p>
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>
+            Save segment
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="segment-speaker-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="segment-speaker-title" className="font-semibold">
+          Speaker
+        </h2>
+        <Form method="post" {...getFormProps(speakerForm)} className="mt-2 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="set-speaker" />
+          <input type="hidden" name="segmentId" value={segment.id} />
+          <div>
+            <label htmlFor={speakerFields.speaker.id} className="block text-sm text-slate-800">
+              Speaker of this segment
+            </label>
+            <input
+              {...getInputProps(speakerFields.speaker, { type: "text" })}
+              list="segment-speakers"
+              maxLength={60}
+              aria-invalid={speakerInvalid || undefined}
+              aria-describedby={speakerInvalid ? speakerFields.speaker.errorId : undefined}
+              className="mt-1 w-56 rounded-md border border-slate-300 px-2 py-1 aria-[invalid=true]:border-red-500"
+            />
+            <datalist id="segment-speakers">
+              {speakers.map((speaker) => (
+                <option key={speaker} value={speaker} />
+              ))}
+            </datalist>
+          </div>
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            Change speaker
+          </button>
+          {speakerInvalid ? (
+            <p id={speakerFields.speaker.errorId} role="alert" className="basis-full text-sm text-red-700">
+              {speakerFields.speaker.errors?.join(" ")}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+
+      <section aria-labelledby="segment-join-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="segment-join-title" className="font-semibold">
+          Merge or split
+        </h2>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          {isLast ? (
+            <p className="text-sm text-slate-600">This is the last segment: there is nothing after it to merge.</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="merge" />
+              <input type="hidden" name="segmentId" value={segment.id} />
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                Merge with next
+              </button>
+            </Form>
+          )}
+          <Link
+            to={`/transcription/${recording.id}/segments/${segment.id}/split`}
+            className="py-2 text-brand-700 underline"
+          >
+            Split this segment…
+          </Link>
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          Each change is a revision: the transcript&apos;s history undoes it.
+        </p>
+      </section>
+
+      <section aria-labelledby="segment-notes-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="segment-notes-title" className="font-semibold">
+          Notes
+        </h2>
+        {notes.length ? null : <p className="mt-1 text-sm text-slate-600">No notes on this segment yet.</p>}
+        <SegmentNotes notes={notes} busy={busy} />
+        <div className="clear-both" />
+        <h3 className="mt-4 text-sm font-semibold">Add a note</h3>
+        <AddNoteForm segmentId={segment.id} reply={replyTo(actionData, "add-comment")} busy={busy} />
+      </section>
+    </div>
+  );
+}
+
+const segmentMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
+export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: segmentMissing }} />;
