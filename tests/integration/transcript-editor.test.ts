@@ -205,6 +205,7 @@ describe("the editor's save route", () => {
         "Speaker names can be at most 60 characters.",
       ],
       [{ intent: "explode" }, 400, "Check the form."],
+      [{ intent: "merge", segmentId: first.id, visible: "a,<b>" }, 400, "Check the form."],
     ];
     for (const [fields, status, message] of cases) {
       const response = await app(url, form(fields, owner.cookie));

@@ -143,7 +143,8 @@ export function TranscriptEditor({
         setStatus("Saving…");
         const response = await fetch(`/api/recordings/${recordingId}/editor`, {
           method: "POST",
-          body: new URLSearchParams(fields),
+          // The segments on this page: the answer leaves out changes elsewhere.
+          body: new URLSearchParams({ ...fields, visible: segmentsRef.current.map((segment) => segment.id).join(",") }),
           headers: { Accept: "application/json" },
         }).catch(() => null);
         const body = (await response?.json().catch(() => null)) as SaveResponse | null;

@@ -3,6 +3,7 @@ import {
   alignWords,
   applyChanges,
   applyChangesInView,
+  viewChanges,
   diffSegments,
   EditConflictError,
   editText,
@@ -268,5 +269,14 @@ describe("applyChangesInView", () => {
       "s4b",
       "s5",
     ]);
+  });
+
+  it("the page is sent only the changes to the segments it shows, without their old words", () => {
+    const target = all.map((item) => (item.id === "s1" || item.id === "s4" ? editText(item, "changed here") : item));
+    const changes = diffSegments(all, target);
+    expect(viewChanges(changes).map((change) => change.before)).toEqual([[{ id: "s1" }], [{ id: "s4" }]]);
+    const shown = viewChanges(changes, new Set(["s3", "s4", "s5"]));
+    expect(shown).toEqual([{ before: [{ id: "s4" }], after: [target[4]] }]);
+    expect(viewChanges(changes, new Set())).toEqual([]);
   });
 });

@@ -364,12 +364,14 @@ export interface ViewChange {
   after: SegmentState[];
 }
 
-/** The changes without the segments' old words and text, which only the revision history needs. */
-export function viewChanges(changes: SegmentChange[]): ViewChange[] {
-  return changes.map((change) => ({
-    before: change.before.map((segment) => ({ id: segment.id })),
-    after: change.after,
-  }));
+/**
+ * The changes as a page of the editor needs them: without the segments' old words and text (only the revision
+ * history needs those), and, when the page said which segments it shows, only the changes to those.
+ */
+export function viewChanges(changes: SegmentChange[], visible?: Set<string>): ViewChange[] {
+  return changes
+    .filter((change) => !visible || change.before.some((segment) => visible.has(segment.id)))
+    .map((change) => ({ before: change.before.map((segment) => ({ id: segment.id })), after: change.after }));
 }
 
 /**

@@ -78,6 +78,17 @@ export const EditorActionSchema = z.discriminatedUnion("intent", [
   UndoRevisionSchema,
 ]);
 export type EditorAction = z.infer<typeof EditorActionSchema>;
+/**
+ * The editor's page tells its save route which segments it shows (ids, comma-separated), so that the answer carries
+ * only the changes it can apply: a replace-all on a 2-hour transcript changes hundreds of segments off the page.
+ */
+export const VisibleSegmentsSchema = z
+  .string()
+  .max(20_000)
+  .regex(/^([\w-]+(,[\w-]+)*)?$/)
+  .transform((ids) => new Set(ids ? ids.split(",") : []))
+  .optional();
+
 export const EDITOR_INTENTS = [
   "edit-segment",
   "replace-all",

@@ -4,11 +4,12 @@ import { invariantResponse, refusal, withRefusals } from "~/modules/platform/ref
 import { readForm } from "~/modules/platform/request-body.server";
 import { getUserId } from "~/modules/platform/session.server";
 import { runEditorAction } from "~/modules/transcripts/editor.server";
-import { EDITOR_INTENTS, EditorActionSchema } from "~/modules/transcripts/transcript-forms";
+import { EDITOR_INTENTS, EditorActionSchema, VisibleSegmentsSchema } from "~/modules/transcripts/transcript-forms";
 import { viewChanges } from "~/modules/transcripts/editor-text";
 
 // POST /api/recordings/:recordingId/editor: the transcript editor's autosave and its other saves, with JavaScript.
-// The same form fields as the page's forms; answers { revision, changes (the segments replaced, by id, and their replacements), count } or { error } with a 4xx.
+// The same form fields as the page's forms, and `visible` (the segments the page shows); answers
+// { revision, changes (the segments replaced, by id, and what replaced them), count } or { error } with a 4xx.
 export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
   const userId = await getUserId(request);
   invariantResponse(userId, "Sign in to edit your transcripts.", 401);
@@ -24,10 +25,12 @@ export const action = withRefusals(async ({ request, params }: Route.ActionArgs)
       : [];
     return refusal(messages[0] ?? "Check the form.", 400);
   }
+  const visible = VisibleSegmentsSchema.safeParse(body.get("visible") ?? undefined);
+  if (!visible.success) return refusal("Check the form.", 400);
   const result = await runEditorAction(userId, params.recordingId, submission.value);
-  // The page applies what replaced what; the old segments' words would double a replace-all's answer for nothing.
+  // The page applies what replaced what on it; the old segments' words would double a replace-all's answer for nothing.
   return Response.json(
-    { ...result, changes: viewChanges(result.changes) },
+    { ...result, changes: viewChanges(result.changes, visible.data) },
     { headers: { "Cache-Control": "no-store" } },
   );
 });
