@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/_app.transcription.segment";
@@ -6,7 +6,7 @@ import { AddNoteForm, SegmentNotes } from "~/components/comments/segment-notes";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
+import { Field, FormErrors, TextArea } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { commentIntent } from "~/modules/comments/comment-actions.server";
 import { recordingComments } from "~/modules/comments/comments.server";
@@ -77,8 +77,6 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
     replyTo(actionData, "set-speaker"),
     { defaultValue: { speaker: segment.speaker ?? "" }, intent: "set-speaker" },
   );
-  const textInvalid = Boolean(textFields.text.errors?.length);
-  const speakerInvalid = Boolean(speakerFields.speaker.errors?.length);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm">
@@ -105,23 +103,13 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
           <FormErrors form={textForm} />
           <input type="hidden" name="intent" value="edit-segment" />
           <input type="hidden" name="segmentId" value={segment.id} />
-          <label htmlFor={textFields.text.id} className="sr-only">
-            Text of the segment at {time}
-          </label>
-          <textarea
-            {...getTextareaProps(textFields.text)}
+          <TextArea
+            label={`Text of the segment at ${time}`}
+            hint="The segment keeps its times; its words are spread over them again."
+            field={textFields.text}
             rows={4}
             maxLength={5000}
-            aria-invalid={textInvalid || undefined}
-            aria-describedby={textInvalid ? textFields.text.errorId : undefined}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
           />
-          {textInvalid ? (
-            <p id={textFields.text.errorId} role="alert" className="text-sm text-red-700">
-              {textFields.text.errors?.join(" ")}
-            </p>
-          ) : null}
-          <p className="text-sm text-slate-600">The segment keeps its times; its words are spread over them again.</p>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Save segment
           </button>
@@ -135,32 +123,21 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
         <Form method="post" {...getFormProps(speakerForm)} className="mt-2 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="set-speaker" />
           <input type="hidden" name="segmentId" value={segment.id} />
-          <div>
-            <label htmlFor={speakerFields.speaker.id} className="block text-sm text-slate-800">
-              Speaker of this segment
-            </label>
-            <input
-              {...getInputProps(speakerFields.speaker, { type: "text" })}
-              list="segment-speakers"
-              maxLength={60}
-              aria-invalid={speakerInvalid || undefined}
-              aria-describedby={speakerInvalid ? speakerFields.speaker.errorId : undefined}
-              className="mt-1 w-56 rounded-md border border-slate-300 px-2 py-1 aria-[invalid=true]:border-red-500"
-            />
-            <datalist id="segment-speakers">
-              {speakers.map((speaker) => (
-                <option key={speaker} value={speaker} />
-              ))}
-            </datalist>
-          </div>
+          <Field
+            label="Speaker of this segment"
+            field={speakerFields.speaker}
+            type="text"
+            list="segment-speakers"
+            maxLength={60}
+          />
+          <datalist id="segment-speakers">
+            {speakers.map((speaker) => (
+              <option key={speaker} value={speaker} />
+            ))}
+          </datalist>
           <button type="submit" disabled={busy} className={buttonClass("secondary")}>
             Change speaker
           </button>
-          {speakerInvalid ? (
-            <p id={speakerFields.speaker.errorId} role="alert" className="basis-full text-sm text-red-700">
-              {speakerFields.speaker.errors?.join(" ")}
-            </p>
-          ) : null}
         </Form>
       </section>
 

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
+import { Field, FormErrors, TextArea } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AddCommentSchema, NOTE_MAX, QUOTE_MAX } from "~/modules/comments/comment-forms";
 
@@ -62,51 +62,18 @@ export function AddNoteForm({
   const [form, fields] = useSchemaForm(`add-comment-${segmentId}`, AddCommentSchema, reply, {
     intent: "add-comment",
   });
-  const quoteInvalid = Boolean(fields.quote.errors?.length);
-  const bodyInvalid = Boolean(fields.body.errors?.length);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
       <FormErrors form={form} />
       <input type="hidden" name="segmentId" value={segmentId} />
-      <div>
-        <label htmlFor={fields.quote.id} className="block font-medium text-slate-800">
-          Quoted text (optional)
-        </label>
-        <input
-          {...getInputProps(fields.quote, { type: "text" })}
-          maxLength={QUOTE_MAX}
-          aria-invalid={quoteInvalid || undefined}
-          aria-describedby={quoteInvalid ? fields.quote.errorId : `${fields.quote.id}-hint`}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
-        />
-        {quoteInvalid ? (
-          <p id={fields.quote.errorId} role="alert" className="text-red-700">
-            {fields.quote.errors?.join(" ")}
-          </p>
-        ) : (
-          <p id={`${fields.quote.id}-hint`} className="text-xs text-slate-500">
-            Copy words from this segment, or leave it empty for a note on the whole segment.
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={fields.body.id} className="block font-medium text-slate-800">
-          Note
-        </label>
-        <textarea
-          {...getTextareaProps(fields.body)}
-          maxLength={NOTE_MAX}
-          rows={3}
-          aria-invalid={bodyInvalid || undefined}
-          aria-describedby={bodyInvalid ? fields.body.errorId : undefined}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
-        />
-        {bodyInvalid ? (
-          <p id={fields.body.errorId} role="alert" className="text-red-700">
-            {fields.body.errors?.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        label="Quoted text (optional)"
+        hint="Copy words from this segment, or leave it empty for a note on the whole segment."
+        field={fields.quote}
+        type="text"
+        maxLength={QUOTE_MAX}
+      />
+      <TextArea label="Note" field={fields.body} maxLength={NOTE_MAX} rows={3} />
       <button type="submit" name="intent" value="add-comment" disabled={busy} className={buttonClass("secondary")}>
         Add note
       </button>

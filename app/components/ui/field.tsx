@@ -65,6 +65,30 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** Under a control: its hint while it has no errors, else its errors. */
+function FieldNotes({
+  hint,
+  hintId,
+  errors,
+  errorId,
+}: {
+  hint?: string;
+  hintId: string;
+  errors?: string[];
+  errorId: string;
+}) {
+  return (
+    <>
+      {hint && !errors?.length ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </>
+  );
+}
+
 /** A labelled input with its errors wired up for screen readers. */
 export function Field({
   label,
@@ -80,12 +104,33 @@ export function Field({
     <div>
       <Label htmlFor={control.id}>{label}</Label>
       <input key={key} className={INPUT} defaultValue={refill ? initialValue : undefined} {...control} {...input} />
-      {hint && !shown?.length ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} errors={shown} />
+      <FieldNotes hint={hint} hintId={hintId} errors={shown} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A labelled text area with its errors wired up for screen readers. */
+export function TextArea({
+  label,
+  hint,
+  field,
+  errors,
+  id: givenId,
+  ...textarea
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & ControlProps) {
+  const { key, control, shown, errorId, hintId, initialValue } = useControl({ field, errors, hint }, givenId);
+  const refill = textarea.value === undefined && textarea.defaultValue === undefined;
+  return (
+    <div>
+      <Label htmlFor={control.id}>{label}</Label>
+      <textarea
+        key={key}
+        className={INPUT}
+        defaultValue={refill ? initialValue : undefined}
+        {...control}
+        {...textarea}
+      />
+      <FieldNotes hint={hint} hintId={hintId} errors={shown} errorId={errorId} />
     </div>
   );
 }

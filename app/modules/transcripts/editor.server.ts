@@ -30,6 +30,16 @@ type Tx = Prisma.TransactionClient;
 const COALESCE_MS = 2 * 60 * 1000;
 const CHANGED_SINCE = "The transcript has changed since; restore a version from the history instead.";
 
+/** A segment's columns as the editor reads them; its words are read with them or apart (`editorSegments`). */
+const SEGMENT_COLUMNS = { id: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true };
+type SegmentRow = Omit<SegmentState, "words">;
+
+/** A segment as the editor works on it: its stored words aligned one per token of its text. */
+const editorSegment = (row: SegmentRow, words: unknown): SegmentState => ({
+  ...row,
+  words: alignWords(row.text, storedWords(words), row.start, row.end),
+});
+
 /**
  * The segments as the editor works on them: words aligned one per token of the text. With `wordsWhere`, only the
  * segments whose text it accepts get their words (the others have none): a replace-all on a 2-hour transcript reads
@@ -41,22 +51,18 @@ export async function editorSegments(
   wordsWhere?: (text: string) => boolean,
 ) {
   const database = client ?? (await db());
-  const select = { id: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true };
   if (!wordsWhere) {
     const rows = await database.transcriptSegment.findMany({
       where: { recordingId },
       orderBy: { position: "asc" },
-      select: { ...select, words: true },
+      select: { ...SEGMENT_COLUMNS, words: true },
     });
-    return rows.map((row): SegmentState => ({
-      ...row,
-      words: alignWords(row.text, storedWords(row.words), row.start, row.end),
-    }));
+    return rows.map(({ words, ...row }) => editorSegment(row, words));
   }
   const rows = await database.transcriptSegment.findMany({
     where: { recordingId },
     orderBy: { position: "asc" },
-    select,
+    select: SEGMENT_COLUMNS,
   });
   const wanted = rows.filter((row) => wordsWhere(row.text)).map((row) => row.id);
   const words = new Map(
@@ -69,10 +75,7 @@ export async function editorSegments(
         ).map((row) => [row.id, row.words])
       : [],
   );
-  return rows.map((row): SegmentState => ({
-    ...row,
-    words: words.has(row.id) ? alignWords(row.text, storedWords(words.get(row.id)), row.start, row.end) : [],
-  }));
+  return rows.map((row) => (words.has(row.id) ? editorSegment(row, words.get(row.id)) : { ...row, words: [] }));
 }
 
 /**
@@ -94,26 +97,14 @@ export async function editorPageSegments(
     ? await client.transcriptSegment.findMany({
         where: { recordingId, id: { in: shown.map((segment) => segment.id) } },
         orderBy: { position: "asc" },
-        select: {
-          id: true,
-          start: true,
-          end: true,
-          text: true,
-          speaker: true,
-          confidence: true,
-          words: true,
-          edited: true,
-        },
+        select: { ...SEGMENT_COLUMNS, words: true },
       })
     : [];
   const speakers = [
     ...new Set(outline.map((segment) => segment.speaker).filter((name): name is string => Boolean(name))),
   ];
   return {
-    segments: rows.map((row): SegmentState => ({
-      ...row,
-      words: alignWords(row.text, storedWords(row.words), row.start, row.end),
-    })),
+    segments: rows.map(({ words, ...row }) => editorSegment(row, words)),
     page: info,
     speakers,
   };
@@ -514,20 +505,11 @@ async function editableSegment(userId: string, recordingId: string, segmentId: s
   });
   const index = outline.findIndex((candidate) => candidate.id === segmentId);
   if (index < 0) throw new RecordingError("That segment no longer exists.", 404);
-  const row = await client.transcriptSegment.findUniqueOrThrow({
+  const { words, ...row } = await client.transcriptSegment.findUniqueOrThrow({
     where: { id: segmentId },
-    select: {
-      id: true,
-      start: true,
-      end: true,
-      text: true,
-      speaker: true,
-      confidence: true,
-      words: true,
-      edited: true,
-    },
+    select: { ...SEGMENT_COLUMNS, words: true },
   });
-  const segment: SegmentState = { ...row, words: alignWords(row.text, storedWords(row.words), row.start, row.end) };
+  const segment = editorSegment(row, words);
   return {
     recording: { id: recording.id, title: recording.title },
     segment,
