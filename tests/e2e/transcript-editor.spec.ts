@@ -333,31 +333,44 @@ test("a long transcript is shown a page at a time; playback runs on to the next 
     await page.keyboard.type(" edited");
     await expect(page.getByRole("status").filter({ hasText: /Saved \(revision 1\)/ })).toBeVisible();
 
-    // Played from just before the end of page 1, the audio goes on, and the editor turns to page 2 with it.
+    // Played at 1.5× from just before the end of page 1, while the last segment there is being typed in: the audio
+    // goes on at the same speed, the editor turns to page 2 with it, and what was typed is saved on the way.
     await page.goto(`/transcription/${recording.id}`);
     await expect(segmentTexts(page).first()).toHaveAttribute("contenteditable", "true");
+    await page.getByLabel("Speed").selectOption("1.5");
+    await segmentTexts(page).last().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" typed");
     await page.evaluate(async () => {
       const audio = document.querySelector("audio")!;
-      audio.currentTime = 4.2;
+      audio.currentTime = 4.3;
       await audio.play();
     });
     await expect(pages).toContainText("Segments 51–100 of 120");
     await expect(page).toHaveURL(/page=2/);
     // It plays on (paused here, before it reaches page 3 at 9 s), from where page 1 left it.
     await expect.poll(() => page.evaluate(() => document.querySelector("audio")!.paused)).toBe(false);
-    const time = await page.evaluate(() => {
+    const player = await page.evaluate(() => {
       const audio = document.querySelector("audio")!;
       audio.pause();
-      return audio.currentTime;
+      return { time: audio.currentTime, rate: audio.playbackRate };
     });
-    expect(time).toBeGreaterThan(4.4);
+    expect(player.time).toBeGreaterThan(4.4);
+    expect(player.rate).toBe(1.5);
+    await expect(page.getByLabel("Speed")).toHaveValue("1.5");
     await expect(page.locator("[data-playing]")).toHaveCount(1);
+    await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");
+    await page
+      .getByRole("navigation", { name: "Transcript pages", exact: true })
+      .getByRole("link", { name: "Previous page" })
+      .click();
+    await expect(segmentTexts(page).last()).toHaveText("word50 typed");
   } else {
     await segment.getByRole("link", { name: /^Edit segment at/ }).click();
     await expect(page.getByText("Segment 78 of 120")).toBeVisible();
     await page.getByLabel(/^Text of the segment at/).fill("word78 edited");
     await page.getByRole("button", { name: "Save segment" }).click();
     await expect(pages).toContainText("Segments 51–100 of 120");
+    await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");
   }
-  await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");
 });

@@ -17,16 +17,19 @@ export function EditorPlayer({
   src,
   audioRef,
   enhanced,
+  initialRate = 1,
   children,
 }: {
   /** Null when the owner deleted the audio and kept the transcript. */
   src: string | null;
   audioRef: RefObject<HTMLAudioElement | null>;
   enhanced: boolean;
+  /** The speed a player on the transcript's previous page was playing at. */
+  initialRate?: number;
   /** The editor's toolbar, kept in view with the player. */
   children?: ReactNode;
 }) {
-  const [rate, setRate] = useState(1);
+  const [rate, setRate] = useState(initialRate);
   return (
     <section
       aria-label="Player"

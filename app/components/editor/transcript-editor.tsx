@@ -109,8 +109,11 @@ export function TranscriptEditor({
   // one was, so playback that runs past the end of a page, or "next segment" on its last one, carries on.
   const navigate = useNavigate();
   const location = useLocation();
+  // What is typed and not yet saved is saved first: the segment leaves the page with it.
   const goToPage = (number: number, move: PageMove) =>
-    void navigate(pageHref(location.search, number), { state: move, preventScrollReset: true });
+    void flush()
+      .catch(() => undefined)
+      .finally(() => navigate(pageHref(location.search, number), { state: move, preventScrollReset: true }));
   const arrival = useRef<() => void>(() => undefined);
   arrival.current = () => {
     const move = (location.state ?? null) as PageMove | null;
@@ -120,7 +123,8 @@ export function TranscriptEditor({
     arrivals.add(location.key);
     const target = move.focus === "last" ? segmentsRef.current.at(-1) : segmentsRef.current[0];
     if (audio) {
-      if (move.rate) audio.playbackRate = move.rate;
+      // The default rate too: a media element takes it again when it loads.
+      if (move.rate) audio.defaultPlaybackRate = audio.playbackRate = move.rate;
       audio.currentTime = move.resume ?? target?.start ?? 0;
       if (move.play) void audio.play().catch(() => undefined);
     }
@@ -529,6 +533,7 @@ export function TranscriptEditor({
         src={audioDeleted ? null : `/transcription/${recordingId}/audio`}
         audioRef={audioRef}
         enhanced={enhanced}
+        initialRate={(location.state as PageMove | null)?.rate}
       >
         <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
         <button
