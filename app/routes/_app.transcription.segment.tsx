@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
   const found = await segmentToEdit(userId, params.recordingId, params.segmentId);
-  const notes = (await recordingComments(params.recordingId)).filter((note) => note.segmentId === params.segmentId);
+  const notes = await recordingComments(params.recordingId, params.segmentId);
   return { ...found, notes };
 });
 

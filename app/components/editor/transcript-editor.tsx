@@ -1,5 +1,5 @@
-// The transcript editor at /transcription/:id. Server-rendered, it is a list of segments with a form for each (and
-// find and replace, split, history) that post to the page. With JavaScript: the text is edited in place and
+// The transcript editor at /transcription/:id. Server-rendered, it is one page of segments (editor-pages.ts), each
+// linking to its own page of forms, with find and replace and the history posting to the page. With JavaScript: the text is edited in place and
 // autosaved, with undo and redo; the word playing is highlighted and a click on a word seeks to it; keyboard shortcuts.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
@@ -48,6 +48,7 @@ export interface TranscriptEditorProps {
 }
 
 const AUTOSAVE_MS = 800;
+const NO_NOTES: SegmentNote[] = [];
 
 /** The history entries whose page move was carried out. */
 const arrivals = new Set<string>();
@@ -59,7 +60,6 @@ interface PageMove {
   rate?: number;
   focus?: "first" | "last";
 }
-const NO_NOTES: SegmentNote[] = [];
 
 /** Where the caret is: the segment and the offset in its text (words joined by single spaces). */
 function caretIn(element: HTMLElement): number | null {

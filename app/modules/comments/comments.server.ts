@@ -52,10 +52,10 @@ export async function addComment(userId: string, recordingId: string, input: New
   });
 }
 
-/** The recording's notes in transcript order (then oldest first). The caller has checked the owner. */
-export async function recordingComments(recordingId: string) {
+/** The recording's notes (or one segment's) in transcript order, then oldest first. The caller has checked the owner. */
+export async function recordingComments(recordingId: string, segmentId?: string) {
   return (await db()).transcriptComment.findMany({
-    where: { recordingId },
+    where: { recordingId, segmentId },
     orderBy: [{ segment: { position: "asc" } }, { createdAt: "asc" }],
     select: { id: true, segmentId: true, quote: true, startOffset: true, endOffset: true, body: true, createdAt: true },
   });

@@ -9,6 +9,7 @@ import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
 import { summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { storedWords, transcriptDocument, transcriptSegments } from "~/modules/transcripts/transcripts.server";
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
+import { speakerNames } from "~/modules/transcripts/editor-text";
 import { exportTranscript } from "~/services/export/export.server";
 import type { z } from "zod";
 import type { ApiScope } from "./api-key-forms";
@@ -180,7 +181,7 @@ export async function getApiRecording({ userId }: ApiContext, recordingId: strin
     transcriptTranslations(recordingId),
     transcriptSummary(recordingId),
   ]);
-  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((name): name is string => !!name))];
+  const speakers = speakerNames(segments);
   const detail: z.infer<typeof RecordingDetailSchema> = {
     ...apiRecording(recording),
     engine: recording.engine,

@@ -391,3 +391,8 @@ export function applyChangesInView(view: SegmentState[], changes: ViewChange[]):
   }
   return result;
 }
+
+/** The speakers' names in order of first appearance, without unlabelled segments. */
+export function speakerNames(segments: { speaker: string | null }[]): string[] {
+  return [...new Set(segments.map((segment) => segment.speaker).filter((name): name is string => Boolean(name)))];
+}

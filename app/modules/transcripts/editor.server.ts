@@ -15,6 +15,7 @@ import {
   type FindOptions,
   mergeSegments,
   replaceInSegments,
+  speakerNames,
   type SegmentChange,
   type SegmentState,
   splitSegment,
@@ -100,13 +101,10 @@ export async function editorPageSegments(
         select: { ...SEGMENT_COLUMNS, words: true },
       })
     : [];
-  const speakers = [
-    ...new Set(outline.map((segment) => segment.speaker).filter((name): name is string => Boolean(name))),
-  ];
   return {
     segments: rows.map(({ words, ...row }) => editorSegment(row, words)),
     page: info,
-    speakers,
+    speakers: speakerNames(outline),
   };
 }
 
@@ -516,7 +514,7 @@ async function editableSegment(userId: string, recordingId: string, segmentId: s
     number: index + 1,
     total: outline.length,
     isLast: index === outline.length - 1,
-    speakers: [...new Set(outline.map((item) => item.speaker).filter((name): name is string => Boolean(name)))],
+    speakers: speakerNames(outline),
   };
 }
 
