@@ -15,6 +15,8 @@ import {
   resumableUploadServer,
 } from "~/modules/recordings/resumable-uploads.server";
 import { createUserSession } from "~/modules/platform/session.server";
+import { configuredStorage } from "~/services/storage/index.server";
+import { ENCRYPTED_MAGIC } from "~/services/storage/encryption.server";
 import { sharedFile } from "../shared-files";
 import { testOutbox } from "./helpers";
 
@@ -64,7 +66,14 @@ interface Outcome {
 function runUpload(
   file: Buffer,
   cookie: string,
-  options: { metadata?: Record<string, string>; uploadUrl?: string; stopAfterBytes?: number } = {},
+  options: {
+    metadata?: Record<string, string>;
+    uploadUrl?: string;
+    stopAfterBytes?: number;
+    chunkSize?: number;
+    /** Called after each part's answer, before the next part is sent. */
+    afterPart?: (offset: number) => void;
+  } = {},
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     let recordingId: string | undefined;
@@ -72,11 +81,13 @@ function runUpload(
       endpoint,
       uploadUrl: options.uploadUrl,
       headers: { Cookie: cookie },
-      chunkSize: 16 * 1024,
+      chunkSize: options.chunkSize ?? 16 * 1024,
       retryDelays: [],
       metadata: { filename: "jfk.mp3", ...options.metadata },
       onAfterResponse(_request, response) {
         recordingId ??= response.getHeader(RECORDING_ID_HEADER) || undefined;
+        const offset = response.getHeader("Upload-Offset");
+        if (offset) options.afterPart?.(Number(offset));
       },
       onProgress(sent) {
         if (options.stopAfterBytes && sent >= options.stopAfterBytes) {
@@ -95,6 +106,89 @@ function runUpload(
     upload.start();
   });
 }
+
+/** The stored original of a recording, as bytes on disk and as read back through storage. */
+async function stored(recordingId: string) {
+  const recording = await (await db()).recording.findUniqueOrThrow({ where: { id: recordingId } });
+  const chunks: Buffer[] = [];
+  for await (const chunk of await configuredStorage().read(recording.storageKey)) chunks.push(chunk as Buffer);
+  return { onDisk: fs.readFileSync(dataDir("uploads", recording.storageKey)), readBack: Buffer.concat(chunks) };
+}
+
+const beingWritten = () => fs.readdirSync(dataDir("uploads", ".incoming"));
+
+describe("resumable uploads with encryption at rest (the default)", () => {
+  const CALL = sharedFile("testdata/audio/call-two-speakers.wav");
+
+  test("parts are sealed as they arrive, across record edges, and the stored file is that ciphertext, whole", async () => {
+    const user = await userCookie();
+    const file = fs.readFileSync(CALL);
+    // Parts that end inside records (a record is 256 KiB): each part starts again from its last whole record.
+    const sealedSoFar: number[] = [];
+    const outcome = await runUpload(file, user.cookie, {
+      chunkSize: 100_003,
+      metadata: { filename: "call.wav" },
+      afterPart: () =>
+        sealedSoFar.push(...beingWritten().map((name) => fs.statSync(dataDir("uploads", ".incoming", name)).size)),
+    });
+    expect(outcome.recordingId).toBeTruthy();
+    // The sealed copy grew while the parts arrived (it was not written in one pass at the end).
+    expect(sealedSoFar.filter((size) => size > 300_000).length).toBeGreaterThan(0);
+    const { onDisk, readBack } = await stored(outcome.recordingId!);
+    expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);
+    expect(onDisk.includes(file.subarray(400_000, 400_064))).toBe(false);
+    expect(readBack.equals(file)).toBe(true);
+    expect(beingWritten()).toEqual([]);
+  });
+
+  test("a sealed copy cut inside a record between parts is continued from its last whole record", async () => {
+    const user = await userCookie();
+    const file = fs.readFileSync(CALL);
+    let removed = false;
+    const outcome = await runUpload(file, user.cookie, {
+      chunkSize: 300_000,
+      metadata: { filename: "call.wav" },
+      afterPart: (offset) => {
+        if (removed || offset < 600_000) return;
+        // The sealed copy is cut inside a record, as a crash while writing would leave it.
+        for (const name of beingWritten()) {
+          const sealed = dataDir("uploads", ".incoming", name);
+          fs.truncateSync(sealed, fs.statSync(sealed).size - 1000);
+        }
+        removed = true;
+      },
+    });
+    expect(removed).toBe(true);
+    expect(outcome.recordingId).toBeTruthy();
+    expect((await stored(outcome.recordingId!)).readBack.equals(file)).toBe(true);
+    expect(beingWritten()).toEqual([]);
+  });
+
+  test("when the parts cannot be sealed, the upload still succeeds and the finished file is encrypted in one pass", async () => {
+    const user = await userCookie();
+    const file = fs.readFileSync(CALL);
+    let blocked = false;
+    const outcome = await runUpload(file, user.cookie, {
+      chunkSize: 300_000,
+      metadata: { filename: "call.wav" },
+      afterPart: () => {
+        if (blocked) return;
+        // The sealed copy's name taken by a folder: every later part's sealing fails.
+        for (const name of beingWritten()) {
+          const sealed = dataDir("uploads", ".incoming", name);
+          fs.rmSync(sealed);
+          fs.mkdirSync(sealed);
+        }
+        blocked = true;
+      },
+    });
+    expect(outcome.recordingId).toBeTruthy();
+    const { onDisk, readBack } = await stored(outcome.recordingId!);
+    expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);
+    expect(readBack.equals(file)).toBe(true);
+    expect(beingWritten()).toEqual([]);
+  });
+});
 
 describe("resumable uploads", () => {
   test("an upload interrupted halfway resumes from its offset and becomes a queued recording", async () => {

@@ -2,14 +2,14 @@
 // Every query takes the owner's id, so one user can never reach another's recording (a 404, not a 403).
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { Readable, type Writable } from "node:stream";
+import { finished, pipeline } from "node:stream/promises";
 import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
 import { z } from "zod";
 import { planById } from "~/content/plans";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
-import { configuredStorage } from "~/services/storage/index.server";
+import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
@@ -60,15 +60,20 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
 
   await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
   const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
+  // An encrypting store seals the file while it arrives; the plain temporary copy is still what ffprobe reads.
+  const incoming = await configuredStorage().incoming?.();
   try {
-    const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan));
+    const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan), {
+      alsoTo: incoming?.stream,
+    });
     if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
-    return await acceptUploadedFile(userId, { temporaryPath, fileName, fields });
+    return await acceptUploadedFile(userId, { temporaryPath, fileName, fields, incoming });
   } catch (error) {
     if (isDiskFull(error)) throw diskFullError();
     throw error;
   } finally {
     await fs.promises.rm(temporaryPath, { force: true });
+    await incoming?.discard();
   }
 }
 
@@ -85,7 +90,13 @@ export async function requireRoomFor(bytes: number) {
   if (!(await hasRoomFor(bytes))) throw diskFullError();
 }
 
-function streamMultipart(request: Request, temporaryPath: string, limit: number, tooLarge: () => RecordingError) {
+function streamMultipart(
+  request: Request,
+  temporaryPath: string,
+  limit: number,
+  tooLarge: () => RecordingError,
+  { alsoTo }: { alsoTo?: Writable } = {},
+) {
   return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
     const contentType = request.headers.get("Content-Type") ?? "";
     if (!request.body || !contentType.startsWith("multipart/form-data"))
@@ -118,6 +129,7 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
       // After busboy's own event handler returns: it still touches the file stream once "limit" is emitted.
       process.nextTick(() => {
         parser.destroy();
+        alsoTo?.destroy();
         if (!output || output.closed) return reject(error);
         output.once("close", () => reject(error));
         output.destroy();
@@ -129,7 +141,7 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
       fileName = info.filename || "recording";
       stream.on("limit", () => fail(tooLarge()));
       output = fs.createWriteStream(temporaryPath);
-      written = pipeline(stream, output);
+      written = alsoTo ? copyToBoth(stream, output, alsoTo) : pipeline(stream, output);
       written.catch((error: unknown) => fail(isDiskFull(error) ? error : MALFORMED()));
     });
     parser.on("error", () => fail(MALFORMED()));
@@ -142,6 +154,20 @@ function streamMultipart(request: Request, temporaryPath: string, limit: number,
     source.on("error", () => fail(MALFORMED()));
     source.pipe(parser);
   });
+}
+
+/**
+ * Pipes `source` into `target` and into `sideCopy` at the pace of the slower; settles when both have finished. The
+ * side copy's failure is not the upload's: it is left behind, and the caller stores the finished file another way.
+ */
+function copyToBoth(source: Readable, target: Writable, sideCopy: Writable): Promise<void> {
+  source.on("error", (error) => {
+    target.destroy(error);
+    sideCopy.destroy(error);
+  });
+  source.pipe(target);
+  source.pipe(sideCopy);
+  return Promise.all([finished(target), finished(sideCopy).catch(() => source.unpipe(sideCopy))]).then(() => {});
 }
 
 /** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
@@ -170,7 +196,13 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
  */
 export async function acceptUploadedFile(
   userId: string,
-  upload: { temporaryPath: string; fileName: string; fields: Record<string, string> },
+  upload: {
+    temporaryPath: string;
+    fileName: string;
+    fields: Record<string, string>;
+    /** The same file, already on its way into an encrypting store (FileStorage.incoming). */
+    incoming?: IncomingObject;
+  },
 ): Promise<{ id: string; title: string }> {
   const { options } = await checkUploadOptions(userId, upload.fields);
   // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
@@ -211,7 +243,8 @@ export async function acceptUploadedFile(
     ),
   );
   try {
-    await configuredStorage().putFile(storageKey, upload.temporaryPath);
+    if (!(await committed(upload.incoming, storageKey, size)))
+      await configuredStorage().putFile(storageKey, upload.temporaryPath);
     await startJob(recording.id);
   } catch (error) {
     // Deleting the row releases its hold on the minutes.
@@ -222,6 +255,22 @@ export async function acceptUploadedFile(
     throw error;
   }
   return { id: recording.id, title: recording.title };
+}
+
+/**
+ * Files the copy an encrypting store sealed while the file arrived; false when there is none, or when it is not
+ * whole (a tus part whose sealing failed), and the plain file must be stored instead.
+ */
+async function committed(incoming: IncomingObject | undefined, storageKey: string, bytes: number) {
+  if (!incoming) return false;
+  try {
+    await incoming.commit(storageKey, bytes);
+    return true;
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    console.warn(`[uploads] storing ${storageKey} in one pass: ${error.message}`);
+    return false;
+  }
 }
 
 /** Runs a reservation; an allowance that does not cover it is a 403 with the minutes and seconds left. */

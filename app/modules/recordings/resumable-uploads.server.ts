@@ -2,8 +2,12 @@
 // dropped connection, and picks up where it stopped. A finished upload goes through the same checks as a
 // plain form post (acceptUploadedFile).
 import fs from "node:fs";
+import path from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import { finished, pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
+import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { isDiskFull } from "~/modules/platform/disk.server";
 import {
@@ -51,7 +55,9 @@ export function resumableUploadServer({
 }: { path?: string; directoryName?: string; authenticate?: (request: Request) => Promise<string> } = {}): Server {
   const directory = dataDir(directoryName);
   fs.mkdirSync(directory, { recursive: true });
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS });
+  const storage = configuredStorage();
+  const options = { directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS };
+  const datastore = storage.incoming ? new EncryptingFileStore(options, storage) : new FileStore(options);
 
   const ownerOf = async (request: Request) => {
     try {
@@ -92,11 +98,14 @@ export function resumableUploadServer({
     async onUploadFinish(request, upload) {
       const userId = await ownerOf(request);
       const temporaryPath = `${directory}/${upload.id}`;
+      // What the encrypting store sealed while the parts arrived (acceptUploadedFile checks it is whole).
+      const incoming = await storage.incoming?.({ name: incomingName(upload.id) });
       try {
         const recording = await acceptUploadedFile(userId, {
           temporaryPath,
           fileName: upload.metadata?.filename ?? "recording",
           fields: stringFields(upload),
+          incoming,
         });
         return { headers: { [RECORDING_ID_HEADER]: recording.id } };
       } catch (error) {
@@ -106,6 +115,7 @@ export function resumableUploadServer({
         // The data file was moved into storage (or is refused); neither it nor its metadata is needed again.
         await fs.promises.rm(temporaryPath, { force: true });
         await fs.promises.rm(`${temporaryPath}.json`, { force: true });
+        await incoming?.discard();
       }
     },
     // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500.
@@ -126,6 +136,68 @@ export async function removeExpiredUploads(server: Server): Promise<number> {
   } catch (error) {
     console.error("[uploads] could not remove expired uploads:", error);
     return 0;
+  }
+}
+
+/** The encrypting store's name for an upload's sealed copy. */
+const incomingName = (uploadId: string) => `tus-${uploadId}`;
+
+/**
+ * A FileStore whose parts also go, as they arrive, into an encrypting store (FileStorage.incoming), so a finished
+ * upload is not read and encrypted again in one long pass. The sealed copy is a side copy: if it falls behind or
+ * fails, the plain file is still whole, and the finished upload is then encrypted from it (acceptUploadedFile).
+ */
+class EncryptingFileStore extends FileStore {
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0],
+    private readonly storage: FileStorage,
+  ) {
+    super(options);
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const upload = await this.getUpload(id);
+    const incoming = await this.storage.incoming?.({ name: incomingName(id) }).catch(() => undefined);
+    if (!incoming || incoming.heldBytes > offset) {
+      await incoming?.discard();
+      return super.write(readable, id, offset);
+    }
+    const sealed = incoming.stream;
+    const sealing = finished(sealed).catch(() => {});
+    try {
+      // The bytes after the last whole record an earlier part sealed, from the plain file.
+      if (incoming.heldBytes < offset)
+        await pipeline(
+          fs.createReadStream(this.plainPath(id), { start: incoming.heldBytes, end: offset - 1 }),
+          sealed,
+          {
+            end: false,
+          },
+        );
+      const plain = new PassThrough();
+      readable.pipe(plain);
+      readable.pipe(sealed, { end: false });
+      const written = await super.write(plain, id, offset);
+      sealed.last = written === upload.size;
+      return written;
+    } catch (error) {
+      sealed.last = false;
+      throw error;
+    } finally {
+      readable.unpipe(sealed);
+      sealed.end();
+      await sealing;
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    const incoming = await this.storage.incoming?.({ name: incomingName(id) }).catch(() => undefined);
+    await incoming?.discard();
+  }
+
+  private plainPath(id: string) {
+    return path.join(this.directory, id);
   }
 }
 

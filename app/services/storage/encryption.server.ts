@@ -1,28 +1,32 @@
-// Encryption at rest for the file store: AES-256-GCM in fixed-size chunks, so a file streams in and out with flat
-// memory and an HTTP Range read decrypts only the chunks it touches.
+// Encryption at rest for the file store: AES-256-GCM in fixed-size records, so a file streams in and out with flat
+// memory and an HTTP Range read decrypts only the records it touches.
 //
-// Layout of an encrypted file:
-//   header: "VXLE" | version (1) | key id length (1) | key id (ASCII) | chunk size (u32 BE) | plain size (u64 BE) |
-//           salt (16)
-//   then ceil(plain size / chunk size) records: ciphertext of one chunk (chunk size bytes, the last one shorter) |
-//           GCM tag (16)
-// Each file gets its own key, HKDF-SHA256(master key, salt), so the nonce can be the chunk's index (12 bytes, the
-// index in the last 8) without ever repeating under one key. The whole header is each chunk's additional data: a
-// changed size, key id or salt fails every chunk, and records cannot be moved between files or positions. A file
-// that does not start with the magic is a plain file written before encryption was turned on, read as it is.
+// Layout of an encrypted file (version 2, written since 2026-11-26):
+//   header: "VXLE" | version (1 byte) | key id length (1) | key id (ASCII) | record size (u32 BE) | salt (16)
+//   then one or more records: ciphertext of up to `record size` plain bytes | GCM tag (16). Every record but the
+//   last holds exactly `record size` bytes; the last may hold fewer, or none (an empty file is one empty record).
+// Each file gets its own key, HKDF-SHA256(master key, salt). A record's nonce is its index (the last 8 bytes) and a
+// flag that marks the last record (the first byte): the STREAM construction (Hoang, Reyhanitabar, Rogaway, Vizár
+// 2015). So a file cut at a record boundary, or with records added, moved or swapped in from another file, fails its
+// check. The header is each record's additional data. The plain size is not in the header: it follows from the
+// file's size, which lets a file be encrypted while it arrives, before its length is known (a multipart upload).
+//
+// Version 1 files (until 2026-11-25) stored the plain size in the header and had no last-record flag; they are
+// still read. A file that does not start with the magic is a plain file written before encryption was turned on,
+// read as it is.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { StorageError } from "./storage";
 
 export const ENCRYPTED_MAGIC = Buffer.from("VXLE", "ascii");
-const VERSION = 1;
+/** The version new files are written in; version 1 files are still read. */
+const VERSION = 2;
 /** 256 KiB: large enough that AES-GCM runs near full speed, small enough that a player's seek decrypts little. */
 export const CHUNK_BYTES = 256 * 1024;
-const TAG_BYTES = 16;
+export const TAG_BYTES = 16;
 const SALT_BYTES = 16;
-/** Longest possible header (a key id is at most 255 bytes). */
+/** Longest possible header (a key id is at most 255 bytes; version 1 also has an 8-byte size). */
 const MAX_HEADER_BYTES = 4 + 1 + 1 + 255 + 4 + 8 + SALT_BYTES;
 
 /** One master key: 32 bytes and its id (written in each file's header so the right key is found later). */
@@ -55,41 +59,60 @@ export function keyring(current: StorageKey, older: StorageKey[] = []): StorageK
 }
 
 export interface EncryptedHeader {
+  version: 1 | 2;
   keyId: string;
   chunkBytes: number;
+  /** The plain file's length: from the header (version 1) or from the file's size (version 2). */
   plainBytes: number;
   salt: Buffer;
-  /** The header's bytes (each chunk's additional data) and where the records start. */
+  /** The header's bytes (each record's additional data) and where the records start. */
   raw: Buffer;
 }
 
-function encodeHeader(keyId: string, plainBytes: number, salt: Buffer, chunkBytes = CHUNK_BYTES): Buffer {
+/** A version 2 header for a new file under `keyId`. */
+export function encodeHeader(keyId: string, salt: Buffer, chunkBytes = CHUNK_BYTES): Buffer {
   const id = Buffer.from(keyId, "ascii");
-  const header = Buffer.alloc(4 + 1 + 1 + id.length + 4 + 8 + SALT_BYTES);
+  const header = Buffer.alloc(4 + 1 + 1 + id.length + 4 + SALT_BYTES);
   let offset = ENCRYPTED_MAGIC.copy(header, 0);
   offset = header.writeUInt8(VERSION, offset);
   offset = header.writeUInt8(id.length, offset);
   offset += id.copy(header, offset);
   offset = header.writeUInt32BE(chunkBytes, offset);
-  offset = header.writeBigUInt64BE(BigInt(plainBytes), offset);
   salt.copy(header, offset);
   return header;
 }
 
-/** The header at the start of `bytes`, or null when the file is not encrypted (no magic). */
-export function decodeHeader(bytes: Buffer): EncryptedHeader | null {
+const damaged = () => new StorageError("The stored file's encryption header is damaged.");
+
+/**
+ * The header at the start of `bytes`, or null when the file is not encrypted (no magic). `fileBytes` is the whole
+ * file's size, from which a version 2 file's plain size follows.
+ */
+export function decodeHeader(bytes: Buffer, fileBytes: number): EncryptedHeader | null {
   if (bytes.length < 4 || !bytes.subarray(0, 4).equals(ENCRYPTED_MAGIC)) return null;
-  const corrupt = () => new StorageError("The stored file's encryption header is damaged.");
-  if (bytes.length < 6 || bytes[4] !== VERSION) throw corrupt();
+  const version = bytes[4];
+  if (bytes.length < 6 || (version !== 1 && version !== 2)) throw damaged();
   const idLength = bytes[5];
-  const end = 6 + idLength + 4 + 8 + SALT_BYTES;
-  if (bytes.length < end) throw corrupt();
+  const sizeBytes = version === 1 ? 8 : 0;
+  const end = 6 + idLength + 4 + sizeBytes + SALT_BYTES;
+  if (bytes.length < end) throw damaged();
   const keyId = bytes.subarray(6, 6 + idLength).toString("ascii");
   const chunkBytes = bytes.readUInt32BE(6 + idLength);
-  const plainBytes = Number(bytes.readBigUInt64BE(6 + idLength + 4));
-  if (chunkBytes === 0) throw corrupt();
+  if (chunkBytes === 0) throw damaged();
   const salt = Buffer.from(bytes.subarray(end - SALT_BYTES, end));
-  return { keyId, chunkBytes, plainBytes, salt, raw: Buffer.from(bytes.subarray(0, end)) };
+  const raw = Buffer.from(bytes.subarray(0, end));
+  const plainBytes =
+    version === 1 ? Number(bytes.readBigUInt64BE(6 + idLength + 4)) : plainBytesOf(fileBytes - end, chunkBytes);
+  return { version, keyId, chunkBytes, plainBytes, salt, raw };
+}
+
+/** A version 2 file's plain length from the length of its records: full records, then a last one with a tag. */
+function plainBytesOf(recordBytes: number, chunkBytes: number): number {
+  const record = chunkBytes + TAG_BYTES;
+  const records = Math.ceil(recordBytes / record);
+  const last = recordBytes - (records - 1) * record;
+  if (records < 1 || last < TAG_BYTES) throw new StorageError("The stored file is cut short.");
+  return (records - 1) * chunkBytes + last - TAG_BYTES;
 }
 
 /** Reads the header of a stored file; null for a plain (older, unencrypted) file. */
@@ -98,18 +121,21 @@ export async function readHeader(file: string): Promise<EncryptedHeader | null> 
   try {
     const buffer = Buffer.alloc(MAX_HEADER_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return decodeHeader(buffer.subarray(0, bytesRead));
+    return decodeHeader(buffer.subarray(0, bytesRead), (await handle.stat()).size);
   } finally {
     await handle.close();
   }
 }
 
-function fileKey(master: Buffer, salt: Buffer): Buffer {
+/** The key one file is sealed with: HKDF of the master key and the file's salt. */
+export function fileKey(master: Buffer, salt: Buffer): Buffer {
   return Buffer.from(crypto.hkdfSync("sha256", master, salt, "voxlate storage file key v1", 32));
 }
 
-function nonce(index: number): Buffer {
+/** A record's nonce: its index, and (version 2) whether it is the file's last record. */
+export function recordNonce(index: number, last: boolean): Buffer {
   const iv = Buffer.alloc(12);
+  iv[0] = last ? 1 : 0;
   iv.writeBigUInt64BE(BigInt(index), 4);
   return iv;
 }
@@ -136,33 +162,10 @@ async function* regroup(source: AsyncIterable<Buffer>, size: number): AsyncGener
   if (pendingBytes) yield Buffer.concat(pending, pendingBytes);
 }
 
-/** Encrypts the plain file `source` (of `plainBytes`) into `target`, streamed. */
-export async function encryptFile(source: string, target: string, key: StorageKey): Promise<void> {
-  const plainBytes = (await fs.promises.stat(source)).size;
-  const salt = crypto.randomBytes(SALT_BYTES);
-  const header = encodeHeader(key.id, plainBytes, salt);
-  const perFile = fileKey(key.key, salt);
-  let written = 0;
-  async function* encrypted(plain: AsyncIterable<Buffer>) {
-    yield header;
-    let index = 0;
-    for await (const chunk of regroup(plain, CHUNK_BYTES)) {
-      const cipher = crypto.createCipheriv("aes-256-gcm", perFile, nonce(index++));
-      cipher.setAAD(header);
-      const body = cipher.update(chunk);
-      cipher.final();
-      written += chunk.length;
-      yield Buffer.concat([body, cipher.getAuthTag()], body.length + TAG_BYTES);
-    }
-  }
-  await pipeline(fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }), encrypted, fs.createWriteStream(target));
-  // The file grew or shrank while it was read: the header's size would be wrong.
-  if (written !== plainBytes) throw new StorageError(`The file changed while it was being stored (${source}).`);
-}
-
 /**
  * The plain bytes [start, end] (inclusive; the whole file when no range) of an encrypted file, decrypting only the
- * chunks the range touches. A chunk that fails its tag (a changed byte, a wrong key) ends the stream with an error.
+ * records the range touches. A record that fails its tag (a changed byte, a wrong key, a file cut short) ends the
+ * stream with an error.
  */
 export function decryptRange(
   file: string,
@@ -174,10 +177,13 @@ export function decryptRange(
   if (!master) throw new StorageError(`No storage key with id ${header.keyId} is configured (STORAGE_KEYS).`);
   const start = range?.start ?? 0;
   const end = Math.min(range?.end ?? header.plainBytes - 1, header.plainBytes - 1);
-  if (end < start) return Readable.from([]);
+  // An empty version 2 file still has its one (empty) last record to check, when it is read whole.
+  const checksEmptyLast = header.version === 2 && header.plainBytes === 0 && start === 0;
+  if (end < start && !checksEmptyLast) return Readable.from([]);
   const record = header.chunkBytes + TAG_BYTES;
+  const lastIndex = Math.max(0, Math.ceil(header.plainBytes / header.chunkBytes) - 1);
   const first = Math.floor(start / header.chunkBytes);
-  const last = Math.floor(end / header.chunkBytes);
+  const last = Math.max(first, Math.floor(end / header.chunkBytes));
   const perFile = fileKey(master.key, header.salt);
   const ciphertext = fs.createReadStream(file, {
     start: header.raw.length + first * record,
@@ -187,8 +193,9 @@ export function decryptRange(
   async function* plain() {
     let index = first;
     for await (const sealed of regroup(ciphertext, record)) {
-      if (sealed.length <= TAG_BYTES) throw new StorageError("The stored file is cut short.");
-      const decipher = crypto.createDecipheriv("aes-256-gcm", perFile, nonce(index));
+      if (sealed.length < TAG_BYTES) throw new StorageError("The stored file is cut short.");
+      const nonce = header.version === 1 ? recordNonce(index, false) : recordNonce(index, index === lastIndex);
+      const decipher = crypto.createDecipheriv("aes-256-gcm", perFile, nonce);
       decipher.setAAD(header.raw);
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
       let chunk: Buffer;
@@ -202,7 +209,7 @@ export function decryptRange(
       const chunkStart = index * header.chunkBytes;
       const from = Math.max(0, start - chunkStart);
       const to = Math.min(chunk.length, end - chunkStart + 1);
-      yield chunk.subarray(from, to);
+      if (to > from) yield chunk.subarray(from, to);
       index++;
     }
     if (index !== last + 1) throw new StorageError("The stored file is cut short.");

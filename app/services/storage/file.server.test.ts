@@ -3,7 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { CHUNK_BYTES, ENCRYPTED_MAGIC, keyring, parseStorageKey } from "./encryption.server";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import {
+  CHUNK_BYTES,
+  ENCRYPTED_MAGIC,
+  fileKey,
+  keyring,
+  parseStorageKey,
+  readHeader,
+  type StorageKey,
+  TAG_BYTES,
+} from "./encryption.server";
 import { fileStorage } from "./file.server";
 
 const collect = async (stream: NodeJS.ReadableStream) => {
@@ -123,4 +134,112 @@ describe("fileStorage with encryption at rest", () => {
     expect(parseStorageKey(raw.toString("hex")).id).toBe(parseStorageKey(raw.toString("base64")).id);
     expect(() => parseStorageKey("c2hvcnQ=")).toThrow(/32 bytes/);
   });
+
+  test("a file cut at a record boundary, or with a record added, fails its check instead of reading short", async () => {
+    const content = wavBytes(3 * CHUNK_BYTES + 10);
+    const { root, local } = setup(content);
+    const storage = fileStorage(root, keyring(newKey()));
+    await storage.putFile("r.wav", local);
+    const file = path.join(root, "r.wav");
+    const whole = fs.readFileSync(file);
+    const record = CHUNK_BYTES + TAG_BYTES;
+
+    // The last record dropped: what is left looks like a whole file of three full records, but its new last record
+    // was not sealed as the last.
+    fs.writeFileSync(file, whole.subarray(0, whole.length - (10 + TAG_BYTES)));
+    expect(await storage.size("r.wav")).toBe(3 * CHUNK_BYTES);
+    await expect(collect(await storage.read("r.wav"))).rejects.toThrow(/integrity check/);
+
+    // A record of the file repeated at its end.
+    fs.writeFileSync(
+      file,
+      Buffer.concat([whole, whole.subarray(whole.length - 10 - TAG_BYTES - record, whole.length - 10 - TAG_BYTES)]),
+    );
+    await expect(collect(await storage.read("r.wav"))).rejects.toThrow(/integrity check/);
+
+    fs.writeFileSync(file, whole);
+    expect((await collect(await storage.read("r.wav"))).equals(content)).toBe(true);
+  });
+
+  test("a file of exactly whole records keeps its last one apart, and files from before version 2 still read", async () => {
+    const content = wavBytes(2 * CHUNK_BYTES);
+    const { root, local } = setup(content);
+    const key = newKey();
+    const storage = fileStorage(root, keyring(key));
+    await storage.putFile("whole.wav", local);
+    expect(fs.statSync(path.join(root, "whole.wav")).size).toBe(
+      (await readHeader(path.join(root, "whole.wav")))!.raw.length + 2 * (CHUNK_BYTES + TAG_BYTES),
+    );
+    expect((await collect(await storage.read("whole.wav"))).equals(content)).toBe(true);
+
+    fs.writeFileSync(path.join(root, "v1.wav"), versionOneFile(content, key));
+    expect((await readHeader(path.join(root, "v1.wav")))?.version).toBe(1);
+    expect(await storage.size("v1.wav")).toBe(content.length);
+    expect(
+      (await collect(await storage.read("v1.wav", { start: CHUNK_BYTES - 3, end: CHUNK_BYTES + 2 }))).equals(
+        content.subarray(CHUNK_BYTES - 3, CHUNK_BYTES + 3),
+      ),
+    ).toBe(true);
+    // Rotation rewrites it in the current version.
+    expect(await storage.reencrypt("v1.wav")).toBe(false);
+    expect((await collect(await storage.read("v1.wav"))).equals(content)).toBe(true);
+  });
+
+  test("a file encrypted while it arrives is filed by commit, refused at the wrong size, and leaves nothing when discarded", async () => {
+    const content = wavBytes(CHUNK_BYTES * 2 + 999);
+    const { root } = setup(Buffer.alloc(0));
+    const storage = fileStorage(root, keyring(newKey()));
+    const openFiles = () => fs.readdirSync("/proc/self/fd").length;
+    const before = openFiles();
+
+    const arriving = await storage.incoming!();
+    // In uneven pieces, as a network delivers them.
+    await pipeline(Readable.from(piecesOf(content, 65_521)), arriving.stream);
+    await expect(arriving.commit("a.wav", content.length + 1)).rejects.toThrow(/holds/);
+    await arriving.commit("a.wav", content.length);
+    await arriving.discard();
+    expect((await collect(await storage.read("a.wav"))).equals(content)).toBe(true);
+
+    const abandoned = await storage.incoming!();
+    abandoned.stream.write(content.subarray(0, CHUNK_BYTES + 5));
+    await abandoned.discard();
+    const listed = [];
+    for await (const object of storage.list("")) listed.push(object.key);
+    expect(listed).toEqual(["a.wav"]);
+    expect(fs.readdirSync(path.join(root, ".incoming"))).toEqual([]);
+    // The worker closed its file: no descriptor is left open.
+    expect(openFiles()).toBe(before);
+  });
 });
+
+function* piecesOf(content: Buffer, size: number) {
+  for (let start = 0; start < content.length; start += size) yield content.subarray(start, start + size);
+}
+
+/** A file in the version 1 layout (the plain size in the header, no last-record flag), as written until 2026-11-25. */
+function versionOneFile(content: Buffer, key: StorageKey): Buffer {
+  const id = Buffer.from(key.id, "ascii");
+  const salt = crypto.randomBytes(16);
+  const header = Buffer.concat([
+    ENCRYPTED_MAGIC,
+    Buffer.from([1, id.length]),
+    id,
+    Buffer.from(new Uint32Array([0]).buffer).fill(0),
+    Buffer.alloc(8),
+    salt,
+  ]);
+  header.writeUInt32BE(CHUNK_BYTES, 6 + id.length);
+  header.writeBigUInt64BE(BigInt(content.length), 6 + id.length + 4);
+  const perFile = fileKey(key.key, salt);
+  const records = [header];
+  for (let index = 0; index * CHUNK_BYTES < content.length; index++) {
+    const nonce = Buffer.alloc(12);
+    nonce.writeBigUInt64BE(BigInt(index), 4);
+    const cipher = crypto.createCipheriv("aes-256-gcm", perFile, nonce);
+    cipher.setAAD(header);
+    records.push(cipher.update(content.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES)));
+    cipher.final();
+    records.push(cipher.getAuthTag());
+  }
+  return Buffer.concat(records);
+}

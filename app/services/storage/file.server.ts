@@ -1,12 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
-import { pipeline } from "node:stream/promises";
-import { decryptRange, encryptFile, readHeader, type StorageKeyring } from "./encryption.server";
-import { StorageError, StoredObjectMissingError, type FileStorage, type StoredObject } from "./storage";
+import { finished, pipeline } from "node:stream/promises";
+import { encryptFile, type EncryptedPart, type EncryptingWriter, encryptingWriter } from "./encrypting-writer.server";
+import { CHUNK_BYTES, decryptRange, readHeader, type StorageKeyring, TAG_BYTES } from "./encryption.server";
+import {
+  StorageError,
+  StoredObjectMissingError,
+  type FileStorage,
+  type IncomingObject,
+  type StoredObject,
+} from "./storage";
 
 /** Where files are encrypted before they are renamed into place: inside the root (same disk), outside every key. */
 const INCOMING = ".incoming";
+/** A file being written is kept this long: longer than an unfinished tus upload is kept (24 h). */
+const INCOMING_MAX_AGE_MS = 25 * 60 * 60_000;
+const STALE_CHECK_MS = 60 * 60_000;
 
 /**
  * Files under a directory on this machine (the default: DATA_DIR/uploads). With `keys`, each file is encrypted at
@@ -20,22 +30,83 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
       throw new StorageError(`Storage key escapes the storage root: ${key}`);
     return target;
   };
-  /** Encrypts `source` to a temporary file, then renames it over `target` (a reader never sees half a file). */
-  const encryptInto = async (source: string, target: string, keyring: StorageKeyring) => {
+  /** A new file in the store's own folder for files being written (same disk, so it can be renamed into place). */
+  const incomingPath = async () => {
     const incoming = path.join(root, INCOMING);
     await fs.promises.mkdir(incoming, { recursive: true });
-    const temporary = path.join(incoming, crypto.randomUUID());
+    return path.join(incoming, crypto.randomUUID());
+  };
+  /** Renames a finished file over `target` (a reader never sees half a file). */
+  const moveInto = async (temporary: string, target: string) => {
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(temporary, target);
+  };
+  /** Encrypts `source` to a temporary file, then renames it over `target`. */
+  const encryptInto = async (source: string, target: string, keyring: StorageKeyring) => {
+    const temporary = await incomingPath();
     try {
       await encryptFile(source, temporary, keyring.current);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.rename(temporary, target);
+      await moveInto(temporary, target);
     } finally {
       await fs.promises.rm(temporary, { force: true });
+    }
+  };
+  /**
+   * Encrypts a file while it arrives (FileStorage.incoming). A named one is continued by the next call with the
+   * same name (the parts of a tus upload, which may reach different processes): its stream then starts where the
+   * records written so far end.
+   */
+  const incoming = async (keyring: StorageKeyring, name?: string): Promise<IncomingObject> => {
+    if (name !== undefined && !/^[\w-]{1,200}$/.test(name)) throw new StorageError(`Bad incoming file name: ${name}`);
+    const temporary = name ? path.join(root, INCOMING, name) : await incomingPath();
+    await fs.promises.mkdir(path.dirname(temporary), { recursive: true });
+    void removeStaleIncoming();
+    const earlier = name ? await partWritten(temporary, keyring) : undefined;
+    let stream: EncryptingWriter | undefined;
+    return {
+      heldBytes: earlier ? earlier.records * earlier.header.chunkBytes : 0,
+      // Made on first use: a caller that only commits (the last tus request) starts no worker.
+      get stream() {
+        return (stream ??= encryptingWriter(temporary, keyring.current, earlier));
+      },
+      async commit(key, plainBytes) {
+        if (stream && !stream.writableFinished) throw new StorageError("The file is still arriving.");
+        const header = await readHeader(temporary).catch(() => null);
+        if (header?.plainBytes !== plainBytes)
+          throw new StorageError(`The encrypted copy holds ${header?.plainBytes ?? "no"} bytes, not ${plainBytes}.`);
+        // Its last record must be sealed as the last: a part cut off in the middle is refused here.
+        await finished(
+          decryptRange(temporary, header, keyring, {
+            start: Math.max(0, plainBytes - 1),
+            end: plainBytes - 1,
+          }).resume(),
+        );
+        await moveInto(temporary, resolve(key));
+      },
+      async discard() {
+        stream?.destroy();
+        await stream?.stopped;
+        // Recursive: whatever took the name is removed with it, so a bad leftover cannot block the next upload.
+        await fs.promises.rm(temporary, { force: true, recursive: true });
+      },
+    };
+  };
+  /** Drops files being written that are older than any upload may take (a crash's leftovers), at most hourly. */
+  let lastStaleCheck = 0;
+  const removeStaleIncoming = async () => {
+    if (Date.now() - lastStaleCheck < STALE_CHECK_MS) return;
+    lastStaleCheck = Date.now();
+    const folder = path.join(root, INCOMING);
+    for (const entry of await fs.promises.readdir(folder).catch(() => [])) {
+      const file = path.join(folder, entry);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > INCOMING_MAX_AGE_MS) await fs.promises.rm(file, { force: true });
     }
   };
   return {
     name: "file",
     encrypted: Boolean(keys),
+    ...(keys ? { incoming: (options?: { name?: string }) => incoming(keys, options?.name) } : {}),
     async putFile(key, localPath) {
       const target = resolve(key);
       if (keys) {
@@ -142,4 +213,13 @@ export async function rotateToCurrentKey(
     onFile(key, changed);
   }
   return { rewritten, kept: keys.length - rewritten };
+}
+
+/** The whole records an earlier part of a named incoming file holds, or undefined to start it afresh. */
+async function partWritten(file: string, keyring: StorageKeyring): Promise<EncryptedPart | undefined> {
+  const header = await readHeader(file).catch(() => null);
+  const key = header && keyring.byId.get(header.keyId);
+  if (!header || !key || header.version !== 2 || header.chunkBytes !== CHUNK_BYTES) return undefined;
+  const { size } = await fs.promises.stat(file);
+  return { header, key, records: Math.floor((size - header.raw.length) / (CHUNK_BYTES + TAG_BYTES)) };
 }

@@ -6,7 +6,7 @@ import { fileStorage, type FileStorageMaintenance } from "./file.server";
 import { parseS3Url, s3Storage } from "./s3.server";
 import type { FileStorage } from "./storage";
 
-export type { FileStorage, StoredObject } from "./storage";
+export type { FileStorage, IncomingObject, StoredObject } from "./storage";
 export { StorageError } from "./storage";
 
 let storage: FileStorage | undefined;

@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { ServiceError } from "../errors";
 
 /** Where uploaded originals live. Keys are relative paths such as "recordings/<user>/<id>.mp3". */
@@ -15,6 +15,27 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every stored object whose key starts with `prefix`, with when it was written (in pages, never all at once). */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * Only a store that transforms the bytes on their way in (the encrypting file store) offers this: it does that
+   * work while a file arrives, instead of in a second pass over it once it is complete. Others take the finished
+   * file with putFile.
+   */
+  incoming?(options?: { name?: string }): Promise<IncomingObject>;
+}
+
+/**
+ * A file written into storage while it arrives. With a name, one that arrives in parts (several requests): each
+ * call with the name continues it.
+ */
+export interface IncomingObject {
+  /** Plain bytes an earlier part already holds: `stream` takes the file's bytes from there on. */
+  heldBytes: number;
+  /** Takes the file's bytes, in order. Set `last` to false before ending it when more parts will follow. */
+  stream: Writable & { last: boolean };
+  /** Files the object under `key` once `stream` has finished; refuses it unless it holds `plainBytes` bytes. */
+  commit(key: string, plainBytes: number): Promise<void>;
+  /** Removes what was written (after a refusal or a failure); does nothing after a commit. */
+  discard(): Promise<void>;
 }
 
 export interface StoredObject {
