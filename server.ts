@@ -12,6 +12,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
+import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
 import { getEnv } from "~/modules/platform/env.server";
 import {
@@ -207,6 +208,7 @@ app.all([API_UPLOADS_PATH, `${API_UPLOADS_PATH}/{*id}`], (request, response) => 
 app.use(refuseMethodsWithoutAction(build));
 app.all(
   "/{*splat}",
+  markRequests(),
   createRequestHandler({
     build,
     getLoadContext: (request, response) => ({ cspNonce: response.locals.cspNonce as string, clientIp: request.ip }),

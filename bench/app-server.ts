@@ -155,7 +155,10 @@ export async function startAppServer(
   if (options.nodeEnv === null) delete serverEnv.NODE_ENV;
   else if (options.nodeEnv) serverEnv.NODE_ENV = options.nodeEnv;
   let output = "";
-  const server: ChildProcess = options.asNpmStart
+  // A profile needs node's own flags, so a profiled "npm start" runs its command line (NODE_ENV set the same way).
+  const asNpmStart = options.asNpmStart && !process.env.BENCH_CPU_PROF;
+  if (options.asNpmStart && !asNpmStart) serverEnv.NODE_ENV = "production";
+  const server: ChildProcess = asNpmStart
     ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
       spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
     : // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses it in NODE_OPTIONS).

@@ -5,7 +5,7 @@
 // server in the same run is the baseline: SSR ÷ static is the figure that survives a busy machine.
 // Clients send no Accept-Encoding unless --gzip is given: compressing a large asset on every request would slow the
 // baseline and flatter the ratio.
-// Usage: npm run build && npm run bench:load [-- --duration 10 --connections 10,50,100 --gzip]
+// Usage: npm run build && npm run bench:load [-- --duration 10 --connections 10,50,100 --gzip --only dashboard]
 //        (LOAD_DURATION=3 for a quick run; BENCH_DATABASE_URL=postgres://… runs the app on that PostgreSQL database
 //        instead of the embedded one: create it empty first, the app migrates it at start, and drop it afterwards)
 import os from "node:os";
@@ -19,6 +19,9 @@ const CONNECTION_LEVELS = (connectionsIndex === -1 ? "10,50,100" : process.argv[
   .split(",")
   .map(Number);
 const GZIP = process.argv.includes("--gzip");
+// --only dashboard,recordings: just the targets whose names contain one of these (for profiling one page).
+const onlyIndex = process.argv.indexOf("--only");
+const ONLY = onlyIndex === -1 ? null : process.argv[onlyIndex + 1].split(",");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const RECORDINGS = 200;
 const USERS = 50;
@@ -178,7 +181,11 @@ try {
     { name: `/recordings (${RECORDINGS})`, path: "/recordings", signedIn: true, ssr: true },
     { name: "/api/user (signed in)", path: "/api/user", signedIn: true, ssr: true },
   ];
-  for (const target of targets) await body(server.origin, target.path, target.signedIn ? cookies[0] : undefined);
+  if (ONLY) targets.splice(0, targets.length, ...targets.filter((target) => ONLY.some((part) => target.name.includes(part))));
+  for (const target of targets) {
+    const text = await body(server.origin, target.path, target.signedIn ? cookies[0] : undefined);
+    console.log(`${target.name}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`);
+  }
   const assetBytes = (await (await fetch(server.origin + asset)).arrayBuffer()).byteLength;
   console.log(
     `Static asset: ${asset} (${(assetBytes / 1024).toFixed(1)} KB); article: ${article}; ${DURATION_SECONDS} s per run;` +
@@ -196,15 +203,19 @@ try {
     }
   }
 
+  if (process.env.DEBUG_LOG) console.log(server.log());
   console.log(`\nLoad average after the runs: ${loadAverage()}\n`);
   console.log(
     "| clients | target | req/s | ÷ static | p50 ms | p95 ms | p99 ms | errors | non-2xx (429) | server CPU |\n" +
       "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const row of rows) {
-    const staticRow = rows.find((other) => other.connections === row.connections && other.target === "static asset")!;
-    const ratio =
-      row.target === "static asset" ? "1" : (row.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2);
+    const staticRow = rows.find((other) => other.connections === row.connections && other.target === "static asset");
+    const ratio = !staticRow
+      ? "–"
+      : row.target === "static asset"
+        ? "1"
+        : (row.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2);
     console.log(
       `| ${row.connections} | ${row.target} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors} | ${row.non2xx} (${row.tooMany}) | ${(row.serverCpu * 100).toFixed(0)}% |`,
     );

@@ -3,8 +3,15 @@
 // what the separate ones said.
 import { describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
-import { perRequest } from "~/modules/platform/per-request.server";
-import { createUserSession, getUser, getUserId, readSessionId, requireUser } from "~/modules/platform/session.server";
+import { perRequest, REQUEST_ID_HEADER } from "~/modules/platform/per-request.server";
+import {
+  createUserSession,
+  destroyUserSession,
+  getUser,
+  getUserId,
+  readSessionId,
+  requireUser,
+} from "~/modules/platform/session.server";
 import { allowanceAndBilling, allowanceFor, startOfMonth } from "~/modules/usage/usage.server";
 import { listRecordings } from "~/modules/recordings/recordings.server";
 import { signedInUser } from "./helpers";
@@ -40,6 +47,33 @@ describe("the session's user", () => {
     const first = new Request("http://localhost/");
     expect(await Promise.all([perRequest(first, "k", compute), perRequest(first, "k", compute)])).toEqual([1, 1]);
     expect(await perRequest(new Request("http://localhost/"), "k", compute)).toBe(2);
+  });
+
+  test("the copies of a marked request that React Router gives each loader share one value and one lookup", async () => {
+    const { id, cookie } = await signedInUser("PREMIUM");
+    const marked = (requestId: string) =>
+      new Request("http://localhost/dashboard?index", { headers: { Cookie: cookie, [REQUEST_ID_HEADER]: requestId } });
+    // What React Router does before each loader (stripIndexParam, stripRoutesParam): a new Request, headers copied.
+    const copyOf = (request: Request) => new Request("http://localhost/dashboard", { headers: request.headers });
+    const original = marked(crypto.randomUUID());
+    const [root, layout, page] = await Promise.all([
+      getUser(copyOf(original)),
+      getUser(copyOf(copyOf(original))),
+      getUser(copyOf(original)),
+    ]);
+    expect(root?.id).toBe(id);
+    expect(layout).toBe(root);
+    expect(page).toBe(root);
+    // Another request is read afresh.
+    const next = await getUser(marked(crypto.randomUUID()));
+    expect(next).toEqual(root);
+    expect(next).not.toBe(root);
+
+    // Signing out forgets it for the rest of the request.
+    const signingOut = marked(crypto.randomUUID());
+    expect(await getUser(copyOf(signingOut))).not.toBeNull();
+    await destroyUserSession(copyOf(signingOut));
+    expect(await getUser(copyOf(signingOut))).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ export interface AppShellData {
 
 /** The allowance and the billing account's status and period, read once per request and in one query. */
 function usageAndBilling(request: Request, user: SessionUser) {
-  return perRequest(request, "app-shell:usage", () => allowanceAndBilling(user.id, user.plan));
+  return perRequest(request, `app-shell:usage:${user.id}`, () => allowanceAndBilling(user.id, user.plan));
 }
 
 /** The signed-in user's allowance this usage period, read once per request (the meter and the dashboard). */

@@ -4,6 +4,7 @@ import { db } from "./database.server";
 import { signedCookie } from "./cookies.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { defineJob } from "./jobs.server";
+import { forgetPerRequest, perRequest } from "./per-request.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -31,32 +32,24 @@ export interface SessionUser {
 }
 
 /**
- * One lookup per request: the root, layout and page loaders of one document all ask, in parallel. Keyed by the
- * Request object, so the answer lives as long as the request does.
- */
-const sessionUserLookups = new WeakMap<Request, Promise<SessionUser | null>>();
-
-/**
  * The signed-in user, or null. Expired and unknown sessions count as signed out. The session and its user are read
- * in one query (they were two, and every signed-in request needs both).
+ * in one query (they were two, and every signed-in request needs both), once per request: the root, layout and
+ * page loaders of one document all ask, in parallel (perRequest).
  */
-export function getUser(request: Request): Promise<SessionUser | null> {
-  let lookup = sessionUserLookups.get(request);
-  if (!lookup) {
-    lookup = lookUpSessionUser(request);
-    sessionUserLookups.set(request, lookup);
-  }
-  return lookup;
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  return perRequest(request, sessionUserKey(sessionId), () => lookUpSessionUser(sessionId));
 }
+
+const sessionUserKey = (sessionId: string) => `session-user:${sessionId}`;
 
 /** The signed-in user's id, or undefined. */
 export async function getUserId(request: Request): Promise<string | undefined> {
   return (await getUser(request))?.id;
 }
 
-async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
-  const sessionId = await readSessionId(request);
-  if (!sessionId) return null;
+async function lookUpSessionUser(sessionId: string): Promise<SessionUser | null> {
   const [user] = await (
     await db()
   ).$queryRaw<SessionUser[]>`
@@ -109,8 +102,9 @@ export function clearSessionCookie(): Promise<string> {
 /** Ends the current session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
-  sessionUserLookups.delete(request);
-  if (sessionId) await (await db()).session.deleteMany({ where: { id: sessionId } });
+  if (!sessionId) return clearSessionCookie();
+  await (await db()).session.deleteMany({ where: { id: sessionId } });
+  forgetPerRequest(request, sessionUserKey(sessionId));
   return clearSessionCookie();
 }
 
