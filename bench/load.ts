@@ -203,7 +203,8 @@ try {
     }
   }
 
-  if (process.env.DEBUG_LOG) console.log(server.log());
+  // BENCH_SERVER_LOG=1: the server's last output lines, for a look at what it logged under load.
+  if (process.env.BENCH_SERVER_LOG) console.log(server.log());
   console.log(`\nLoad average after the runs: ${loadAverage()}\n`);
   console.log(
     "| clients | target | req/s | ÷ static | p50 ms | p95 ms | p99 ms | errors | non-2xx (429) | server CPU |\n" +
