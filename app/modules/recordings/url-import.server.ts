@@ -13,7 +13,7 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { UrlImportSchema } from "./url-import-form";
 import { isDiskFull } from "~/modules/platform/disk.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { OutboundUrlError, outboundRequest, parseOutboundUrl } from "~/modules/platform/outbound-http.server";
 import {
   acceptUploadedFile,
@@ -25,8 +25,8 @@ import {
   uploadLimitBytes,
 } from "./recordings.server";
 
-/** The whole download, headers to last byte. */
-export const URL_IMPORT_TIMEOUT_MS = 5 * 60_000;
+/** The whole download, headers to last byte: 5 minutes unless URL_IMPORT_TIMEOUT_SECONDS says otherwise. */
+const importTimeoutMs = () => getEnv().URL_IMPORT_TIMEOUT_SECONDS * 1000;
 
 class TooLarge extends Error {}
 
@@ -53,7 +53,7 @@ export async function importRecordingFromUrl(
   userId: string,
   address: string,
   fields: Record<string, string>,
-  { timeoutMs = URL_IMPORT_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = importTimeoutMs() }: { timeoutMs?: number } = {},
 ): Promise<{ id: string; title: string }> {
   const { plan } = await checkUploadOptions(userId, fields);
   const limit = uploadLimitBytes(plan);
