@@ -171,7 +171,7 @@ describe("the tus endpoint /api/v1/uploads", () => {
           "Upload-Offset": String(offset),
           "Content-Type": "application/offset+octet-stream",
         },
-        body: chunk,
+        body: new Uint8Array(chunk),
       });
     const first = await send(0, file.subarray(0, half));
     expect(first.status).toBe(204);
@@ -210,7 +210,7 @@ describe("the tus endpoint /api/v1/uploads", () => {
         "Upload-Offset": "0",
         "Content-Type": "application/offset+octet-stream",
       },
-      body: file.subarray(0, 1024),
+      body: new Uint8Array(file.subarray(0, 1024)),
     });
     expect(elsewhere.status).toBe(404);
     expect((await problemOf(elsewhere)).detail).toBe("Upload not found.");
