@@ -20,6 +20,7 @@ import {
   limitBodySize,
   refuseMalformedUrls,
   refuseMethodsWithoutAction,
+  sendError,
 } from "~/modules/platform/http-guards.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { anonymousPageCache } from "~/modules/platform/page-cache.server";
@@ -27,7 +28,7 @@ import { rateLimits } from "~/modules/platform/rate-limit.server";
 import { forwardLiveSessionRequests } from "~/modules/live/live-forwarding.server";
 import { CONSENT_COOKIE, PREFERENCES_COOKIE } from "~/modules/consent/cookie-consent";
 import { RESUMABLE_UPLOADS_PATH, resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
-import { API_UPLOADS_PATH, apiUploadOwner } from "~/modules/developers/v1.server";
+import { API_UPLOADS_PATH, apiResumableUploadServer } from "~/modules/developers/v1.server";
 
 const env = getEnv();
 const isDevelopment = env.NODE_ENV === "development";
@@ -193,15 +194,11 @@ app.all([RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/{*id}`], (request, r
 });
 
 // The API's tus endpoint: the same server, its user known by the bearer key (ADR 026).
-const apiResumableUploads = resumableUploadServer({
-  path: API_UPLOADS_PATH,
-  directoryName: "tus-api",
-  authenticate: apiUploadOwner,
-});
+const apiResumableUploads = apiResumableUploadServer();
 app.all([API_UPLOADS_PATH, `${API_UPLOADS_PATH}/{*id}`], (request, response) => {
   apiResumableUploads.handle(request, response).catch((error: unknown) => {
     console.error("[uploads]", error);
-    if (!response.headersSent) response.status(500).json({ error: "The upload failed. Please try again." });
+    sendError(request, response, 500, "The upload failed. Please try again.");
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { isForbiddenAddress, outboundRequest, OutboundUrlError } from "~/modules/platform/outbound-http.server";
-import { deliverWebhook, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
+import { deliverWebhook, KEPT_ATTEMPTS, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { mockServer } from "../mocks/server";
@@ -203,7 +203,9 @@ describe("import from a URL", () => {
     const response = await importUrl(key, `${source.url}/latest`);
     expect(response.status, await response.clone().text()).toBe(201);
     const recording = (await response.json()) as { id: string; title: string; status: string };
-    expect(recording).toMatchObject({ title: "jfk-speech", status: "queued" });
+    expect(recording.title).toBe("jfk-speech");
+    // The answer re-reads the row after queueing it: the in-process worker (polling every 0.5 s) may have started.
+    expect(["queued", "processing"]).toContain(recording.status);
     expect(source.received.map((request) => request.url)).toEqual(["/latest", "/files/jfk-speech.wav"]);
     await waitFor(
       () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id: recording.id } })),
@@ -374,13 +376,35 @@ describe("webhooks", () => {
     for (const request of target.received)
       expect(verifyStandardWebhook(endpoint.secret, request.headers, request.body)).toBe(true);
 
-    // The log on the account page: the event, its result and the receiver's answer.
+    // Each attempt is logged on its own, in order: its number, time, status code or error, and duration.
+    const attempts = await (
+      await db()
+    ).webhookAttempt.findMany({ where: { deliveryId: id }, orderBy: { number: "asc" } });
+    expect(attempts.map(({ number, statusCode, error }) => ({ number, statusCode, error }))).toEqual([
+      { number: 1, statusCode: 503, error: "HTTP 503: busy, try later" },
+      { number: 2, statusCode: 503, error: "HTTP 503: busy, try later" },
+      { number: 3, statusCode: 200, error: null },
+    ]);
+    for (const attempt of attempts) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+    expect(attempts[0].attemptedAt.getTime()).toBeLessThanOrEqual(attempts[1].attemptedAt.getTime());
+    expect(attempts[1].attemptedAt.getTime()).toBeLessThanOrEqual(attempts[2].attemptedAt.getTime());
+
+    // The log on the account page: the event, its result, and each attempt with its answer.
     const page = (await (await app("/account", { headers: { Cookie: user.cookie } })).text()).replaceAll(
       "<!-- -->",
       "",
     );
     expect(page).toContain("summary.completed");
     expect(page).toContain("Delivered (HTTP 200) · 3 attempts");
+    const listed = [...page.matchAll(/<li[^>]*>#(\d+) · [^<]+? · ([^<]+?) · (\d+) ms<\/li>/g)].map((match) => [
+      Number(match[1]),
+      match[2],
+    ]);
+    expect(listed).toEqual([
+      [1, "HTTP 503: busy, try later"],
+      [2, "HTTP 503: busy, try later"],
+      [3, "HTTP 200"],
+    ]);
 
     // Rotation: the next delivery is signed with the new secret only.
     expect((await accountForm(user.cookie, { intent: "webhook-rotate", endpointId: endpoint.id })).status).toBe(302);
@@ -395,6 +419,12 @@ describe("webhooks", () => {
     );
     const resent = target.received[3];
     expect(resent.headers["webhook-id"]).toBe(id);
+    // The resend's attempt carries on the delivery's numbering.
+    const afterResend = await waitFor(
+      () => db().then((database) => database.webhookAttempt.findMany({ where: { deliveryId: id } })),
+      (rows) => rows.length === 4,
+    );
+    expect(afterResend.find((attempt) => attempt.number === 4)).toMatchObject({ statusCode: 200, error: null });
     expect(verifyStandardWebhook(rotated.secret, resent.headers, resent.body)).toBe(true);
     expect(verifyStandardWebhook(endpoint.secret, resent.headers, resent.body)).toBe(false);
     const other = await signedInUser();
@@ -413,12 +443,34 @@ describe("webhooks", () => {
       status: "FAILED",
       lastStatusCode: 500,
     });
+    expect(await (await db()).webhookAttempt.findMany({ where: { deliveryId: id } })).toEqual([
+      expect.objectContaining({ number: 1, statusCode: 500, error: "HTTP 500" }),
+    ]);
     // pg-boss waits at most retryDelay·2^n before the n-th retry: the sum over every retry.
     const { retryLimit, retryDelay } = WEBHOOK_RETRIES;
     let longest = 0;
     for (let retry = 1; retry <= retryLimit; retry++) longest += retryDelay * 2 ** retry;
     expect(longest).toBeLessThanOrEqual(24 * 60 * 60);
     expect(longest).toBeGreaterThan(20 * 60 * 60);
+  });
+});
+
+describe("the delivery log stays bounded", () => {
+  test("a delivery sent again and again keeps only its latest attempts", async () => {
+    vi.stubEnv("OUTBOUND_ALLOW_LOOPBACK", "1");
+    const target = await receiver((_request, response) => response.writeHead(502).end());
+    const user = await signedInUser();
+    await accountForm(user.cookie, { intent: "webhook-create", url: target.url, events: "summary.completed" });
+    await emitWebhookEventWithoutQueue(user.id);
+    const { id } = await (await db()).webhookDelivery.findFirstOrThrow({ where: { endpoint: { userId: user.id } } });
+    for (let attempt = 0; attempt < KEPT_ATTEMPTS + 2; attempt++) await deliverWebhook(id, { finalAttempt: true });
+    const kept = await (await db()).webhookAttempt.findMany({ where: { deliveryId: id }, orderBy: { number: "asc" } });
+    expect(kept.map((attempt) => attempt.number)).toEqual(
+      Array.from({ length: KEPT_ATTEMPTS }, (_, index) => index + 3),
+    );
+    expect(await (await db()).webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      attempts: KEPT_ATTEMPTS + 2,
+    });
   });
 });
 

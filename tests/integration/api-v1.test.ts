@@ -418,8 +418,22 @@ describe("OpenAPI", () => {
       "/recordings/{recordingId}/export",
       "/recordings/{recordingId}/summary",
       "/recordings/{recordingId}/translations",
+      "/uploads",
     ]);
     expect(Object.keys(document.paths["/recordings/{recordingId}"]).sort()).toEqual(["delete", "get"]);
+    // The tus endpoint's creation request, with the headers a tus client sends and the problems it can meet.
+    const tusCreation = document.paths["/uploads"].post as {
+      parameters: { name: string; in: string; required?: boolean }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(tusCreation.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "Tus-Resumable", in: "header", required: true }),
+        expect.objectContaining({ name: "Upload-Length", in: "header", required: true }),
+      ]),
+    );
+    expect(Object.keys(tusCreation.responses["201"].headers ?? {})).toContain("Location");
+    expect(Object.keys(tusCreation.responses)).toEqual(expect.arrayContaining(["401", "403", "412"]));
   });
 
   test("/developers renders the reference on the server", async () => {

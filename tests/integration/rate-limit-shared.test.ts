@@ -105,3 +105,29 @@ describe("wrong-password counts shared across web processes", () => {
     expect(await sharePasswordWaitMs(link.id, "198.51.100.250", now + PASSWORD_WINDOW_MS)).toBe(0);
   });
 });
+
+describe("API rate limits per key", () => {
+  const call = (server: number, key: string) =>
+    fetch(`${servers[server].url}/api/v1/recordings`, { headers: { Authorization: `Bearer ${key}` } });
+
+  test("two keys from one address are counted apart, and the one over its limit gets a 429 problem", async () => {
+    const limit = RATE_LIMITS.api.limit;
+    const statuses: number[] = [];
+    for (let index = 0; index < limit; index++) statuses.push((await call(index % 2, "vxk_first_key")).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    const refused = await call(0, "vxk_first_key");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ type: "about:blank", title: "Too Many Requests", status: 429 });
+    // The same address with another key has its own count, on either server.
+    expect((await call(1, "vxk_second_key")).status).toBe(200);
+    expect((await call(0, "vxk_second_key")).status).toBe(200);
+    expect((await call(1, "vxk_first_key")).status).toBe(429);
+    // The counters are keyed by a hash of the key, never the key itself.
+    const counters = await (await db()).rateLimitCounter.findMany({ where: { key: { startsWith: "rl-api:" } } });
+    expect(counters.map((counter) => counter.points).sort((a, b) => a - b)).toEqual([2, limit + 2]);
+    expect(counters.some((counter) => counter.key.includes("vxk_"))).toBe(false);
+  });
+});

@@ -405,14 +405,24 @@ async function main() {
     () => recordingStatus(second),
     (s) => s === "PROCESSING",
   );
-  workers[0].child.kill("SIGKILL");
-  step("killed worker 1 while a transcription was processing");
+  // Kill the worker that holds it (it logs each recording it starts), not whichever comes first.
+  const startedLine = `[jobs] transcribing ${second}`;
+  const holder = await waitFor(
+    "the worker holding the second upload to say so",
+    async () => workers.find((worker) => worker.log().includes(startedLine)),
+    (worker) => worker !== undefined,
+  );
+  const survivor = workers.find((worker) => worker !== holder)!;
+  assert.ok(!survivor.log().includes(startedLine), "only one worker started the second upload");
+  holder!.child.kill("SIGKILL");
+  step(`killed ${holder!.name}, which was transcribing the second upload`);
   await waitFor(
     "the second transcript after the worker died",
     () => recordingStatus(second),
     (s) => s === "COMPLETED",
     180_000,
   );
+  assert.ok(survivor.log().includes(startedLine), `${survivor.name} took the job over`);
 
   // A web process dies mid-upload: tus resumes on the other one.
   let killed = false;

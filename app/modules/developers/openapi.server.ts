@@ -30,6 +30,7 @@ const problems = (...statuses: number[]) =>
           403: "The key lacks the scope, or the plan does not allow it.",
           404: "No such recording for this key's account.",
           409: "Not possible in the recording's current state, or an Idempotency-Key still in use.",
+          412: "The request does not say `Tus-Resumable: 1.0.0`.",
           413: "The file is larger than the plan's limit.",
           415: "Not an audio file, or not the media type the operation takes.",
           422: "The request's values are not valid.",
@@ -76,8 +77,7 @@ function registry() {
     summary: "Create a transcription by upload",
     description:
       "Send the audio as multipart/form-data (field `file`) with the upload options. For large files use the tus " +
-      "endpoint `/api/v1/uploads` (tus 1.0, metadata `filename`, `language`, `speakerLabels`, `speakerCount`, " +
-      "`translateTo`; the finished upload's recording id comes back in `Upload-Recording-Id`). Scope: write.",
+      "endpoint `POST /uploads` (createResumableUpload). Scope: write.",
     security,
     request: {
       headers: idempotencyHeader,
@@ -86,6 +86,40 @@ function registry() {
     responses: {
       201: { description: "Queued for transcription.", content: { "application/json": { schema: RecordingSchema } } },
       ...problems(400, 401, 403, 409, 413, 415, 422, 429),
+    },
+  });
+  // tus is a protocol of its own (@tus/server answers it, not a zod-checked handler): only its creation request is
+  // described, so that clients find the endpoint; the chunks go to the Location it answers, as tus 1.0 says.
+  api.registerPath({
+    method: "post",
+    path: "/uploads",
+    operationId: "createResumableUpload",
+    summary: "Create a transcription by resumable upload (tus)",
+    description:
+      "Starts a [tus 1.0](https://tus.io/protocols/resumable-upload) upload, for large files or unreliable " +
+      "connections; any tus client works. Send the chunks with `PATCH` to the `Location` answered (with the same " +
+      "key), and resume after a dropped connection from the offset `HEAD` gives. The last chunk's answer carries " +
+      "the new recording's id in `Upload-Recording-Id`. Metadata: `filename`, `language`, `speakerLabels`, " +
+      "`speakerCount`, `translateTo`. Unfinished uploads are deleted after 24 hours. Scope: write.",
+    security,
+    request: {
+      headers: z.object({
+        "Tus-Resumable": z.literal("1.0.0"),
+        "Upload-Length": z.string().regex(/^\d+$/).meta({ description: "The file's size in bytes." }),
+        "Upload-Metadata": z.string().optional().meta({
+          description: "Comma-separated `key base64(value)` pairs, e.g. `filename amZrLm1wMw==`.",
+        }),
+      }),
+    },
+    responses: {
+      201: {
+        description: "Created: send the file to its Location.",
+        headers: z.object({
+          Location: z.string().meta({ description: "The upload's URL, for PATCH and HEAD." }),
+          "Tus-Resumable": z.literal("1.0.0"),
+        }),
+      },
+      ...problems(400, 401, 403, 412, 413, 422, 429),
     },
   });
   api.registerPath({

@@ -6,32 +6,21 @@ import { STATUS_CODES } from "node:http";
 import { isRouteErrorResponse } from "react-router";
 import type { z } from "zod";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import {
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  problemDetails,
+  refusalDetail,
+} from "~/modules/platform/problem-details.server";
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
-
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance?: string;
-  /** 422 only: what is wrong with each field. */
-  errors?: { field: string; message: string }[];
-}
+export { PROBLEM_CONTENT_TYPE, type Problem };
 
 export function problem(
   status: number,
   detail: string,
   extra: { errors?: Problem["errors"]; headers?: HeadersInit; instance?: string } = {},
 ): Response {
-  const body: Problem = {
-    type: "about:blank",
-    title: STATUS_CODES[status] ?? "Error",
-    status,
-    detail,
-    ...(extra.instance ? { instance: extra.instance } : {}),
-    ...(extra.errors ? { errors: extra.errors } : {}),
-  };
+  const body = problemDetails(status, detail, extra);
   const headers = new Headers(extra.headers);
   headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
   headers.set("Cache-Control", "no-store");
@@ -60,13 +49,7 @@ export async function asProblem(error: unknown, instance: string): Promise<Respo
   if (error instanceof Response) {
     if (error.headers.get("Content-Type")?.startsWith(PROBLEM_CONTENT_TYPE)) return error;
     const text = await error.text().catch(() => "");
-    let detail = text;
-    try {
-      detail = (JSON.parse(text) as { error?: string }).error ?? text;
-    } catch {
-      // plain text
-    }
-    return problem(error.status, detail || STATUS_CODES[error.status] || "Error", { instance });
+    return problem(error.status, refusalDetail(text, error.status), { instance });
   }
   if (error instanceof ExpectedError) return problem(error.status, error.message, { instance });
   if (isRouteErrorResponse(error)) {

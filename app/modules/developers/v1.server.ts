@@ -6,6 +6,7 @@ import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
 import { deleteRecording, receiveUpload, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
+import { resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
 import { summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { storedWords, transcriptDocument, transcriptSegments } from "~/modules/transcripts/transcripts.server";
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
@@ -277,6 +278,16 @@ export async function summariseApiRecording({ userId }: ApiContext, recordingId:
 export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;
 
 /** The tus server's owner check for /api/v1/uploads: a key with the write scope. */
-export async function apiUploadOwner(request: Request): Promise<string> {
+async function apiUploadOwner(request: Request): Promise<string> {
   return (await authenticateApiKey(request, "write")).userId;
 }
+
+/** The API's tus endpoint (mounted by server.ts at API_UPLOADS_PATH): its user known by the bearer key, its refusals
+ *  problem details like the rest of v1. */
+export const apiResumableUploadServer = () =>
+  resumableUploadServer({
+    path: API_UPLOADS_PATH,
+    directoryName: "tus-api",
+    authenticate: apiUploadOwner,
+    problemDetails: true,
+  });

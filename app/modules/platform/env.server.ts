@@ -139,6 +139,13 @@ export const EnvSchema = z.object({
   RETENTION_MAX_AUDIO_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** Operator's ceiling on keeping whole recordings: each is deleted this many days after upload at the latest (unset: no ceiling). */
   RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /**
+   * The webhook retry policy's base delay: pg-boss waits about this·2^n seconds before the n-th retry. The default
+   * spreads 11 retries over 24 hours (webhooks.server.ts); tests lower it to watch the real queue retry.
+   */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(21),
+  /** Seconds a URL import may take, from the request to the last byte; tests lower it to see it give up. */
+  URL_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
   ENABLE_TEST_ROUTES: booleanFromString.default(false),
   /**

@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
+import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
 import { unsafeTextProblem } from "~/utils/text";
 
 /** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
@@ -25,10 +26,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 
 const ERROR_TITLES: Record<number, string> = { 405: "Not allowed here", 413: "Too large", 431: "Too long" };
 
-/** A refusal in the shape the client reads: JSON for /api and scripts, a small page for browsers. */
+/**
+ * A refusal in the shape the client reads: problem details for the v1 API (its one error shape, ADR 026), JSON for
+ * the rest of /api and scripts, a small page for browsers.
+ */
 export function sendError(request: Request, response: Response, status: number, message: string) {
   if (response.headersSent) return void response.destroy();
   response.status(status).set("Cache-Control", "no-store");
+  if (isApiV1Path(request.path)) {
+    return void response.type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemDetails(status, message)));
+  }
   if (wantsJson(request)) return void response.json({ error: message });
   response
     .type("html")

@@ -6,6 +6,7 @@ import { DatabaseRateLimitStore } from "./rate-limit-store.server";
 import { sessionIdFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
+import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
 
 /**
  * Seven tiers, counted per signed-in session (the session cookie's signature is checked, so it cannot be invented to
@@ -59,7 +60,6 @@ export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
  */
 export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
-export const API_V1_PREFIX = "/api/v1/";
 
 export const RATE_LIMITS = {
   /**
@@ -98,13 +98,11 @@ function pageToReturnTo(request: Request): string {
  */
 const answerLimited: Options["handler"] = async (request, response, _next, options) => {
   // The REST API answers every error as RFC 9457 problem details (ADR 026).
-  if (request.path.startsWith(API_V1_PREFIX)) {
+  if (isApiV1Path(request.path)) {
     response
       .status(options.statusCode)
-      .type("application/problem+json")
-      .send(
-        JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail: TOO_MANY_REQUESTS }),
-      );
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(JSON.stringify(problemDetails(options.statusCode, TOO_MANY_REQUESTS)));
     return;
   }
   if (request.path.startsWith("/api/") || request.method === "GET" || request.method === "HEAD") {
@@ -160,7 +158,7 @@ export function rateLimits(): RequestHandler {
   const api = tier("api");
   return (request, response, next) => {
     if (request.path.startsWith("/assets/")) return next();
-    if (request.path.startsWith(API_V1_PREFIX)) return reads(request, response, () => api(request, response, next));
+    if (isApiV1Path(request.path)) return reads(request, response, () => api(request, response, next));
     if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";

@@ -21,6 +21,7 @@ import {
 } from "./recordings.server";
 import { getUserId } from "~/modules/platform/session.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { PROBLEM_CONTENT_TYPE, problemDetails, refusalDetail } from "~/modules/platform/problem-details.server";
 
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
 /** The finished upload's recording, for the browser to open. */
@@ -45,14 +46,35 @@ async function sessionOwner(request: Request): Promise<string> {
 }
 
 /**
- * A tus server at `path`. The dashboard's (the default) knows its user by the session cookie; the API's
- * (/api/v1/uploads, server.ts) by the bearer key, through `authenticate`, which throws an ExpectedError to refuse.
+ * A tus server whose every refusal is RFC 9457 problem details, the v1 API's one error shape (ADR 026). @tus/server
+ * writes all of them through write(): the hooks' refusals, its own (a missing Tus-Resumable header, an unknown
+ * upload, a size over the limit) and unexpected errors; successful answers never pass through it.
+ */
+class ProblemDetailsTusServer extends Server {
+  override write(...[context, headers, status, body = ""]: Parameters<Server["write"]>): ReturnType<Server["write"]> {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
+    headers.set("Cache-Control", "no-store");
+    return super.write(context, headers, status, JSON.stringify(problemDetails(status, refusalDetail(body, status))));
+  }
+}
+
+/**
+ * A tus server at `path`. The dashboard's (the default) knows its user by the session cookie and refuses as the rest
+ * of /api does ({ error }); the API's (/api/v1/uploads, server.ts) knows it by the bearer key, through
+ * `authenticate`, which throws an ExpectedError to refuse, and refuses with problem details (`problemDetails`).
  */
 export function resumableUploadServer({
   path = RESUMABLE_UPLOADS_PATH,
   directoryName = "tus",
   authenticate = sessionOwner,
-}: { path?: string; directoryName?: string; authenticate?: (request: Request) => Promise<string> } = {}): Server {
+  problemDetails: answerProblemDetails = false,
+}: {
+  path?: string;
+  directoryName?: string;
+  authenticate?: (request: Request) => Promise<string>;
+  problemDetails?: boolean;
+} = {}): Server {
   const directory = dataDir(directoryName);
   fs.mkdirSync(directory, { recursive: true });
   const storage = configuredStorage();
@@ -68,7 +90,7 @@ export function resumableUploadServer({
     }
   };
 
-  const server = new Server({
+  const server = new (answerProblemDetails ? ProblemDetailsTusServer : Server)({
     path,
     datastore,
     relativeLocation: true,

@@ -59,6 +59,8 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     },
   });
   if (started.count === 0) return; // cancelled a moment ago
+  // Which process holds which recording, for whoever reads the logs of several workers (and the scale test).
+  console.info(`[jobs] transcribing ${recordingId}`);
   // What an earlier, killed attempt saved as it went.
   await removePartialTranscript(recordingId);
   const glossary = recording.user.glossary;

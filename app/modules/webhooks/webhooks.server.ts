@@ -1,9 +1,11 @@
 // Webhooks: users register receivers for their transcriptions' events, and each event is POSTed to them signed in
 // the Standard Webhooks format (webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256>"). Sending
-// is a pg-boss job per delivery, retried with exponential backoff for up to 24 hours; every attempt's outcome is kept
-// on the delivery, which the account page lists and can send again. Receivers get the same SSRF rules as URL imports.
+// is a pg-boss job per delivery, retried with exponential backoff for up to 24 hours; every attempt is logged (its
+// time, status code or error, duration), and the account page lists the deliveries with their attempts and can send
+// one again. Receivers get the same SSRF rules as URL imports.
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
+import { getEnv } from "~/modules/platform/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
@@ -13,8 +15,19 @@ export const WEBHOOK_QUEUE = "webhook-deliver";
 /**
  * pg-boss waits between retry_delay·2^(n−1) and retry_delay·2^n seconds before the n-th retry (random jitter), so
  * 11 retries 21 s apart end at most 21·(2^12−2) s ≈ 23.9 h after the first attempt, and at least ≈ 11.9 h after.
+ * The base delay is WEBHOOK_RETRY_BASE_SECONDS (default 21), read once, so that a test can see the queue retry.
  */
-export const WEBHOOK_RETRIES = { retryLimit: 11, retryDelay: 21, retryBackoff: true, expireInSeconds: 60 };
+export const WEBHOOK_RETRIES = {
+  retryLimit: 11,
+  retryDelay: getEnv().WEBHOOK_RETRY_BASE_SECONDS,
+  retryBackoff: true,
+  expireInSeconds: 60,
+};
+/**
+ * Attempts kept per delivery for the log: two full series (the first and a resend) of 1 + retryLimit. Older ones are
+ * deleted as new ones come, so a delivery resent many times stays bounded.
+ */
+export const KEPT_ATTEMPTS = 2 * (WEBHOOK_RETRIES.retryLimit + 1);
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** Receivers' answers are kept (for the log) up to this many characters. */
 const KEPT_ERROR_CHARACTERS = 300;
@@ -81,6 +94,10 @@ export async function webhookOverview(userId: string) {
         lastAttemptAt: true,
         createdAt: true,
         endpoint: { select: { url: true } },
+        attemptLog: {
+          orderBy: { number: "asc" },
+          select: { number: true, attemptedAt: true, statusCode: true, error: true, durationMs: true },
+        },
       },
     }),
   ]);
@@ -136,7 +153,8 @@ export async function deliverWebhook(deliveryId: string, { finalAttempt }: { fin
     include: { endpoint: { select: { url: true, secret: true } } },
   });
   if (!delivery || delivery.status === DELIVERY_STATUS.succeeded) return;
-  const timestamp = Math.floor(Date.now() / 1000);
+  const startedAt = new Date();
+  const timestamp = Math.floor(startedAt.getTime() / 1000);
   let statusCode: number | null = null;
   let failure: string | null = null;
   try {
@@ -162,16 +180,26 @@ export async function deliverWebhook(deliveryId: string, { finalAttempt }: { fin
           ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`
           : `Could not connect: ${(error as Error).message}`;
   }
+  const durationMs = Date.now() - startedAt.getTime();
   const status = !failure ? DELIVERY_STATUS.succeeded : finalAttempt ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending;
-  await database.webhookDelivery.update({
-    where: { id: deliveryId },
-    data: {
-      status,
-      attempts: { increment: 1 },
-      lastStatusCode: statusCode,
-      lastError: failure?.slice(0, KEPT_ERROR_CHARACTERS) ?? null,
-      lastAttemptAt: new Date(),
-    },
+  const error = failure?.slice(0, KEPT_ERROR_CHARACTERS) ?? null;
+  await database.$transaction(async (transaction) => {
+    // The row is locked by the update, so the attempt's number is the delivery's own count, never taken twice.
+    const { attempts } = await transaction.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: {
+        status,
+        attempts: { increment: 1 },
+        lastStatusCode: statusCode,
+        lastError: error,
+        lastAttemptAt: new Date(),
+      },
+      select: { attempts: true },
+    });
+    await transaction.webhookAttempt.create({
+      data: { deliveryId, number: attempts, attemptedAt: startedAt, statusCode, error, durationMs },
+    });
+    await transaction.webhookAttempt.deleteMany({ where: { deliveryId, number: { lte: attempts - KEPT_ATTEMPTS } } });
   });
   if (failure && !finalAttempt) throw new Error(`webhook ${deliveryId}: ${failure}`);
 }

@@ -41,6 +41,13 @@ export interface DeveloperSettings {
     lastAttemptAt: When;
     createdAt: When;
     endpoint: { url: string };
+    attemptLog: {
+      number: number;
+      attemptedAt: When;
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+    }[];
   }[];
 }
 
@@ -289,6 +296,19 @@ export function WebhooksSection({
                     {delivery.attempts === 1 ? "attempt" : "attempts"}
                     {delivery.lastError ? (
                       <span className="block text-xs break-all text-slate-600">{delivery.lastError}</span>
+                    ) : null}
+                    {delivery.attemptLog.length ? (
+                      <details className="mt-1 text-xs">
+                        <summary className="cursor-pointer text-brand-700">Attempts</summary>
+                        <ol className="mt-1 space-y-1 text-slate-600" aria-label={`Attempts for ${delivery.event}`}>
+                          {delivery.attemptLog.map((attempt) => (
+                            <li key={attempt.number} className="break-all">
+                              #{attempt.number} · {when(attempt.attemptedAt)} ·{" "}
+                              {attempt.error ?? `HTTP ${attempt.statusCode}`} · {attempt.durationMs} ms
+                            </li>
+                          ))}
+                        </ol>
+                      </details>
                     ) : null}
                   </td>
                   <td className="py-2 pr-3">{when(delivery.lastAttemptAt)}</td>

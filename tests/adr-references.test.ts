@@ -1,0 +1,30 @@
+// ADRs are renumbered when branches merge; a comment naming one by number and slug must still name a file that exists,
+// or the reader lands on an unrelated decision.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const decisionFiles = fs.readdirSync(path.join(REPO_ROOT, "docs/decisions"));
+const SOURCES = ["prisma/schema.prisma", "server.ts", "app", "scripts"];
+
+function sourceFiles(relative: string): string[] {
+  const absolute = path.join(REPO_ROOT, relative);
+  if (fs.statSync(absolute).isFile()) return [relative];
+  return fs
+    .readdirSync(absolute, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|tsx|prisma)$/.test(name) && !name.includes("generated"))
+    .map((name) => path.join(relative, name));
+}
+
+test("every 'ADR NNN-slug' reference names an existing decision record", () => {
+  const dangling: string[] = [];
+  for (const file of SOURCES.flatMap(sourceFiles)) {
+    const text = fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
+    for (const match of text.matchAll(/ADR (\d{3})-([a-z]+)/g)) {
+      const [reference, number, slug] = match;
+      if (!decisionFiles.some((name) => name.startsWith(`${number}-${slug}`))) dangling.push(`${file}: ${reference}`);
+    }
+  }
+  expect(dangling).toEqual([]);
+});
