@@ -8,6 +8,7 @@ import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
 import { LogoutForm, UserName } from "./user-identity";
 import { UserMenu } from "./user-menu";
+import { formatDate } from "~/utils/dates";
 
 /** What the layout loaders send (AppShellData in app-shell.server.ts). */
 export interface AppShellProps {
@@ -91,7 +92,7 @@ function AppFooter() {
           "sm:flex-row sm:items-center sm:justify-between lg:px-8"
         }
       >
-        <p>© {new Date().getFullYear()} Voxlate</p>
+        <p>© {formatDate(Date.now(), "year")} Voxlate</p>
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {LEGAL_LINKS.map((link) => (
