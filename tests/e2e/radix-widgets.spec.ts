@@ -1,7 +1,7 @@
 // The Radix widgets of app/components/ui: keyboard use once hydrated, the native markup without JavaScript, and the
 // same form fields either way. Each widget renders native markup first and hands over to Radix after hydration
 // (data-enhanced marks the Radix version).
-import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { chooseOption } from "./select";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
@@ -10,8 +10,8 @@ test("upload options post the same field names and values, with and without Java
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, await createUser());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, await createUser());
+  await page.goto("/dashboard");
   const translate = page.getByLabel("Translate to");
   const form = page.locator("form", { has: translate });
   const posted = (name: string) =>
@@ -41,7 +41,8 @@ test("Radix select by keyboard: Enter/Space open, arrows move, Enter chooses, Es
   // it is open on Business Pro, which labels speakers.
   const user = await createUser();
   await (await appDatabase()).prisma.user.update({ where: { id: user.id }, data: { plan: "BUSINESS_PRO" } });
-  await signIn(page, user);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
   const count = page.getByLabel("Number of speakers");
   await expect(count).toHaveAttribute("data-enhanced", "");
   await expect(count).toHaveText("Detect automatically");
