@@ -261,7 +261,7 @@ export function replaceInSegments(
 }
 
 /** What "Replace all" reports, in the toast without JavaScript and in the status line with it. */
-export function replaceAllReport(count: number): string {
+export function replaceAllReport(count: number | undefined): string {
   return count ? `Replaced ${countOf(count, "match", "matches")}` : "No matches found";
 }
 
