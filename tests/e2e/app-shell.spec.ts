@@ -18,7 +18,7 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 /** A new user, signed in by the session fixture (the sign-in form has its own tests), on the dashboard. */
 async function signedInOnDashboard(page: Page, overrides: Partial<TestUser> = {}) {
   const user = await createUser(overrides);
-  await signedInOnDashboard(page, user);
+  await signInAs(page, user);
   await page.goto("/dashboard");
   return user;
 }
