@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
 import { buttonClass } from "~/components/ui/button";
+import { HintProvider } from "~/components/ui/hint-provider";
 import { AppNav } from "./app-nav";
 import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
@@ -138,7 +139,7 @@ function PastDueBanner() {
  */
 export function AppShell({ shell, children }: { shell: AppShellProps; children: React.ReactNode }) {
   return (
-    <>
+    <HintProvider>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="relative flex h-16 items-center justify-between gap-4 px-4 lg:px-8">
           <Logo />
@@ -160,6 +161,6 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
         </main>
       </div>
       <AppFooter />
-    </>
+    </HintProvider>
   );
 }
