@@ -251,13 +251,14 @@ test("the app shell's tooltips share one provider: within 300 ms of one closing 
     await expect(button).not.toHaveAttribute("title");
   }
   const heading = page.getByRole("heading", { level: 1, name: "Tooltip timing" });
-  // Leaving a trigger only arms Radix's close (the pointer may be on its way to the tooltip); the next move outside
-  // both closes it, and the provider's 300 ms skip window starts.
+  // Leaving a trigger only arms Radix's close: the pointer may be on its way to the tooltip, so Radix keeps the area
+  // between where it left and the tooltip. The next move outside that area (up and left of both, to the page's
+  // corner) closes it, and the provider's 300 ms skip window starts.
   const leave = async () => {
     const box = (await heading.boundingBox())!;
-    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.move(box.x + 20, box.y + 20);
     await advance(page, 0);
-    await page.mouse.move(box.x + 10, box.y + 5);
+    await page.mouse.move(1, 1);
     await expect(tooltip).toHaveCount(0);
   };
 
