@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { ChatAssistantError } from "./chat-assistant/answer-writer";
 import { MailError } from "./email/transport";
 import { ServiceError } from "./errors";
+import { PaymentError, WebhookSignatureError } from "./payments/payments";
 import { CommandTimeoutError, ProgramNotInstalledError } from "./process.server";
 import { StorageError } from "./storage/storage";
 import { SummaryError } from "./summary/summariser";
@@ -25,6 +26,8 @@ describe("ServiceError", () => {
       new MailError("connect ECONNREFUSED 127.0.0.1:25"),
       new CommandTimeoutError("ffmpeg", 30_000),
       new ProgramNotInstalledError("apertium is not installed."),
+      new PaymentError("Stripe could not create the checkout.", 402),
+      new WebhookSignatureError("The Stripe-Signature header is missing."),
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(ServiceError);

@@ -13,6 +13,7 @@ describe("formatDate", () => {
     expect(formatDate(NEW_YEAR, "longDateTime")).toBe("1 January 2026 at 00:30 UTC");
     expect(formatDate(NEW_YEAR, "time")).toBe("00:30 UTC");
     expect(formatDate(NEW_YEAR, "year")).toBe("2026");
+    expect(formatDate(NEW_YEAR, "dayMonth")).toBe("1 January");
     expect(formatDate(SUMMER, "dateTime")).toBe("6 Jul 2026, 23:05 UTC");
   });
 

@@ -19,6 +19,8 @@ const formatters = {
   date: formatter(day),
   /** "6 Jul 2026" */
   shortDate: formatter(shortDay),
+  /** "6 July": a day within the next few weeks, where the year goes without saying */
+  dayMonth: formatter({ day: "numeric", month: "long" }),
   /** "6 Jul 2026, 14:05 UTC" */
   dateTime: formatter({ ...shortDay, ...clock }),
   /** "6 July 2026 at 14:05 UTC" */

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { acceptCookies, appDatabase, createUser, expect, signIn, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
@@ -48,8 +48,7 @@ test.describe("accessibility", () => {
     test.setTimeout(90_000);
     await acceptCookies(page, baseURL);
     const user = await createUser();
-    await signIn(page, user);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user);
     const { prisma } = await appDatabase();
     const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email: user.email }, select: { id: true } });
     const recording = await prisma.recording.create({

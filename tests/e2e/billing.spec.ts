@@ -4,6 +4,7 @@
 // is the HTTP fake of tests/mocks/stripe-server.ts on STRIPE_MOCK_PORT (the app's STRIPE_API_BASE): nothing leaves
 // the machine.
 import { lookupKeyFor } from "~/modules/billing/catalog";
+import { formatDate } from "~/utils/dates";
 import { STRIPE_MOCK_PORT } from "../../playwright.config";
 import { signedWebhook, type FakeStripe } from "../mocks/stripe";
 import { startStripeServer } from "../mocks/stripe-server";
@@ -28,8 +29,6 @@ async function deliver(baseURL: string, event: object) {
   const response = await fetch(`${baseURL}/api/billing/webhook`, { method: "POST", body, headers });
   expect(response.status).toBe(200);
 }
-
-const resetDate = new Intl.DateTimeFormat("en", { day: "numeric", month: "long", timeZone: "UTC" });
 
 test("choose Premium monthly, pay on Checkout, and the webhook makes the account Premium", async ({
   page,
@@ -69,7 +68,7 @@ test("choose Premium monthly, pay on Checkout, and the webhook makes the account
   const meter = page.getByRole("region", { name: "Minutes this month" });
   await expect(meter).toContainText("Premium plan");
   await expect(meter).toContainText("0 s used · 120 min left");
-  await expect(meter).toContainText(`120 minutes a month · resets ${resetDate.format(periodEnd)}`);
+  await expect(meter).toContainText(`120 minutes a month · resets ${formatDate(periodEnd, "dayMonth")}`);
   await expect(page.getByRole("button", { name: "Manage billing" }).first()).toBeVisible();
 
   await page.goto("/account");

@@ -2,15 +2,14 @@
 // server's message inside the page's chrome, and the admin console has its own.
 import crypto from "node:crypto";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 
 test("a recording that does not exist is a 404 saying 'Recording not found', inside the site's header and footer", async ({
   page,
   baseURL,
 }) => {
   await acceptCookies(page, baseURL);
-  await signIn(page, await createUser());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, await createUser());
 
   const response = await page.goto("/transcription/no-such-recording");
   expect(response?.status()).toBe(404);
@@ -45,8 +44,7 @@ test("someone else's recording is the same 404, and nothing of it shows", async 
     },
   });
   await acceptCookies(page, baseURL);
-  await signIn(page, await createUser());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, await createUser());
 
   const response = await page.goto(`/transcription/${recording.id}`);
   expect(response?.status()).toBe(404);
@@ -74,8 +72,7 @@ test("a plan refusal (403) shows the plan's message and the way to the plans", a
     },
   });
   await acceptCookies(page, baseURL);
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user);
   await page.goto(`/transcription/${recording.id}`);
   const summarise = page.getByRole("button", { name: "Summarise", exact: true });
   await expect(summarise).toBeVisible();

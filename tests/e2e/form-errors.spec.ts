@@ -2,7 +2,7 @@
 // without a round trip, marks the field invalid and moves focus to the first invalid field; without JavaScript,
 // the server answers the post with the same messages beside the same fields.
 import type { Locator, Page } from "@playwright/test";
-import { acceptCookies, appDatabase, createUser, expect, signIn, signInAs, test, waitForEmail } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForEmail } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -123,7 +123,8 @@ test("account: the delete confirmation and the new password are checked beside t
   javaScriptEnabled,
 }) => {
   const user = await createUser();
-  await signIn(page, user, "/signin?redirectTo=%2Faccount");
+  await signInAs(page, user);
+  await page.goto("/account");
   await expect(page.getByRole("heading", { name: "Signed-in browsers" })).toBeVisible();
   const posts = countPosts(page);
 

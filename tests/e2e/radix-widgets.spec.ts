@@ -1,7 +1,9 @@
 // The Radix widgets of app/components/ui: keyboard use once hydrated, the native markup without JavaScript, and the
 // same form fields either way. Each widget renders native markup first and hands over to Radix after hydration
 // (data-enhanced marks the Radix version).
-import { acceptCookies, appDatabase, createUser, expect, signIn, test } from "./fixtures";
+import crypto from "node:crypto";
+import { advance, stopTime } from "./clock";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { chooseOption } from "./select";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
@@ -10,8 +12,8 @@ test("upload options post the same field names and values, with and without Java
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, await createUser());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, await createUser());
+  await page.goto("/dashboard");
   const translate = page.getByLabel("Translate to");
   const form = page.locator("form", { has: translate });
   const posted = (name: string) =>
@@ -41,7 +43,8 @@ test("Radix select by keyboard: Enter/Space open, arrows move, Enter chooses, Es
   // it is open on Business Pro, which labels speakers.
   const user = await createUser();
   await (await appDatabase()).prisma.user.update({ where: { id: user.id }, data: { plan: "BUSINESS_PRO" } });
-  await signIn(page, user);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
   const count = page.getByLabel("Number of speakers");
   await expect(count).toHaveAttribute("data-enhanced", "");
   await expect(count).toHaveText("Detect automatically");
@@ -211,6 +214,76 @@ test("the close button's tooltip opens after 700 ms, not before; without JavaScr
   await page.clock.runFor(100);
   await expect(page.getByRole("tooltip")).toHaveText("Close support chat");
   await expect(close).toHaveAttribute("data-state", "delayed-open");
+});
+
+test("the app shell's tooltips share one provider: within 300 ms of one closing the next opens at once, later it waits 700 ms", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the player's skip buttons and their tooltips come with JavaScript");
+  const user = await createUser();
+  const recording = await (
+    await appDatabase()
+  ).prisma.recording.create({
+    data: {
+      userId: user.id,
+      title: "Tooltip timing",
+      fileName: "tooltip-timing.wav",
+      storageKey: `e2e/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1000,
+      mimeType: "audio/wav",
+      durationSeconds: 20,
+      status: "COMPLETED",
+      language: "en",
+      transcriptLanguage: "en",
+      segments: { create: [{ position: 0, start: 0, end: 2, text: "Two tooltips side by side." }] },
+    },
+  });
+  await signInAs(page, user);
+  await stopTime(page);
+  await page.goto(`/transcription/${recording.id}`);
+  const back = page.getByRole("button", { name: "5 s back" });
+  const forward = page.getByRole("button", { name: "5 s forward" });
+  const tooltip = page.getByRole("tooltip");
+  // Radix's triggers are in place (the native title is gone once the tooltip code has loaded).
+  for (const button of [back, forward]) {
+    await expect(button).toHaveAttribute("data-state", "closed");
+    await expect(button).not.toHaveAttribute("title");
+  }
+  const heading = page.getByRole("heading", { level: 1, name: "Tooltip timing" });
+  // Leaving a trigger only arms Radix's close: the pointer may be on its way to the tooltip, so Radix keeps the area
+  // between where it left and the tooltip. The next move outside that area (up and left of both, to the page's
+  // corner) closes it, and the provider's 300 ms skip window starts.
+  const leave = async () => {
+    const box = (await heading.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await advance(page, 0);
+    await page.mouse.move(1, 1);
+    await expect(tooltip).toHaveCount(0);
+  };
+
+  await back.hover();
+  await advance(page, 699);
+  await expect(tooltip).toHaveCount(0);
+  await advance(page, 1);
+  await expect(tooltip).toHaveText(/^Back 5 seconds/);
+  await leave();
+
+  // 250 ms later: the neighbour's tooltip opens with no delay at all (time stands still here).
+  await advance(page, 250);
+  await forward.hover();
+  await expect(tooltip).toHaveText(/^Forward 5 seconds/);
+  await expect(forward).toHaveAttribute("data-state", "instant-open");
+  await leave();
+
+  // More than 300 ms later the window has closed: the full 700 ms again.
+  await advance(page, 301);
+  await back.hover();
+  await advance(page, 699);
+  await expect(tooltip).toHaveCount(0);
+  await advance(page, 1);
+  await expect(tooltip).toHaveText(/^Back 5 seconds/);
+  await expect(back).toHaveAttribute("data-state", "delayed-open");
 });
 
 test("cookie switches: Radix with JavaScript, a checkbox without; the choice is saved", async ({

@@ -3,11 +3,13 @@ import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
 import { buttonClass } from "~/components/ui/button";
+import { HintProvider } from "~/components/ui/hint-provider";
 import { AppNav } from "./app-nav";
 import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
 import { LogoutForm, UserName } from "./user-identity";
 import { UserMenu } from "./user-menu";
+import { formatDate } from "~/utils/dates";
 
 /** What the layout loaders send (AppShellData in app-shell.server.ts). */
 export interface AppShellProps {
@@ -91,7 +93,7 @@ function AppFooter() {
           "sm:flex-row sm:items-center sm:justify-between lg:px-8"
         }
       >
-        <p>© {new Date().getFullYear()} Voxlate</p>
+        <p>© {formatDate(Date.now(), "year")} Voxlate</p>
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {LEGAL_LINKS.map((link) => (
@@ -137,7 +139,7 @@ function PastDueBanner() {
  */
 export function AppShell({ shell, children }: { shell: AppShellProps; children: React.ReactNode }) {
   return (
-    <>
+    <HintProvider>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="relative flex h-16 items-center justify-between gap-4 px-4 lg:px-8">
           <Logo />
@@ -159,6 +161,6 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
         </main>
       </div>
       <AppFooter />
-    </>
+    </HintProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMinutes, formatUsage } from "~/modules/usage/usage";
+import { formatDate } from "~/utils/dates";
 
 /** What the meter needs of the allowance (Allowance in usage.server.ts). */
 export interface UsageMeterAllowance {
@@ -10,8 +11,6 @@ export interface UsageMeterAllowance {
   secondsReserved: number;
   secondsLeft: number | null;
 }
-
-const resetDate = new Intl.DateTimeFormat("en", { day: "numeric", month: "long", timeZone: "UTC" });
 
 /**
  * The plan, the minutes used and left this usage period (a bar and the figures), when they reset (the paid period's
@@ -64,7 +63,7 @@ export function UsageMeter({
       <p className="mt-1 text-xs text-slate-600">
         {minutesPerMonth === null
           ? "Unlimited minutes"
-          : `${formatMinutes(minutesPerMonth)} a ${periodUnit} · resets ${resetDate.format(resetsOn)}`}
+          : `${formatMinutes(minutesPerMonth)} a ${periodUnit} · resets ${formatDate(resetsOn, "dayMonth")}`}
       </p>
     </section>
   );

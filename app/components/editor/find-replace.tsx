@@ -4,6 +4,7 @@
 import { useMemo, useRef, useState, type RefObject } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { countMatches, findPattern, type SegmentState } from "~/modules/transcripts/editor-text";
+import { countOf } from "~/utils/plural";
 
 export function FindReplace({
   detailsRef,
@@ -114,10 +115,8 @@ export function FindReplace({
           </label>
           {enhanced && find ? (
             <span role="status" className="text-slate-700">
-              {matches.total} {matches.total === 1 ? "match" : "matches"}
-              {matches.segments.length
-                ? ` in ${matches.segments.length} ${matches.segments.length === 1 ? "segment" : "segments"}`
-                : ""}
+              {countOf(matches.total, "match", "matches")}
+              {matches.segments.length ? ` in ${countOf(matches.segments.length, "segment")}` : ""}
               {paged ? " on this page" : ""}
             </span>
           ) : null}

@@ -3,6 +3,7 @@
 import type { ReactNode, RefObject } from "react";
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { Hint } from "~/components/ui/hint";
 import { cn } from "~/utils/cn";
 
 export const SKIP_SECONDS = 5;
@@ -44,21 +45,26 @@ export function EditorPlayer({
       )}
       {enhanced ? (
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-          <button
-            type="button"
-            onClick={() => skip(audioRef.current, -SKIP_SECONDS)}
-            className={cn(buttonClass("secondary"), "px-2 py-1")}
-          >
-            <span aria-hidden="true">«</span> {SKIP_SECONDS} s<span className="sr-only"> back</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => skip(audioRef.current, SKIP_SECONDS)}
-            className={cn(buttonClass("secondary"), "px-2 py-1")}
-          >
-            {SKIP_SECONDS} s <span aria-hidden="true">»</span>
-            <span className="sr-only"> forward</span>
-          </button>
+          {/* The hints spell out the terse labels and teach the keyboard shortcuts (transcript-editor.tsx). */}
+          <Hint label={`Back ${SKIP_SECONDS} seconds (J, or Alt+J while typing)`} side="bottom">
+            <button
+              type="button"
+              onClick={() => skip(audioRef.current, -SKIP_SECONDS)}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              <span aria-hidden="true">«</span> {SKIP_SECONDS} s<span className="sr-only"> back</span>
+            </button>
+          </Hint>
+          <Hint label={`Forward ${SKIP_SECONDS} seconds (L, or Alt+L while typing)`} side="bottom">
+            <button
+              type="button"
+              onClick={() => skip(audioRef.current, SKIP_SECONDS)}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              {SKIP_SECONDS} s <span aria-hidden="true">»</span>
+              <span className="sr-only"> forward</span>
+            </button>
+          </Hint>
           <label className="flex items-center gap-1">
             Speed
             <select

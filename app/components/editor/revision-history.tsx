@@ -2,6 +2,7 @@
 // without JavaScript). Restoring is itself a revision, so it can be undone by restoring the one before.
 import { Link } from "react-router";
 import { formatDate } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 
 export interface RevisionRow {
   id: string;
@@ -22,9 +23,7 @@ export function RevisionHistory({ recordingId, revisions }: { recordingId: strin
   );
   return (
     <details id="history" className="mt-10 rounded-xl border border-slate-200 p-6">
-      <summary className="cursor-pointer font-semibold">
-        Revision history ({revisions.length} {revisions.length === 1 ? "save" : "saves"})
-      </summary>
+      <summary className="cursor-pointer font-semibold">Revision history ({countOf(revisions.length, "save")})</summary>
       <p className="mt-2 text-sm text-slate-600">
         Every save is kept. Restoring an earlier version adds a new revision, so nothing is lost.
       </p>

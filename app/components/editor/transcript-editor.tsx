@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 import {
   applyChangesInView,
   normalizeText,
+  replaceAllReport,
   type SegmentState,
   type ViewChange,
 } from "~/modules/transcripts/editor-text";
@@ -592,12 +593,7 @@ export function TranscriptEditor({
         error={replaceError}
         onReplaceAll={async (fields) => {
           const result = await runRevisionAction({ intent: "replace-all", ...fields });
-          if (result)
-            setStatus(
-              result.count
-                ? `Replaced ${result.count} ${result.count === 1 ? "match" : "matches"}`
-                : "No matches found",
-            );
+          if (result) setStatus(replaceAllReport(result.count));
         }}
         onShow={(segmentId) => {
           document.getElementById(`segment-${segmentId}`)?.scrollIntoView({ block: "center" });

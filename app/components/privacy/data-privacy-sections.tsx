@@ -4,6 +4,7 @@ import { accessActionLabel } from "~/modules/privacy/access-log";
 import { retentionLabel } from "~/modules/privacy/retention";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { formatDate, isoDateTime } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export interface ExportItem {
@@ -84,7 +85,7 @@ export function RetentionSelect({
       </select>
       {serverMax !== null ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
-          This server keeps it at most {serverMax} days, whatever you choose.
+          This server keeps it at most {countOf(serverMax, "day")}, whatever you choose.
         </p>
       ) : null}
       {field.errors?.length ? (

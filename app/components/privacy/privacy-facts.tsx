@@ -1,6 +1,7 @@
 // What is kept, for how long, where and who can read it: drawn from the server's settings (privacyFacts), so the
 // privacy page and the policy say what the code does.
 import { retentionLabel } from "~/modules/privacy/retention";
+import { countOf } from "~/utils/plural";
 
 export interface PrivacyFactsData {
   storage: string;
@@ -33,7 +34,7 @@ export function PrivacyFactsList({
           Original audio:{" "}
           {effective ? keep(effective.audioDays, "after its transcript is made") : "until you delete it"}
           {facts.maxAudioDays !== null
-            ? `. This server deletes all audio ${facts.maxAudioDays} days after its transcript at the latest`
+            ? `. This server deletes all audio ${countOf(facts.maxAudioDays, "day")} after its transcript at the latest`
             : ""}
           .
         </li>
@@ -41,23 +42,23 @@ export function PrivacyFactsList({
           Recordings with their transcripts, translations and summaries:{" "}
           {effective ? keep(effective.recordingDays, "after upload") : "until you delete them"}
           {facts.maxRecordingDays !== null
-            ? `. This server deletes every recording ${facts.maxRecordingDays} days after upload at the latest`
+            ? `. This server deletes every recording ${countOf(facts.maxRecordingDays, "day")} after upload at the latest`
             : ""}
           .
         </li>
         <li>
-          Sign-in sessions (browser, IP address): {facts.sessionDays} days after the last sign-in, or until you sign
-          out.
+          Sign-in sessions (browser, IP address): {countOf(facts.sessionDays, "day")} after the last sign-in, or until
+          you sign out.
         </li>
         <li>
           The access log (sign-ins, exports, downloads, deletions, plan changes, with IP address and browser): as long
           as the account.
         </li>
-        <li>Data exports: {facts.exportLinkDays} days, then the file is deleted.</li>
+        <li>Data exports: {countOf(facts.exportLinkDays, "day")}, then the file is deleted.</li>
         <li>
           When you delete your account, everything above goes from the database and from storage, at once or after{" "}
-          {facts.accountGraceDays} days if you choose the grace period (signing in cancels it). A paid plan is
-          cancelled.
+          {countOf(facts.accountGraceDays, "day")} if you choose the grace period (signing in cancels it). A paid plan
+          is cancelled.
         </li>
       </ul>
       <h2>Where it is kept</h2>

@@ -9,6 +9,7 @@ import {
   type CreatedShareLink,
   SHARE_EXPIRIES,
   SHARE_EXPIRY_LABELS,
+  SHARE_PASSWORD_MIN_LENGTH,
   type ShareLinkSummary,
 } from "~/modules/sharing/share-forms";
 import { formatDate } from "~/utils/dates";
@@ -112,7 +113,7 @@ export function SharePanel({
           <Field label="Label (optional)" hint="For you: who the link is for." field={fields.label} maxLength={80} />
           <Field
             label="Password (optional)"
-            hint="At least 6 characters. Send it separately from the link."
+            hint={`At least ${SHARE_PASSWORD_MIN_LENGTH} characters. Send it separately from the link.`}
             field={fields.password}
             type="password"
             autoComplete="new-password"

@@ -1,7 +1,10 @@
-import { cloneElement, type ReactElement } from "react";
+import { cloneElement, createContext, type ReactElement, useContext } from "react";
 import { enhancement } from "./enhancement";
 
 const useRadixTooltip = enhancement(() => import("./tooltip"));
+
+/** True below a HintProvider, whose Radix TooltipProvider the hints then share instead of bringing their own. */
+export const SharedTooltipProvider = createContext(false);
 
 /**
  * A tooltip naming an icon-only control. The control must carry its own accessible name (aria-label): the tooltip is
@@ -9,9 +12,9 @@ const useRadixTooltip = enhancement(() => import("./tooltip"));
  * hydrated, a Radix tooltip with the spec's delays (loaded lazily: Radix Tooltip with its positioning is 20 KB gzip,
  * which the landing page's first load cannot carry, see docs/performance.md).
  *
- * Each hint brings its own TooltipProvider, as a provider in root.tsx would put that code into every first load.
- * The skip delay therefore applies within one provider only: for a group of tooltips on a page without the budget,
- * use `TooltipProvider` and `Tooltip` from ./tooltip around the group.
+ * Below a `HintProvider` (./hint-provider: the signed-in app shell) every hint shares that one TooltipProvider, so
+ * moving from one tooltip to the next within the spec's 300 ms opens it at once. Elsewhere (the marketing pages, the
+ * support chat) a hint brings its own provider, as one in root.tsx would put Radix Tooltip into every first load.
  */
 export function Hint({
   label,
@@ -23,9 +26,10 @@ export function Hint({
   side?: "top" | "bottom" | "left" | "right";
 }) {
   const radix = useRadixTooltip();
+  const shared = useContext(SharedTooltipProvider);
   if (radix)
     return (
-      <radix.RadixHint label={label} side={side}>
+      <radix.RadixHint label={label} side={side} shared={shared}>
         {children}
       </radix.RadixHint>
     );

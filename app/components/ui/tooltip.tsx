@@ -38,22 +38,26 @@ export function TooltipContent({
   );
 }
 
-/** The hydrated half of `Hint`: a Radix tooltip with the spec's delays over the given trigger. */
+/**
+ * The hydrated half of `Hint`: a Radix tooltip with the spec's delays over the given trigger, under the shared
+ * provider of a HintProvider when there is one, else under its own.
+ */
 export function RadixHint({
   label,
   children,
   side,
+  shared,
 }: {
   label: string;
   children: React.ReactElement;
   side?: "top" | "bottom" | "left" | "right";
+  shared: boolean;
 }) {
-  return (
-    <TooltipProvider>
-      <Tooltip>
-        <TooltipTrigger asChild>{children}</TooltipTrigger>
-        <TooltipContent side={side}>{label}</TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
+  const tooltip = (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side={side}>{label}</TooltipContent>
+    </Tooltip>
   );
+  return shared ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }

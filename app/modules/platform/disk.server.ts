@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { dataDir, getEnv } from "./env.server";
+import { countOf } from "~/utils/plural";
 
 /** ENOSPC (no space left) or EDQUOT (quota exceeded): the disk, not the request, is the problem. */
 export function isDiskFull(error: unknown): boolean {
@@ -80,7 +81,10 @@ export async function startDiskHousekeeping() {
   const sweep = async () => {
     try {
       const removed = await sweepTemporaryFiles();
-      if (removed.length) console.info(`[disk] removed ${removed.length} abandoned temporary file(s) or folder(s)`);
+      if (removed.length)
+        console.info(
+          `[disk] removed ${countOf(removed.length, "abandoned temporary file or folder", "abandoned temporary files or folders")}`,
+        );
     } catch (error) {
       console.error("[disk] temporary file sweep failed:", error);
     }

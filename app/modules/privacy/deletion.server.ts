@@ -17,6 +17,7 @@ import { configuredPayments, PaymentError } from "~/services/payments/index.serv
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 import { type AccessSource, recordAccess } from "./access-log.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
 
@@ -97,7 +98,7 @@ export async function deleteAllRecordings(userId: string, source: AccessSource =
     where: { userId, id: { in: recordings.map((recording) => recording.id) } },
   });
   await purgeNowOrLater({ keys: recordings.map((recording) => recording.storageKey) });
-  await recordAccess(userId, "recordings.deleted", { ...source, detail: `${count} recording(s)` });
+  await recordAccess(userId, "recordings.deleted", { ...source, detail: countOf(count, "recording") });
   return count;
 }
 

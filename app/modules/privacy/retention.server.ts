@@ -9,7 +9,7 @@ import type { FileStorage } from "~/services/storage/storage";
 import { countOf } from "~/utils/plural";
 import { type AccessSource, recordAccess } from "./access-log.server";
 import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
-import { DAY_MS, effectiveDays } from "./retention";
+import { DAY_MS, effectiveDays, retentionChangeDetail } from "./retention";
 
 export const RETENTION_BATCH = 200;
 
@@ -42,11 +42,7 @@ export async function saveRetentionPolicy(
     where: { id: userId },
     data: { audioRetentionDays: policy.audioDays, recordingRetentionDays: policy.recordingDays },
   });
-  const describe = (days: number | null) => (days === null ? "never" : `${days} days`);
-  await recordAccess(userId, "retention.changed", {
-    ...source,
-    detail: `audio: ${describe(policy.audioDays)}; recordings: ${describe(policy.recordingDays)}`,
-  });
+  await recordAccess(userId, "retention.changed", { ...source, detail: retentionChangeDetail(policy) });
 }
 
 export interface RetentionNote {

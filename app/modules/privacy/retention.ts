@@ -1,13 +1,21 @@
 // The retention choices a user has, shared by the form, the page and the server. Isomorphic.
 import { z } from "zod";
+import { countOf } from "~/utils/plural";
 
 /** Delete audio this many days after the transcript is made; null: never. */
 export const AUDIO_RETENTION_CHOICES = [null, 1, 7, 30, 90] as const;
 /** Delete a whole recording this many days after it was uploaded; null: never. */
 export const RECORDING_RETENTION_CHOICES = [null, 30, 90, 365] as const;
 
-export const retentionLabel = (days: number | null) =>
-  days === null ? "Never" : days === 1 ? "After 1 day" : `After ${days} days`;
+/** A retention period in words: "1 day", "7 days", or "never". */
+export const retentionPeriod = (days: number | null) => (days === null ? "never" : countOf(days, "day"));
+
+/** The choice as the form lists it: "After 1 day", "After 7 days", "Never". */
+export const retentionLabel = (days: number | null) => (days === null ? "Never" : `After ${retentionPeriod(days)}`);
+
+/** The access log's note of a policy change: "audio: 1 day; recordings: never". */
+export const retentionChangeDetail = (policy: { audioDays: number | null; recordingDays: number | null }) =>
+  `audio: ${retentionPeriod(policy.audioDays)}; recordings: ${retentionPeriod(policy.recordingDays)}`;
 
 const days = (choices: readonly (number | null)[], message: string) =>
   z

@@ -5,6 +5,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import { type FileStorage, type StoredObject, StoredObjectMissingError } from "~/services/storage/storage";
 import { db } from "~/modules/platform/database.server";
 import { defineJob } from "~/modules/platform/jobs.server";
+import { countOf } from "~/utils/plural";
 
 export const RECORDINGS_PREFIX = "recordings/";
 export const userRecordingsPrefix = (userId: string) => `${RECORDINGS_PREFIX}${userId}/`;
@@ -109,8 +110,8 @@ export const sweepStoredFilesJob = defineJob({
     const { deletedFiles, missingFiles } = await sweepStoredFiles();
     if (deletedFiles.length || missingFiles.length) {
       console.info(
-        `[jobs] storage sweep: ${deletedFiles.length} orphaned file(s) deleted, ` +
-          `${missingFiles.length} recording(s) missing their file`,
+        `[jobs] storage sweep: ${countOf(deletedFiles.length, "orphaned file")} deleted, ` +
+          `${countOf(missingFiles.length, "recording")} missing their file`,
       );
     }
   },

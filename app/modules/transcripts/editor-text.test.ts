@@ -9,6 +9,7 @@ import {
   editText,
   mergeSegments,
   realignWords,
+  replaceAllReport,
   replaceInSegments,
   type SegmentState,
   splitSegment,
@@ -278,5 +279,14 @@ describe("applyChangesInView", () => {
     const shown = viewChanges(changes, new Set(["s3", "s4", "s5"]));
     expect(shown).toEqual([{ before: [{ id: "s4" }], after: [target[4]] }]);
     expect(viewChanges(changes, new Set())).toEqual([]);
+  });
+});
+
+describe("replaceAllReport", () => {
+  it("counts the matches in words, singular for one", () => {
+    expect(replaceAllReport(1)).toBe("Replaced 1 match");
+    expect(replaceAllReport(2)).toBe("Replaced 2 matches");
+    expect(replaceAllReport(0)).toBe("No matches found");
+    expect(replaceAllReport(undefined)).toBe("No matches found");
   });
 });

@@ -1,6 +1,8 @@
 // The transcript editor's rules, as pure functions that the server and the browser share: words aligned to the text,
 // re-aligned after an edit, split, merge, find and replace, and the segment-list changes that make a revision.
 
+import { countOf } from "~/utils/plural";
+
 export interface EditorWord {
   word: string;
   start: number;
@@ -256,6 +258,11 @@ export function replaceInSegments(
     if (text.trim() && text !== segment.text) changed.push(editText(segment, text));
   }
   return { changed, count };
+}
+
+/** What "Replace all" reports, in the toast without JavaScript and in the status line with it. */
+export function replaceAllReport(count: number | undefined): string {
+  return count ? `Replaced ${countOf(count, "match", "matches")}` : "No matches found";
 }
 
 /** A contiguous run of segments replaced by another, found by its ids (or `at`, when the run was empty). */

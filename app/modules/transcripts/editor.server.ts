@@ -14,6 +14,7 @@ import {
   findPattern,
   type FindOptions,
   mergeSegments,
+  replaceAllReport,
   replaceInSegments,
   speakerNames,
   type SegmentChange,
@@ -486,8 +487,7 @@ export async function runEditorAction(userId: string, recordingId: string, input
 
 /** The toast after a form sent without JavaScript. */
 export function editorActionToast(input: EditorAction, result: SaveResult): string {
-  if (input.intent === "replace-all")
-    return result.count ? `Replaced ${result.count} ${result.count === 1 ? "match" : "matches"}` : "No matches found";
+  if (input.intent === "replace-all") return replaceAllReport(result.count);
   if (!result.revision) return "Nothing changed";
   return result.revision.label;
 }

@@ -14,6 +14,7 @@ import {
 } from "~/modules/developers/api-key-forms";
 import { formatDate } from "~/utils/dates";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { countOf } from "~/utils/plural";
 
 const FORM_ACTION = "/account?developer";
 
@@ -292,8 +293,8 @@ export function WebhooksSection({
                       : delivery.status === "FAILED"
                         ? "Failed"
                         : "Retrying"}
-                    {delivery.lastStatusCode ? ` (HTTP ${delivery.lastStatusCode})` : ""} · {delivery.attempts}{" "}
-                    {delivery.attempts === 1 ? "attempt" : "attempts"}
+                    {delivery.lastStatusCode ? ` (HTTP ${delivery.lastStatusCode})` : ""} ·{" "}
+                    {countOf(delivery.attempts, "attempt")}
                     {delivery.lastError ? (
                       <span className="block text-xs break-all text-slate-600">{delivery.lastError}</span>
                     ) : null}

@@ -5,6 +5,7 @@ import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { Field, FormErrors } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { RenameProfileSchema } from "~/modules/speakers/speaker-forms";
+import { countOf } from "~/utils/plural";
 
 interface Profile {
   id: string;
@@ -63,7 +64,7 @@ function ProfileRow({ profile, reply }: { profile: Profile; reply: SubmissionRes
       <p className="text-sm">
         <span className="font-semibold">{profile.name}</span>{" "}
         <span className="text-slate-600">
-          ({profile.seconds} s of voice; in {profile.recordings} recording{profile.recordings === 1 ? "" : "s"})
+          ({profile.seconds} s of voice; in {countOf(profile.recordings, "recording")})
         </span>
       </p>
       <div className="mt-2 flex flex-wrap items-end gap-3">

@@ -90,7 +90,7 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm text-slate-600">
             One ZIP file with your profile, every recording&apos;s original audio, every transcript (JSON, TXT and SRT),
             translations and summaries, your support conversations, your sessions and your access log. We email you a
-            link when it is ready; it works for {facts.exportLinkDays} days, only for you.
+            link when it is ready; it works for {countOf(facts.exportLinkDays, "day")}, only for you.
           </p>
           <Form method="post">
             <button type="submit" name="intent" value="export" disabled={building} className={buttonClass("primary")}>
@@ -167,7 +167,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
                   defaultChecked={deletionFields.when.initialValue !== "now"}
                   className="mt-1"
                 />
-                <span>In {facts.accountGraceDays} days. You are signed out now; sign in before then to cancel.</span>
+                <span>
+                  In {countOf(facts.accountGraceDays, "day")}. You are signed out now; sign in before then to cancel.
+                </span>
               </label>
               <label className="flex items-start gap-2">
                 <input

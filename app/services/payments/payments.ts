@@ -114,9 +114,4 @@ export interface PaymentProvider {
 export class PaymentError extends ServiceError {}
 
 /** A webhook whose signature is missing, wrong or too old. */
-export class WebhookSignatureError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WebhookSignatureError";
-  }
-}
+export class WebhookSignatureError extends ServiceError {}

@@ -25,7 +25,7 @@ export function configuredStorage(): FileStorage {
         ? fileURLToPath(url)
         : path.resolve(url.slice("file:".length))
       : dataDir("uploads");
-    storage = fileStorage(root, env.STORAGE_ENCRYPTION ? configuredKeyring() : undefined);
+    storage = fileStorage(root, env.STORAGE_ENCRYPTION ? keyringFromEnv() : undefined);
     return storage;
   }
   storage = s3Storage({
@@ -40,12 +40,15 @@ export function configuredStorage(): FileStorage {
 }
 
 /** STORAGE_KEY (or the generated one) to write with, and STORAGE_KEYS that older files may need. */
-export function configuredKeyring(): StorageKeyring {
+function keyringFromEnv(): StorageKeyring {
   const texts = storageKeyTexts();
   return keyring(parseStorageKey(texts.current), texts.older.map(parseStorageKey));
 }
 
-/** The file store with its maintenance operations (key rotation), or null when STORAGE_URL is S3. */
+/**
+ * The file store with its maintenance operations (key rotation), or null when STORAGE_URL is S3: a narrower view of
+ * configuredStorage()'s one instance, not a second reading of the environment.
+ */
 export function configuredFileStorage(): (FileStorage & FileStorageMaintenance) | null {
   const configured = configuredStorage();
   return configured.name === "file" ? (configured as FileStorage & FileStorageMaintenance) : null;
