@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { signUpPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { pageMeta } from "~/components/page";
 import { sendVerificationCode, userExists, VerificationError } from "~/modules/accounts/auth.server";
@@ -87,3 +87,5 @@ export default function SignUp() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

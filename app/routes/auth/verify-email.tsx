@@ -3,7 +3,7 @@ import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { verifyPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { VerifyForm } from "~/components/auth/verify-form";
 import { pageMeta } from "~/components/page";
 import {
@@ -98,3 +98,5 @@ export default function VerifyEmail() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;
