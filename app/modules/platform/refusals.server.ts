@@ -3,7 +3,9 @@
 // both cases the answer has one shape, `{ error }` with the status: /api/* routes send it as JSON, and pages hand it
 // to their ErrorBoundary as `error.data`. Only the wrappers below turn domain errors into responses, so route
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
+import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * A refusal's status: a 4xx the user can act on (410: a share link that was revoked or has expired), 502 for a failed
@@ -82,3 +84,42 @@ export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<
     }
   };
 }
+
+/**
+ * Runs one step of an action and answers an ExpectedError it throws with `answer` (see refusalReply and
+ * refusalToast); anything else is thrown on. The step carries on to its success answer (the redirect), so the route
+ * has no try/catch and no check of what came back.
+ */
+export async function answerRefusal<Result, Answer>(
+  step: () => Promise<Result>,
+  answer: (refusal: ExpectedError) => Answer,
+): Promise<Result | Answer> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ExpectedError) return answer(error);
+    throw error;
+  }
+}
+
+/**
+ * A refusal as the form's Conform reply with its status: the message under `field`, or the form's own error. Passwords
+ * listed in `hideFields` never come back into the page; `headers` keep cookies the action has already set.
+ */
+export const refusalReply =
+  (
+    submission: Submission<unknown, string[]>,
+    { field, hideFields, headers }: { field?: string; hideFields?: string[]; headers?: HeadersInit } = {},
+  ) =>
+  (refusal: ExpectedError) =>
+    data(
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [refusal.message] } } : { formErrors: [refusal.message] }),
+        hideFields,
+      }),
+      { status: refusal.status, headers },
+    );
+
+/** A refusal as an error toast on the page the user is sent back to (the post has no page of its own). */
+export const refusalToast = (to: string, title: string) => (refusal: ExpectedError) =>
+  redirectWithToast(to, { type: "error", title, description: refusal.message }, { status: 303 });
