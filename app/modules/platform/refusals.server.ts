@@ -3,7 +3,7 @@
 // both cases the answer has one shape, `{ error }` with the status: /api/* routes send it as JSON, and pages hand it
 // to their ErrorBoundary as `error.data`. Only the wrappers below turn domain errors into responses, so route
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
-import type { Submission } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { redirectWithToast } from "./toast.server";
 
@@ -70,8 +70,17 @@ export function withRefusals<Args, Result>(
 const BOUNDARY_STATUSES: ReadonlySet<number> = new Set([403, 404]);
 
 /**
- * Wraps a page's form action: an ExpectedError about what was sent is returned as `{ error }` with its status, so the
- * page renders again with the message (with or without JavaScript); a 403 or 404 is thrown to the ErrorBoundary.
+ * A refusal as a form action's reply, in the one shape of ADR 011: Conform's form error. It carries no values of the
+ * form (the wrapper never saw them), so the fields keep what was typed and the page shows it above its forms.
+ */
+export function formRefusal(message: string, status: RefusalStatus) {
+  return data({ status: "error", error: { "": [message] } } satisfies SubmissionResult<string[]>, { status });
+}
+
+/**
+ * Wraps a page's form action: an ExpectedError about what was sent is returned as the form error of a Conform reply,
+ * with its status, so the page renders again with the message (with or without JavaScript); a 403 or 404 is thrown to
+ * the ErrorBoundary.
  */
 export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<Result>) {
   return async (args: Args) => {
@@ -79,7 +88,7 @@ export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<
       return await handler(args);
     } catch (error) {
       if (error instanceof ExpectedError && !BOUNDARY_STATUSES.has(error.status))
-        return refusal(error.message, error.status);
+        return formRefusal(error.message, error.status);
       throw asRefusal(error);
     }
   };
