@@ -1,7 +1,8 @@
 // Expected refusals: what was asked cannot be done, and the user is told why. Domain code throws an ExpectedError
 // (or a subclass) with a status and a message written for the user; routes throw refusals with invariantResponse. In
 // both cases the answer has one shape, `{ error }` with the status: /api/* routes send it as JSON, and pages hand it
-// to their ErrorBoundary as `error.data`. Only the wrappers below turn domain errors into responses, so route
+// to their ErrorBoundary as `error.data`. A form action answers a refusal in the forms' one reply shape instead,
+// Conform's (ADR 011): formRefusal, refusalReply. Only the helpers below turn domain errors into responses, so route
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
