@@ -12,8 +12,10 @@ import {
   MESSAGE_FIELD_CLASS,
   sendOnEnter,
   SUPPORT_CHAT_FETCHER,
+  chatOf,
   type SupportChatReply,
 } from "./support-chat-form";
+import { formReplyOf } from "./ui/form-reply";
 import { useSchemaForm } from "./ui/use-schema-form";
 
 /**
@@ -23,7 +25,7 @@ import { useSchemaForm } from "./ui/use-schema-form";
  */
 export function ConformComposer({ returnTo, contextPage, textareaRef, draft, setDraft, open }: ComposerProps) {
   const fetcher = useFetcher<SupportChatReply>({ key: SUPPORT_CHAT_FETCHER });
-  const [form, fields] = useSchemaForm("support-chat-form", VisitorMessageSchema, fetcher.data?.reply, {
+  const [form, fields] = useSchemaForm("support-chat-form", VisitorMessageSchema, formReplyOf(fetcher.data), {
     intent: "message",
     defaultValue: { content: draft },
     shouldValidate: "onSubmit",
@@ -38,7 +40,7 @@ export function ConformComposer({ returnTo, contextPage, textareaRef, draft, set
   }, []);
 
   // Sent and answered: empty the box (the widget empties its copy of the draft).
-  const sent = fetcher.state === "idle" && Boolean(fetcher.data?.chat);
+  const sent = fetcher.state === "idle" && Boolean(chatOf(fetcher.data));
   useEffect(() => {
     if (sent) form.update({ name: content.name, value: "" });
     // Once per answer.

@@ -2,22 +2,21 @@
 // Conform: the native half below posts to /support-chat, where the server validates with VisitorMessageSchema; the
 // Conform half (support-chat-composer.tsx) checks with the same schema in the browser once the chat has been opened.
 // clsx rather than cn: see support-chat.tsx.
-import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode, RefObject } from "react";
 import { useFetcher } from "react-router";
 import { CHAT_MESSAGE_MAX_LENGTH, type SupportChatView } from "~/modules/support/support-chat";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "./ui/button";
+import { type FormReply, formReplyOf } from "./ui/form-reply";
 
 /** The one fetcher the composer posts through and the thread reads its answer from. */
 export const SUPPORT_CHAT_FETCHER = "support-chat";
 
 /** What /support-chat answers the widget: the conversation, or the Conform reply of a refused message. */
-export interface SupportChatReply {
-  chat?: SupportChatView;
-  error?: string;
-  reply?: SubmissionResult<string[]>;
-}
+export type SupportChatReply = { chat: SupportChatView } | FormReply;
+
+/** The conversation the widget's last post answered with, if it was sent. */
+export const chatOf = (answer: SupportChatReply | undefined) => (answer && "chat" in answer ? answer.chat : null);
 
 export interface ComposerProps {
   returnTo: string;
@@ -111,7 +110,7 @@ export const COMPOSER_FORM_CLASS = "space-y-2 border-t border-slate-200 p-3";
 export function NativeComposer({ returnTo, contextPage, textareaRef, draft, setDraft }: ComposerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<SupportChatReply>({ key: SUPPORT_CHAT_FETCHER });
-  const errors = fetcher.data?.reply?.error?.content ?? undefined;
+  const errors = formReplyOf(fetcher.data)?.error?.content ?? undefined;
   const id = "support-chat-message";
   return (
     <fetcher.Form

@@ -12,7 +12,13 @@ import {
 } from "~/modules/support/support-chat";
 import { formatDate } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
-import { NativeComposer, SUPPORT_CHAT_FETCHER, type ComposerProps, type SupportChatReply } from "./support-chat-form";
+import {
+  chatOf,
+  NativeComposer,
+  SUPPORT_CHAT_FETCHER,
+  type ComposerProps,
+  type SupportChatReply,
+} from "./support-chat-form";
 import { enhancement } from "./ui/enhancement";
 import { Hint } from "./ui/hint";
 
@@ -46,7 +52,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   const threadRef = useRef<HTMLOListElement>(null);
   const launcherRef = useRef<HTMLAnchorElement>(null);
 
-  const thread = newest(chat, fetcher.data?.chat ?? null, polled);
+  const thread = newest(chat, chatOf(fetcher.data), polled);
   // What the visitor sent, shown until the answer arrives: "Talk to a person" with an empty box sends a sentence.
   // Only while submitting: once the answer is in (the fetcher then revalidates the page), the thread has the message.
   const submitting = fetcher.state === "submitting";
@@ -69,7 +75,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
   }, [thread?.messages.length, open, pendingText]);
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.chat) setDraft("");
+    if (fetcher.state === "idle" && chatOf(fetcher.data)) setDraft("");
   }, [fetcher.state, fetcher.data]);
 
   // Only a conversation that is open on screen is refreshed, so idle pages make no requests.

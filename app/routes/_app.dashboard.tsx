@@ -4,9 +4,10 @@ import { PageHeader, pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { UploadForm } from "~/components/recordings/upload-form";
-import { UrlImportForm } from "~/components/recordings/url-import-form";
+import { IMPORT_INTENT, UrlImportForm } from "~/components/recordings/url-import-form";
 import { importFromDashboardForm } from "~/modules/recordings/url-import.server";
 import { buttonClass } from "~/components/ui/button";
+import { pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { planById } from "~/content/plans";
 import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recordings/recordings.server";
 import { withFormRefusals } from "~/modules/platform/refusals.server";
@@ -85,7 +86,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               spokenLanguages={languages.spoken}
               translationTargets={languages.translationTargets}
               fallbackNotice={languages.fallbackNotice}
-              error={actionData && "error" in actionData ? actionData.error : undefined}
+              error={pageRefusal(actionData)}
             />
           ) : (
             <RecordLive
@@ -94,9 +95,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               secondsLeft={allowance.secondsLeft}
             />
           )}
-          {tab === "upload" ? (
-            <UrlImportForm reply={actionData && "importError" in actionData ? actionData.importError : undefined} />
-          ) : null}
+          {tab === "upload" ? <UrlImportForm reply={replyTo(actionData, IMPORT_INTENT)} /> : null}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               You have no minutes left this month.{" "}

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
@@ -15,6 +14,7 @@ import {
 } from "~/components/recordings/library";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
+import { pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { LibraryActionSchema, NO_FOLDER } from "~/modules/recordings/library-forms";
 import {
@@ -104,21 +104,11 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
   }
 });
 
-type ActionData = Route.ComponentProps["actionData"];
-
 /** The messages for the forms that send these intents: the errors of a Conform reply to one of them. */
-function errorsFor(actionData: ActionData, intents: string[]): string[] {
-  if (!actionData || "error" in actionData) return [];
-  const reply = actionData as SubmissionResult<string[]>;
-  if (!intents.includes(String(reply.initialValue?.intent))) return [];
-  return Object.values(reply.error ?? {})
+function errorsFor(actionData: unknown, intents: string[]): string[] {
+  return Object.values(replyTo(actionData, intents)?.error ?? {})
     .flat()
     .filter((message): message is string => typeof message === "string");
-}
-
-/** What the domain refused (ADR 020: `{ error }`, such as a folder name already taken), shown above the folder forms. */
-function refusalOf(actionData: ActionData): string | undefined {
-  return actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : undefined;
 }
 
 export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
@@ -164,9 +154,9 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
           linkTo={(target) => link({ folder: target, page: undefined })}
         />
         <div className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4">
-          {refusalOf(actionData) ? (
+          {pageRefusal(actionData) ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {refusalOf(actionData)}
+              {pageRefusal(actionData)}
             </p>
           ) : null}
           {folder ? (

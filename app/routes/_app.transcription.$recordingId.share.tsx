@@ -31,7 +31,7 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: ShareActionSchema });
   if (submission.status !== "success")
-    return data({ reply: submission.reply({ hideFields: ["password"] }) } satisfies ShareActionData, { status: 400 });
+    return data(submission.reply({ hideFields: ["password"] }) satisfies ShareActionData, { status: 400 });
   const input = submission.value;
   if (input.intent === "revoke") {
     await revokeShareLink(userId, params.recordingId, input.linkId);

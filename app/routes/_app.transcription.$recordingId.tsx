@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -51,6 +51,7 @@ import { languageName } from "~/utils/languages";
 import { readForm } from "~/modules/platform/request-body.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary, missingHandler, planRefusalHandler } from "~/components/error-boundary";
+import { type FormReply, pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { EngineNotice } from "~/components/recordings/engine-notice";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
@@ -229,27 +230,9 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
   }
 });
 
-type Reply = SubmissionResult<string[]> | undefined;
-type ActionData = Route.ComponentProps["actionData"];
-
-/** What the domain refused (ADR 020: `{ error }`, such as a language the translator lacks), shown above the forms. */
-function refusalOf(actionData: ActionData): string | undefined {
-  return typeof actionData?.error === "string" ? actionData.error : undefined;
-}
-
-/** Conform's reply, for the one form that was sent: its intent and, for a segment, that segment. */
-function replyTo(actionData: ActionData, intent: string, segmentId?: string): Reply {
-  if (!actionData || refusalOf(actionData)) return undefined;
-  const reply = actionData as SubmissionResult<string[]>;
-  const sent = reply.initialValue;
-  if (sent?.intent !== intent || (segmentId && sent.segmentId !== segmentId)) return undefined;
-  return reply;
-}
-
 /** The first message of a refused form, by its intent. */
-function formErrorOf(actionData: ActionData, intent: string) {
-  const reply = replyTo(actionData, intent);
-  return Object.values(reply?.error ?? {}).flat()[0] ?? undefined;
+function formErrorOf(actionData: unknown, intent: string) {
+  return Object.values(replyTo(actionData, intent)?.error ?? {}).flat()[0] ?? undefined;
 }
 
 const POLL_MS = 2000;
@@ -330,9 +313,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         {engineNotice ? <EngineNotice notice={engineNotice} /> : null}
       </header>
 
-      {refusalOf(actionData) ? (
+      {pageRefusal(actionData) ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {refusalOf(actionData)}
+          {pageRefusal(actionData)}
         </p>
       ) : null}
 
@@ -605,7 +588,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 }
 
 /** The recording's name, checked beside the field. */
-function RenameForm({ title, reply, busy }: { title: string; reply: Reply; busy: boolean }) {
+function RenameForm({ title, reply, busy }: { title: string; reply: FormReply | undefined; busy: boolean }) {
   const [form, fields] = useSchemaForm("rename", RenameSchema, reply, { defaultValue: { intent: "rename", title } });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
@@ -624,7 +607,15 @@ function RenameForm({ title, reply, busy }: { title: string; reply: Reply; busy:
 }
 
 /** Renames one speaker in every segment. */
-function RenameSpeakerForm({ speakers, reply, busy }: { speakers: string[]; reply: Reply; busy: boolean }) {
+function RenameSpeakerForm({
+  speakers,
+  reply,
+  busy,
+}: {
+  speakers: string[];
+  reply: FormReply | undefined;
+  busy: boolean;
+}) {
   const [form, fields] = useSchemaForm("rename-speaker", RenameSpeakerSchema, reply, {
     defaultValue: {
       intent: "rename-speaker",
@@ -670,7 +661,7 @@ function TranslateForm({
   busy,
 }: {
   targets: Route.ComponentProps["loaderData"]["translation"]["targets"];
-  reply: Reply;
+  reply: FormReply | undefined;
   busy: boolean;
 }) {
   const [form, fields] = useSchemaForm("translate", TranslateSchema, reply, { defaultValue: { intent: "translate" } });

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/_app.transcription.segment";
@@ -7,6 +7,7 @@ import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundar
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormErrors, TextArea } from "~/components/ui/field";
+import { pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { commentIntent } from "~/modules/comments/comment-actions.server";
 import { recordingComments } from "~/modules/comments/comments.server";
@@ -52,21 +53,12 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
   );
 });
 
-type ActionData = Route.ComponentProps["actionData"];
-
-/** Conform's reply for the form that was sent (by its intent), or the domain's refusal (`{ error }`). */
-function replyTo(actionData: ActionData, intent: string): SubmissionResult<string[]> | undefined {
-  if (!actionData || "error" in actionData) return undefined;
-  const reply = actionData as SubmissionResult<string[]>;
-  return reply.initialValue?.intent === intent ? reply : undefined;
-}
-
 export default function EditSegment({ loaderData, actionData }: Route.ComponentProps) {
   const { recording, segment, number, total, isLast, speakers, notes } = loaderData;
   const busy = useNavigation().state !== "idle";
   const back = segmentHref(recording.id, segment.id);
   const time = formatDuration(segment.start);
-  const refusal = actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : null;
+  const refusal = pageRefusal(actionData);
   const [textForm, textFields] = useSchemaForm("segment-text", EditSegmentSchema, replyTo(actionData, "edit-segment"), {
     defaultValue: { text: segment.text },
     intent: "edit-segment",

@@ -9,6 +9,7 @@ import { PageHeader, pageMeta } from "~/components/page";
 import { Pricing } from "~/components/pricing";
 import { buttonClass } from "~/components/ui/button";
 import { FormAlert, FormErrors } from "~/components/ui/field";
+import { formReplyOf, pageRefusal } from "~/components/ui/form-reply";
 import { type BillingPeriod, parseBillingPeriod, type Plan, PLANS, planById } from "~/content/plans";
 import {
   abandonCheckout,
@@ -106,9 +107,9 @@ export default function PlanSelection() {
       />
       {processing ? <PaymentProcessing /> : null}
       {confirmed ? <ConfirmedPurchase plan={confirmed} billing={billing} /> : null}
-      {reply && "error" in reply ? (
+      {pageRefusal(reply) ? (
         <div className="mx-auto mt-8 max-w-3xl px-4">
-          <FormAlert title="Checkout did not start">{String(reply.error)}</FormAlert>
+          <FormAlert title="Checkout did not start">{pageRefusal(reply)}</FormAlert>
         </div>
       ) : null}
       {user && !paymentsEnabled ? (
@@ -135,7 +136,7 @@ export default function PlanSelection() {
                       billing={billing}
                       current={plan.id === user.plan}
                       subscribed={subscribed}
-                      reply={reply && !("error" in reply) ? reply : undefined}
+                      reply={formReplyOf(reply)}
                     />
                   )
               : undefined

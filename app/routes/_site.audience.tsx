@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.audience";
 import { AudiencePage } from "~/components/audience-page";
 import { pageMeta } from "~/components/page";
 import { AUDIENCES } from "~/content/audiences";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // /education and /students are the same page.
 const audienceFor = (pathname: string) => AUDIENCES[pathname === "/students" ? "education" : pathname.slice(1)];
@@ -19,3 +20,6 @@ export default function Audience() {
   const { audience } = useLoaderData<typeof loader>();
   return <AudiencePage audience={audience} />;
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

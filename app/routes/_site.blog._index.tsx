@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.blog._index";
 import { PageHeader, pageMeta } from "~/components/page";
 import { blogArticles } from "~/content/content.server";
 import { formatDate } from "~/utils/dates";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Blog", "Guides and news about transcription, translation and subtitles."),
@@ -58,3 +59,6 @@ export default function Blog() {
     </>
   );
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -5,6 +5,7 @@ import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { WEBHOOK_EVENTS } from "~/modules/developers/api-key-forms";
 import { openApiDocument } from "~/modules/developers/openapi.server";
 import { appOrigin } from "~/modules/platform/env.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Developers", "The Voxlate REST API: API keys, endpoints, errors, idempotency and signed webhooks.");
@@ -81,3 +82,6 @@ export default function Developers() {
     </>
   );
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

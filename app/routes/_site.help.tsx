@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.help";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Accordion } from "~/components/ui/accordion";
 import { searchHelp } from "~/content/content.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Help center", "Answers about uploading, transcripts, translation, plans, your account and privacy."),
@@ -90,3 +91,6 @@ export default function Help() {
     </>
   );
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -18,6 +18,7 @@ import { faqPageJsonLd, organizationJsonLd, softwareApplicationJsonLd } from "~/
 import { getUserId } from "~/modules/platform/session.server";
 import { configuredSummariser } from "~/modules/transcripts/summaries.server";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(
@@ -72,3 +73,6 @@ export default function Landing() {
     </>
   );
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.privacy";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
 import { privacyFacts } from "~/modules/privacy/facts.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Privacy policy", "What data Voxlate collects, why, and your rights.");
@@ -54,3 +55,6 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+// Inside the site layout, which draws the header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

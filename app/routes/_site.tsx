@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/_site";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteChrome } from "~/components/site-chrome";
 import { ANONYMOUS_PAGE_CACHE_CONTROL } from "~/modules/platform/page-cache.server";
 
@@ -15,6 +16,15 @@ export default function SiteLayout() {
   return (
     <SiteChrome>
       <Outlet />
+    </SiteChrome>
+  );
+}
+
+// The pages' own boundaries render inside the chrome; this one catches a page without one, or the layout's own failure.
+export function ErrorBoundary() {
+  return (
+    <SiteChrome>
+      <GeneralErrorBoundary />
     </SiteChrome>
   );
 }

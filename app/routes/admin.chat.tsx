@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useLocation, useRevalidator, useSubmit } from "react-router";
@@ -6,6 +6,8 @@ import type { Route } from "./+types/admin.chat";
 import { AdminHeader } from "~/components/admin-header";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import { firstError } from "~/components/ui/field";
+import { type FormReply, formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
 import {
   closeChat,
   getChatSessionDetail,
@@ -21,9 +23,9 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { readForm } from "~/modules/platform/request-body.server";
 import { formatDate } from "~/utils/dates";
 import { AdminErrorBoundary } from "~/components/error-boundary";
-import { invariantResponse } from "~/modules/platform/refusals.server";
+import { formRefusal, invariantResponse } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
-import { AdminReplySchema } from "~/modules/support/admin-reply";
+import { AdminCloseSchema, AdminReplySchema } from "~/modules/support/admin-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 
 export const meta: Route.MetaFunction = () => [
@@ -75,12 +77,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const adminId = await requireAdmin(request);
   const url = new URL(request.url);
-  const sessionId = String(form.get("sessionId") ?? "");
-
+  const gone = ["That conversation no longer exists."];
   if (intent === "close") {
-    const session = await closeChat(adminId, sessionId);
-    if (!session)
-      return data({ error: "Failed to close chat", detail: "That conversation no longer exists." }, { status: 404 });
+    const submission = parseWithZod(form, { schema: AdminCloseSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const session = await closeChat(adminId, submission.value.sessionId);
+    if (!session) return data(submission.reply({ formErrors: gone }), { status: 404 });
     // After a close the selection is cleared (spec section 4).
     return redirectWithToast(
       consoleUrl(url.search, { session: null }),
@@ -90,21 +92,39 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "reply" || intent === "resolve") {
     const submission = parseWithZod(form, { schema: AdminReplySchema });
-    if (submission.status !== "success") {
-      const detail = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid response.";
-      return data({ error: "Failed to send response", detail, reply: submission.reply() }, { status: 400 });
-    }
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const { sessionId, content } = submission.value;
     const message = await respondToChat(adminId, sessionId, { content, markResolved: intent === "resolve" });
-    if (!message)
-      return data({ error: "Failed to send response", detail: "That conversation no longer exists." }, { status: 404 });
+    if (!message) return data(submission.reply({ formErrors: gone }), { status: 404 });
     return redirectWithToast(
       consoleUrl(url.search, { session: sessionId }),
       { type: "success", title: intent === "resolve" ? "Reply sent and chat resolved" : "Reply sent" },
       { status: 303 },
     );
   }
-  return data({ error: "Unknown action", detail: "Use the console's buttons." }, { status: 400 });
+  // A post from no button of the console: no form sent it, so the reply is the page's.
+  return formRefusal("Use the console's buttons.", 400);
+}
+
+/** The alert's title for a refused post (spec section 4), by the button that sent it; a post from none is unknown. */
+const FAILED_ACTION: Record<string, string> = {
+  close: "Failed to close chat",
+  reply: "Failed to send response",
+  resolve: "Failed to send response",
+};
+
+/** A refused post, above the conversation: what failed and why (the form's or the first field's message). */
+function ActionFailure({ actionData }: { actionData: unknown }) {
+  const reply = formReplyOf(actionData);
+  const refusal = pageRefusal(actionData);
+  if (reply?.status !== "error" && !refusal) return null;
+  const intent = reply?.initialValue?.intent;
+  return (
+    <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <strong>{(typeof intent === "string" && FAILED_ACTION[intent]) || "Unknown action"}</strong>:{" "}
+      {refusal ?? firstError(reply)}
+    </div>
+  );
 }
 
 export default function AdminChat({ loaderData, actionData }: Route.ComponentProps) {
@@ -252,17 +272,9 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         <section aria-labelledby="conversation-title" className="flex flex-col p-4">
-          {actionData?.error ? (
-            <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              <strong>{actionData.error}</strong>: {actionData.detail}
-            </div>
-          ) : null}
+          <ActionFailure actionData={actionData} />
           {detail ? (
-            <Conversation
-              detail={detail}
-              busy={busy}
-              reply={actionData && "reply" in actionData ? (actionData.reply as SubmissionResult<string[]>) : undefined}
-            />
+            <Conversation detail={detail} busy={busy} reply={replyTo(actionData, ["reply", "resolve"])} />
           ) : (
             <div className="m-auto text-center">
               <h2 id="conversation-title" className="text-lg font-semibold">
@@ -279,7 +291,7 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-type ReplyResult = SubmissionResult<string[]> | undefined;
+type ReplyResult = FormReply | undefined;
 
 function Conversation({ detail, busy, reply }: { detail: Detail; busy: boolean; reply: ReplyResult }) {
   const { session, messages, userContext, auditTrail } = detail;

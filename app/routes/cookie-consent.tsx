@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
 import { ConsentFormSchema, storeCookieConsent } from "~/modules/consent/cookie-consent.server";
 import { safeRedirectPath } from "~/utils/redirect";
-import { refusal } from "~/modules/platform/refusals.server";
+import { formRefusal } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 
 export async function loader() {
@@ -13,9 +13,9 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: ConsentFormSchema });
-  // No page renders a reply here (the banner and /cookies post and are redirected), so a refusal is the plain
-  // { error } of every resource route, and nothing that was sent is echoed back.
-  if (submission.status !== "success") return refusal("Choose Accept All, Decline or Save Preferences.", 400);
+  // No page renders a reply here (the banner and /cookies post and are redirected): a refusal is the form error of
+  // the one reply shape (ADR 011), without echoing back what was sent.
+  if (submission.status !== "success") return formRefusal("Choose Accept All, Decline or Save Preferences.", 400);
   const headers = new Headers();
   for (const cookie of await storeCookieConsent(submission.value)) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { status: 303, headers });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/s.$token";
 import { pageMeta } from "~/components/page";
-import { ErrorMessage, GeneralErrorBoundary, refusalHandler, refusalMessage } from "~/components/error-boundary";
+import { ErrorMessage, GeneralErrorBoundary, refusalHandler } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import {
   SharedHeader,
@@ -52,7 +52,7 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
 export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const link = await requireLiveShareLink(params.token);
   const submission = parseWithZod(await readForm(request), { schema: SharePasswordSchema });
-  if (submission.status !== "success") return data({ error: "Enter the password." }, { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const cookie = await unlockShareLink(request, link, submission.value.password, context.clientIp ?? "unknown");
   return redirect(`/s/${params.token}`, { status: 303, headers: { "Set-Cookie": cookie, ...SHARE_HEADERS } });
 });
@@ -63,7 +63,7 @@ export default function SharedTranscriptPage({ loaderData, actionData, params }:
       <SharedHeader />
       <main id="main" className="flex flex-1 flex-col">
         {loaderData.locked ? (
-          <SharePasswordForm error={refusalMessage(actionData) ?? undefined} />
+          <SharePasswordForm reply={actionData} />
         ) : (
           <SharedTranscriptView token={params.token} data={loaderData.transcript as SharedTranscriptData} />
         )}

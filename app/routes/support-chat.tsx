@@ -24,15 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: VisitorMessageSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
-    const error = firstError(reply, ["content"]) ?? "Your message could not be sent.";
-    // The widget's Conform form takes `reply` (the message beside the box); `error` is the same sentence for
-    // scripts. Without JavaScript the chat is on every page, so the refusal goes back to that page as a toast.
-    if (wantsJson) return data({ error, reply }, { status: 400 });
-    return redirectWithToast(
-      returnTo,
-      { type: "error", title: "Message not sent", description: error },
-      { status: 303 },
-    );
+    // The widget's Conform form takes the reply (the message beside the box). Without JavaScript the chat is on
+    // every page, so the refusal goes back to that page as a toast.
+    if (wantsJson) return data(reply, { status: 400 });
+    const description = firstError(reply, ["content"]) ?? "Your message could not be sent.";
+    return redirectWithToast(returnTo, { type: "error", title: "Message not sent", description }, { status: 303 });
   }
   const userId = await getUserId(request);
   const { chat, setCookie } = await postVisitorMessage(request, userId, submission.value);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
+import { SiteChrome } from "~/components/site-chrome";
 import { buttonClass } from "~/components/ui/button";
 import { HintProvider } from "~/components/ui/hint-provider";
 import { AppNav } from "./app-nav";
@@ -163,4 +164,12 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
       <AppFooter />
     </HintProvider>
   );
+}
+
+/**
+ * The app shell when the user is known, the site's header and footer otherwise: the plans page for a visitor, and a
+ * layout's error page when its loader failed before it knew the user.
+ */
+export function AppShellOrSiteChrome({ shell, children }: { shell?: AppShellProps | null; children: React.ReactNode }) {
+  return shell ? <AppShell shell={shell}>{children}</AppShell> : <SiteChrome>{children}</SiteChrome>;
 }

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Logo } from "~/components/logo";
 
@@ -68,6 +69,15 @@ export function AuthLayout({
         </section>
       </main>
     </>
+  );
+}
+
+/** An auth page's ErrorBoundary: the error inside the auth pages' own frame ("Back to Home"), as the page would be. */
+export function AuthErrorBoundary() {
+  return (
+    <AuthLayout>
+      <GeneralErrorBoundary />
+    </AuthLayout>
   );
 }
 

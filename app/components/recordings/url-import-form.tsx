@@ -5,6 +5,9 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { UrlImportSchema } from "~/modules/recordings/url-import-form";
 
+/** The import form's button value, by which the dashboard tells its reply from the upload's refusals. */
+export const IMPORT_INTENT = "import";
+
 /**
  * Import from a URL: a plain form posted to /dashboard?import (it works without JavaScript). The server fetches the
  * file from a public address, then transcribes it like an upload, with the spoken language detected.
@@ -17,6 +20,7 @@ export function UrlImportForm({ reply }: { reply: SubmissionResult<string[]> | u
     <Form method="post" action="/dashboard?import" {...getFormProps(form)} className="mt-6 space-y-3">
       <h3 className="font-semibold">Or import from a link</h3>
       <FormErrors form={form} />
+      <input type="hidden" name="intent" value={IMPORT_INTENT} />
       <Field
         label="Audio file address"
         field={fields.url}

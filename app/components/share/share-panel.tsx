@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { type FormReply, formReplyOf, pageRefusal } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
   CreateShareSchema,
@@ -16,8 +17,7 @@ import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 /** What the share route's action answers to a create: the new link, or Conform's reply with the errors. */
-export type ShareActionData =
-  { created?: CreatedShareLink; reply?: SubmissionResult<string[]>; error?: string } | undefined;
+export type ShareActionData = { created: CreatedShareLink } | FormReply | undefined;
 
 function stateText(link: ShareLinkSummary): string {
   if (link.state === "revoked") return "Turned off";
@@ -80,17 +80,18 @@ export function SharePanel({
   const fetcher = useFetcher<ShareActionData>({ key: `share-${recordingId}` });
   const answer = fetcher.data ?? actionData;
   const action = `/transcription/${recordingId}/share`;
-  const [form, fields] = useSchemaForm("create-share", CreateShareSchema, answer?.reply, {
+  const [form, fields] = useSchemaForm("create-share", CreateShareSchema, formReplyOf(answer), {
     defaultValue: { intent: "create", expiry: "7d" },
     intent: "create",
   });
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
-  const createdId = answer?.created?.id;
+  const created = answer && "created" in answer ? answer.created : undefined;
+  const refusal = pageRefusal(answer);
   // A new link was made: clear the form (the password must not stay on screen).
   useEffect(() => {
-    if (createdId) formRef.current?.reset();
-  }, [createdId]);
+    if (created?.id) formRef.current?.reset();
+  }, [created?.id]);
   return (
     <section id="share" aria-labelledby="share-title" className="mt-10 rounded-xl border border-slate-200 p-6">
       <h2 id="share-title" className="scroll-mt-48 font-semibold">
@@ -100,10 +101,10 @@ export function SharePanel({
         Anyone with the link can play the recording and read the transcript, its summary and translations. They cannot
         edit anything or see your other recordings.
       </p>
-      {answer?.created ? <NewLink created={answer.created} /> : null}
-      {answer?.error ? (
+      {created ? <NewLink created={created} /> : null}
+      {refusal ? (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {answer.error}
+          {refusal}
         </p>
       ) : null}
       <fetcher.Form method="post" action={action} {...getFormProps(form)} ref={formRef} className="mt-4 space-y-3">

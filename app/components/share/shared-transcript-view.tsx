@@ -1,9 +1,13 @@
+import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
 import { Form } from "react-router";
 import { Logo } from "~/components/logo";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, FormErrors } from "~/components/ui/field";
+import type { FormReply } from "~/components/ui/form-reply";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { SharePasswordSchema } from "~/modules/sharing/share-forms";
 import { formatDuration } from "~/modules/recordings/recording-format";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { formatDate } from "~/utils/dates";
@@ -50,20 +54,22 @@ export function SharedHeader() {
 }
 
 /** The password form of a protected link; the title stays hidden until the password is given. */
-export function SharePasswordForm({ error }: { error?: string }) {
+export function SharePasswordForm({ reply }: { reply: FormReply | undefined }) {
+  const [form, fields] = useSchemaForm("share-password", SharePasswordSchema, reply);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">This transcript is protected</h1>
       <p className="mt-2 text-slate-600">Enter the password you were given with the link.</p>
-      <Form method="post" className="mt-6 space-y-4">
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        {/* A wrong password, or too many tries: the link's refusal, the form's error. */}
+        <FormErrors form={form} />
         <Field
           label="Password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="current-password"
           required
           maxLength={200}
-          errors={error ? [error] : undefined}
         />
         <button type="submit" className={buttonClass("primary")}>
           Open transcript

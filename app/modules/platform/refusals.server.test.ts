@@ -1,11 +1,16 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
+import { z } from "zod";
 import { describe, expect, test } from "vitest";
 import { RecordingError } from "~/modules/recordings/recordings.server";
 import {
+  answerRefusal,
   asRefusal,
   ExpectedError,
   invariantResponse,
   refusal,
+  refusalReply,
+  refusalToast,
   withFormRefusals,
   withRefusals,
 } from "./refusals.server";
@@ -118,11 +123,15 @@ describe("withRefusals", () => {
 describe("withFormRefusals", () => {
   const failing = (error: unknown) => withFormRefusals(async (): Promise<{ ok: true }> => Promise.reject(error));
 
-  test("returns a refusal about what was sent as { error }, so the page renders again with the message", async () => {
+  test("returns a refusal about what was sent as Conform's form error, so the page renders again with it", async () => {
     for (const status of [400, 409, 413, 415, 422, 429, 507] as const) {
       const { outcome, value } = await settle(failing(new RecordingError(`refused with ${status}`, status))(undefined));
       expect(outcome).toBe("returned");
-      expect(refusalParts(value)).toEqual({ body: { error: `refused with ${status}` }, status });
+      // No values of the form: the wrapper never saw them, and the fields keep what was typed.
+      expect(refusalParts(value)).toEqual({
+        body: { status: "error", error: { "": [`refused with ${status}`] } },
+        status,
+      });
     }
   });
 
@@ -138,6 +147,51 @@ describe("withFormRefusals", () => {
     const crash = new Error("boom");
     expect(await settle(failing(crash)(undefined))).toEqual({ outcome: "thrown", value: crash });
     expect(await withFormRefusals(async () => ({ ok: true }))(undefined)).toEqual({ ok: true });
+  });
+});
+
+describe("answerRefusal", () => {
+  const form = new FormData();
+  form.set("intent", "email");
+  form.set("newEmail", "ada@voxlate.test");
+  form.set("currentPassword", "secret-password");
+  const submission = parseWithZod(form, {
+    schema: z.object({ intent: z.string(), newEmail: z.string(), currentPassword: z.string() }),
+  });
+  const refused = () => Promise.reject(new ExpectedError("Too many codes were sent. Please wait a minute.", 429));
+
+  test("returns what the step returns", async () => {
+    expect(await answerRefusal(async () => "sent", refusalReply(submission))).toBe("sent");
+  });
+
+  test("answers an ExpectedError as the form's error, with the form's values less the hidden ones", async () => {
+    const value = await answerRefusal(refused, refusalReply(submission, { hideFields: ["currentPassword"] }));
+    const { body, status } = refusalParts(value);
+    expect(status).toBe(429);
+    expect(body).toMatchObject({
+      status: "error",
+      initialValue: { intent: "email", newEmail: "ada@voxlate.test" },
+      error: { "": ["Too many codes were sent. Please wait a minute."] },
+    });
+    expect(JSON.stringify(body)).not.toContain("secret-password");
+  });
+
+  test("puts the message under a field when one is named, and keeps the headers already set", async () => {
+    const headers = { "Set-Cookie": "draft=1" };
+    const value = await answerRefusal(refused, refusalReply(submission, { field: "newEmail", headers }));
+    expect(refusalParts(value).body).toMatchObject({
+      error: { newEmail: ["Too many codes were sent. Please wait a minute."] },
+    });
+    expect(new Headers((value as { init: ResponseInit }).init.headers).get("Set-Cookie")).toBe("draft=1");
+  });
+
+  test("answers with a toast on the page named, and lets anything else through", async () => {
+    const response = (await answerRefusal(refused, refusalToast("/account", "Refund not possible"))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/account");
+    expect(response.headers.get("Set-Cookie")).toMatch(/toast/i);
+    const crash = new Error("boom");
+    await expect(answerRefusal(() => Promise.reject(crash), refusalReply(submission))).rejects.toBe(crash);
   });
 });
 

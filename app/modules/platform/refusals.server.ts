@@ -1,9 +1,12 @@
 // Expected refusals: what was asked cannot be done, and the user is told why. Domain code throws an ExpectedError
 // (or a subclass) with a status and a message written for the user; routes throw refusals with invariantResponse. In
 // both cases the answer has one shape, `{ error }` with the status: /api/* routes send it as JSON, and pages hand it
-// to their ErrorBoundary as `error.data`. Only the wrappers below turn domain errors into responses, so route
+// to their ErrorBoundary as `error.data`. A form action answers a refusal in the forms' one reply shape instead,
+// Conform's (ADR 011): formRefusal, refusalReply. Only the helpers below turn domain errors into responses, so route
 // modules need no try/catch of their own. Anything else that is thrown stays a 500 and is never shown.
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * A refusal's status: a 4xx the user can act on (410: a share link that was revoked or has expired), 502 for a failed
@@ -68,8 +71,17 @@ export function withRefusals<Args, Result>(
 const BOUNDARY_STATUSES: ReadonlySet<number> = new Set([403, 404]);
 
 /**
- * Wraps a page's form action: an ExpectedError about what was sent is returned as `{ error }` with its status, so the
- * page renders again with the message (with or without JavaScript); a 403 or 404 is thrown to the ErrorBoundary.
+ * A refusal as a form action's reply, in the one shape of ADR 011: Conform's form error. It carries no values of the
+ * form (the wrapper never saw them), so the fields keep what was typed and the page shows it above its forms.
+ */
+export function formRefusal(message: string, status: RefusalStatus) {
+  return data({ status: "error", error: { "": [message] } } satisfies SubmissionResult<string[]>, { status });
+}
+
+/**
+ * Wraps a page's form action: an ExpectedError about what was sent is returned as the form error of a Conform reply,
+ * with its status, so the page renders again with the message (with or without JavaScript); a 403 or 404 is thrown to
+ * the ErrorBoundary.
  */
 export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<Result>) {
   return async (args: Args) => {
@@ -77,8 +89,47 @@ export function withFormRefusals<Args, Result>(handler: (args: Args) => Promise<
       return await handler(args);
     } catch (error) {
       if (error instanceof ExpectedError && !BOUNDARY_STATUSES.has(error.status))
-        return refusal(error.message, error.status);
+        return formRefusal(error.message, error.status);
       throw asRefusal(error);
     }
   };
 }
+
+/**
+ * Runs one step of an action and answers an ExpectedError it throws with `answer` (see refusalReply and
+ * refusalToast); anything else is thrown on. The step carries on to its success answer (the redirect), so the route
+ * has no try/catch and no check of what came back.
+ */
+export async function answerRefusal<Result, Answer>(
+  step: () => Promise<Result>,
+  answer: (refusal: ExpectedError) => Answer,
+): Promise<Result | Answer> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ExpectedError) return answer(error);
+    throw error;
+  }
+}
+
+/**
+ * A refusal as the form's Conform reply with its status: the message under `field`, or the form's own error. Passwords
+ * listed in `hideFields` never come back into the page; `headers` keep cookies the action has already set.
+ */
+export const refusalReply =
+  (
+    submission: Submission<unknown, string[]>,
+    { field, hideFields, headers }: { field?: string; hideFields?: string[]; headers?: HeadersInit } = {},
+  ) =>
+  (refusal: ExpectedError) =>
+    data(
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [refusal.message] } } : { formErrors: [refusal.message] }),
+        hideFields,
+      }),
+      { status: refusal.status, headers },
+    );
+
+/** A refusal as an error toast on the page the user is sent back to (the post has no page of its own). */
+export const refusalToast = (to: string, title: string) => (refusal: ExpectedError) =>
+  redirectWithToast(to, { type: "error", title, description: refusal.message }, { status: 303 });

@@ -8,7 +8,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { ExpectedError } from "~/modules/platform/refusals.server";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { UrlImportSchema } from "./url-import-form";
@@ -119,25 +119,24 @@ function unreachable(url: URL, error: unknown, deadline: AbortSignal): Recording
 
 /**
  * The dashboard's form: imports the URL with the default options and opens the new recording. A refusal about the
- * address (private, unreachable, too large, not audio) goes back to the form as `{ importError }`; the plan's and
- * the minutes' refusals (403) go to the page's boundary, like an upload's.
+ * address (private, unreachable, too large, not audio) goes back to the form as Conform's reply, under the address;
+ * the plan's and the minutes' refusals (403) go to the page's boundary, like an upload's.
  */
 export async function importFromDashboardForm(request: Request, userId: string) {
   const submission = parseWithZod(await readForm(request), { schema: UrlImportSchema });
-  if (submission.status !== "success") return data({ importError: submission.reply() }, { status: 400 });
-  try {
-    const recording = await importRecordingFromUrl(userId, submission.value.url, {});
-    return redirectWithToast(
-      `/transcription/${recording.id}`,
-      { type: "success", title: "Import complete", description: "Transcription has started." },
-      { status: 303 },
-    );
-  } catch (error) {
-    if (error instanceof ExpectedError && error.status !== 403)
-      return data(
-        { importError: submission.reply({ fieldErrors: { url: [error.message] } }) },
-        { status: error.status },
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  return answerRefusal(
+    async () => {
+      const recording = await importRecordingFromUrl(userId, submission.value.url, {});
+      return redirectWithToast(
+        `/transcription/${recording.id}`,
+        { type: "success", title: "Import complete", description: "Transcription has started." },
+        { status: 303 },
       );
-    throw error;
-  }
+    },
+    (refusal) => {
+      if (refusal.status === 403) throw refusal;
+      return refusalReply(submission, { field: "url" })(refusal);
+    },
+  );
 }

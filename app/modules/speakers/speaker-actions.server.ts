@@ -2,7 +2,7 @@
 // when the form was not one of them (the page's own action handles it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { ExpectedError } from "~/modules/platform/refusals.server";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
   SPEAKER_PAGE_INTENTS,
@@ -36,18 +36,13 @@ export async function speakerProfileIntent(userId: string, form: FormData) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
   const here = "/account#speaker-profiles-title";
-  try {
+  // The account page shows refusals on the form that was sent (its action is not wrapped in withFormRefusals).
+  return answerRefusal(async () => {
     if (input.intent === "speaker-profile-rename") {
       await renameSpeakerProfile(userId, input.profileId, input.name);
       return redirectWithToast(here, { type: "success", title: `Voice renamed to ${input.name}` }, { status: 303 });
     }
     await deleteSpeakerProfile(userId, input.profileId);
     return redirectWithToast(here, { type: "success", title: "Voice deleted" }, { status: 303 });
-  } catch (error) {
-    // The account page shows refusals on the form that was sent (its action is not wrapped in withFormRefusals).
-    if (error instanceof ExpectedError) {
-      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    }
-    throw error;
-  }
+  }, refusalReply(submission));
 }

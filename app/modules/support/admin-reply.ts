@@ -14,3 +14,9 @@ export const AdminReplySchema = z.object({
   intent: z.enum(["reply", "resolve"]),
   content: ResponseContentSchema,
 });
+
+/** The console's "Close Chat" button. */
+export const AdminCloseSchema = z.object({
+  sessionId: z.string({ error: "Choose a conversation first." }).min(1),
+  intent: z.literal("close"),
+});

@@ -6,13 +6,7 @@ import { type AppLoadContext, data } from "react-router";
 import { AccountActionSchema } from "./account-forms";
 import { EmailChangedEmail } from "~/emails/email-changed";
 import { sendNotice } from "~/modules/platform/email.server";
-import {
-  revokeResetTokens,
-  sendVerificationCode,
-  userAccount,
-  userExists,
-  VerificationError,
-} from "~/modules/accounts/auth.server";
+import { revokeResetTokens, sendVerificationCode, userAccount, userExists } from "~/modules/accounts/auth.server";
 import { db } from "~/modules/platform/database.server";
 import {
   clearLoginFailures,
@@ -24,6 +18,7 @@ import {
 } from "~/modules/accounts/login-throttle.server";
 import { hashPassword, verifyPassword } from "~/modules/accounts/password.server";
 import { finalIndustry, VerificationCodeSchema } from "~/modules/accounts/registration";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { clearSessionCookie, readSessionId } from "~/modules/platform/session.server";
 import { deleteAccountNow } from "~/modules/privacy/deletion.server";
@@ -50,14 +45,14 @@ async function reauthenticate(
   if (!user.passwordHash) {
     const code = VerificationCodeSchema.safeParse(proof.reauthCode ?? "");
     if (!code.success) return { reauthCode: [`Enter the code we sent to ${user.email}`] };
-    try {
-      await checkVerificationCode(user.email, "REAUTH", code.data);
-      await consumeVerifiedCode(user.email, "REAUTH");
-      return null;
-    } catch (error) {
-      if (error instanceof VerificationError) return { reauthCode: [error.message] };
-      throw error;
-    }
+    return answerRefusal(
+      async () => {
+        await checkVerificationCode(user.email, "REAUTH", code.data);
+        await consumeVerifiedCode(user.email, "REAUTH");
+        return null;
+      },
+      (refusal): FieldErrors => ({ reauthCode: [refusal.message] }),
+    );
   }
   const password = proof.currentPassword ?? "";
   if (!password) return { currentPassword: ["Enter your current password"] };
@@ -109,17 +104,17 @@ export async function handleAccountAction(request: Request, userId: string, cont
     case "reauth-code": {
       // Accounts without a password prove themselves with a code to their current address.
       if (user.passwordHash) return refuse(submission, { formErrors: ["Enter your current password instead"] });
-      try {
-        await sendVerificationCode(user.email, "REAUTH", userId);
-      } catch (error) {
-        if (!(error instanceof VerificationError)) throw error;
-        return refuse(submission, { fieldErrors: { reauthCode: [error.message] } }, error.status);
-      }
-      return redirectWithToast("/account", {
-        type: "success",
-        title: "Verification Code Sent",
-        description: `Enter the code we sent to ${user.email}.`,
-      });
+      return answerRefusal(
+        async () => {
+          await sendVerificationCode(user.email, "REAUTH", userId);
+          return redirectWithToast("/account", {
+            type: "success",
+            title: "Verification Code Sent",
+            description: `Enter the code we sent to ${user.email}.`,
+          });
+        },
+        refusalReply(submission, { field: "reauthCode", hideFields }),
+      );
     }
 
     case "password": {
@@ -144,43 +139,43 @@ export async function handleAccountAction(request: Request, userId: string, cont
       if (await userExists(newEmail)) {
         return refuse(submission, { formErrors: ["An account with this email already exists."] });
       }
-      try {
-        await sendVerificationCode(newEmail, "EMAIL_CHANGE", userId);
-      } catch (error) {
-        if (!(error instanceof VerificationError)) throw error;
-        return refuse(submission, { formErrors: [error.message] }, error.status);
-      }
-      return redirectWithToast("/account", {
-        type: "success",
-        title: "Verification Code Sent",
-        description: `Enter the code we sent to ${newEmail}.`,
-      });
+      return answerRefusal(
+        async () => {
+          await sendVerificationCode(newEmail, "EMAIL_CHANGE", userId);
+          return redirectWithToast("/account", {
+            type: "success",
+            title: "Verification Code Sent",
+            description: `Enter the code we sent to ${newEmail}.`,
+          });
+        },
+        refusalReply(submission, { hideFields }),
+      );
     }
 
     case "email-verify": {
       const pending = await pendingEmailChange(userId);
       if (!pending) return refuse(submission, { formErrors: ["Request a new code to change your email."] });
-      try {
-        await checkVerificationCode(pending, "EMAIL_CHANGE", form.code);
-        await consumeVerifiedCode(pending, "EMAIL_CHANGE");
-      } catch (error) {
-        if (!(error instanceof VerificationError)) throw error;
-        return refuse(submission, { formErrors: [error.message] }, error.status);
-      }
-      if (await userExists(pending)) {
-        return refuse(submission, { formErrors: ["An account with this email already exists."] });
-      }
-      await database.user.update({ where: { id: userId }, data: { email: pending, emailVerifiedAt: new Date() } });
-      // Reset links went to the old address.
-      await revokeResetTokens(userId);
-      // The old address hears of it: the owner of a taken-over account learns at once.
-      const notice = EmailChangedEmail({ newEmail: pending, time: new Date().toUTCString() });
-      await sendNotice(user.email, "Your Voxlate email address was changed", notice);
-      return redirectWithToast("/account", {
-        type: "success",
-        title: "Email changed",
-        description: `You now sign in with ${pending}.`,
-      });
+      return answerRefusal(
+        async () => {
+          await checkVerificationCode(pending, "EMAIL_CHANGE", form.code);
+          await consumeVerifiedCode(pending, "EMAIL_CHANGE");
+          if (await userExists(pending)) {
+            return refuse(submission, { formErrors: ["An account with this email already exists."] });
+          }
+          await database.user.update({ where: { id: userId }, data: { email: pending, emailVerifiedAt: new Date() } });
+          // Reset links went to the old address.
+          await revokeResetTokens(userId);
+          // The old address hears of it: the owner of a taken-over account learns at once.
+          const notice = EmailChangedEmail({ newEmail: pending, time: new Date().toUTCString() });
+          await sendNotice(user.email, "Your Voxlate email address was changed", notice);
+          return redirectWithToast("/account", {
+            type: "success",
+            title: "Email changed",
+            description: `You now sign in with ${pending}.`,
+          });
+        },
+        refusalReply(submission, { hideFields }),
+      );
     }
 
     case "email-cancel": {

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
+import { formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/modules/privacy/privacy-forms";
 import { AUDIO_RETENTION_CHOICES, RECORDING_RETENTION_CHOICES, RetentionFormSchema } from "~/modules/privacy/retention";
@@ -30,9 +31,6 @@ export const action = withFormRefusals(async ({ request, context }: Route.Action
   return handleDataPrivacyAction(request, userId, context);
 });
 
-type Reply = SubmissionResult<string[]> | undefined;
-const replyTo = (reply: Reply, intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
-
 const EXPORT_POLL_MS = 2000;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -48,22 +46,26 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function DataPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const { policy, exports, log, recordingCount, facts } = loaderData;
-  const refusal = actionData && "error" in actionData && typeof actionData.error === "string" ? actionData.error : null;
-  const reply = actionData && !refusal ? (actionData as Reply) : undefined;
-  const [retention, retentionFields] = useSchemaForm("retention", RetentionFormSchema, replyTo(reply, "retention"), {
-    intent: "retention",
-    defaultValue: {
-      audioDays: String(policy.chosen.audioDays ?? "never"),
-      recordingDays: String(policy.chosen.recordingDays ?? "never"),
+  const refusal = pageRefusal(actionData);
+  const [retention, retentionFields] = useSchemaForm(
+    "retention",
+    RetentionFormSchema,
+    replyTo(actionData, "retention"),
+    {
+      intent: "retention",
+      defaultValue: {
+        audioDays: String(policy.chosen.audioDays ?? "never"),
+        recordingDays: String(policy.chosen.recordingDays ?? "never"),
+      },
     },
-  });
+  );
   const [deletion, deletionFields] = useSchemaForm(
     "delete-account",
     DeleteAccountSchema,
-    replyTo(reply, "delete-account"),
+    replyTo(actionData, "delete-account"),
     { intent: "delete-account", defaultValue: { when: "grace" } },
   );
-  useErrorToast(reply, "Error");
+  useErrorToast(formReplyOf(actionData), "Error");
 
   // While an export is being built, JavaScript refreshes its progress; without it, the "Check progress" link does.
   const building = exports.some((item) => item.status === "QUEUED" || item.status === "RUNNING");

@@ -8,7 +8,7 @@ import {
   signUpPageData,
   verifyPageData,
 } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { ResetPasswordForm, ResetRequestForm } from "~/components/auth/password-reset-forms";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
@@ -76,3 +76,5 @@ export default function Auth() {
       );
   }
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

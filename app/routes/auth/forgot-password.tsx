@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { forgotPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { ResetRequestForm } from "~/components/auth/password-reset-forms";
 import { pageMeta } from "~/components/page";
 import { requestPasswordReset, RESET_REQUESTED } from "~/modules/accounts/auth.server";
@@ -33,3 +33,5 @@ export default function ForgotPassword() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

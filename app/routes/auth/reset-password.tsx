@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { invalidResetLink, resetPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { ResetPasswordForm } from "~/components/auth/password-reset-forms";
 import { pageMeta } from "~/components/page";
 import { resetPassword, userAccount } from "~/modules/accounts/auth.server";
@@ -42,3 +42,5 @@ export default function ResetPassword() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

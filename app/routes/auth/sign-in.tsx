@@ -3,7 +3,7 @@ import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { signInPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { pageMeta } from "~/components/page";
 import { login, notifyNewDevice } from "~/modules/accounts/auth.server";
@@ -60,3 +60,5 @@ export default function SignIn() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

@@ -2,12 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { signUpPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { pageMeta } from "~/components/page";
-import { sendVerificationCode, userExists, VerificationError } from "~/modules/accounts/auth.server";
+import { sendVerificationCode, userExists } from "~/modules/accounts/auth.server";
 import { safeRedirectPath, withRedirect } from "~/utils/redirect";
 import { PASSWORDS_DONT_MATCH, signupSchema } from "~/modules/accounts/registration";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import {
   draftCookieHeader,
@@ -56,21 +57,21 @@ export async function action({ request }: Route.ActionArgs) {
       { headers },
     );
   }
-  try {
-    await sendVerificationCode(payload.email, "SIGNUP");
-  } catch (error) {
-    if (!(error instanceof VerificationError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], hideFields }), { status: error.status, headers });
-  }
-  await markAwaitingCode(draft.id, true);
-  return redirectWithToast(
-    withRedirect("/verify-email", redirectTo),
-    {
-      type: "success",
-      title: "Verification Code Sent",
-      description: "Please check your email for the verification code",
+  return answerRefusal(
+    async () => {
+      await sendVerificationCode(payload.email, "SIGNUP");
+      await markAwaitingCode(draft.id, true);
+      return redirectWithToast(
+        withRedirect("/verify-email", redirectTo),
+        {
+          type: "success",
+          title: "Verification Code Sent",
+          description: "Please check your email for the verification code",
+        },
+        { headers },
+      );
     },
-    { headers },
+    refusalReply(submission, { hideFields, headers }),
   );
 }
 
@@ -87,3 +88,5 @@ export default function SignUp() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

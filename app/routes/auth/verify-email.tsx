@@ -3,20 +3,14 @@ import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { verifyPageData } from "./auth-pages.server";
-import { AuthLayout } from "~/components/auth/auth-layout";
+import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { VerifyForm } from "~/components/auth/verify-form";
 import { pageMeta } from "~/components/page";
-import {
-  AccountExistsError,
-  registerUser,
-  sendVerificationCode,
-  VerificationError,
-  verifyLoginCode,
-  verifySignupCode,
-} from "~/modules/accounts/auth.server";
+import { registerUser, sendVerificationCode, verifyLoginCode, verifySignupCode } from "~/modules/accounts/auth.server";
 import { pendingLoginCookie, readPendingLoginEmail } from "~/modules/accounts/pending-verification.server";
 import { safeRedirectPath, withRedirect } from "~/utils/redirect";
 import { VerifyCodeSchema, VerifyOtherSchema } from "~/modules/accounts/registration";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { startUserSession } from "~/modules/platform/session.server";
 import {
@@ -50,17 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const email = draft?.awaitingCode ? draft.email : pendingEmail;
     if (!email) return redirect("/signup", 303);
-    try {
+    return answerRefusal(async () => {
       await sendVerificationCode(email, draft?.awaitingCode ? "SIGNUP" : "LOGIN");
-    } catch (error) {
-      if (!(error instanceof VerificationError)) throw error;
-      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    }
-    return redirectWithToast(withRedirect("/verify-email", redirectTo), { type: "success", title: "Code Resent" });
+      return redirectWithToast(withRedirect("/verify-email", redirectTo), { type: "success", title: "Code Resent" });
+    }, refusalReply(submission));
   }
 
   const { code } = submission.value;
-  try {
+  // A wrong or expired code (VerificationError), or an address taken meanwhile (AccountExistsError), is the form's error.
+  return answerRefusal(async () => {
     if (draft?.awaitingCode) {
       const payload = DraftPayloadSchema.parse(draft);
       await verifySignupCode(payload.email, code);
@@ -79,15 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append("Set-Cookie", await pendingLoginCookie(null));
       return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });
     }
-  } catch (error) {
-    if (error instanceof VerificationError) {
-      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    }
-    if (error instanceof AccountExistsError)
-      return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
-    throw error;
-  }
-  return redirect("/signup", 303);
+    return redirect("/signup", 303);
+  }, refusalReply(submission));
 }
 
 export default function VerifyEmail() {
@@ -98,3 +83,5 @@ export default function VerifyEmail() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = AuthErrorBoundary;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/refund";
 import { requestRefund } from "~/modules/billing/billing.server";
 import { postOnly } from "~/modules/platform/api.server";
-import { ExpectedError } from "~/modules/platform/refusals.server";
+import { answerRefusal, refusalToast } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 
@@ -11,23 +11,19 @@ export const loader = postOnly;
 
 export async function action({ request }: Route.ActionArgs) {
   const userId = await requireUserId(request);
-  try {
-    await requestRefund(userId);
-  } catch (error) {
-    if (!(error instanceof ExpectedError)) throw error;
-    return redirectWithToast(
-      "/account",
-      { type: "error", title: "Refund not possible", description: error.message },
-      { status: 303 },
-    );
-  }
-  return redirectWithToast(
-    "/account",
-    {
-      type: "success",
-      title: "Refund on its way",
-      description: "We refunded your payment in full and cancelled the subscription. A receipt is in your inbox.",
+  return answerRefusal(
+    async () => {
+      await requestRefund(userId);
+      return redirectWithToast(
+        "/account",
+        {
+          type: "success",
+          title: "Refund on its way",
+          description: "We refunded your payment in full and cancelled the subscription. A receipt is in your inbox.",
+        },
+        { status: 303 },
+      );
     },
-    { status: 303 },
+    refusalToast("/account", "Refund not possible"),
   );
 }
