@@ -181,7 +181,8 @@ try {
     { name: `/recordings (${RECORDINGS})`, path: "/recordings", signedIn: true, ssr: true },
     { name: "/api/user (signed in)", path: "/api/user", signedIn: true, ssr: true },
   ];
-  if (ONLY) targets.splice(0, targets.length, ...targets.filter((target) => ONLY.some((part) => target.name.includes(part))));
+  if (ONLY)
+    targets.splice(0, targets.length, ...targets.filter((target) => ONLY.some((part) => target.name.includes(part))));
   for (const target of targets) {
     const text = await body(server.origin, target.path, target.signedIn ? cookies[0] : undefined);
     console.log(`${target.name}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`);
