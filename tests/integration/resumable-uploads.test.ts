@@ -167,21 +167,23 @@ describe("resumable uploads with encryption at rest (the default)", () => {
   test("when the parts cannot be sealed, the upload still succeeds and the finished file is encrypted in one pass", async () => {
     const user = await userCookie();
     const file = fs.readFileSync(CALL);
-    let blocked = false;
+    let sealedName: string | undefined;
+    let blocked = 0;
     const outcome = await runUpload(file, user.cookie, {
       chunkSize: 300_000,
       metadata: { filename: "call.wav" },
-      afterPart: () => {
-        if (blocked) return;
-        // The sealed copy's name taken by a folder: every later part's sealing fails.
-        for (const name of beingWritten()) {
-          const sealed = dataDir("uploads", ".incoming", name);
-          fs.rmSync(sealed);
-          fs.mkdirSync(sealed);
-        }
-        blocked = true;
+      afterPart: (offset) => {
+        if (offset === file.length) return;
+        sealedName ??= beingWritten()[0];
+        // The sealed copy's name taken by a folder after every part: every later part's sealing fails.
+        const sealed = dataDir("uploads", ".incoming", sealedName);
+        if (fs.statSync(sealed, { throwIfNoEntry: false })?.isDirectory()) return;
+        fs.rmSync(sealed, { force: true });
+        fs.mkdirSync(sealed);
+        blocked++;
       },
     });
+    expect(blocked).toBeGreaterThan(1);
     expect(outcome.recordingId).toBeTruthy();
     const { onDisk, readBack } = await stored(outcome.recordingId!);
     expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);

@@ -192,10 +192,14 @@ class EncryptingFileStore extends FileStore {
         await pipeline(
           fs.createReadStream(this.plainPath(id), { start: incoming.heldBytes, end: offset - 1 }),
           sealed,
-          {
-            end: false,
-          },
+          { end: false },
         );
+    } catch {
+      // The side copy cannot be written: this part goes to the plain file only (the next starts the copy afresh).
+      await incoming.discard();
+      return super.write(readable, id, offset);
+    }
+    try {
       const plain = new PassThrough();
       readable.pipe(plain);
       readable.pipe(sealed, { end: false });

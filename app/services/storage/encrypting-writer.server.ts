@@ -11,96 +11,156 @@ import { Worker } from "node:worker_threads";
 import { CHUNK_BYTES, encodeHeader, type EncryptedHeader, fileKey, type StorageKey } from "./encryption.server";
 import { StorageError } from "./storage";
 
-/** Bytes sent to the worker and not yet written before the stream stops taking more (its backpressure). */
-const IN_FLIGHT_BYTES = 8 * 1024 * 1024;
+/**
+ * The ring the main thread copies the plain bytes into and the worker reads them from (shared memory, allocated
+ * once per file). Handing each piece over as its own buffer allocated 500 MB of buffers on the web server's heap
+ * per 500 MB file, and its garbage collector then cost more than the encryption itself (profiled). A power of two.
+ */
+const RING_BYTES = 8 * 1024 * 1024;
+/** Slots of the shared state: bytes written into the ring, bytes read from it (both counted modulo 2^32), and how
+ *  the writing ended. */
+const WRITTEN = 0;
+const READ = 1;
+const STATE = 2;
+const OPEN = 0;
+const ENDED_LAST = 1;
+const ENDED_PART = 2;
+const ABORTED = 3;
+const FAILED = 4;
 
-/** What the worker is told at its start. */
-interface WorkerSetup {
+/** Atomics.waitAsync (ES2024), in Node since 16; this project's TypeScript library predates it. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+    ): { async: true; value: Promise<string> } | { async: false; value: string };
+  }
+).waitAsync;
+
+/** What a worker is given for one file. */
+interface SealingJob {
   file: string;
   key: Buffer;
   header: Buffer;
   chunkBytes: number;
   /** Continuing a file: its first `records` records are kept, anything after them is cut off and written again. */
   records: number;
+  ring: SharedArrayBuffer;
+  state: SharedArrayBuffer;
 }
 
 type FromWorker =
-  | { type: "written"; bytes: number }
-  | { type: "done"; plainBytes: number }
-  | { type: "error"; message: string; code?: string };
+  { type: "done"; plainBytes: number } | { type: "aborted" } | { type: "error"; message: string; code?: string };
 
 // The worker's code is this self-contained script, not a module file: it then runs the same under tsx, Vitest and
 // both production bundles (the React Router build and build/node/server.js), which would each need to find a
-// separate worker file. It uses only Node's own modules.
+// separate worker file. It uses only Node's own modules. A worker seals one file at a time, blocking on the shared
+// state (Atomics.wait) until bytes arrive, and then waits for its next file: starting a worker costs ~30 ms, which
+// a tus upload would pay on every part.
 const WORKER_SOURCE = String.raw`
-const { parentPort, workerData } = require("node:worker_threads");
+const { parentPort } = require("node:worker_threads");
 const crypto = require("node:crypto");
 const fs = require("node:fs");
-const { file, key, header, chunkBytes, records } = workerData;
-const fd = fs.openSync(file, records > 0 ? "r+" : "w", 0o600);
-// Closed once: after that the number may belong to another file of the process.
-let open = true;
-const stop = () => {
-  if (open) fs.closeSync(fd);
-  open = false;
-  parentPort.close();
-};
-let position = header.length + records * (chunkBytes + 16);
-if (records > 0) fs.ftruncateSync(fd, position);
-else fs.writeSync(fd, header);
-let index = records;
-let sealedBytes = records * chunkBytes;
-// Plain bytes not yet sealed: a full record is sealed only once more bytes follow it, because the last record is
-// sealed differently (its nonce says it is the last).
-let pending = Buffer.allocUnsafe(chunkBytes * 2);
-let pendingBytes = 0;
-const seal = (plain, last) => {
-  const nonce = Buffer.alloc(12);
-  nonce[0] = last ? 1 : 0;
-  nonce.writeBigUInt64BE(BigInt(index++), 4);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
-  cipher.setAAD(header);
-  const body = cipher.update(plain);
-  cipher.final();
-  position += fs.writevSync(fd, [body, cipher.getAuthTag()], position);
-  sealedBytes += plain.length;
-};
-parentPort.on("message", (message) => {
-  if (!open) return;
-  try {
-    if (message.type === "data") {
-      let bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
-      while (bytes.length) {
-        if (pendingBytes === pending.length) {
-          seal(pending.subarray(0, chunkBytes), false);
-          pending.copy(pending, 0, chunkBytes, pendingBytes);
-          pendingBytes -= chunkBytes;
-        }
-        const take = Math.min(bytes.length, pending.length - pendingBytes);
-        bytes.copy(pending, pendingBytes, 0, take);
-        pendingBytes += take;
-        bytes = bytes.subarray(take);
-      }
-      while (pendingBytes > chunkBytes) {
+const [WRITTEN, READ, STATE, OPEN, ENDED_LAST, ENDED_PART, ABORTED, FAILED] = ${JSON.stringify([WRITTEN, READ, STATE, OPEN, ENDED_LAST, ENDED_PART, ABORTED, FAILED])};
+
+function sealFile({ file, key, header, chunkBytes, records, ring: ringMemory, state: stateMemory }) {
+  const ring = new Uint8Array(ringMemory);
+  const state = new Int32Array(stateMemory);
+  const mask = ring.length - 1;
+  let fd;
+  let position = header.length + records * (chunkBytes + 16);
+  let index = records;
+  let sealedBytes = records * chunkBytes;
+  // Plain bytes not yet sealed: a full record is sealed only once more bytes follow it, because the last record is
+  // sealed differently (its nonce says it is the last).
+  const pending = Buffer.allocUnsafe(chunkBytes * 2);
+  let pendingBytes = 0;
+  const seal = (plain, last) => {
+    const nonce = Buffer.alloc(12);
+    nonce[0] = last ? 1 : 0;
+    nonce.writeBigUInt64BE(BigInt(index++), 4);
+    const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
+    cipher.setAAD(header);
+    const body = cipher.update(plain);
+    cipher.final();
+    position += fs.writevSync(fd, [body, cipher.getAuthTag()], position);
+    sealedBytes += plain.length;
+  };
+  const take = (bytes) => {
+    while (bytes.length) {
+      if (pendingBytes === pending.length) {
         seal(pending.subarray(0, chunkBytes), false);
         pending.copy(pending, 0, chunkBytes, pendingBytes);
         pendingBytes -= chunkBytes;
       }
-      parentPort.postMessage({ type: "written", bytes: message.bytes.byteLength });
-    } else if (message.type === "end") {
-      // Not the last part: what is held back waits for the next part, which starts again from the last record.
-      if (message.last) seal(pending.subarray(0, pendingBytes), true);
-      parentPort.postMessage({ type: "done", plainBytes: sealedBytes });
-      stop();
-    } else if (message.type === "abort") {
-      stop();
+      const count = Math.min(bytes.length, pending.length - pendingBytes);
+      pending.set(bytes.subarray(0, count), pendingBytes);
+      pendingBytes += count;
+      bytes = bytes.subarray(count);
+    }
+    while (pendingBytes > chunkBytes) {
+      seal(pending.subarray(0, chunkBytes), false);
+      pending.copy(pending, 0, chunkBytes, pendingBytes);
+      pendingBytes -= chunkBytes;
+    }
+  };
+  try {
+    fd = fs.openSync(file, records > 0 ? "r+" : "w", 0o600);
+    if (records > 0) fs.ftruncateSync(fd, position);
+    else fs.writeSync(fd, header);
+    for (;;) {
+      const written = Atomics.load(state, WRITTEN);
+      const read = Atomics.load(state, READ);
+      const available = (written - read) | 0;
+      if (available > 0) {
+        const start = read & mask;
+        const count = Math.min(available, ring.length - start);
+        take(ring.subarray(start, start + count));
+        Atomics.add(state, READ, count);
+        Atomics.notify(state, READ);
+        continue;
+      }
+      const ended = Atomics.load(state, STATE);
+      if (ended === ABORTED) return { type: "aborted" };
+      if (ended === ENDED_LAST || ended === ENDED_PART) {
+        // Not the last part: what is held back waits for the next part, which starts again from the last record.
+        if (ended === ENDED_LAST) seal(pending.subarray(0, pendingBytes), true);
+        return { type: "done", plainBytes: sealedBytes };
+      }
+      Atomics.wait(state, WRITTEN, written);
     }
   } catch (error) {
-    parentPort.postMessage({ type: "error", message: String(error && error.message ? error.message : error), code: error && error.code });
-    stop();
+    Atomics.store(state, STATE, FAILED);
+    Atomics.notify(state, READ);
+    return { type: "error", message: String(error && error.message ? error.message : error), code: error && error.code };
+  } finally {
+    // Closed here, once the file is done with: a terminated worker would leave the descriptor open.
+    if (fd !== undefined) fs.closeSync(fd);
   }
-});
+}
+parentPort.on("message", (job) => parentPort.postMessage(sealFile(job)));
 `;
+
+/** Workers waiting for their next file (a few are kept; more start when files arrive at once). */
+const idleWorkers: Worker[] = [];
+const IDLE_WORKERS_KEPT = 2;
+
+function takeWorker(): Worker {
+  const worker = idleWorkers.pop() ?? new Worker(WORKER_SOURCE, { eval: true });
+  // Held while it works (a script that awaits the file must not end early), let go while it waits.
+  worker.ref();
+  return worker;
+}
+
+function returnWorker(worker: Worker) {
+  worker.removeAllListeners("message");
+  worker.removeAllListeners("error");
+  if (idleWorkers.length >= IDLE_WORKERS_KEPT) return void worker.terminate();
+  worker.unref();
+  idleWorkers.push(worker);
+}
 
 export interface EncryptingWriter extends Writable {
   /**
@@ -129,70 +189,106 @@ export interface EncryptedPart {
  */
 export function encryptingWriter(target: string, key: StorageKey, resume?: EncryptedPart): EncryptingWriter {
   const salt = resume?.header.salt ?? crypto.randomBytes(16);
-  const setup: WorkerSetup = {
+  const ring = new SharedArrayBuffer(RING_BYTES);
+  const shared = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const state = new Int32Array(shared);
+  const bytes = new Uint8Array(ring);
+  const setup: SealingJob = {
     file: target,
     key: fileKey((resume?.key ?? key).key, salt),
     header: resume?.header.raw ?? encodeHeader(key.id, salt),
     chunkBytes: resume?.header.chunkBytes ?? CHUNK_BYTES,
     records: resume?.records ?? 0,
+    ring,
+    state: shared,
   };
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: setup });
-  const stopped = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  const worker = takeWorker();
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
 
-  let inFlight = 0;
-  let resumeWriting: (() => void) | null = null;
   let finished: ((error?: Error | null) => void) | null = null;
+  let waitingForRoom: ((error?: Error | null) => void) | null = null;
   let failure: Error | null = null;
 
   const fail = (error: Error) => {
     failure ??= error;
-    const callback = resumeWriting ?? finished;
-    resumeWriting = finished = null;
+    const callback = waitingForRoom ?? finished;
+    waitingForRoom = finished = null;
     callback?.(failure);
   };
   worker.on("message", (message: FromWorker) => {
-    if (message.type === "written") {
-      inFlight -= message.bytes;
-      if (resumeWriting && inFlight < IN_FLIGHT_BYTES) {
-        const resume = resumeWriting;
-        resumeWriting = null;
-        resume();
-      }
-    } else if (message.type === "done") {
+    // The worker has closed the file and is free for the next one.
+    returnWorker(worker);
+    stop();
+    if (message.type === "done") {
       writer.plainBytes = message.plainBytes;
       const done = finished;
       finished = null;
       done?.();
-    } else {
+    } else if (message.type === "error") {
       // With the system's code (ENOSPC…), so a full disk is still told apart from other failures.
       const error = new StorageError(`The file could not be encrypted into storage: ${message.message}`);
       fail(Object.assign(error, { code: message.code }));
     }
   });
-  worker.on("error", (error) =>
-    fail(new StorageError("The file could not be encrypted into storage.", undefined, { cause: error })),
-  );
+  worker.on("error", (error) => {
+    stop();
+    fail(new StorageError("The file could not be encrypted into storage.", undefined, { cause: error }));
+  });
+  worker.postMessage(setup);
+
+  /** Copies `chunk` from `offset` into the ring, waiting for the worker to make room when it is full. */
+  const copyIn = (chunk: Buffer, offset: number, callback: (error?: Error | null) => void) => {
+    while (offset < chunk.length) {
+      if (failure) return callback(failure);
+      const written = Atomics.load(state, WRITTEN);
+      const read = Atomics.load(state, READ);
+      const room = RING_BYTES - ((written - read) | 0);
+      if (room === 0) {
+        if (Atomics.load(state, STATE) === FAILED) {
+          // The worker's message says why; it calls back then.
+          waitingForRoom = callback;
+          return;
+        }
+        const wait = waitAsync(state, READ, read);
+        if (wait.async) {
+          waitingForRoom = callback;
+          void wait.value.then(() => {
+            if (waitingForRoom !== callback) return;
+            waitingForRoom = null;
+            copyIn(chunk, offset, callback);
+          });
+          return;
+        }
+        continue;
+      }
+      const start = written & (RING_BYTES - 1);
+      const count = Math.min(room, chunk.length - offset, RING_BYTES - start);
+      bytes.set(chunk.subarray(offset, offset + count), start);
+      offset += count;
+      Atomics.add(state, WRITTEN, count);
+      Atomics.notify(state, WRITTEN);
+    }
+    callback();
+  };
+  const end = (how: number) => {
+    Atomics.store(state, STATE, how);
+    Atomics.notify(state, WRITTEN);
+  };
 
   const writer = new Writable({
     highWaterMark: CHUNK_BYTES,
     write(chunk: Buffer, _encoding, callback) {
-      if (failure) return callback(failure);
-      // A copy the worker then owns (transferred, not copied again); the caller's buffer may be reused.
-      const bytes = new Uint8Array(chunk);
-      inFlight += bytes.byteLength;
-      worker.postMessage({ type: "data", bytes }, [bytes.buffer]);
-      if (inFlight < IN_FLIGHT_BYTES) callback();
-      else resumeWriting = () => callback();
+      copyIn(chunk, 0, callback);
     },
     final(callback) {
       if (failure) return callback(failure);
       finished = callback;
-      worker.postMessage({ type: "end", last: writer.last });
+      end(writer.last ? ENDED_LAST : ENDED_PART);
     },
     destroy(error, callback) {
-      // The worker closes its file itself (a terminated worker would leave the descriptor open), after what it
-      // was already sent.
-      worker.postMessage({ type: "abort" });
+      // The worker closes its file itself (a terminated worker would leave the descriptor open).
+      if (Atomics.load(state, STATE) === OPEN) end(ABORTED);
       callback(error);
     },
   }) as EncryptingWriter;

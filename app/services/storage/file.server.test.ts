@@ -186,7 +186,8 @@ describe("fileStorage with encryption at rest", () => {
   });
 
   test("a file encrypted while it arrives is filed by commit, refused at the wrong size, and leaves nothing when discarded", async () => {
-    const content = wavBytes(CHUNK_BYTES * 2 + 999);
+    // Larger than the 8 MiB ring the bytes cross to the worker by, so it fills, waits and wraps around.
+    const content = wavBytes(20 * 1024 * 1024 + 999);
     const { root } = setup(Buffer.alloc(0));
     const storage = fileStorage(root, keyring(newKey()));
     const openFiles = () => fs.readdirSync("/proc/self/fd").length;
