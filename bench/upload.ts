@@ -3,6 +3,8 @@
 // Usage: npm run build && nice -n 19 node --import tsx bench/upload.ts [--size-mb 500]   (prints Markdown; no assertions)
 // --encryption: instead, the cost of encryption at rest: the same uploads, alternating, to a server that stores
 // files in plain (STORAGE_ENCRYPTION=false) and one that encrypts them (the default), time until 201 compared.
+// --pace-mb-s N (with --encryption): the client sends at most N MiB/s, as over a network (119 for 1 Gbit/s),
+// instead of as fast as loopback allows.
 // --size-mb N: the file is N MiB in total (header included). Business Pro's limit is 500 MiB, so 500 is the largest
 // the app accepts with the default UPLOAD_MAX_BYTES.
 import { execFileSync, spawn } from "node:child_process";
@@ -10,6 +12,7 @@ import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
+import { Readable } from "node:stream";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
@@ -77,6 +80,22 @@ async function writeWav(file: string, totalBytes: number) {
   return (await fs.promises.stat(file)).size;
 }
 
+/** --pace-mb-s: the client's sending rate in bytes a second, or 0 for as fast as it can. */
+const PACE_BYTES_PER_SECOND = process.argv.includes("--pace-mb-s") ? numberFlag("--pace-mb-s", 0) * MiB : 0;
+
+/** The file's bytes, no faster than PACE_BYTES_PER_SECOND (checked against the clock after every piece). */
+async function* readPaced(file: string): AsyncGenerator<Buffer> {
+  const started = performance.now();
+  let sent = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) {
+    yield chunk as Buffer;
+    sent += (chunk as Buffer).length;
+    if (!PACE_BYTES_PER_SECOND) continue;
+    const due = started + (sent / PACE_BYTES_PER_SECOND) * 1000;
+    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+  }
+}
+
 interface UploadTiming {
   transferMs: number;
   totalMs: number;
@@ -121,7 +140,7 @@ async function postFile(
     });
     (async () => {
       if (head.length) request.write(head);
-      for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) {
+      for await (const chunk of readPaced(file)) {
         if (request.destroyed) return;
         if (!request.write(chunk)) await once(request, "drain");
       }
@@ -213,7 +232,9 @@ async function tusUpload(
   return new Promise((resolve, reject) => {
     let status = 0;
     let body = "";
-    const upload = new Upload(fs.createReadStream(file), {
+    // Paced, a plain stream of the file's bytes (tus-js-client reads an fs.ReadStream by its path instead).
+    const source = PACE_BYTES_PER_SECOND ? Readable.from(readPaced(file)) : fs.createReadStream(file);
+    const upload = new Upload(source, {
       endpoint: new URL("/api/uploads", origin).toString(),
       chunkSize: TUS_CHUNK_BYTES,
       uploadSize: size,
@@ -305,7 +326,9 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
     }
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
     console.log(
-      `Encryption at rest: ${(size / MiB).toFixed(0)} MiB WAV, ${RUNS} runs per method and server, alternating. Node ${process.version}, ${os.cpus().length} cores.\n`,
+      `Encryption at rest: ${(size / MiB).toFixed(0)} MiB WAV, ${RUNS} runs per method and server, alternating, ` +
+        `${PACE_BYTES_PER_SECOND ? `sent at ${PACE_BYTES_PER_SECOND / MiB} MiB/s` : "sent as fast as loopback allows"}. ` +
+        `Node ${process.version}, ${os.cpus().length} cores.\n`,
     );
     console.log(
       "| Method | Plain: until 201 (s, median; runs) | Encrypted: until 201 (s, median; runs) | Overhead | Server CPU plain → encrypted (s, median) |",
