@@ -76,9 +76,11 @@ export function refusalProblems(status: number, contentType: string, body: strin
     if (contentType.includes("json")) {
       let message: unknown;
       try {
-        // RFC 9457 problem details (the /api/v1 errors) carry their message in `detail`.
+        // RFC 9457 problem details (the /api/v1 errors) carry their message in `detail`; a form's Conform reply (ADR
+        // 011) carries its messages by field in `error`.
         const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
         message = parsed.error ?? parsed.message ?? parsed.detail;
+        if (message && typeof message === "object") message = Object.values(message).flat().join(" ");
       } catch {
         problems.push("unreadable JSON");
       }
