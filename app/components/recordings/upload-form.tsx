@@ -7,12 +7,7 @@ import { Select } from "~/components/ui/select";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { EngineNotice } from "./engine-notice";
 import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
-import {
-  SPEAKER_COUNTS,
-  tooLargeMessage,
-  UPLOAD_INTENT,
-  uploadFormSchema,
-} from "~/modules/recordings/recording-forms";
+import { SPEAKER_COUNTS, tooLargeMessage, UPLOAD_INTENT, uploadFormSchema } from "~/modules/recordings/recording-forms";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -92,7 +87,7 @@ export function UploadForm({
     if (file) form.validate();
   };
 
-  const send = async (fields: FormData) => {
+  const send = async (options: FormData) => {
     const file = inputRef.current?.files?.[0];
     if (!file) return;
     setUploadOutcome(null);
@@ -109,10 +104,10 @@ export function UploadForm({
       metadata: {
         filename: file.name,
         filetype: file.type,
-        language: String(fields.get("language") ?? "auto"),
-        translateTo: String(fields.get("translateTo") ?? ""),
-        ...(fields.get("speakerLabels") ? { speakerLabels: "on" } : {}),
-        speakerCount: String(fields.get("speakerCount") ?? "auto"),
+        language: String(options.get("language") ?? "auto"),
+        translateTo: String(options.get("translateTo") ?? ""),
+        ...(options.get("speakerLabels") ? { speakerLabels: "on" } : {}),
+        speakerCount: String(options.get("speakerCount") ?? "auto"),
       },
       onProgress(loaded, total) {
         const seconds = (performance.now() - startedAt) / 1000;
