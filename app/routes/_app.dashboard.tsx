@@ -9,8 +9,14 @@ import { importFromDashboardForm } from "~/modules/recordings/url-import.server"
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { planById } from "~/content/plans";
-import { listRecordings, receiveUpload, uploadLimitBytes } from "~/modules/recordings/recordings.server";
-import { withFormRefusals } from "~/modules/platform/refusals.server";
+import {
+  listRecordings,
+  receiveUpload,
+  uploadFormRefusal,
+  uploadLimitBytes,
+} from "~/modules/recordings/recordings.server";
+import { UPLOAD_INTENT } from "~/modules/recordings/recording-forms";
+import { answerRefusal, withFormRefusals } from "~/modules/platform/refusals.server";
 import { requireUser, requireUserId } from "~/modules/platform/session.server";
 import { requestAllowance } from "~/modules/accounts/app-shell.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -46,12 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   if (new URL(request.url).searchParams.has("import")) return importFromDashboardForm(request, userId);
-  const recording = await receiveUpload(request, userId);
-  return redirectWithToast(
-    `/transcription/${recording.id}`,
-    { type: "success", title: "Upload complete", description: "Transcription has started." },
-    { status: 303 },
-  );
+  return answerRefusal(async () => {
+    const recording = await receiveUpload(request, userId);
+    return redirectWithToast(
+      `/transcription/${recording.id}`,
+      { type: "success", title: "Upload complete", description: "Transcription has started." },
+      { status: 303 },
+    );
+  }, uploadFormRefusal);
 });
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -86,7 +94,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               spokenLanguages={languages.spoken}
               translationTargets={languages.translationTargets}
               fallbackNotice={languages.fallbackNotice}
-              error={pageRefusal(actionData)}
+              reply={replyTo(actionData, UPLOAD_INTENT)}
+              refusal={pageRefusal(actionData)}
             />
           ) : (
             <RecordLive

@@ -161,11 +161,13 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
           ) : null}
           {folder ? (
             <CurrentFolderForms
+              key={`${folder.id}:${folder.name}`}
               folder={folders.find((entry) => entry.id === folder.id) ?? { ...folder, count: 0 }}
-              errors={errorsFor(actionData, ["rename-folder", "delete-folder"])}
+              renameReply={replyTo(actionData, "rename-folder")}
+              deleteErrors={errorsFor(actionData, ["delete-folder"])}
             />
           ) : null}
-          <CreateFolderForm errors={errorsFor(actionData, ["create-folder"])} />
+          <CreateFolderForm reply={replyTo(actionData, "create-folder")} />
         </div>
 
         <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">

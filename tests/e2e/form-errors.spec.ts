@@ -3,6 +3,9 @@
 // the server answers the post with the same messages beside the same fields.
 import type { Locator, Page } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForEmail } from "./fixtures";
+import { sharedFile } from "../shared-files";
+
+const SPOKEN = sharedFile("testdata/audio/jfk.mp3");
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -205,4 +208,53 @@ test("transcript: a blank name is named beside the field, and a good one renames
   await expect(page.getByRole("heading", { level: 1, name: "Board meeting, March" })).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   expect(posts).toHaveLength(javaScriptEnabled ? 1 : 2);
+});
+
+test("upload: a speaker count off the list is named beside its field; no file is the form's error", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const user = await createUser();
+  const database = (await appDatabase()).prisma;
+  await database.user.update({ where: { email: user.email }, data: { plan: "BUSINESS_PRO" } });
+  await signInAs(page, user);
+  await page.goto("/dashboard");
+  const posts = countPosts(page);
+  const upload = page.getByRole("button", { name: "Upload and transcribe" });
+  const formError = page.locator("#upload-error");
+  const speakerCount = page.getByLabel("Number of speakers");
+  if (javaScriptEnabled) {
+    // No file: the form's own error, before any upload starts. (Without JavaScript the browser's `required` stops it.)
+    await upload.click();
+    await expect(formError).toHaveText("Choose an audio file to upload.");
+    await expect(formError).toHaveRole("alert");
+    // The Radix select has replaced the native one before the count below is forged.
+    await expect(speakerCount).toHaveAttribute("data-enhanced", "");
+  }
+  await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(SPOKEN);
+  await expect(formError).toHaveCount(0);
+  await page.getByLabel(/Label speakers/).check();
+  // A count the list does not offer, as a forged post would send it: chosen in the native select; with JavaScript,
+  // sent beside the Radix select's hidden input (React keeps that one's value), which the schema refuses as well.
+  await page.locator('[name="speakerCount"]').evaluate((control) => {
+    if (control instanceof HTMLSelectElement) return control.add(new Option("11", "11", true, true));
+    const forged = Object.assign(document.createElement("input"), {
+      type: "hidden",
+      name: "speakerCount",
+      value: "11",
+    });
+    control.after(forged);
+  });
+  await upload.click();
+  await expectFieldError(page.getByLabel("Number of speakers"), "Choose the number of speakers from the list.");
+  await expect(formError).toHaveCount(0);
+  if (javaScriptEnabled) {
+    expect(posts).toEqual([]);
+  } else {
+    // The server answered the multipart post with the reply: the page again, nothing stored.
+    expect(posts).toHaveLength(1);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByLabel(/Label speakers/)).toBeVisible();
+  }
+  expect(await database.recording.count({ where: { user: { email: user.email } } })).toBe(0);
 });

@@ -177,6 +177,46 @@ describe("upload and transcription", () => {
     ).toBeNull();
   }, 120_000);
 
+  test("the dashboard's form post: options refused beside their fields, the file's refusals as the form's error", async () => {
+    const post = async (cookie: string, body: FormData) => {
+      const response = await app("/dashboard", { method: "POST", body, headers: { Cookie: cookie } });
+      return { status: response.status, html: await response.text() };
+    };
+    const pro = await signedInUser("BUSINESS_PRO");
+    const options = await post(
+      pro.cookie,
+      uploadForm(path.join(AUDIO, "jfk.wav"), { intent: "upload", speakerLabels: "on", speakerCount: "11" }),
+    );
+    expect(options.status).toBe(400);
+    // The select names its own error, and the form has no error of its own.
+    expect(options.html).toMatch(
+      /<select[^>]*id="upload-speaker-count"[^>]*aria-invalid="true"[^>]*aria-describedby="upload-speaker-count-error"/,
+    );
+    expect(options.html).toMatch(
+      /id="upload-speaker-count-error" role="alert"[^>]*><span[^>]*>Choose the number of speakers from the list\.<\/span>/,
+    );
+    expect(options.html).not.toContain('id="upload-language-error"');
+    expect(options.html).not.toContain('id="upload-error"');
+
+    const free = await signedInUser();
+    const noFile = new FormData();
+    noFile.set("intent", "upload");
+    const missing = await post(free.cookie, noFile);
+    expect(missing.status).toBe(400);
+    expect(missing.html).toMatch(/id="upload-error" role="alert"[^>]*><p>Choose an audio file to upload\.<\/p>/);
+
+    const notAudio = await post(free.cookie, uploadForm(path.join(BAD, "not-audio.mp3"), { intent: "upload" }));
+    expect(notAudio.status).toBe(415);
+    expect(notAudio.html).toMatch(/id="upload-error" role="alert"[^>]*><p>This file is not audio we can read/);
+
+    // The minutes are the form's error too (as the tus upload shows them), not the error page.
+    await (await db()).usageCharge.create({ data: { userId: free.id, seconds: 5 * 60 } });
+    const minutes = await post(free.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { intent: "upload" }));
+    expect(minutes.status).toBe(403);
+    expect(minutes.html).toMatch(/id="upload-error" role="alert"[^>]*><p>This recording needs 11 s and you have 0 s/);
+    expect(await (await db()).recording.count({ where: { userId: { in: [pro.id, free.id] } } })).toBe(0);
+  });
+
   test("the usage limit blocks the 6th minute on Free", async () => {
     const user = await signedInUser();
     await (await db()).usageCharge.create({ data: { userId: user.id, seconds: 5 * 60 } });

@@ -6,12 +6,16 @@ interface ChoiceProps {
   /** Controlled when given with onChange; otherwise the default is the first choice. */
   value?: string;
   onChange?: (value: string) => void;
+  /** The choice to start from when uncontrolled (a refused form's, refilled); else the first. */
+  defaultValue?: string;
   disabled?: boolean;
   describedBy?: string;
+  /** Marks the choice invalid (its errors are what `describedBy` names). */
+  invalid?: boolean;
 }
 
-const control = ({ value, onChange }: ChoiceProps, fallback: string) =>
-  onChange ? { value, onValueChange: onChange } : { defaultValue: fallback };
+const control = ({ value, onChange, defaultValue }: ChoiceProps, fallback: string) =>
+  onChange ? { value, onValueChange: onChange } : { defaultValue: defaultValue ?? fallback };
 
 /** The spoken-language choice of uploads and live recordings: detect, or one of the engine's languages. */
 export function SpokenLanguageSelect(props: ChoiceProps & { options: { value: string; label: string }[] }) {
@@ -21,6 +25,7 @@ export function SpokenLanguageSelect(props: ChoiceProps & { options: { value: st
       name={props.name}
       disabled={props.disabled}
       aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
       options={props.options}
       first={{ value: "auto", label: "Detect automatically" }}
       {...control(props, "auto")}
@@ -36,6 +41,7 @@ export function TranslateToSelect(props: ChoiceProps & { targets: { value: strin
       name={props.name}
       disabled={props.disabled}
       aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
       options={props.targets}
       first={{ value: "", label: "No translation" }}
       {...control(props, "")}

@@ -1,12 +1,22 @@
 // The library's pieces (/recordings): folder navigation and folder forms, tag chips, and the bulk action bar. Every
 // action is a plain form; the bulk bar's checkboxes sit in the list rows and join its form by id (form="bulk").
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
+import { Field } from "~/components/ui/field";
+import type { FormReply } from "~/components/ui/form-reply";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { cn } from "~/utils/cn";
 import { countOf } from "~/utils/plural";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
-import { FOLDER_NAME_MAX, NO_FOLDER, TAG_NAME_MAX } from "~/modules/recordings/library-forms";
+import {
+  CreateFolderSchema,
+  FOLDER_NAME_MAX,
+  NO_FOLDER,
+  RenameFolderSchema,
+  TAG_NAME_MAX,
+} from "~/modules/recordings/library-forms";
 
 export const BULK_FORM_ID = "bulk";
 
@@ -77,24 +87,13 @@ export function FolderNav({
   );
 }
 
-/** "New folder": a name and a button. */
-export function CreateFolderForm({ errors }: { errors: string[] }) {
+/** "New folder": a name and a button; the name is checked as it is typed (ADR 011). */
+export function CreateFolderForm({ reply }: { reply: FormReply | undefined }) {
+  const [form, fields] = useSchemaForm("new-folder", CreateFolderSchema, reply, { intent: "create-folder" });
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
-        <label htmlFor="new-folder-name" className="block text-sm font-medium">
-          New folder
-        </label>
-        <input
-          id="new-folder-name"
-          name="name"
-          maxLength={FOLDER_NAME_MAX}
-          autoComplete="off"
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={errors.length ? "new-folder-error" : undefined}
-          className={INPUT}
-        />
-        <Errors id="new-folder-error" messages={errors} />
+        <Field label="New folder" field={fields.name} maxLength={FOLDER_NAME_MAX} autoComplete="off" />
       </div>
       <button type="submit" name="intent" value="create-folder" className={buttonClass("secondary")}>
         Create folder
@@ -103,29 +102,38 @@ export function CreateFolderForm({ errors }: { errors: string[] }) {
   );
 }
 
-/** Rename and delete for the folder on screen. Deleting keeps its recordings: they go back to "No folder". */
-export function CurrentFolderForms({ folder, errors }: { folder: LibraryFolder; errors: string[] }) {
+/**
+ * Rename and delete for the folder on screen. Deleting keeps its recordings: they go back to "No folder". The new name
+ * is checked as it is typed; `deleteErrors` are a refused delete's (only a forged post has any). Render it keyed by
+ * the folder's id and name, so another folder, or a rename that succeeded, starts the form afresh.
+ */
+export function CurrentFolderForms({
+  folder,
+  renameReply,
+  deleteErrors,
+}: {
+  folder: LibraryFolder;
+  renameReply: FormReply | undefined;
+  deleteErrors: string[];
+}) {
   const deleteFormId = `delete-folder-${folder.id}`;
+  const [form, fields] = useSchemaForm("rename-folder", RenameFolderSchema, renameReply, {
+    intent: "rename-folder",
+    defaultValue: { folderId: folder.id, name: folder.name },
+  });
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+      <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
         <input type="hidden" name="folderId" value={folder.id} />
         <div className="min-w-0 flex-1">
-          <label htmlFor="rename-folder-name" className="block text-sm font-medium">
-            Folder name
-          </label>
-          <input
-            id="rename-folder-name"
-            name="name"
-            key={folder.name}
-            defaultValue={folder.name}
+          <Field
+            label="Folder name"
+            field={fields.name}
+            errors={fields.folderId.errors}
             maxLength={FOLDER_NAME_MAX}
             autoComplete="off"
-            aria-invalid={errors.length ? true : undefined}
-            aria-describedby={errors.length ? "rename-folder-error" : undefined}
-            className={INPUT}
           />
-          <Errors id="rename-folder-error" messages={errors} />
+          <Errors id="delete-folder-error" messages={deleteErrors} />
         </div>
         <button type="submit" name="intent" value="rename-folder" className={buttonClass("secondary")}>
           Rename

@@ -1,10 +1,13 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, FormAlert } from "~/components/ui/field";
+import type { FormReply } from "~/components/ui/form-reply";
 import { Select } from "~/components/ui/select";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { EngineNotice } from "./engine-notice";
 import { SpokenLanguageSelect, TranslateToSelect } from "./language-select";
-import { SPEAKER_COUNTS } from "~/modules/recordings/recording-forms";
+import { SPEAKER_COUNTS, tooLargeMessage, UPLOAD_INTENT, uploadFormSchema } from "~/modules/recordings/recording-forms";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -16,9 +19,20 @@ interface Progress {
   bytesPerSecond: number;
 }
 
+/** How a choice points at what describes it: its errors when it has some, else its note. */
+function wiring(id: string, errors: string[] | undefined, note?: string) {
+  const invalid = Boolean(errors?.length);
+  return { invalid, describedBy: invalid ? `${id}-error` : note, errorId: `${id}-error` };
+}
+
+/** A refused form's value of an option, to start the choice from (the server's reply refills the options). */
+const refill = (value: unknown) => (typeof value === "string" ? value : undefined);
+
 /**
- * Upload with options. Without JavaScript it is a plain multipart form posted to /dashboard. With JavaScript the
- * file can be dropped on the box, and it is sent with the resumable tus protocol, with a progress bar, speed and Cancel.
+ * Upload with options. Without JavaScript it is a plain multipart form posted to /dashboard, whose refusals come back
+ * in Conform's reply (ADR 011): the options' beside their fields, the file's in the form's error area. With
+ * JavaScript, Conform checks the same schema in the browser, the file can be dropped on the box, and it is sent with
+ * the resumable tus protocol, with a progress bar, speed and Cancel; the tus server's refusal shows in the same area.
  */
 export function UploadForm({
   maxBytes,
@@ -27,7 +41,8 @@ export function UploadForm({
   spokenLanguages,
   translationTargets,
   fallbackNotice,
-  error,
+  reply,
+  refusal,
 }: {
   maxBytes: number;
   planName: string;
@@ -38,7 +53,10 @@ export function UploadForm({
   translationTargets: { value: string; label: string }[];
   /** Set when the offline fallback engine will transcribe the upload. */
   fallbackNotice: string | null;
-  error?: string;
+  /** The server's reply to this form's post (options refused), without JavaScript. */
+  reply?: FormReply;
+  /** The server's refusal of the file (the page's refusal), without JavaScript. */
+  refusal?: string;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -47,23 +65,32 @@ export function UploadForm({
   const [fileName, setFileName] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const shownError = clientError ?? error;
+  // What the tus upload was answered (its JSON `{ error }`), or that it was cancelled: not a check of the form.
+  const [uploadOutcome, setUploadOutcome] = useState<string | null>(null);
+  const schema = useMemo(
+    () => uploadFormSchema({ maxBytes, tooLarge: tooLargeMessage(formatBytes(maxBytes), planName) }),
+    [maxBytes, planName],
+  );
+  const [form, fields] = useSchemaForm("upload", schema, reply, {
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      void send(formData);
+    },
+  });
+  const shownError = uploadOutcome ?? (form.errors?.length ? form.errors.join(" ") : refusal);
 
   const chooseFiles = (files: FileList | null) => {
     const file = files?.[0];
-    setClientError(null);
+    setUploadOutcome(null);
     setFileName(file ? `${file.name} (${formatBytes(file.size)})` : null);
-    if (file && file.size > maxBytes)
-      setClientError(`This file is larger than ${formatBytes(maxBytes)}, the upload limit on the ${planName} plan.`);
+    // The plan's limit is checked as soon as a file is chosen, not only on submit.
+    if (file) form.validate();
   };
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async (options: FormData) => {
     const file = inputRef.current?.files?.[0];
-    if (!file) return setClientError("Choose an audio file to upload.");
-    if (clientError) return;
-    const fields = new FormData(event.currentTarget);
+    if (!file) return;
+    setUploadOutcome(null);
     setProgress({ loaded: 0, total: file.size, bytesPerSecond: 0 });
     // tus: sent in chunks, retried after a dropped connection, and resumed where it stopped (even after a reload).
     const { Upload } = await import("tus-js-client");
@@ -77,10 +104,10 @@ export function UploadForm({
       metadata: {
         filename: file.name,
         filetype: file.type,
-        language: String(fields.get("language") ?? "auto"),
-        translateTo: String(fields.get("translateTo") ?? ""),
-        ...(fields.get("speakerLabels") ? { speakerLabels: "on" } : {}),
-        speakerCount: String(fields.get("speakerCount") ?? "auto"),
+        language: String(options.get("language") ?? "auto"),
+        translateTo: String(options.get("translateTo") ?? ""),
+        ...(options.get("speakerLabels") ? { speakerLabels: "on" } : {}),
+        speakerCount: String(options.get("speakerCount") ?? "auto"),
       },
       onProgress(loaded, total) {
         const seconds = (performance.now() - startedAt) / 1000;
@@ -103,7 +130,7 @@ export function UploadForm({
         setProgress(null);
         const response = "originalResponse" in error ? error.originalResponse : null;
         const body = response ? (safeJson(response.getBody()) as { error?: string } | null) : null;
-        setClientError(
+        setUploadOutcome(
           body?.error ??
             (response
               ? `${response.getStatus()}: Upload failed`
@@ -121,20 +148,30 @@ export function UploadForm({
     void uploadRef.current?.abort(true);
     uploadRef.current = null;
     setProgress(null);
-    setClientError("Upload cancelled.");
+    setUploadOutcome("Upload cancelled.");
   };
 
+  const languageWiring = wiring(
+    "upload-language",
+    fields.language.errors,
+    fallbackNotice ? "upload-engine-notice" : undefined,
+  );
+  const translateWiring = wiring("upload-translate", fields.translateTo.errors, "upload-translate-note");
+  const speakerCountWiring = wiring("upload-speaker-count", fields.speakerCount.errors, "upload-speaker-count-note");
   const percent = progress && progress.total ? Math.floor((progress.loaded / progress.total) * 100) : 0;
 
   return (
     <form
+      id={form.id}
       method="post"
       action="/dashboard"
       encType="multipart/form-data"
-      onSubmit={hydrated ? (event) => void submit(event) : undefined}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
       className="space-y-4"
-      aria-describedby="upload-limits"
+      aria-describedby={shownError ? `upload-limits ${form.errorId}` : "upload-limits"}
     >
+      <input type="hidden" name="intent" value={UPLOAD_INTENT} />
       <label
         htmlFor="upload-file"
         onDragOver={(event) => {
@@ -180,9 +217,12 @@ export function UploadForm({
             id="upload-language"
             name="language"
             options={spokenLanguages}
-            describedBy={fallbackNotice ? "upload-engine-notice" : undefined}
+            defaultValue={refill(fields.language.initialValue)}
+            invalid={languageWiring.invalid}
+            describedBy={languageWiring.describedBy}
           />
           {fallbackNotice ? <EngineNotice id="upload-engine-notice" notice={fallbackNotice} /> : null}
+          <FieldErrors id={languageWiring.errorId} errors={fields.language.errors} />
         </div>
         <div>
           <label htmlFor="upload-translate" className="block text-sm font-medium">
@@ -192,11 +232,16 @@ export function UploadForm({
             id="upload-translate"
             name="translateTo"
             targets={translationTargets}
-            describedBy="upload-translate-note"
+            defaultValue={refill(fields.translateTo.initialValue)}
+            invalid={translateWiring.invalid}
+            describedBy={translateWiring.describedBy}
           />
-          <p id="upload-translate-note" className="mt-1 text-xs text-slate-600">
-            Runs after the transcript is ready, when the translator has that language pair.
-          </p>
+          {translateWiring.invalid ? null : (
+            <p id="upload-translate-note" className="mt-1 text-xs text-slate-600">
+              Runs after the transcript is ready, when the translator has that language pair.
+            </p>
+          )}
+          <FieldErrors id={translateWiring.errorId} errors={fields.translateTo.errors} />
         </div>
         <div className="flex items-start gap-2 pt-6">
           <input
@@ -204,6 +249,7 @@ export function UploadForm({
             name="speakerLabels"
             type="checkbox"
             disabled={!speakerLabelsAllowed}
+            defaultChecked={fields.speakerLabels.initialValue === "on"}
             className="mt-1 h-4 w-4"
           />
           <label htmlFor="upload-speakers" className="text-sm">
@@ -221,22 +267,22 @@ export function UploadForm({
             id="upload-speaker-count"
             name="speakerCount"
             disabled={!speakerLabelsAllowed}
-            aria-describedby="upload-speaker-count-note"
+            aria-invalid={speakerCountWiring.invalid || undefined}
+            aria-describedby={speakerCountWiring.describedBy}
             options={SPEAKER_COUNTS.map((count) => ({ value: count, label: count }))}
             first={{ value: "auto", label: "Detect automatically" }}
-            defaultValue="auto"
+            defaultValue={refill(fields.speakerCount.initialValue) ?? "auto"}
           />
-          <p id="upload-speaker-count-note" className="mt-1 text-xs text-slate-600">
-            When speakers are labelled. Giving the number helps when voices sound alike.
-          </p>
+          {speakerCountWiring.invalid ? null : (
+            <p id="upload-speaker-count-note" className="mt-1 text-xs text-slate-600">
+              When speakers are labelled. Giving the number helps when voices sound alike.
+            </p>
+          )}
+          <FieldErrors id={speakerCountWiring.errorId} errors={fields.speakerCount.errors} />
         </div>
       </div>
 
-      {shownError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {shownError}
-        </p>
-      ) : null}
+      {shownError ? <FormAlert id={form.errorId}>{shownError}</FormAlert> : null}
 
       {progress ? (
         <div className="space-y-2" aria-live="polite">

@@ -52,7 +52,7 @@ function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
 }
 
 /** The field's errors, announced as they appear; the control points at them with aria-describedby. */
-function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={id} role="alert" className="mt-1 text-sm text-red-700">

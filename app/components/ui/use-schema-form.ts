@@ -1,4 +1,5 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
+import type { FormEvent } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
@@ -15,11 +16,14 @@ export function useSchemaForm<Schema extends z.ZodType>(
     defaultValue,
     intent,
     shouldValidate = "onBlur",
+    onSubmit,
   }: {
     defaultValue?: Record<string, string>;
     intent?: string;
     /** When a field is first checked; after that it is checked again as the user types. */
     shouldValidate?: "onSubmit" | "onBlur" | "onInput";
+    /** Sends a valid form another way than the browser's post (the upload's tus): call `event.preventDefault()`. */
+    onSubmit?: (event: FormEvent<HTMLFormElement>, sent: { formData: FormData }) => void;
   } = {},
 ) {
   return useForm({
@@ -32,5 +36,6 @@ export function useSchemaForm<Schema extends z.ZodType>(
     },
     shouldValidate,
     shouldRevalidate: "onInput",
+    onSubmit,
   });
 }

@@ -36,9 +36,17 @@ export const SelectedIdsSchema = z
   .max(BULK_MAX, `Select at most ${BULK_MAX} recordings at a time.`)
   .transform((ids) => [...new Set(ids)]);
 
+/** The folder forms, which the page also checks in the browser (their names are typed). */
+export const CreateFolderSchema = z.object({ intent: z.literal("create-folder"), name: FolderNameSchema });
+export const RenameFolderSchema = z.object({
+  intent: z.literal("rename-folder"),
+  folderId: FolderIdSchema,
+  name: FolderNameSchema,
+});
+
 export const LibraryActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-folder"), name: FolderNameSchema }),
-  z.object({ intent: z.literal("rename-folder"), folderId: FolderIdSchema, name: FolderNameSchema }),
+  CreateFolderSchema,
+  RenameFolderSchema,
   z.object({ intent: z.literal("delete-folder"), folderId: FolderIdSchema }),
   // "none" moves them out of every folder.
   z.object({ intent: z.literal("move"), ids: SelectedIdsSchema, folderId: FolderIdSchema }),

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { UploadOptionsSchema } from "./recording-forms";
+import { NO_FILE, uploadFormSchema, UploadOptionsSchema } from "./recording-forms";
 
 const parse = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -27,5 +27,29 @@ describe("UploadOptionsSchema: the number of speakers", () => {
         "Choose the number of speakers from the list.",
       ]);
     }
+  });
+});
+
+describe("uploadFormSchema: the dashboard's form in the browser", () => {
+  const schema = uploadFormSchema({ maxBytes: 4, tooLarge: "Too large." });
+  const parseForm = (file: File, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.set("file", file);
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return parseWithZod(form, { schema });
+  };
+
+  test("no file, or one past the plan's limit, is the form's error, even beside an option's error", () => {
+    const none = parseForm(new File([], ""), { speakerCount: "11" });
+    expect(none.status === "error" && none.error).toEqual({
+      "": [NO_FILE],
+      speakerCount: ["Choose the number of speakers from the list."],
+    });
+    const large = parseForm(new File(["12345"], "long.wav"));
+    expect(large.status === "error" && large.error).toEqual({ "": ["Too large."] });
+  });
+
+  test("a file within the limit and good options pass", () => {
+    expect(parseForm(new File(["1234"], "short.wav"), { language: "en", speakerCount: "2" }).status).toBe("success");
   });
 });

@@ -17,6 +17,14 @@ const languageCode = z.string().regex(/^[a-z]{2,3}$/, "Choose a language from th
 /** The speaker counts a user can give at upload; "auto" lets the labelling estimate it. */
 export const SPEAKER_COUNTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10"] as const;
 
+/** The upload form's hidden `intent`, by which the dashboard tells the upload's reply from the import form's. */
+export const UPLOAD_INTENT = "upload";
+
+export const NO_FILE = "Choose an audio file to upload.";
+
+export const tooLargeMessage = (limit: string, planName: string) =>
+  `This file is larger than ${limit}, the upload limit on the ${planName} plan.`;
+
 /** Upload options, from the dashboard's multipart form or tus metadata; both are parsed with parseWithZod. */
 export const UploadOptionsSchema = z.object({
   language: z.union([z.literal("auto"), languageCode]).default("auto"),
@@ -31,3 +39,19 @@ export const UploadOptionsSchema = z.object({
     .optional()
     .transform((value) => value || null),
 });
+
+/** The file the form holds: an empty file input sends a nameless, empty File. */
+function chosenFile(value: unknown): File | undefined {
+  const file = (value as { file?: unknown }).file;
+  return file instanceof File && file.name !== "" ? file : undefined;
+}
+
+/**
+ * The dashboard's upload form as the browser checks it: the options, and a file within the plan's limit. A refused file
+ * is the form's error (path []), where the server's file refusals show too; it is checked even when an option is wrong.
+ */
+export function uploadFormSchema({ maxBytes, tooLarge }: { maxBytes: number; tooLarge: string }) {
+  return UploadOptionsSchema.extend({ file: z.unknown() })
+    .refine((value) => chosenFile(value), { message: NO_FILE, path: [], when: () => true })
+    .refine((value) => (chosenFile(value)?.size ?? 0) <= maxBytes, { message: tooLarge, path: [], when: () => true });
+}

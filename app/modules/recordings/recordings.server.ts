@@ -4,8 +4,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable, type Writable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
+import { data } from "react-router";
 import { z } from "zod";
 import { planById } from "~/content/plans";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
@@ -19,13 +21,26 @@ import { sanitizeFileName } from "~/utils/text";
 import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
-import { ExpectedError } from "~/modules/platform/refusals.server";
+import { ExpectedError, formRefusal } from "~/modules/platform/refusals.server";
 import { type AccessSource, recordAccess } from "~/modules/privacy/access-log.server";
-import { UploadOptionsSchema } from "./recording-forms";
+import { NO_FILE, tooLargeMessage, UploadOptionsSchema } from "./recording-forms";
 import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
 export class RecordingError extends ExpectedError {}
+
+/**
+ * Upload options the schema refused. Its message joins every field's (the `{ error }` of the JSON and tus paths); the
+ * dashboard's form answers with `reply` instead, each message beside its field and the options refilled.
+ */
+export class UploadOptionsError extends RecordingError {
+  constructor(
+    message: string,
+    readonly reply: SubmissionResult<string[]>,
+  ) {
+    super(message, 400);
+  }
+}
 
 const MB = 1024 * 1024;
 
@@ -37,10 +52,7 @@ export function uploadLimitBytes(plan: string): number {
 export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 export function tooLargeError(plan: string): RecordingError {
-  return new RecordingError(
-    `This file is larger than ${formatMegabytes(uploadLimitBytes(plan))}, the upload limit on the ${planById(plan).name} plan.`,
-    413,
-  );
+  return new RecordingError(tooLargeMessage(formatMegabytes(uploadLimitBytes(plan)), planById(plan).name), 413);
 }
 
 const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
@@ -66,7 +78,7 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
     const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan), {
       alsoTo: incoming?.stream,
     });
-    if (!fileName) throw new RecordingError("Choose an audio file to upload.", 400);
+    if (!fileName) throw new RecordingError(NO_FILE, 400);
     return await acceptUploadedFile(userId, { temporaryPath, fileName, fields, incoming });
   } catch (error) {
     if (isDiskFull(error)) throw diskFullError();
@@ -174,13 +186,13 @@ function copyToBoth(source: Readable, target: Writable, sideCopy: Writable): Pro
 export async function checkUploadOptions(userId: string, fields: Record<string, string>) {
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const options = parseWithZod(new URLSearchParams(fields), { schema: UploadOptionsSchema });
-  // Both upload paths (the dashboard's post and tus) read a refusal as one `{ error }` message: every field's, in order.
+  // The JSON and tus paths read a refusal as one `{ error }` message: every field's, in order.
   if (options.status !== "success") {
-    throw new RecordingError(
+    throw new UploadOptionsError(
       Object.values(options.error ?? {})
         .flat()
         .join(" ") || "Check the upload options.",
-      400,
+      options.reply(),
     );
   }
   if (options.value.speakerLabels && !planById(user.plan).speakerLabels) {
@@ -287,6 +299,16 @@ async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
 async function startJob(recordingId: string) {
   const jobId = await enqueueTranscription(recordingId);
   await (await db()).recording.update({ where: { id: recordingId }, data: { jobId } });
+}
+
+/**
+ * The dashboard form's answer to a refused upload (ADR 011): options the schema refused come back beside their
+ * fields; the file's refusals (none, too large, not audio, the minutes or the plan) are the form's errors, as the
+ * same refusals of the JavaScript (tus) upload are, so the form shows them with or without JavaScript.
+ */
+export function uploadFormRefusal(refusal: ExpectedError) {
+  if (refusal instanceof UploadOptionsError) return data(refusal.reply, { status: refusal.status });
+  return formRefusal(refusal.message, refusal.status);
 }
 
 /** The owner's recording, or a 404 for anyone else. */
