@@ -50,6 +50,9 @@ async function confirm(
   title: string,
   yes: string,
 ) {
+  // With JavaScript, wait for the dialog's code: a click while the page hydrates can be lost (seen once under load).
+  if (withJs(testInfo))
+    await expect(page.getByRole("button", { name: ask }).first()).toHaveAttribute("aria-haspopup", "dialog");
   await page.getByText(ask, { exact: true }).first().click();
   // With JavaScript the question is a modal dialog, unless the click came before the dialog's code loaded: then it
   // is the same disclosure as without JavaScript, which works as well.
