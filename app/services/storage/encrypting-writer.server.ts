@@ -4,8 +4,6 @@
 // server's (measured: 3.9 s of the server's garbage collection for one 500 MB file when it encrypted on the main
 // thread, bench/upload.ts --encryption).
 import crypto from "node:crypto";
-import fs from "node:fs";
-import { pipeline } from "node:stream/promises";
 import { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { CHUNK_BYTES, encodeHeader, type EncryptedHeader, fileKey, type StorageKey } from "./encryption.server";
@@ -307,14 +305,4 @@ export function encryptingWriter(target: string, key: StorageKey, resume?: Encry
   writer.plainBytes = 0;
   writer.stopped = stopped;
   return writer;
-}
-
-/** Encrypts the plain file `source` into `target` (a new file) with `key`, streamed, off the main thread. */
-export async function encryptFile(source: string, target: string, key: StorageKey): Promise<void> {
-  const plainBytes = (await fs.promises.stat(source)).size;
-  const writer = encryptingWriter(target, key);
-  await pipeline(fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }), writer);
-  // The file grew or shrank while it was read: what was stored is not the file.
-  if (writer.plainBytes !== plainBytes)
-    throw new StorageError(`The file changed while it was being stored (${source}).`);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { finished, pipeline } from "node:stream/promises";
-import { encryptFile, type EncryptedPart, type EncryptingWriter, encryptingWriter } from "./encrypting-writer.server";
+import { type EncryptedPart, type EncryptingWriter, encryptingWriter } from "./encrypting-writer.server";
 import { CHUNK_BYTES, decryptRange, readHeader, type StorageKeyring, TAG_BYTES } from "./encryption.server";
 import {
   StorageError,
@@ -41,14 +41,16 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await fs.promises.rename(temporary, target);
   };
-  /** Encrypts `source` to a temporary file, then renames it over `target`. */
-  const encryptInto = async (source: string, target: string, keyring: StorageKeyring) => {
-    const temporary = await incomingPath();
+  /** Encrypts the finished file `source` into the store under `key`: the same sealing as a file that arrives. */
+  const encryptInto = async (source: string, key: string, keyring: StorageKeyring) => {
+    const { size } = await fs.promises.stat(source);
+    const arriving = await incoming(keyring);
     try {
-      await encryptFile(source, temporary, keyring.current);
-      await moveInto(temporary, target);
+      await pipeline(fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }), arriving.stream);
+      // The file grew or shrank while it was read: commit refuses what is not the file.
+      await arriving.commit(key, size);
     } finally {
-      await fs.promises.rm(temporary, { force: true });
+      await arriving.discard();
     }
   };
   /**
@@ -110,7 +112,7 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
     async putFile(key, localPath) {
       const target = resolve(key);
       if (keys) {
-        await encryptInto(localPath, target, keys);
+        await encryptInto(localPath, key, keys);
         await fs.promises.rm(localPath, { force: true });
         return;
       }
@@ -165,7 +167,7 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
       try {
         if (header) await pipeline(decryptRange(target, header, keys), fs.createWriteStream(plain, { mode: 0o600 }));
         else await fs.promises.copyFile(target, plain);
-        await encryptInto(plain, target, keys);
+        await encryptInto(plain, key, keys);
       } finally {
         await fs.promises.rm(plain, { force: true });
       }
