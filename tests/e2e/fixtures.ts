@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import crypto from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
@@ -42,6 +43,25 @@ export async function createUser(overrides: Partial<Omit<TestUser, "id">> = {}):
     select: { id: true },
   });
   return { ...user, id };
+}
+
+/** A recording written straight to the database, with no stored audio (for pages that do not play it). */
+export async function createRecording(
+  userId: string,
+  data: Partial<Omit<Prisma.RecordingUncheckedCreateInput, "userId">> = {},
+) {
+  return (await appDatabase()).prisma.recording.create({
+    data: {
+      userId,
+      title: "Recording",
+      fileName: "recording.wav",
+      storageKey: `e2e/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1000,
+      mimeType: "audio/wav",
+      durationSeconds: 20,
+      ...data,
+    },
+  });
 }
 
 /**

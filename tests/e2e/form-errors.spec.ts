@@ -2,7 +2,16 @@
 // without a round trip, marks the field invalid and moves focus to the first invalid field; without JavaScript,
 // the server answers the post with the same messages beside the same fields.
 import type { Locator, Page } from "@playwright/test";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForEmail } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  createRecording,
+  createUser,
+  expect,
+  signInAs,
+  test,
+  waitForEmail,
+} from "./fixtures";
 import { sharedFile } from "../shared-files";
 
 const SPOKEN = sharedFile("testdata/audio/jfk.mp3");
@@ -166,21 +175,15 @@ test("transcript: a blank name is named beside the field, and a good one renames
   javaScriptEnabled,
 }) => {
   const user = await createUser();
-  const recording = await (
-    await appDatabase()
-  ).prisma.recording.create({
-    data: {
-      userId: user.id,
-      title: "Board meeting",
-      fileName: "board.wav",
-      storageKey: "recordings/none.wav",
-      sizeBytes: 1,
-      mimeType: "audio/wav",
-      durationSeconds: 3,
-      // A failed recording has no audio player to load; the rename form is the same for every status.
-      status: "FAILED",
-      failureReason: "The engine stopped.",
-    },
+  const recording = await createRecording(user.id, {
+    title: "Board meeting",
+    fileName: "board.wav",
+    storageKey: "recordings/none.wav",
+    sizeBytes: 1,
+    durationSeconds: 3,
+    // A failed recording has no audio player to load; the rename form is the same for every status.
+    status: "FAILED",
+    failureReason: "The engine stopped.",
   });
   await signInAs(page, user);
   await page.goto(`/transcription/${recording.id}`);

@@ -1,9 +1,8 @@
 // The Radix widgets of app/components/ui: keyboard use once hydrated, the native markup without JavaScript, and the
 // same form fields either way. Each widget renders native markup first and hands over to Radix after hydration
 // (data-enhanced marks the Radix version).
-import crypto from "node:crypto";
 import { advance, stopTime } from "./clock";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createRecording, createUser, expect, signInAs, test } from "./fixtures";
 import { chooseOption } from "./select";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
@@ -222,22 +221,13 @@ test("the app shell's tooltips share one provider: within 300 ms of one closing 
 }) => {
   test.skip(!javaScriptEnabled, "the player's skip buttons and their tooltips come with JavaScript");
   const user = await createUser();
-  const recording = await (
-    await appDatabase()
-  ).prisma.recording.create({
-    data: {
-      userId: user.id,
-      title: "Tooltip timing",
-      fileName: "tooltip-timing.wav",
-      storageKey: `e2e/${crypto.randomUUID()}.wav`,
-      sizeBytes: 1000,
-      mimeType: "audio/wav",
-      durationSeconds: 20,
-      status: "COMPLETED",
-      language: "en",
-      transcriptLanguage: "en",
-      segments: { create: [{ position: 0, start: 0, end: 2, text: "Two tooltips side by side." }] },
-    },
+  const recording = await createRecording(user.id, {
+    title: "Tooltip timing",
+    fileName: "tooltip-timing.wav",
+    status: "COMPLETED",
+    language: "en",
+    transcriptLanguage: "en",
+    segments: { create: [{ position: 0, start: 0, end: 2, text: "Two tooltips side by side." }] },
   });
   await signInAs(page, user);
   await stopTime(page);
