@@ -43,11 +43,8 @@ export const loader = withRefusals(async ({ request }: Route.LoaderArgs) => {
   const parsed = RecordingListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw data({ error: parsed.error.issues[0]?.message ?? "Check the search." }, { status: 400 });
   const query = parsed.data;
-  const library = await libraryPage(userId, query);
-  const retention = await retentionNotes(
-    userId,
-    library.items.map((item) => item.id),
-  );
+  const { retentionChoice, ...library } = await libraryPage(userId, query);
+  const retention = retentionNotes(retentionChoice, library.items);
   const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
   return { ...library, query, sorts, retention };
 });

@@ -21,6 +21,8 @@ import {
 } from "~/modules/privacy/deletion.server";
 import { DAY_MS, effectiveDays } from "~/modules/privacy/retention";
 import { enforceRetention, retentionNotes } from "~/modules/privacy/retention.server";
+import { libraryPage } from "~/modules/recordings/library.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { s3Storage } from "~/services/storage/s3.server";
@@ -390,6 +392,12 @@ describe("retention", () => {
     expect(effectiveDays(7, 90)).toBe(7);
   });
 
+  /** What the recordings list says retention will do, read as its loader reads it. */
+  async function notesOnTheList(userId: string) {
+    const { retentionChoice, items } = await libraryPage(userId, RecordingListQuerySchema.parse({}));
+    return retentionNotes(retentionChoice, items);
+  }
+
   test("audio after N days, whole recordings after M days, with a moved clock; idempotent; the list says when", async () => {
     const user = await signedInUser();
     const database = await db();
@@ -405,7 +413,7 @@ describe("retention", () => {
     expect(bad.status).toBe(400);
     const start = new Date();
     const { id, storageKey } = await completedRecording(user.id, "Kept a while", start);
-    const notes = await retentionNotes(user.id, [id]);
+    const notes = await notesOnTheList(user.id);
     expect(notes[id].audioDeletesAt!.getTime()).toBe(start.getTime() + 7 * DAY_MS);
     expect(notes[id].deletesAt!.getTime()).toBe(start.getTime() + 30 * DAY_MS);
 
@@ -421,7 +429,7 @@ describe("retention", () => {
     expect(await database.transcriptSegment.count({ where: { recordingId: id } })).toBe(2);
     const again = await enforceRetention(day8);
     expect(again.audioDeleted).toBe(0);
-    expect((await retentionNotes(user.id, [id]))[id].audioDeletedAt).toEqual(day8);
+    expect((await notesOnTheList(user.id))[id].audioDeletedAt).toEqual(day8);
 
     // The recordings list shows both dates.
     const page = await (await app("/recordings", { headers: { Cookie: user.cookie } })).text();

@@ -53,20 +53,17 @@ export interface RetentionNote {
   deletesAt: Date | null;
 }
 
-/** For the recordings list: what retention did or will do to each of these recordings of the user. */
-export async function retentionNotes(userId: string, recordingIds: string[]): Promise<Record<string, RetentionNote>> {
-  if (recordingIds.length === 0) return {};
-  const [policy, rows] = await Promise.all([
-    retentionPolicy(userId),
-    (await db()).recording.findMany({
-      where: { userId, id: { in: recordingIds } },
-      select: { id: true, createdAt: true, completedAt: true, audioDeletedAt: true, status: true },
-    }),
-  ]);
-  const { audioDays, recordingDays } = policy.effective;
+/** For the recordings list: what retention did or will do to each of these recordings, by the owner's choice. */
+export function retentionNotes(
+  chosen: { audioDays: number | null; recordingDays: number | null },
+  recordings: { id: string; createdAt: Date; completedAt: Date | null; audioDeletedAt: Date | null; status: string }[],
+): Record<string, RetentionNote> {
+  const max = serverRetentionMaximums();
+  const audioDays = effectiveDays(chosen.audioDays, max.audioDays);
+  const recordingDays = effectiveDays(chosen.recordingDays, max.recordingDays);
   const plus = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
   return Object.fromEntries(
-    rows.map((row) => [
+    recordings.map((row) => [
       row.id,
       {
         audioDeletedAt: row.audioDeletedAt,

@@ -16,21 +16,6 @@ export class LibraryError extends ExpectedError {}
 const folderMissing = () => new LibraryError("Folder not found.", 404);
 const folderTaken = (name: string) => new LibraryError(`You already have a folder called “${name}”.`, 409);
 
-export async function listFolders(userId: string) {
-  const folders = await (
-    await db()
-  ).folder.findMany({
-    where: { userId },
-    orderBy: { name: "asc" },
-    select: { id: true, name: true, _count: { select: { recordings: true } } },
-  });
-  return folders.map(({ _count, ...folder }) => ({ ...folder, count: _count.recordings }));
-}
-
-export async function listTags(userId: string) {
-  return (await db()).tag.findMany({ where: { userId }, orderBy: { name: "asc" }, select: { id: true, name: true } });
-}
-
 export async function requireOwnFolder(userId: string, folderId: string) {
   const folder = await (await db()).folder.findFirst({ where: { id: folderId, userId } });
   if (!folder) throw folderMissing();
@@ -136,32 +121,62 @@ export async function deleteRecordings(userId: string, ids: string[]) {
   return ids.length;
 }
 
+/** The owner's folders (A to Z, with how many recordings each holds), tags, unfiled count and retention choice. */
+async function libraryFacets(userId: string) {
+  // One round trip for what the page shows around the list: on a busy server each query costs more in the web
+  // process than in the database (docs/performance.md).
+  const [facets] = await (
+    await db()
+  ).$queryRaw<
+    [
+      {
+        folders: { id: string; name: string; count: number }[];
+        tags: { id: string; name: string }[];
+        unfiled: number;
+        audioDays: number | null;
+        recordingDays: number | null;
+      }?,
+    ]
+  >`
+    SELECT
+      (SELECT COALESCE(json_agg(f ORDER BY f."name"), '[]') FROM (
+         SELECT f."id", f."name", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
+         FROM "Folder" f WHERE f."userId" = ${userId}) f) AS "folders",
+      (SELECT COALESCE(json_agg(t ORDER BY t."name"), '[]') FROM (
+         SELECT t."id", t."name" FROM "Tag" t WHERE t."userId" = ${userId}) t) AS "tags",
+      (SELECT count(*)::int FROM "Recording" r WHERE r."userId" = ${userId} AND r."folderId" IS NULL) AS "unfiled",
+      u."audioRetentionDays" AS "audioDays", u."recordingRetentionDays" AS "recordingDays"
+    FROM "User" u WHERE u."id" = ${userId}`;
+  if (!facets) throw new LibraryError("Account not found.", 404);
+  return facets;
+}
+
 /**
  * The library's page: the recordings that match the search, folder and tag, with their tags, plus the folders and
- * tags to filter by. A folder that is not the owner's is a 404.
+ * tags to filter by, and the owner's retention choice (for the "deleted on" notes). A folder that is not the
+ * owner's is a 404.
  */
 export async function libraryPage(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
-  const folder = query.folder && query.folder !== NO_FOLDER ? await requireOwnFolder(userId, query.folder) : null;
-  const [list, folders, tags, unfiled] = await Promise.all([
+  const [list, { folders, tags, unfiled, audioDays, recordingDays }] = await Promise.all([
     listRecordings(userId, query),
-    listFolders(userId),
-    listTags(userId),
-    (await db()).recording.count({ where: { userId, folderId: null } }),
+    libraryFacets(userId),
   ]);
-  const tagRows = await (
-    await db()
-  ).recordingTag.findMany({
-    where: { recordingId: { in: list.items.map((item) => item.id) } },
-    select: { recordingId: true, tag: { select: { name: true } } },
-    orderBy: { tag: { name: "asc" } },
-  });
+  const folder = query.folder && query.folder !== NO_FOLDER ? folders.find((entry) => entry.id === query.folder) : null;
+  if (folder === undefined) throw folderMissing();
   const folderNames = new Map(folders.map((entry) => [entry.id, entry.name]));
   const items = list.items.map((item) => ({
     ...item,
     folderName: item.folderId ? (folderNames.get(item.folderId) ?? null) : null,
-    tags: tagRows.filter((row) => row.recordingId === item.id).map((row) => row.tag.name),
   }));
-  return { ...list, items, folder: folder && { id: folder.id, name: folder.name }, folders, tags, unfiled };
+  return {
+    ...list,
+    items,
+    folder: folder && { id: folder.id, name: folder.name },
+    folders,
+    tags,
+    unfiled,
+    retentionChoice: { audioDays, recordingDays },
+  };
 }
 
 const STORED_AS_IS: ReadonlySet<ExportFormat> = new Set(["pdf", "docx"]);
