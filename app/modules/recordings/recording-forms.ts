@@ -46,12 +46,23 @@ function chosenFile(value: unknown): File | undefined {
   return file instanceof File && file.name !== "" ? file : undefined;
 }
 
+function buildUploadFormSchema(maxBytes: number, tooLarge: string) {
+  return UploadOptionsSchema.extend({ file: z.unknown() })
+    .refine((value) => chosenFile(value), { message: NO_FILE, path: [], when: () => true })
+    .refine((value) => (chosenFile(value)?.size ?? 0) <= maxBytes, { message: tooLarge, path: [], when: () => true });
+}
+
+// One per plan limit, made once: building a zod schema costs more than the rest of the form's render, and the server
+// renders the dashboard for every request.
+const uploadFormSchemas = new Map<string, ReturnType<typeof buildUploadFormSchema>>();
+
 /**
  * The dashboard's upload form as the browser checks it: the options, and a file within the plan's limit. A refused file
  * is the form's error (path []), where the server's file refusals show too; it is checked even when an option is wrong.
  */
 export function uploadFormSchema({ maxBytes, tooLarge }: { maxBytes: number; tooLarge: string }) {
-  return UploadOptionsSchema.extend({ file: z.unknown() })
-    .refine((value) => chosenFile(value), { message: NO_FILE, path: [], when: () => true })
-    .refine((value) => (chosenFile(value)?.size ?? 0) <= maxBytes, { message: tooLarge, path: [], when: () => true });
+  const key = `${maxBytes}\n${tooLarge}`;
+  let schema = uploadFormSchemas.get(key);
+  if (!schema) uploadFormSchemas.set(key, (schema = buildUploadFormSchema(maxBytes, tooLarge)));
+  return schema;
 }

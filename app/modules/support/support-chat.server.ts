@@ -49,10 +49,12 @@ async function findVisitorSession(request: Request, userId: string | undefined):
     }
   }
   if (!userId) return null;
-  return database.chatSession.findFirst({
-    where: { userId, status: { not: ChatStatus.RESOLVED } },
-    orderBy: { lastActivityAt: "desc" },
-  });
+  // In SQL: this runs on every signed-in page, where compiling a Prisma query costs more CPU than the lookup itself
+  // (docs/performance.md, "Signed-in pages").
+  const [open] = await database.$queryRaw<ChatSession[]>`
+    SELECT * FROM "ChatSession" WHERE "userId" = ${userId} AND "status" <> 'RESOLVED'
+    ORDER BY "lastActivityAt" DESC LIMIT 1`;
+  return open ?? null;
 }
 
 /** The widget's conversation for this request, or null before the visitor has written anything. */
