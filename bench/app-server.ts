@@ -75,15 +75,28 @@ export function watchRss(pid: number) {
   };
 }
 
-/** CPU seconds a process has used (user + system, all threads); clock ticks are 1/100 s on Linux. */
-export function cpuSeconds(pid: number): number {
+/** A process's parent and CPU seconds (user + system, all threads; clock ticks are 1/100 s on Linux). */
+function processStat(pid: number): { parent: number; seconds: number } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
   } catch {
-    return Number.NaN;
+    return null;
   }
+}
+
+/** CPU seconds a process and the processes it started (WEB_PROCESSES) have used. */
+export function cpuSeconds(pid: number): number {
+  const own = processStat(pid);
+  if (!own) return Number.NaN;
+  let total = own.seconds;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    const stat = processStat(Number(entry));
+    if (stat?.parent === pid) total += cpuSeconds(Number(entry)) || 0;
+  }
+  return total;
 }
 
 /** A process's idle RSS: the median of ten samples over one second. */

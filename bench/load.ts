@@ -7,7 +7,8 @@
 // baseline and flatter the ratio.
 // Usage: npm run build && npm run bench:load [-- --duration 10 --connections 10,50,100 --gzip --only dashboard]
 //        (LOAD_DURATION=3 for a quick run; BENCH_DATABASE_URL=postgres://… runs the app on that PostgreSQL database
-//        instead of the embedded one: create it empty first, the app migrates it at start, and drop it afterwards)
+//        instead of the embedded one: create it empty first, the app migrates it at start, and drop it afterwards;
+//        with it, --processes 2 sets WEB_PROCESSES)
 import os from "node:os";
 import autocannon from "autocannon";
 import type { PrismaClient } from "../app/generated/prisma/client";
@@ -23,6 +24,8 @@ const GZIP = process.argv.includes("--gzip");
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex === -1 ? null : process.argv[onlyIndex + 1].split(",");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
+const processesIndex = process.argv.indexOf("--processes");
+const WEB_PROCESSES = processesIndex === -1 ? "1" : process.argv[processesIndex + 1];
 const RECORDINGS = 200;
 const USERS = 50;
 
@@ -130,8 +133,13 @@ const loadAverage = () =>
     .join(" ");
 console.log(`Machine: ${os.cpus().length} cores, load average before start ${loadAverage()}`);
 
-const server = await startAppServer("load", { LOG_REQUESTS: "false" }, { asNpmStart: true, databaseUrl: DATABASE_URL });
+const server = await startAppServer(
+  "load",
+  { LOG_REQUESTS: "false", WEB_PROCESSES },
+  { asNpmStart: true, databaseUrl: DATABASE_URL },
+);
 console.log(`Database: ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : "embedded PGlite"}`);
+console.log(`Web processes: ${WEB_PROCESSES}`);
 try {
   const cookies = await withAppDatabase(
     server.dataDir,

@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Pids of this process's children named `name` that are still running (not exited, not zombies). */
-export function runningChildren(name: string): number[] {
+/** Pids of this process's (or `parentPid`'s) children named `name` that are still running (not exited, not zombies). */
+export function runningChildren(name: string, parentPid = process.pid): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -12,7 +12,7 @@ export function runningChildren(name: string): number[] {
       const close = stat.lastIndexOf(")");
       const [state, parent] = stat.slice(close + 2).split(" ");
       const program = stat.slice(stat.indexOf("(") + 1, close);
-      if (program === name && Number(parent) === process.pid && state !== "Z") pids.push(Number(entry));
+      if (program === name && Number(parent) === parentPid && state !== "Z") pids.push(Number(entry));
     } catch {} // it exited meanwhile
   }
   return pids;

@@ -16,6 +16,7 @@ import S3rver from "s3rver";
 import { Upload } from "tus-js-client";
 import { FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
 import { RATE_LIMITS } from "~/modules/platform/rate-limit.server";
+import { runningChildren } from "../process-probes";
 import { sharedFile } from "../shared-files";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -24,6 +25,7 @@ const JFK_WAV = sharedFile("testdata/audio/jfk.wav");
 const JFK_MP3 = sharedFile("testdata/audio/jfk.mp3");
 const started = performance.now();
 const children: ChildProcess[] = [];
+const processes: Proc[] = [];
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
 function step(message: string) {
@@ -110,7 +112,9 @@ function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, port
   child.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-20_000)));
   child.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-20_000)));
   children.push(child);
-  return { name, child, log: () => output, port };
+  const started: Proc = { name, child, log: () => output, port };
+  processes.push(started);
+  return started;
 }
 
 async function untilHealthy(web: Proc) {
@@ -219,7 +223,8 @@ async function main() {
   // The first one migrates the fresh database; then the rest start.
   const webs = [startProcess("web A", "build/node/server.js", env, ports[0])];
   await untilHealthy(webs[0]);
-  webs.push(startProcess("web B", "build/node/server.js", env, ports[1]));
+  // Web B is itself two web processes sharing its port (WEB_PROCESSES, ADR 031).
+  webs.push(startProcess("web B", "build/node/server.js", { ...env, WEB_PROCESSES: "2" }, ports[1]));
   // Webhook deliveries run in the workers. The receiver is this process, on loopback, which the outbound guard lets
   // through only with NODE_ENV=test and OUTBOUND_ALLOW_LOOPBACK=1; nothing else in the worker reads NODE_ENV.
   const workerEnv = { ...env, NODE_ENV: "test", OUTBOUND_ALLOW_LOOPBACK: "1" };
@@ -228,8 +233,14 @@ async function main() {
     startProcess("worker 2", "build/node/worker.js", workerEnv),
   ];
   await untilHealthy(webs[1]);
+  const webBProcesses = () => runningChildren("node", webs[1].child.pid);
+  await waitFor(
+    "web B's two web processes",
+    async () => webBProcesses(),
+    (pids) => pids.length === 2,
+  );
   const proxy = await roundRobinProxy(webs, proxyPort);
-  step("two web processes, two workers and the proxy are up");
+  step("web A, web B (two processes on one port), two workers and the proxy are up");
 
   const database = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // Closed before the database is dropped (cleanups run last first); the drop's disconnects are expected.
@@ -367,6 +378,57 @@ async function main() {
   );
   step("live recording: 8 chunks alternating between the web processes, one recording, transcribed");
 
+  // Straight to web B: its two processes take the connections in turn, so the one that does not hold the session
+  // passes the chunks to the other's own internal port.
+  // A new connection for each request (no keep-alive): the cluster hands out connections, not requests.
+  const webB = (method: string, pathname: string, headers: http.OutgoingHttpHeaders, body?: Buffer | string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(`http://127.0.0.1:${ports[1]}${pathname}`, { method, headers, agent: false });
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (part: string) => (text += part));
+        response.on("end", () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  const local = await webB(
+    "POST",
+    "/api/live-sessions",
+    { Cookie: cookie, "Content-Type": "application/json" },
+    JSON.stringify({ mimeType: "audio/mpeg", liveTranscription: false }),
+  );
+  assert.equal(local.status, 201, local.text);
+  const { id: localId } = JSON.parse(local.text) as { id: string };
+  for (let index = 0; index < 4; index++) {
+    const answer = await webB(
+      "POST",
+      `/api/live-sessions/${localId}/chunks?index=${index}`,
+      { Cookie: cookie, "Content-Type": "application/octet-stream" },
+      mp3.subarray(index * chunkBytes, (index + 1) * chunkBytes),
+    );
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal((JSON.parse(answer.text) as { received: number }).received, index + 1);
+  }
+  const discarded = await webB("DELETE", `/api/live-sessions/${localId}`, { Cookie: cookie });
+  assert.equal(discarded.status, 204, discarded.text);
+  step("live recording on web B alone: 4 chunks over its two processes, all received by the one holding it");
+
+  // One of web B's processes dies: its supervisor starts another, and web B answers throughout.
+  const [firstOfB, secondOfB] = webBProcesses();
+  process.kill(firstOfB, "SIGKILL");
+  for (let index = 0; index < 6; index++) {
+    const answer = await fetch(`http://127.0.0.1:${ports[1]}/api/user`, { headers: { Cookie: cookie } });
+    assert.equal(answer.status, 200, "web B answers while one of its processes is gone");
+  }
+  const replaced = await waitFor(
+    "web B to replace the killed process",
+    async () => webBProcesses(),
+    (pids) => pids.length === 2 && !pids.includes(firstOfB),
+  );
+  assert.ok(replaced.includes(secondOfB), "the other process kept running");
+  step("killed one of web B's processes: it was replaced, and web B kept answering");
+
   // Rate limits: a fresh session's writes are counted once, whichever process answers.
   const signedIn = await api("/api/login", json({ email, password }));
   assert.equal(signedIn.status, 200, await signedIn.clone().text());
@@ -497,7 +559,8 @@ try {
 } catch (error) {
   failed = true;
   console.error(error);
-  for (const child of children) if (child.exitCode === null) console.error(`--- process ${child.pid} still running`);
+  for (const { name, child, log } of processes)
+    console.error(`--- ${name} (pid ${child.pid}), last output:\n${log().slice(-3000)}`);
 } finally {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   await Promise.all(

@@ -1,160 +1,175 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
 const booleanFromString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 /** Every setting the app reads. `.env.example` documents each one; keep the two in step. */
-export const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** The public origin, used in emails and OAuth callbacks. */
-  APP_URL: z.url().default("http://localhost:3000"),
-  /**
-   * Signs cookies. Several, comma-separated, allow rotation: the first signs, all verify.
-   * Unset: a random secret is created once and kept in DATA_DIR/session-secret.
-   */
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  /** postgres://… for a PostgreSQL server; unset means the embedded PGlite under DATA_DIR. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
-    .optional(),
-  DATA_DIR: z.string().default("./data"),
-  /**
-   * How the other web processes reach this one (live recordings are held by the process that started them; others
-   * forward to it). Default http://127.0.0.1:PORT, right for processes on one machine.
-   */
-  INTERNAL_URL: z.url().optional(),
-  /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
-  WORKER_IN_PROCESS: booleanFromString.default(true),
-  /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
-  SMTP_URL: z.url().optional(),
-  /** Send through Amazon SES in this region (when SMTP_URL is unset); AWS credentials as the SDK finds them. */
-  SES_REGION: z
-    .string()
-    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "SES_REGION must look like eu-west-1")
-    .optional(),
-  MAIL_FROM: z.string().default("Voxlate <no-reply@voxlate.local>"),
-  /** Marks cookies Secure; defaults to on in production. Turn off only to serve production over plain http. */
-  COOKIE_SECURE: booleanFromString.optional(),
-  /** Express "trust proxy": set to the number of proxies in front of the app so rate limits see real IPs. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** Google sign-in (OAuth 2.0 web client). Both unset: the Google button is hidden. */
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Stripe secret key (sk_…). Unset: no card payments; `npm run plan:set` grants plans instead. */
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  /** The signing secret (whsec_…) of the webhook endpoint APP_URL/api/billing/webhook. */
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Tests only: where the Stripe SDK sends API calls instead of https://api.stripe.com (a local mock). */
-  STRIPE_API_BASE: z.url().optional(),
-  /** Multiplies every rate limit; raise it only for automated tests. */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  /** Google Analytics 4 measurement id (G-…); the tag loads only with analytics consent. */
-  GA_MEASUREMENT_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX")
-    .optional(),
-  /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
-  ANALYTICS_SCRIPT_URL: z.url().optional(),
-  /**
-   * Who writes the support assistant's answers from the retrieved help articles: "search" quotes the best
-   * article (offline, no model); "openai" has an OpenAI-compatible chat model write the answer from them.
-   */
-  CHAT_ASSISTANT_ENGINE: z.enum(["search", "openai"]).default("search"),
-  CHAT_ASSISTANT_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  /** Assistant answers whose retrieval confidence (0–1) is below this are flagged and handed to a person. */
-  CHAT_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
-  /** Any OpenAI-compatible API: OpenAI, Groq, Ollama (http://localhost:11434/v1), LocalAI… */
-  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  /**
-   * The speech engine: "auto" (whisper when a verified whisper model is installed, else pocketsphinx),
-   * "whisper" (whisper.cpp in-process), "pocketsphinx" (offline fallback, English, Debian package) or "openai"
-   * (any OpenAI-compatible /audio/transcriptions).
-   */
-  TRANSCRIBE_ENGINE: z.enum(["auto", "pocketsphinx", "whisper", "openai"]).default("auto"),
-  /** The whisper.cpp model `npm run setup` fetches and the engine looks for: tiny, base, small, large-v3-turbo… */
-  WHISPER_MODEL: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, "WHISPER_MODEL is a model name such as base, small or large-v3-turbo-q5_0")
-    .default("base"),
-  /** A whisper.cpp ggml model file to use instead. Default: DATA_DIR/models/ggml-<WHISPER_MODEL>.bin. */
-  WHISPER_MODEL_PATH: z.string().min(1).optional(),
-  /** Threads whisper.cpp uses; default: the machine's cores. */
-  WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Model name sent to the OpenAI-compatible transcription API. */
-  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
-  POCKETSPHINX_MODEL_DIR: z.string().min(1).default("/usr/share/pocketsphinx/model/en-us"),
-  /** Silero VAD model (silero_vad.onnx) that splits long audio at pauses. Default: DATA_DIR/models/silero_vad.onnx. */
-  VAD_MODEL_PATH: z.string().min(1).optional(),
-  /** Translation: "apertium" (offline, Debian packages, few pairs), "libretranslate", "deepl" or "openai" (a chat model). */
-  TRANSLATE_ENGINE: z.enum(["apertium", "libretranslate", "deepl", "openai"]).default("apertium"),
-  LIBRETRANSLATE_URL: z.url().optional(),
-  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
-  DEEPL_API_KEY: z.string().min(1).optional(),
-  /** Chat model for TRANSLATE_ENGINE=openai (through OPENAI_BASE_URL). */
-  TRANSLATE_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  /** Transcript summaries: "extractive" ranks the transcript's own sentences (offline, no model); "openai" asks a chat model. */
-  SUMMARY_ENGINE: z.enum(["extractive", "openai"]).default("extractive"),
-  SUMMARY_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(500 * 1024 * 1024),
-  /** Uploads are refused (507) when they would leave less than this free on DATA_DIR's disk. Default 1 GiB. */
-  MIN_FREE_DISK_BYTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(1024 * 1024 * 1024),
-  /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
-  STORAGE_URL: z
-    .string()
-    .regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:")
-    .optional(),
-  /**
-   * Encrypts recordings stored under file: (AES-256-GCM) with STORAGE_KEY: 32 bytes as base64 or hex
-   * (`openssl rand -base64 32`). Unset: a key is generated once and kept in DATA_DIR/storage-key. Files written
-   * before stay readable; `npm run storage:rotate-key` rewrites them with the current key.
-   */
-  STORAGE_KEY: z.string().min(1).optional(),
-  /** Earlier storage keys, comma-separated: files written with them stay readable after STORAGE_KEY changes. */
-  STORAGE_KEYS: z.string().min(1).optional(),
-  /** Turn off only to measure its cost: new files under file: are then written in plain (old ones stay readable). */
-  STORAGE_ENCRYPTION: booleanFromString.default(true),
-  /** S3 server-side encryption of new objects: AES256 (S3-managed keys) or aws:kms; unset sends no header. */
-  S3_SSE: z.enum(["AES256", "aws:kms", "aws:kms:dsse"]).optional(),
-  /** The KMS key (id or ARN) for S3_SSE=aws:kms; unset uses the bucket's AWS-managed key. */
-  S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().default("us-east-1"),
-  S3_FORCE_PATH_STYLE: booleanFromString.default(false),
-  /** Operator's ceiling on keeping audio: every user's audio goes this many days after its transcript, whatever they chose (unset: no ceiling). */
-  RETENTION_MAX_AUDIO_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
-  /** Operator's ceiling on keeping whole recordings: each is deleted this many days after upload at the latest (unset: no ceiling). */
-  RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
-  /**
-   * The webhook retry policy's base delay: pg-boss waits about this·2^n seconds before the n-th retry. The default
-   * spreads 11 retries over 24 hours (webhooks.server.ts); tests lower it to watch the real queue retry.
-   */
-  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(21),
-  /** Seconds a URL import may take, from the request to the last byte; tests lower it to see it give up. */
-  URL_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
-  /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
-  ENABLE_TEST_ROUTES: booleanFromString.default(false),
-  /**
-   * Tests only (ignored unless NODE_ENV=test): "1" lets URL imports and webhook deliveries reach loopback addresses,
-   * so a test can run its own receiver. Read from process.env on each request (outbound-http.server.ts).
-   */
-  OUTBOUND_ALLOW_LOOPBACK: booleanFromString.default(false),
-  LOG_REQUESTS: booleanFromString.default(true),
-});
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** The public origin, used in emails and OAuth callbacks. */
+    APP_URL: z.url().default("http://localhost:3000"),
+    /**
+     * Signs cookies. Several, comma-separated, allow rotation: the first signs, all verify.
+     * Unset: a random secret is created once and kept in DATA_DIR/session-secret.
+     */
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    /** postgres://… for a PostgreSQL server; unset means the embedded PGlite under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+    DATA_DIR: z.string().default("./data"),
+    /**
+     * How the other web processes reach this one (live recordings are held by the process that started them; others
+     * forward to it). Default http://127.0.0.1:PORT, right for processes on one machine.
+     */
+    INTERNAL_URL: z.url().optional(),
+    /**
+     * Web processes on this machine, sharing PORT: a number, or "auto" for one per CPU core. One process renders on
+     * one core. More than one needs DATABASE_URL (the embedded database is opened by one process). Default 1.
+     */
+    WEB_PROCESSES: z
+      .string()
+      .regex(/^(auto|[1-9]\d?)$/, "WEB_PROCESSES must be a number from 1 to 99, or auto")
+      .default("1")
+      .transform((value) => (value === "auto" ? os.availableParallelism() : Number(value))),
+    /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
+    WORKER_IN_PROCESS: booleanFromString.default(true),
+    /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */
+    SMTP_URL: z.url().optional(),
+    /** Send through Amazon SES in this region (when SMTP_URL is unset); AWS credentials as the SDK finds them. */
+    SES_REGION: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "SES_REGION must look like eu-west-1")
+      .optional(),
+    MAIL_FROM: z.string().default("Voxlate <no-reply@voxlate.local>"),
+    /** Marks cookies Secure; defaults to on in production. Turn off only to serve production over plain http. */
+    COOKIE_SECURE: booleanFromString.optional(),
+    /** Express "trust proxy": set to the number of proxies in front of the app so rate limits see real IPs. */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Google sign-in (OAuth 2.0 web client). Both unset: the Google button is hidden. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Stripe secret key (sk_…). Unset: no card payments; `npm run plan:set` grants plans instead. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** The signing secret (whsec_…) of the webhook endpoint APP_URL/api/billing/webhook. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Tests only: where the Stripe SDK sends API calls instead of https://api.stripe.com (a local mock). */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Multiplies every rate limit; raise it only for automated tests. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    /** Google Analytics 4 measurement id (G-…); the tag loads only with analytics consent. */
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "GA_MEASUREMENT_ID looks like G-XXXXXXX")
+      .optional(),
+    /** A third-party analytics script, loaded only for visitors whose consent allows analytics. */
+    ANALYTICS_SCRIPT_URL: z.url().optional(),
+    /**
+     * Who writes the support assistant's answers from the retrieved help articles: "search" quotes the best
+     * article (offline, no model); "openai" has an OpenAI-compatible chat model write the answer from them.
+     */
+    CHAT_ASSISTANT_ENGINE: z.enum(["search", "openai"]).default("search"),
+    CHAT_ASSISTANT_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** Assistant answers whose retrieval confidence (0–1) is below this are flagged and handed to a person. */
+    CHAT_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+    /** Any OpenAI-compatible API: OpenAI, Groq, Ollama (http://localhost:11434/v1), LocalAI… */
+    OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    /**
+     * The speech engine: "auto" (whisper when a verified whisper model is installed, else pocketsphinx),
+     * "whisper" (whisper.cpp in-process), "pocketsphinx" (offline fallback, English, Debian package) or "openai"
+     * (any OpenAI-compatible /audio/transcriptions).
+     */
+    TRANSCRIBE_ENGINE: z.enum(["auto", "pocketsphinx", "whisper", "openai"]).default("auto"),
+    /** The whisper.cpp model `npm run setup` fetches and the engine looks for: tiny, base, small, large-v3-turbo… */
+    WHISPER_MODEL: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]*$/, "WHISPER_MODEL is a model name such as base, small or large-v3-turbo-q5_0")
+      .default("base"),
+    /** A whisper.cpp ggml model file to use instead. Default: DATA_DIR/models/ggml-<WHISPER_MODEL>.bin. */
+    WHISPER_MODEL_PATH: z.string().min(1).optional(),
+    /** Threads whisper.cpp uses; default: the machine's cores. */
+    WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Model name sent to the OpenAI-compatible transcription API. */
+    OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+    POCKETSPHINX_MODEL_DIR: z.string().min(1).default("/usr/share/pocketsphinx/model/en-us"),
+    /** Silero VAD model (silero_vad.onnx) that splits long audio at pauses. Default: DATA_DIR/models/silero_vad.onnx. */
+    VAD_MODEL_PATH: z.string().min(1).optional(),
+    /** Translation: "apertium" (offline, Debian packages, few pairs), "libretranslate", "deepl" or "openai" (a chat model). */
+    TRANSLATE_ENGINE: z.enum(["apertium", "libretranslate", "deepl", "openai"]).default("apertium"),
+    LIBRETRANSLATE_URL: z.url().optional(),
+    LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+    DEEPL_API_KEY: z.string().min(1).optional(),
+    /** Chat model for TRANSLATE_ENGINE=openai (through OPENAI_BASE_URL). */
+    TRANSLATE_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** Transcript summaries: "extractive" ranks the transcript's own sentences (offline, no model); "openai" asks a chat model. */
+    SUMMARY_ENGINE: z.enum(["extractive", "openai"]).default("extractive"),
+    SUMMARY_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** Largest upload in bytes (Business Pro's limit; the other plans' limits are lower). */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(500 * 1024 * 1024),
+    /** Uploads are refused (507) when they would leave less than this free on DATA_DIR's disk. Default 1 GiB. */
+    MIN_FREE_DISK_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1024 * 1024 * 1024),
+    /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
+    STORAGE_URL: z
+      .string()
+      .regex(/^(file|s3):/, "STORAGE_URL must start with file: or s3:")
+      .optional(),
+    /**
+     * Encrypts recordings stored under file: (AES-256-GCM) with STORAGE_KEY: 32 bytes as base64 or hex
+     * (`openssl rand -base64 32`). Unset: a key is generated once and kept in DATA_DIR/storage-key. Files written
+     * before stay readable; `npm run storage:rotate-key` rewrites them with the current key.
+     */
+    STORAGE_KEY: z.string().min(1).optional(),
+    /** Earlier storage keys, comma-separated: files written with them stay readable after STORAGE_KEY changes. */
+    STORAGE_KEYS: z.string().min(1).optional(),
+    /** Turn off only to measure its cost: new files under file: are then written in plain (old ones stay readable). */
+    STORAGE_ENCRYPTION: booleanFromString.default(true),
+    /** S3 server-side encryption of new objects: AES256 (S3-managed keys) or aws:kms; unset sends no header. */
+    S3_SSE: z.enum(["AES256", "aws:kms", "aws:kms:dsse"]).optional(),
+    /** The KMS key (id or ARN) for S3_SSE=aws:kms; unset uses the bucket's AWS-managed key. */
+    S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    /** Operator's ceiling on keeping audio: every user's audio goes this many days after its transcript, whatever they chose (unset: no ceiling). */
+    RETENTION_MAX_AUDIO_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+    /** Operator's ceiling on keeping whole recordings: each is deleted this many days after upload at the latest (unset: no ceiling). */
+    RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+    /**
+     * The webhook retry policy's base delay: pg-boss waits about this·2^n seconds before the n-th retry. The default
+     * spreads 11 retries over 24 hours (webhooks.server.ts); tests lower it to watch the real queue retry.
+     */
+    WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(21),
+    /** Seconds a URL import may take, from the request to the last byte; tests lower it to see it give up. */
+    URL_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+    /** Exposes /_test/* routes that exist only to exercise error handling in end-to-end tests. */
+    ENABLE_TEST_ROUTES: booleanFromString.default(false),
+    /**
+     * Tests only (ignored unless NODE_ENV=test): "1" lets URL imports and webhook deliveries reach loopback addresses,
+     * so a test can run its own receiver. Read from process.env on each request (outbound-http.server.ts).
+     */
+    OUTBOUND_ALLOW_LOOPBACK: booleanFromString.default(false),
+    LOG_REQUESTS: booleanFromString.default(true),
+  })
+  .refine((env) => env.WEB_PROCESSES === 1 || env.DATABASE_URL, {
+    path: ["WEB_PROCESSES"],
+    message: "more than one web process needs DATABASE_URL: the embedded database can be opened by one process only",
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -181,10 +196,25 @@ export function dataDir(...parts: string[]): string {
   return path.resolve(getEnv().DATA_DIR, ...parts);
 }
 
+// Not a setting: server.ts writes it in one of several web processes. Kept in the process's environment because the
+// server and the React Router build each bundle their own copy of this module.
+const OWN_INTERNAL_PORT = "VOXLATE_OWN_INTERNAL_PORT";
+
+/**
+ * One of several web processes on a machine shares PORT with the others, so it also listens on a port of its own
+ * and says which here: its internal address then names that port.
+ */
+export function useOwnInternalPort(port: number) {
+  process.env[OWN_INTERNAL_PORT] = String(port);
+}
+
 /** This process's address for the other web processes (INTERNAL_URL, else http://127.0.0.1:PORT). */
 export function internalOrigin(): string {
   const env = getEnv();
-  return (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
+  const origin = new URL(env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`);
+  const ownPort = process.env[OWN_INTERNAL_PORT];
+  if (ownPort) origin.port = ownPort;
+  return origin.origin;
 }
 
 /** APP_URL without a trailing slash, for building absolute links. */
