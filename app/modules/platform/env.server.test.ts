@@ -1,5 +1,8 @@
-import { describe, expect, test } from "vitest";
-import { EnvSchema } from "./env.server";
+import os from "node:os";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { EnvSchema, internalOrigin, useOwnInternalPort } from "./env.server";
+
+afterEach(() => vi.unstubAllEnvs());
 
 describe("environment", () => {
   test("defaults describe the embedded setup", () => {
@@ -16,5 +19,27 @@ describe("environment", () => {
 
   test("a short session secret is refused", () => {
     expect(EnvSchema.safeParse({ SESSION_SECRET: "short" }).success).toBe(false);
+  });
+
+  test("several web processes need PostgreSQL; auto means one per core", () => {
+    expect(EnvSchema.parse({}).WEB_PROCESSES).toBe(1);
+    const embedded = EnvSchema.safeParse({ WEB_PROCESSES: "2" });
+    expect(embedded.success).toBe(false);
+    expect(embedded.error?.issues[0]).toMatchObject({
+      path: ["WEB_PROCESSES"],
+      message: expect.stringContaining("needs DATABASE_URL"),
+    });
+    const postgres = { DATABASE_URL: "postgres://localhost/voxlate" };
+    expect(EnvSchema.parse({ ...postgres, WEB_PROCESSES: "3" }).WEB_PROCESSES).toBe(3);
+    expect(EnvSchema.parse({ ...postgres, WEB_PROCESSES: "auto" }).WEB_PROCESSES).toBe(os.availableParallelism());
+    expect(EnvSchema.safeParse({ ...postgres, WEB_PROCESSES: "0" }).success).toBe(false);
+    expect(EnvSchema.safeParse({ ...postgres, WEB_PROCESSES: "two" }).success).toBe(false);
+  });
+
+  test("one of several web processes names its own port in its internal address, on the same host", () => {
+    vi.stubEnv("VOXLATE_OWN_INTERNAL_PORT", undefined); // restored afterwards
+    const shared = new URL(internalOrigin());
+    useOwnInternalPort(41234);
+    expect(internalOrigin()).toBe(`${shared.protocol}//${shared.hostname}:41234`);
   });
 });
