@@ -33,6 +33,19 @@ export function isLanguageCode(value: string): boolean {
  * Anything that is not a known language tag comes back as given ("qq", "Klingon").
  */
 export function languageName(code: string): string {
+  // Asked for every language of every menu on every render, and each ICU lookup is a few microseconds.
+  let name = namesKnown.get(code);
+  if (name === undefined) {
+    name = lookUpLanguageName(code);
+    if (namesKnown.size < NAMES_KEPT) namesKnown.set(code, name);
+  }
+  return name;
+}
+
+const NAMES_KEPT = 2_000;
+const namesKnown = new Map<string, string>();
+
+function lookUpLanguageName(code: string): string {
   const tag = code.replace(/_/g, "-"); // some engines write "pt_BR"
   if (!isLanguageCode(tag)) return code;
   const base = tag.split("-")[0].toLowerCase();
