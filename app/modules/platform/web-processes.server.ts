@@ -27,8 +27,8 @@ export function isFirstWebProcess(): boolean {
 }
 
 /**
- * Starts `count` web processes (the first alone, then the rest), restarts any that dies (the others keep serving meanwhile), and on SIGTERM or
- * SIGINT asks each to finish its requests and stop, then exits when they have.
+ * Starts `count` web processes (the first alone, then the rest) and restarts any that dies, while the others keep
+ * serving. On SIGTERM or SIGINT it asks each to finish its requests and stop, and exits when they have.
  */
 export function superviseWebProcesses(count: number): void {
   let stopping = false;
