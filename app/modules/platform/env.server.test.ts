@@ -1,8 +1,9 @@
 import os from "node:os";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { EnvSchema, internalOrigin, useOwnInternalPort } from "./env.server";
+import { takeSingleton } from "./singleton.server";
 
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => void takeSingleton("own-internal-port"));
 
 describe("environment", () => {
   test("defaults describe the embedded setup", () => {
@@ -37,7 +38,6 @@ describe("environment", () => {
   });
 
   test("one of several web processes names its own port in its internal address, on the same host", () => {
-    vi.stubEnv("VOXLATE_OWN_INTERNAL_PORT", undefined); // restored afterwards
     const shared = new URL(internalOrigin());
     useOwnInternalPort(41234);
     expect(internalOrigin()).toBe(`${shared.protocol}//${shared.hostname}:41234`);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { singleton } from "./singleton.server";
 
 const booleanFromString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -196,24 +197,24 @@ export function dataDir(...parts: string[]): string {
   return path.resolve(getEnv().DATA_DIR, ...parts);
 }
 
-// Not a setting: server.ts writes it in one of several web processes. Kept in the process's environment because the
-// server and the React Router build each bundle their own copy of this module.
-const OWN_INTERNAL_PORT = "VOXLATE_OWN_INTERNAL_PORT";
+// Not a setting: server.ts sets it in one of several web processes. A process-wide singleton, because the server and
+// the React Router build each bundle their own copy of this module.
+const ownInternalPort = () => singleton<{ port?: number }>("own-internal-port", () => ({}));
 
 /**
  * One of several web processes on a machine shares PORT with the others, so it also listens on a port of its own
  * and says which here: its internal address then names that port.
  */
 export function useOwnInternalPort(port: number) {
-  process.env[OWN_INTERNAL_PORT] = String(port);
+  ownInternalPort().port = port;
 }
 
 /** This process's address for the other web processes (INTERNAL_URL, else http://127.0.0.1:PORT). */
 export function internalOrigin(): string {
   const env = getEnv();
   const origin = new URL(env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`);
-  const ownPort = process.env[OWN_INTERNAL_PORT];
-  if (ownPort) origin.port = ownPort;
+  const { port } = ownInternalPort();
+  if (port !== undefined) origin.port = String(port);
   return origin.origin;
 }
 
