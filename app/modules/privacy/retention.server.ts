@@ -20,13 +20,20 @@ export async function retentionPolicy(userId: string) {
     where: { id: userId },
     select: { audioRetentionDays: true, recordingRetentionDays: true },
   });
+  return retentionFor({ audioDays: user.audioRetentionDays, recordingDays: user.recordingRetentionDays });
+}
+
+type RetentionChoice = { audioDays: number | null; recordingDays: number | null };
+
+/** The user's choice, the server's ceilings, and what applies: the shorter of the two. */
+function retentionFor(chosen: RetentionChoice) {
   const max = serverRetentionMaximums();
   return {
-    chosen: { audioDays: user.audioRetentionDays, recordingDays: user.recordingRetentionDays },
+    chosen,
     max,
     effective: {
-      audioDays: effectiveDays(user.audioRetentionDays, max.audioDays),
-      recordingDays: effectiveDays(user.recordingRetentionDays, max.recordingDays),
+      audioDays: effectiveDays(chosen.audioDays, max.audioDays),
+      recordingDays: effectiveDays(chosen.recordingDays, max.recordingDays),
     },
   };
 }
@@ -55,12 +62,10 @@ export interface RetentionNote {
 
 /** For the recordings list: what retention did or will do to each of these recordings, by the owner's choice. */
 export function retentionNotes(
-  chosen: { audioDays: number | null; recordingDays: number | null },
+  chosen: RetentionChoice,
   recordings: { id: string; createdAt: Date; completedAt: Date | null; audioDeletedAt: Date | null; status: string }[],
 ): Record<string, RetentionNote> {
-  const max = serverRetentionMaximums();
-  const audioDays = effectiveDays(chosen.audioDays, max.audioDays);
-  const recordingDays = effectiveDays(chosen.recordingDays, max.recordingDays);
+  const { audioDays, recordingDays } = retentionFor(chosen).effective;
   const plus = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
   return Object.fromEntries(
     recordings.map((row) => [
