@@ -1,4 +1,4 @@
-// Encryption at rest of the file store, end to end: an upload lands on disk as ciphertext, the player's Range
+// Encryption at rest of the file store, end to end: an upload lands on disk as ciphertext only, the player's Range
 // requests still get the right bytes through /transcription/:id/audio, and after a key rotation files written with
 // the old key play (STORAGE_KEYS) until `npm run storage:rotate-key` rewrites them.
 import crypto from "node:crypto";
@@ -25,15 +25,21 @@ let owner: Awaited<ReturnType<typeof signedInUser>>;
 let recordingId: string;
 let storedPath: string;
 const original = fs.readFileSync(JFK);
+/** Files created in the app's temporary folder while the upload arrives (where a plain copy used to go). */
+const temporaryFiles: string[] = [];
 
 beforeAll(async () => {
   app = await appHandler();
   // Queued only: these tests are about the stored file, not its transcript.
   await startJobs(await getDatabase(), { work: false, mailTransport: testOutbox() });
   owner = await signedInUser();
+  const temporaryFolder = path.join(process.env.DATA_DIR!, "tmp");
+  fs.mkdirSync(temporaryFolder, { recursive: true });
+  const watcher = fs.watch(temporaryFolder, (_, name) => temporaryFiles.push(String(name)));
   const form = new FormData();
   form.set("file", new Blob([original]), "jfk.wav");
   const response = await app("/api/recordings", { method: "POST", body: form, headers: { Cookie: owner.cookie } });
+  watcher.close();
   expect(response.status).toBe(201);
   recordingId = ((await response.json()) as { recording: { id: string } }).recording.id;
   const recording = await (await db()).recording.findUniqueOrThrow({ where: { id: recordingId } });
@@ -72,6 +78,10 @@ describe("encryption at rest (file: storage)", () => {
     expect(onDisk.includes(Buffer.from("WAVEfmt"))).toBe(false);
     expect(onDisk.includes(original.subarray(50_000, 50_032))).toBe(false);
     expect((await readHeader(storedPath))?.keyId).toBe(parseStorageKey(CURRENT_KEY).id);
+  });
+
+  test("no plain copy of the upload is written to disk on its way in: ffprobe read the sealed file", () => {
+    expect(temporaryFiles).toEqual([]);
   });
 
   test("it still plays, whole and with Range requests", async () => {

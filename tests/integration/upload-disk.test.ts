@@ -1,5 +1,8 @@
-// Uploads and the disk: an aborted, over-limit or failed upload closes its temporary file (no descriptor kept on
-// an unlinked file, whose space du cannot see), a full disk is a 507 for that request and never a crash.
+// Uploads and the disk: an aborted, over-limit or failed upload closes the file it was written to (no descriptor
+// kept on an unlinked file, whose space du cannot see), a full disk is a 507 for that request and never a crash.
+// The upload goes where the store takes it: sealed straight into the encrypting file store (the default), or a
+// plain temporary file (STORAGE_ENCRYPTION=false, as upload-disk-plain.test.ts runs this file, and S3).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -23,9 +26,18 @@ beforeAll(async () => {
 afterAll(() => stopJobs());
 afterEach(() => vi.restoreAllMocks());
 
-/** This process's open descriptors on files in the upload scratch folder (deleted ones included). */
+const encrypting = process.env.STORAGE_ENCRYPTION !== "false";
+/** Where an upload is written while it arrives: the app's temporary folder, or the file store's folder for files
+ *  being sealed. */
+const SCRATCH = () => [dataDir("tmp"), dataDir("uploads", ".incoming")];
+
+/** What is left in the scratch folders. */
+function scratchFiles(): string[] {
+  return SCRATCH().flatMap((folder) => (fs.existsSync(folder) ? fs.readdirSync(folder) : []));
+}
+
+/** This process's open descriptors (its worker threads' too) on files in the scratch folders, deleted ones included. */
 function openTemporaryFiles(): string[] {
-  const temporary = dataDir("tmp");
   const targets: string[] = [];
   for (const fd of fs.readdirSync("/proc/self/fd")) {
     try {
@@ -34,7 +46,7 @@ function openTemporaryFiles(): string[] {
       // closed meanwhile
     }
   }
-  return targets.filter((target) => target.startsWith(temporary));
+  return targets.filter((target) => SCRATCH().some((folder) => target.startsWith(folder)));
 }
 
 /** A multipart body with one file part of `megabytes` MB, sent in 1 MB pieces; `abortAfter` errors the stream. */
@@ -85,27 +97,36 @@ describe("temporary upload files", () => {
     });
     await settle();
     expect(openTemporaryFiles()).toEqual([]);
-    expect(fs.readdirSync(dataDir("tmp"))).toEqual([]);
+    expect(scratchFiles()).toEqual([]);
   });
 
   test("a full disk while writing is a 507 with a message, the file is closed and removed, the app goes on", async () => {
     const user = await signedInUser();
-    const realCreateWriteStream = fs.createWriteStream;
-    // The kernel's answer when the disk fills up, from the first write on.
-    vi.spyOn(fs, "createWriteStream").mockImplementation(((file: fs.PathLike, options?: never) => {
-      const stream = realCreateWriteStream(file, options);
-      if (String(file).startsWith(dataDir("tmp"))) {
-        stream._write = (_chunk, _encoding, callback) =>
-          callback(
-            Object.assign(new Error("ENOSPC: no space left on device, write"), {
-              code: "ENOSPC",
-              errno: -28,
-              syscall: "write",
-            }),
-          );
-      }
-      return stream;
-    }) as typeof fs.createWriteStream);
+    if (encrypting) {
+      // The sealed file's name comes from randomUUID; under that name sits /dev/full, where every write fails as
+      // on a full disk. The write happens on the sealing worker thread, so it is the kernel's answer, not a mock.
+      const name = crypto.randomUUID();
+      vi.spyOn(crypto, "randomUUID").mockReturnValue(name);
+      fs.mkdirSync(dataDir("uploads", ".incoming"), { recursive: true });
+      fs.symlinkSync("/dev/full", dataDir("uploads", ".incoming", name));
+    } else {
+      const realCreateWriteStream = fs.createWriteStream;
+      // The kernel's answer when the disk fills up, from the first write on.
+      vi.spyOn(fs, "createWriteStream").mockImplementation(((file: fs.PathLike, options?: never) => {
+        const stream = realCreateWriteStream(file, options);
+        if (String(file).startsWith(dataDir("tmp"))) {
+          stream._write = (_chunk, _encoding, callback) =>
+            callback(
+              Object.assign(new Error("ENOSPC: no space left on device, write"), {
+                code: "ENOSPC",
+                errno: -28,
+                syscall: "write",
+              }),
+            );
+        }
+        return stream;
+      }) as typeof fs.createWriteStream);
+    }
     const full = await post(user.cookie, multipartStream(3));
     expect(full).toEqual({
       status: 507,
@@ -113,7 +134,7 @@ describe("temporary upload files", () => {
     });
     await settle();
     expect(openTemporaryFiles()).toEqual([]);
-    expect(fs.readdirSync(dataDir("tmp"))).toEqual([]);
+    expect(scratchFiles()).toEqual([]);
 
     vi.restoreAllMocks();
     const form = new FormData();
@@ -134,6 +155,6 @@ describe("temporary upload files", () => {
     const refused = await post(user.cookie, form);
     expect(refused.status).toBe(507);
     expect(refused.body.error).toMatch(/short of disk space/);
-    expect(fs.readdirSync(dataDir("tmp"))).toEqual([]);
+    expect(scratchFiles()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { configuredStorage } from "~/services/storage/index.server";
 import { StoredObjectMissingError } from "~/services/storage/storage";
+import { byteRange } from "~/utils/byte-range";
 import { RecordingError } from "./recordings.server";
 
 /**
@@ -23,13 +24,10 @@ export async function storedAudioResponse(
     "Accept-Ranges": "bytes",
     "Cache-Control": cacheControl,
   });
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start >= size || start > end) {
-      return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
-    }
+  const range = byteRange(request.headers.get("Range"), size);
+  if (range === "outside") return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+  if (range) {
+    const { start, end } = range;
     headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
     headers.set("Content-Length", String(end - start + 1));
     const body = await storage.read(file.storageKey, { start, end });

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable, type Writable } from "node:stream";
-import { finished, pipeline } from "node:stream/promises";
+import { pipeline } from "node:stream/promises";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
@@ -70,21 +70,26 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
   if (declared > limit + MB) throw tooLargeError(user.plan);
   await requireRoomFor(declared || limit);
 
-  await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
-  const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
-  // An encrypting store seals the file while it arrives; the plain temporary copy is still what ffprobe reads.
+  // An encrypting store seals the file while it arrives, and ffprobe then reads it through decryption: no plain
+  // copy of the upload is written to disk. Other stores take a temporary file.
   const incoming = await configuredStorage().incoming?.();
+  const temporaryPath = dataDir("tmp", `upload-${crypto.randomUUID()}`);
+  if (!incoming) await fs.promises.mkdir(dataDir("tmp"), { recursive: true });
   try {
-    const { fileName, fields } = await streamMultipart(request, temporaryPath, limit, () => tooLargeError(user.plan), {
-      alsoTo: incoming?.stream,
-    });
+    const { fileName, fields } = await streamMultipart(
+      request,
+      limit,
+      () => tooLargeError(user.plan),
+      () => (incoming ? incoming.stream : fs.createWriteStream(temporaryPath)),
+    );
     if (!fileName) throw new RecordingError(NO_FILE, 400);
-    return await acceptUploadedFile(userId, { temporaryPath, fileName, fields, incoming });
+    const file = incoming ? { incoming } : { temporaryPath };
+    return await acceptUploadedFile(userId, { ...file, fileName, fields });
   } catch (error) {
     if (isDiskFull(error)) throw diskFullError();
     throw error;
   } finally {
-    await fs.promises.rm(temporaryPath, { force: true });
+    if (!incoming) await fs.promises.rm(temporaryPath, { force: true });
     await incoming?.discard();
   }
 }
@@ -102,13 +107,8 @@ export async function requireRoomFor(bytes: number) {
   if (!(await hasRoomFor(bytes))) throw diskFullError();
 }
 
-function streamMultipart(
-  request: Request,
-  temporaryPath: string,
-  limit: number,
-  tooLarge: () => RecordingError,
-  { alsoTo }: { alsoTo?: Writable } = {},
-) {
+/** Streams the multipart body's "file" into what `open` returns (never into memory), and collects its fields. */
+function streamMultipart(request: Request, limit: number, tooLarge: () => RecordingError, open: () => Writable) {
   return new Promise<{ fileName: string | null; fields: Record<string, string> }>((resolve, reject) => {
     const contentType = request.headers.get("Content-Type") ?? "";
     if (!request.body || !contentType.startsWith("multipart/form-data"))
@@ -128,11 +128,11 @@ function streamMultipart(
     const source = Readable.fromWeb(request.body as never);
     const fields: Record<string, string> = {};
     let fileName: string | null = null;
-    let output: fs.WriteStream | null = null;
+    let output: Writable | null = null;
     let written: Promise<void> = Promise.resolve();
     let failed = false;
-    // Every way out closes the temporary file before the promise settles, so the caller's rm frees its space
-    // (an unlinked file that is still open keeps its blocks, invisible to du).
+    // Every way out closes the file before the promise settles, so the caller's rm frees its space (an unlinked
+    // file that is still open keeps its blocks, invisible to du).
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
@@ -141,7 +141,6 @@ function streamMultipart(
       // After busboy's own event handler returns: it still touches the file stream once "limit" is emitted.
       process.nextTick(() => {
         parser.destroy();
-        alsoTo?.destroy();
         if (!output || output.closed) return reject(error);
         output.once("close", () => reject(error));
         output.destroy();
@@ -152,9 +151,10 @@ function streamMultipart(
       if (name !== "file" || fileName !== null) return void stream.resume();
       fileName = info.filename || "recording";
       stream.on("limit", () => fail(tooLarge()));
-      output = fs.createWriteStream(temporaryPath);
-      written = alsoTo ? copyToBoth(stream, output, alsoTo) : pipeline(stream, output);
-      written.catch((error: unknown) => fail(isDiskFull(error) ? error : MALFORMED()));
+      output = open();
+      written = pipeline(stream, output);
+      // A store that cannot take the file says why (a full disk, a write that failed); anything else is the body's.
+      written.catch((error: unknown) => fail(isDiskFull(error) || error instanceof StorageError ? error : MALFORMED()));
     });
     parser.on("error", () => fail(MALFORMED()));
     parser.on("close", () =>
@@ -166,20 +166,6 @@ function streamMultipart(
     source.on("error", () => fail(MALFORMED()));
     source.pipe(parser);
   });
-}
-
-/**
- * Pipes `source` into `target` and into `sideCopy` at the pace of the slower; settles when both have finished. The
- * side copy's failure is not the upload's: it is left behind, and the caller stores the finished file another way.
- */
-function copyToBoth(source: Readable, target: Writable, sideCopy: Writable): Promise<void> {
-  source.on("error", (error) => {
-    target.destroy(error);
-    sideCopy.destroy(error);
-  });
-  source.pipe(target);
-  source.pipe(sideCopy);
-  return Promise.all([finished(target), finished(sideCopy).catch(() => source.unpipe(sideCopy))]).then(() => {});
 }
 
 /** Upload options as they arrive (form fields or tus metadata), checked against the user's plan. */
@@ -202,26 +188,29 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
 }
 
 /**
+ * Where a file that arrived completely is: a plain temporary file (with, from an encrypting store, the copy it
+ * sealed meanwhile), or only the sealed copy.
+ */
+type ArrivedFile =
+  { temporaryPath: string; incoming?: IncomingObject } | { temporaryPath?: undefined; incoming: IncomingObject };
+
+/**
  * A file that arrived completely (plain form post or tus): checks its options, its content (415) and the
  * minutes left (403; its length is held against them until it is charged), then stores it and queues its
  * transcription. The temporary file is moved or left for the caller to delete.
  */
 export async function acceptUploadedFile(
   userId: string,
-  upload: {
-    temporaryPath: string;
-    fileName: string;
-    fields: Record<string, string>;
-    /** The same file, already on its way into an encrypting store (FileStorage.incoming). */
-    incoming?: IncomingObject;
-  },
+  upload: ArrivedFile & { fileName: string; fields: Record<string, string> },
 ): Promise<{ id: string; title: string }> {
   const { options } = await checkUploadOptions(userId, upload.fields);
   // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
   const fileName = sanitizeFileName(upload.fileName);
+  // ffprobe reads the plain file, or the sealed copy through decryption when there is no plain one.
+  const content = upload.temporaryPath === undefined ? await upload.incoming.written() : upload.temporaryPath;
   let probe;
   try {
-    probe = await probeAudio(upload.temporaryPath);
+    probe = await probeAudio(content);
   } catch (error) {
     if (error instanceof UnsupportedMediaError) throw new RecordingError(error.message, 415);
     throw error;
@@ -230,7 +219,7 @@ export async function acceptUploadedFile(
   // The row is written together with the hold on the minutes, so uploads sent at once cannot pass the allowance.
   const id = crypto.randomUUID().replace(/-/g, "");
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
-  const { size } = await fs.promises.stat(upload.temporaryPath);
+  const size = typeof content === "string" ? (await fs.promises.stat(content)).size : content.bytes;
   const seconds = secondsFor(probe.durationSeconds);
   const recording = await holdingAllowance(() =>
     reserveSeconds(userId, seconds, (tx) =>
@@ -255,7 +244,8 @@ export async function acceptUploadedFile(
     ),
   );
   try {
-    if (!(await committed(upload.incoming, storageKey, size)))
+    if (upload.temporaryPath === undefined) await upload.incoming.commit(storageKey, size);
+    else if (!(await committed(upload.incoming, storageKey, size)))
       await configuredStorage().putFile(storageKey, upload.temporaryPath);
     await startJob(recording.id);
   } catch (error) {

@@ -71,6 +71,12 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
       get stream() {
         return (stream ??= encryptingWriter(temporary, keyring.current, earlier));
       },
+      async written() {
+        if (stream && !stream.writableFinished) throw new StorageError("The file is still arriving.");
+        const header = await readHeader(temporary);
+        if (!header) throw new StorageError("The file being written has no encryption header.");
+        return { bytes: header.plainBytes, read: (range) => decryptRange(temporary, header, keyring, range) };
+      },
       async commit(key, plainBytes) {
         if (stream && !stream.writableFinished) throw new StorageError("The file is still arriving.");
         const header = await readHeader(temporary).catch(() => null);

@@ -32,6 +32,11 @@ export interface IncomingObject {
   heldBytes: number;
   /** Takes the file's bytes, in order. Set `last` to false before ending it when more parts will follow. */
   stream: Writable & { last: boolean };
+  /**
+   * What `stream` wrote, once it has finished, before it is filed: its length in plain bytes, and a reader for an
+   * inclusive range of them (what ffprobe reads to check the upload, so no plain copy is kept for it).
+   */
+  written(): Promise<{ bytes: number; read(range: { start: number; end: number }): Readable }>;
   /** Files the object under `key` once `stream` has finished; refuses it unless it holds `plainBytes` bytes. */
   commit(key: string, plainBytes: number): Promise<void>;
   /** Removes what was written (after a refusal or a failure); does nothing after a commit. */

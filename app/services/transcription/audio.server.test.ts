@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   decodeSpeechPcm,
@@ -30,16 +33,26 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function rejection(file: string, options?: { fullCheckMaxSeconds?: number }): Promise<UnsupportedMediaError> {
-  const error = await probeAudio(file, options).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(UnsupportedMediaError);
-  return error as UnsupportedMediaError;
-}
+/** The two ways a file reaches ffprobe: its path, or its bytes served over loopback (an upload sealed as it arrived). */
+const INPUTS: [string, (file: string) => Parameters<typeof probeAudio>[0]][] = [
+  ["a path", (file) => file],
+  [
+    "bytes served over loopback",
+    (file) => ({ bytes: fs.statSync(file).size, read: (range) => fs.createReadStream(file, range) }),
+  ],
+];
 
-describe("probeAudio", () => {
+describe.each(INPUTS)("probeAudio reading %s", (_, input) => {
+  const probeInput = (file: string, options?: { fullCheckMaxSeconds?: number }) => probeAudio(input(file), options);
+  async function rejection(file: string, options?: { fullCheckMaxSeconds?: number }): Promise<UnsupportedMediaError> {
+    const error = await probeInput(file, options).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UnsupportedMediaError);
+    return error as UnsupportedMediaError;
+  }
+
   test.each([
     ["jfk.wav", { container: "wav", codec: "pcm_s16le", mimeType: "audio/wav", extension: "wav" }, 11],
     ["jfk.mp3", { container: "mp3", codec: "mp3", mimeType: "audio/mpeg", extension: "mp3" }, 11],
@@ -48,14 +61,14 @@ describe("probeAudio", () => {
     ["hello-world.wav", { container: "wav", codec: "pcm_s16le", mimeType: "audio/wav", extension: "wav" }, 1.32],
     ["dialogue-two-speakers.wav", { container: "wav", mimeType: "audio/wav" }, 25.4],
   ])("accepts %s", async (name, expected, seconds) => {
-    const probe = await probeAudio(path.join(AUDIO, name));
+    const probe = await probeInput(path.join(AUDIO, name));
     expect(probe).toMatchObject(expected);
     expect(probe.durationSeconds).toBeCloseTo(seconds, 0);
   });
 
   test("accepts OGG, FLAC, MP4 video with sound, Matroska, and a browser recording whose header has no length", async () => {
     const jfk = path.join(AUDIO, "jfk.wav");
-    const cases: [string, string[], Partial<Awaited<ReturnType<typeof probeAudio>>>][] = [
+    const cases: [string, string[], Partial<Awaited<ReturnType<typeof probeInput>>>][] = [
       [
         "a.ogg",
         ["-i", jfk, "-c:a", "libvorbis"],
@@ -86,7 +99,7 @@ describe("probeAudio", () => {
       ],
     ];
     for (const [name, args, expected] of cases) {
-      const probe = await probeAudio(ffmpeg(name, args));
+      const probe = await probeInput(ffmpeg(name, args));
       expect(probe, name).toMatchObject(expected);
       expect(probe.durationSeconds, name).toBeCloseTo(11, 0);
     }
@@ -96,7 +109,7 @@ describe("probeAudio", () => {
       live,
       execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", jfk, "-c:a", "libopus", "-f", "webm", "pipe:1"]),
     );
-    const probe = await probeAudio(live);
+    const probe = await probeInput(live);
     expect(probe).toMatchObject({ container: "webm", codec: "opus" });
     expect(probe.durationSeconds).toBeCloseTo(11, 0);
   });
@@ -104,7 +117,7 @@ describe("probeAudio", () => {
   test("long files are checked at both ends instead of decoded in full; a cut one is refused", async () => {
     // 70 s, checked as if it were over the full-decode limit (30 minutes in production).
     const long = ffmpeg("long.mp3", ["-f", "lavfi", "-i", "sine=f=300:d=70", "-c:a", "libmp3lame", "-b:a", "32k"]);
-    const probe = await probeAudio(long, { fullCheckMaxSeconds: 60 });
+    const probe = await probeInput(long, { fullCheckMaxSeconds: 60 });
     expect(probe).toMatchObject({ container: "mp3", codec: "mp3" });
     expect(probe.durationSeconds).toBeCloseTo(70, 0);
     const cut = path.join(tmp, "long-cut.mp3");
@@ -133,14 +146,14 @@ describe("probeAudio", () => {
       execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", lying]),
     );
     expect(stated).toBeLessThan(105);
-    const probe = await probeAudio(lying, { fullCheckMaxSeconds: 60 });
+    const probe = await probeInput(lying, { fullCheckMaxSeconds: 60 });
     expect(probe.durationSeconds).toBeCloseTo(110, 0);
   });
 
   test("tells the type from the content, not the name", async () => {
     const renamed = path.join(tmp, "really-an-m4a.mp3");
     fs.copyFileSync(path.join(AUDIO, "jfk.m4a"), renamed);
-    expect(await probeAudio(renamed)).toMatchObject({ container: "mp4", mimeType: "audio/mp4", extension: "m4a" });
+    expect(await probeInput(renamed)).toMatchObject({ container: "mp4", mimeType: "audio/mp4", extension: "m4a" });
   });
 
   test.each([
@@ -190,6 +203,34 @@ describe("probeAudio", () => {
 
     const zeroLength = ffmpeg("zero.wav", ["-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "0"]);
     expect((await rejection(zeroLength)).reason).toBe("no-duration");
+  });
+});
+
+describe("probeAudio reading bytes over loopback", () => {
+  test("a playlist in the upload cannot make ffmpeg request another address", async () => {
+    const requests: string[] = [];
+    // Stands for any service the server can reach: it would answer with a real segment.
+    const segment = ffmpeg("segment.ts", ["-i", path.join(AUDIO, "jfk.wav"), "-c:a", "mp2", "-f", "mpegts"]);
+    const elsewhere = http.createServer((request, response) => {
+      requests.push(request.url ?? "");
+      response.writeHead(200, { "Content-Type": "video/mp2t" });
+      fs.createReadStream(segment).pipe(response);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = elsewhere.address() as AddressInfo;
+      const playlist = Buffer.from(
+        `#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\nhttp://127.0.0.1:${port}/segment.ts\n#EXT-X-ENDLIST\n`,
+      );
+      const error = await probeAudio({
+        bytes: playlist.length,
+        read: ({ start, end }) => Readable.from([playlist.subarray(start, end + 1)]),
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnsupportedMediaError);
+      expect(requests).toEqual([]);
+    } finally {
+      elsewhere.close();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { ProgramNotInstalledError, runCommand, spawnChild } from "../process.server";
 import { TranscriptionError } from "./errors";
+import { type ByteSource, type FfmpegInput, withLoopbackInput } from "./loopback-input.server";
 import { SPEECH_SAMPLE_RATE } from "./wav.server";
 
 /** The formats we take, for messages. */
@@ -100,11 +101,11 @@ async function contentOnlyLink(file: string): Promise<{ link: string; remove: ()
   }
 }
 
-/** Runs `use` with a content-only path to the file (see contentOnlyLink). */
-async function withContentOnlyPath<T>(file: string, use: (link: string) => Promise<T>): Promise<T> {
+/** Runs `use` with ffmpeg's arguments for reading the file through a content-only path (see contentOnlyLink). */
+async function withContentOnlyPath<T>(file: string, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
   const { link, remove } = await contentOnlyLink(file);
   try {
-    return await use(link);
+    return await use({ args: ["-i", link] });
   } finally {
     await remove();
   }
@@ -117,16 +118,16 @@ function seconds(value: string | undefined): number {
 
 /** Decodes (part of) the audio to nowhere and returns how many seconds came out. */
 async function decodedSeconds(
-  link: string,
+  input: FfmpegInput,
   range: { from?: number; length?: number },
   timeoutMs: number,
 ): Promise<number> {
   const args = ["-nostdin", "-hide_banner", "-v", "error"];
   if (range.from) args.push("-ss", range.from.toFixed(3));
-  args.push("-i", link, "-vn", "-sn", "-dn");
+  args.push(...input.args, "-vn", "-sn", "-dn");
   if (range.length) args.push("-t", range.length.toFixed(3));
   args.push("-f", "null", "-progress", "pipe:1", "-nostats", "-");
-  const { stdout } = await runCommand("ffmpeg", args, { timeoutMs, installHint: FFMPEG_HINT });
+  const { stdout } = await runCommand("ffmpeg", args, { timeoutMs, installHint: FFMPEG_HINT, env: input.env });
   const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)];
   const last = times.at(-1);
   return last ? Number(last[1]) / 1_000_000 : 0;
@@ -169,16 +170,23 @@ const NOT_MEDIA_FORMATS =
  * Reads what the file really is, from its content (never its name), and checks that it is whole audio we can
  * transcribe. Throws `UnsupportedMediaError` with a message for the user otherwise.
  */
-export async function probeAudio(file: string, options: { fullCheckMaxSeconds?: number } = {}): Promise<AudioProbe> {
+export async function probeAudio(
+  file: string | ByteSource,
+  options: { fullCheckMaxSeconds?: number } = {},
+): Promise<AudioProbe> {
   const fullCheckMaxSeconds = options.fullCheckMaxSeconds ?? FULL_CHECK_MAX_SECONDS;
-  const stat = await fs.promises.stat(file);
-  if (!stat.isFile() || stat.size === 0) reject("empty");
+  if (typeof file === "string") {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile() || stat.size === 0) reject("empty");
+  } else if (file.bytes === 0) reject("empty");
 
-  return withContentOnlyPath(file, async (link) => {
+  const withInput = <T>(use: (input: FfmpegInput) => Promise<T>) =>
+    typeof file === "string" ? withContentOnlyPath(file, use) : withLoopbackInput(file, use);
+  return withInput(async (input) => {
     const probe = await runCommand(
       "ffprobe",
-      ["-hide_banner", "-v", "error", "-of", "json", "-show_format", "-show_streams", "-i", link],
-      { timeoutMs: PROBE_TIMEOUT_MS, installHint: FFMPEG_HINT },
+      ["-hide_banner", "-v", "error", "-of", "json", "-show_format", "-show_streams", ...input.args],
+      { timeoutMs: PROBE_TIMEOUT_MS, installHint: FFMPEG_HINT, env: input.env },
     );
     if (probe.code !== 0) {
       // An MP4/M4A whose index never arrived (an interrupted upload or recording).
@@ -210,20 +218,20 @@ export async function probeAudio(file: string, options: { fullCheckMaxSeconds?: 
     if (!(stated > fullCheckMaxSeconds)) {
       // Short enough to decode in full (an hour of MP3 decodes in about a second): this proves the file is whole
       // and measures recordings whose header has no length (browser recordings in WebM).
-      const decoded = await decodedSeconds(link, {}, 5 * 60_000);
+      const decoded = await decodedSeconds(input, {}, 5 * 60_000);
       if (decoded <= 0.01) reject(Number.isNaN(stated) || stated === 0 ? "no-duration" : "damaged");
       if (stated > 0 && decoded < stated * DURATION_TOLERANCE - 1) reject("damaged");
       durationSeconds = decoded;
     } else {
       // Long files: the first seconds must decode, and so must most of the last 30 s (a cut file has nothing
       // there). The 20 s of slack is for lengths that are estimates (MP3s without an index).
-      const head = await decodedSeconds(link, { length: 10 }, 60_000);
+      const head = await decodedSeconds(input, { length: 10 }, 60_000);
       // The tail is decoded to the very end: audio past the stated length means the header understates it (an
       // MP3 carrying the Xing header of a shorter file, so it would be charged less), and then the whole file is
       // measured. The job charges what it decodes in any case; this keeps the upload's check honest too.
-      const tail = await decodedSeconds(link, { from: Math.max(0, stated - 30) }, 5 * 60_000);
+      const tail = await decodedSeconds(input, { from: Math.max(0, stated - 30) }, 5 * 60_000);
       if (head < 1 || tail < 10) reject("damaged");
-      durationSeconds = tail > 30 + UNDERSTATED_SLACK_SECONDS ? await decodedSeconds(link, {}, 15 * 60_000) : stated;
+      durationSeconds = tail > 30 + UNDERSTATED_SLACK_SECONDS ? await decodedSeconds(input, {}, 15 * 60_000) : stated;
     }
     return { ...kind, codec: audio[0].codec_name ?? "unknown", durationSeconds };
   });
@@ -243,7 +251,7 @@ export async function decodeToWav(
 ): Promise<void> {
   const partial = `${outputPath}.part`;
   try {
-    await withContentOnlyPath(inputPath, async (link) => {
+    await withContentOnlyPath(inputPath, async (input) => {
       const result = await runCommand(
         "ffmpeg",
         [
@@ -252,8 +260,7 @@ export async function decodeToWav(
           "-v",
           "error",
           "-y",
-          "-i",
-          link,
+          ...input.args,
           ...SPEECH_PCM_OUTPUT,
           // A plain 44-byte header: no metadata chunks.
           "-map_metadata",
@@ -287,7 +294,7 @@ export async function decodeToWav(
  */
 export function decodedDurationSeconds(file: string): Promise<number> {
   // As long as the probe's whole-file check allows: decoding runs hundreds of times faster than real time.
-  return withContentOnlyPath(file, (link) => decodedSeconds(link, {}, 15 * 60_000));
+  return withContentOnlyPath(file, (input) => decodedSeconds(input, {}, 15 * 60_000));
 }
 
 /** How long ffmpeg may go without output, while it is being waited for, before it is taken for stuck. */
