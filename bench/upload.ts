@@ -5,6 +5,7 @@
 // files in plain (STORAGE_ENCRYPTION=false) and one that encrypts them (the default), time until 201 compared.
 // --pace-mb-s N (with --encryption): the client sends at most N MiB/s, as over a network (119 for 1 Gbit/s),
 // instead of as fast as loopback allows.
+// --only multipart|tus (with --encryption): just that method (for profiling one).
 // --size-mb N: the file is N MiB in total (header included). Business Pro's limit is 500 MiB, so 500 is the largest
 // the app accepts with the default UPLOAD_MAX_BYTES.
 import { execFileSync, spawn } from "node:child_process";
@@ -277,6 +278,9 @@ function timeCp(source: string, target: string): number {
 }
 
 /** Median of a few numbers. */
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const METHODS = (["multipart", "tus"] as const).filter((method) => !ONLY || method === ONLY);
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -304,7 +308,7 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
     type Row = { totalMs: number[]; serverCpuS: number[] };
     const rows: Record<string, Record<keyof typeof servers, Row>> = {};
     for (let run = 0; run < RUNS; run++) {
-      for (const method of ["multipart", "tus"] as const) {
+      for (const method of METHODS) {
         for (const name of (run % 2 ? ["encrypted", "plain"] : ["plain", "encrypted"]) as (keyof typeof servers)[]) {
           const server = servers[name];
           const cpu = cpuSeconds(server.pid);

@@ -73,6 +73,10 @@ function runUpload(
     chunkSize?: number;
     /** Called after each part's answer, before the next part is sent. */
     afterPart?: (offset: number) => void;
+    /** tus-js-client's waits before it asks for the offset and sends again after a failed part (default: none). */
+    retryDelays?: number[];
+    /** Called when a part is answered with an error (before any retry). */
+    onPartRefused?: () => void;
   } = {},
 ): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -82,10 +86,11 @@ function runUpload(
       uploadUrl: options.uploadUrl,
       headers: { Cookie: cookie },
       chunkSize: options.chunkSize ?? 16 * 1024,
-      retryDelays: [],
+      retryDelays: options.retryDelays ?? [],
       metadata: { filename: "jfk.mp3", ...options.metadata },
       onAfterResponse(_request, response) {
         recordingId ??= response.getHeader(RECORDING_ID_HEADER) || undefined;
+        if (response.getStatus() >= 400) options.onPartRefused?.();
         const offset = response.getHeader("Upload-Offset");
         if (offset) options.afterPart?.(Number(offset));
       },
@@ -116,38 +121,55 @@ async function stored(recordingId: string) {
 }
 
 const beingWritten = () => fs.readdirSync(dataDir("uploads", ".incoming"));
+/** The tus store's data files (not their .json metadata): with encryption, only the bytes not yet sealed. */
+const plainFiles = () => fs.readdirSync(dataDir("tus")).filter((name) => !name.includes("."));
 
 describe("resumable uploads with encryption at rest (the default)", () => {
   const CALL = sharedFile("testdata/audio/call-two-speakers.wav");
 
-  test("parts are sealed as they arrive, across record edges, and the stored file is that ciphertext, whole", async () => {
-    const user = await userCookie();
-    const file = fs.readFileSync(CALL);
-    // Parts that end inside records (a record is 256 KiB): each part starts again from its last whole record.
-    const sealedSoFar: number[] = [];
-    const outcome = await runUpload(file, user.cookie, {
-      chunkSize: 100_003,
-      metadata: { filename: "call.wav" },
-      afterPart: () =>
-        sealedSoFar.push(...beingWritten().map((name) => fs.statSync(dataDir("uploads", ".incoming", name)).size)),
-    });
-    expect(outcome.recordingId).toBeTruthy();
-    // The sealed copy grew while the parts arrived (it was not written in one pass at the end).
-    expect(sealedSoFar.filter((size) => size > 300_000).length).toBeGreaterThan(0);
-    const { onDisk, readBack } = await stored(outcome.recordingId!);
-    expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);
-    expect(onDisk.includes(file.subarray(400_000, 400_064))).toBe(false);
-    expect(readBack.equals(file)).toBe(true);
-    expect(beingWritten()).toEqual([]);
-  });
+  // Parts that end inside records (a record is 256 KiB), and parts of half a record, every other one ending on a
+  // record's edge: each part starts again from the last whole record sealed.
+  test.each([100_003, 131_072])(
+    "parts of %i bytes are sealed as they arrive, no plain copy is kept, and the stored file is that ciphertext, whole",
+    async (chunkSize) => {
+      const user = await userCookie();
+      const file = fs.readFileSync(CALL);
+      const sealedSoFar: number[] = [];
+      const plainSoFar: number[] = [];
+      const outcome = await runUpload(file, user.cookie, {
+        chunkSize,
+        metadata: { filename: "call.wav" },
+        afterPart: () => {
+          sealedSoFar.push(...beingWritten().map((name) => fs.statSync(dataDir("uploads", ".incoming", name)).size));
+          plainSoFar.push(...plainFiles().map((name) => fs.statSync(dataDir("tus", name)).size));
+        },
+      });
+      expect(outcome.recordingId).toBeTruthy();
+      // The sealed copy grew while the parts arrived (it was not written in one pass at the end).
+      expect(sealedSoFar.filter((size) => size > 300_000).length).toBeGreaterThan(0);
+      // What waited unsealed between parts was never more than one record (and its 8-byte header).
+      expect(plainSoFar.length).toBeGreaterThan(3);
+      expect(Math.max(...plainSoFar)).toBeLessThanOrEqual(256 * 1024 + 8);
+      expect(plainFiles()).toEqual([]);
+      const { onDisk, readBack } = await stored(outcome.recordingId!);
+      expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);
+      expect(onDisk.includes(file.subarray(400_000, 400_064))).toBe(false);
+      expect(readBack.equals(file)).toBe(true);
+      expect(beingWritten()).toEqual([]);
+    },
+  );
 
-  test("a sealed copy cut inside a record between parts is continued from its last whole record", async () => {
+  test("a sealed copy cut inside a record between parts (a crash) goes on from its last whole record", async () => {
     const user = await userCookie();
     const file = fs.readFileSync(CALL);
     let removed = false;
+    let refused = 0;
     const outcome = await runUpload(file, user.cookie, {
       chunkSize: 300_000,
       metadata: { filename: "call.wav" },
+      // The next part is refused (409: the offset went back), and the client asks for it and sends from there.
+      retryDelays: [0],
+      onPartRefused: () => refused++,
       afterPart: (offset) => {
         if (removed || offset < 600_000) return;
         // The sealed copy is cut inside a record, as a crash while writing would leave it.
@@ -159,31 +181,33 @@ describe("resumable uploads with encryption at rest (the default)", () => {
       },
     });
     expect(removed).toBe(true);
+    expect(refused).toBe(1);
     expect(outcome.recordingId).toBeTruthy();
     expect((await stored(outcome.recordingId!)).readBack.equals(file)).toBe(true);
     expect(beingWritten()).toEqual([]);
   });
 
-  test("when the parts cannot be sealed, the upload still succeeds and the finished file is encrypted in one pass", async () => {
+  test("a part that cannot be sealed is refused, and the upload goes on from what was sealed", async () => {
     const user = await userCookie();
     const file = fs.readFileSync(CALL);
-    let sealedName: string | undefined;
-    let blocked = 0;
+    let blocked = false;
+    let refused = 0;
     const outcome = await runUpload(file, user.cookie, {
       chunkSize: 300_000,
       metadata: { filename: "call.wav" },
+      retryDelays: [0, 0],
       afterPart: (offset) => {
-        if (offset === file.length) return;
-        sealedName ??= beingWritten()[0];
-        // The sealed copy's name taken by a folder after every part: every later part's sealing fails.
-        const sealed = dataDir("uploads", ".incoming", sealedName);
-        if (fs.statSync(sealed, { throwIfNoEntry: false })?.isDirectory()) return;
+        if (blocked || offset < 600_000) return;
+        // The sealed copy's name taken by a folder: the next part's sealing fails.
+        const sealed = dataDir("uploads", ".incoming", beingWritten()[0]);
         fs.rmSync(sealed, { force: true });
         fs.mkdirSync(sealed);
-        blocked++;
+        blocked = true;
       },
+      onPartRefused: () => refused++,
     });
-    expect(blocked).toBeGreaterThan(1);
+    expect(blocked).toBe(true);
+    expect(refused).toBeGreaterThan(0);
     expect(outcome.recordingId).toBeTruthy();
     const { onDisk, readBack } = await stored(outcome.recordingId!);
     expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);

@@ -2,3 +2,4 @@
 // way): the upload goes to a plain temporary file. Set before the build first reads its settings.
 process.env.STORAGE_ENCRYPTION = "false";
 await import("./upload-disk.test");
+export {};

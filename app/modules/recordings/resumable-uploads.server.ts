@@ -3,10 +3,11 @@
 // plain form post (acceptUploadedFile).
 import fs from "node:fs";
 import path from "node:path";
-import { PassThrough, type Readable } from "node:stream";
-import { finished, pipeline } from "node:stream/promises";
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { ERRORS, Server, type Upload } from "@tus/server";
 import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { isDiskFull } from "~/modules/platform/disk.server";
@@ -79,7 +80,9 @@ export function resumableUploadServer({
   fs.mkdirSync(directory, { recursive: true });
   const storage = configuredStorage();
   const options = { directory, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS };
-  const datastore = storage.incoming ? new EncryptingFileStore(options, storage) : new FileStore(options);
+  const datastore = storage.incoming
+    ? new SealingFileStore(options, { ...storage, incoming: storage.incoming })
+    : new FileStore(options);
 
   const ownerOf = async (request: Request) => {
     try {
@@ -120,14 +123,14 @@ export function resumableUploadServer({
     async onUploadFinish(request, upload) {
       const userId = await ownerOf(request);
       const temporaryPath = `${directory}/${upload.id}`;
-      // What the encrypting store sealed while the parts arrived (acceptUploadedFile checks it is whole).
+      // The encrypting store holds the whole upload, sealed while the parts arrived (acceptUploadedFile checks it
+      // is whole); other stores take FileStore's plain file.
       const incoming = await storage.incoming?.({ name: incomingName(upload.id) });
       try {
         const recording = await acceptUploadedFile(userId, {
-          temporaryPath,
+          ...(incoming ? { incoming } : { temporaryPath }),
           fileName: upload.metadata?.filename ?? "recording",
           fields: stringFields(upload),
-          incoming,
         });
         return { headers: { [RECORDING_ID_HEADER]: recording.id } };
       } catch (error) {
@@ -165,67 +168,120 @@ export async function removeExpiredUploads(server: Server): Promise<number> {
 const incomingName = (uploadId: string) => `tus-${uploadId}`;
 
 /**
- * A FileStore whose parts also go, as they arrive, into an encrypting store (FileStorage.incoming), so a finished
- * upload is not read and encrypted again in one long pass. The sealed copy is a side copy: if it falls behind or
- * fails, the plain file is still whole, and the finished upload is then encrypted from it (acceptUploadedFile).
+ * A FileStore that keeps no plain copy of an upload: each part is sealed into the encrypting store
+ * (FileStorage.incoming) as it arrives. What a part leaves unsealed (its last, incomplete record, less than
+ * `recordBytes`) waits in FileStore's file for the next part, after an 8-byte header that says where in the upload
+ * those bytes start. An upload's offset is what is sealed plus those bytes, so what a crash or a failed seal lost is
+ * simply sent again: the tus client resumes from the offset it is told.
  */
-class EncryptingFileStore extends FileStore {
+class SealingFileStore extends FileStore {
   constructor(
     options: ConstructorParameters<typeof FileStore>[0],
-    private readonly storage: FileStorage,
+    private readonly storage: FileStorage & { incoming: NonNullable<FileStorage["incoming"]> },
   ) {
     super(options);
   }
 
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload);
+    await fs.promises.writeFile(this.unsealedPath(upload.id), unsealedHeader(0));
+    return created;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    const incoming = await this.storage.incoming({ name: incomingName(id) });
+    const unsealed = await this.unsealed(id, incoming.heldBytes);
+    upload.offset = incoming.heldBytes + unsealed.length;
+    return upload;
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const upload = await this.getUpload(id);
-    const incoming = await this.storage.incoming?.({ name: incomingName(id) }).catch(() => undefined);
-    if (!incoming || incoming.heldBytes > offset) {
-      await incoming?.discard();
-      return super.write(readable, id, offset);
-    }
+    const upload = await super.getUpload(id);
+    const incoming = await this.storage.incoming({ name: incomingName(id) });
+    const held = incoming.heldBytes;
+    const unsealed = await this.unsealed(id, held);
+    // @tus/server checked the client's offset against getUpload's, which this is.
+    if (held + unsealed.length !== offset) throw ERRORS.FILE_WRITE_ERROR;
+    const recordBytes = incoming.recordBytes;
+    // The chunks that hold the last record begun so far (a whole one when the bytes end on its edge): a part that
+    // is not the last leaves those bytes unsealed. Kept as they came, not copied: the network gives each its own.
+    const recordStart = (end: number) => (end === 0 ? 0 : end - 1 - ((end - 1) % recordBytes));
+    const recent: Buffer[] = [];
+    let recentStart = held;
+    let position = held;
     const sealed = incoming.stream;
-    const sealing = finished(sealed).catch(() => {});
+    const send = async (chunk: Buffer) => {
+      recent.push(chunk);
+      position += chunk.length;
+      while (recent.length > 1 && recentStart + recent[0].length <= recordStart(position))
+        recentStart += recent.shift()!.length;
+      if (!sealed.write(chunk)) await once(sealed, "drain");
+    };
+    let failure: unknown;
     try {
-      // The bytes after the last whole record an earlier part sealed, from the plain file.
-      if (incoming.heldBytes < offset)
-        await pipeline(
-          fs.createReadStream(this.plainPath(id), { start: incoming.heldBytes, end: offset - 1 }),
-          sealed,
-          { end: false },
-        );
-    } catch {
-      // The side copy cannot be written: this part goes to the plain file only (the next starts the copy afresh).
-      await incoming.discard();
-      return super.write(readable, id, offset);
-    }
-    try {
-      const plain = new PassThrough();
-      readable.pipe(plain);
-      readable.pipe(sealed, { end: false });
-      const written = await super.write(plain, id, offset);
-      sealed.last = written === upload.size;
-      return written;
+      await send(unsealed);
+      for await (const chunk of readable) await send(chunk as Buffer);
+      sealed.last = position === upload.size;
     } catch (error) {
+      // The client went away, or sealing failed: what was sealed and received is kept all the same.
+      failure = error;
       sealed.last = false;
-      throw error;
-    } finally {
-      readable.unpipe(sealed);
-      sealed.end();
-      await sealing;
     }
+    sealed.end();
+    await finished(sealed).catch((error: unknown) => (failure ??= error));
+
+    // What is sealed now decides what stays unsealed: normally the bytes past the last sealed record, all at hand in
+    // `tail`. After a failure, the bytes past the records it managed to seal may not be, and are sent again.
+    const after = await this.storage.incoming({ name: incomingName(id) });
+    const tailStart = recordStart(position);
+    const tail = Buffer.concat(recent).subarray(tailStart - recentStart);
+    if (failure && after.heldBytes === 0) {
+      // Nothing usable is sealed: the sealed copy starts afresh (whatever took its name is removed with it).
+      await after.discard();
+      await this.keepUnsealed(id, 0, Buffer.alloc(0));
+    } else if (after.heldBytes >= tailStart && after.heldBytes <= position) {
+      await this.keepUnsealed(id, after.heldBytes, tail.subarray(after.heldBytes - tailStart, position - tailStart));
+    } else if (after.heldBytes !== held) {
+      await this.keepUnsealed(id, after.heldBytes, Buffer.alloc(0));
+    }
+    if (failure) throw isDiskFull(failure) ? failure : ERRORS.FILE_WRITE_ERROR;
+    return after.heldBytes + (await this.unsealed(id, after.heldBytes)).length;
   }
 
   override async remove(id: string): Promise<void> {
     await super.remove(id);
-    const incoming = await this.storage.incoming?.({ name: incomingName(id) }).catch(() => undefined);
+    const incoming = await this.storage.incoming({ name: incomingName(id) }).catch(() => undefined);
     await incoming?.discard();
   }
 
-  private plainPath(id: string) {
+  private unsealedPath(id: string) {
     return path.join(this.directory, id);
   }
+
+  /** The bytes waiting to be sealed, if they start where the sealed copy ends (else they are stale: none). */
+  private async unsealed(id: string, sealedBytes: number): Promise<Buffer> {
+    const bytes = await fs.promises.readFile(this.unsealedPath(id)).catch(() => Buffer.alloc(0));
+    if (bytes.length < UNSEALED_HEADER_BYTES || Number(bytes.readBigUInt64BE(0)) !== sealedBytes)
+      return Buffer.alloc(0);
+    return bytes.subarray(UNSEALED_HEADER_BYTES);
+  }
+
+  /** Replaces the bytes waiting to be sealed (written aside, then renamed: never half a file). */
+  private async keepUnsealed(id: string, start: number, bytes: Buffer) {
+    const next = `${this.unsealedPath(id)}.next`;
+    await fs.promises.writeFile(next, Buffer.concat([unsealedHeader(start), bytes]), { mode: 0o600 });
+    await fs.promises.rename(next, this.unsealedPath(id));
+  }
 }
+
+const UNSEALED_HEADER_BYTES = 8;
+/** Where in the upload the unsealed bytes after it start. */
+const unsealedHeader = (start: number) => {
+  const header = Buffer.alloc(UNSEALED_HEADER_BYTES);
+  header.writeBigUInt64BE(BigInt(start));
+  return header;
+};
 
 function stringFields(upload: Upload): Record<string, string> {
   const { language, speakerLabels, speakerCount, translateTo } = upload.metadata ?? {};

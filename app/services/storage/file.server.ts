@@ -67,6 +67,7 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
     let stream: EncryptingWriter | undefined;
     return {
       heldBytes: earlier ? earlier.records * earlier.header.chunkBytes : 0,
+      recordBytes: earlier?.header.chunkBytes ?? CHUNK_BYTES,
       // Made on first use: a caller that only commits (the last tus request) starts no worker.
       get stream() {
         return (stream ??= encryptingWriter(temporary, keyring.current, earlier));

@@ -30,6 +30,11 @@ export interface FileStorage {
 export interface IncomingObject {
   /** Plain bytes an earlier part already holds: `stream` takes the file's bytes from there on. */
   heldBytes: number;
+  /**
+   * Plain bytes per sealed record. A part that is not the last leaves its last, incomplete record unwritten
+   * (`heldBytes` ends at a record edge), so its caller keeps those bytes for the next part.
+   */
+  recordBytes: number;
   /** Takes the file's bytes, in order. Set `last` to false before ending it when more parts will follow. */
   stream: Writable & { last: boolean };
   /**
