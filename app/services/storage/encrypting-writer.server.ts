@@ -10,8 +10,8 @@ import { CHUNK_BYTES, encodeHeader, type EncryptedHeader, fileKey, type StorageK
 import { StorageError } from "./storage";
 
 /**
- * The ring the main thread copies the plain bytes into and the worker reads them from (shared memory, allocated
- * once per file). Handing each piece over as its own buffer allocated 500 MB of buffers on the web server's heap
+ * The ring the main thread copies the plain bytes into and the worker seals them from (shared memory, allocated
+ * once per file). A whole number of records. Handing each piece over as its own buffer allocated 500 MB of buffers on the web server's heap
  * per 500 MB file, and its garbage collector then cost more than the encryption itself (profiled). A power of two.
  */
 const RING_BYTES = 8 * 1024 * 1024;
@@ -76,10 +76,6 @@ function sealFile({ file, key, header, chunkBytes, records, ring: ringMemory, st
   let position = header.length + records * (chunkBytes + 16);
   let index = records;
   let sealedBytes = records * chunkBytes;
-  // Plain bytes not yet sealed: a full record is sealed only once more bytes follow it, because the last record is
-  // sealed differently (its nonce says it is the last).
-  const pending = Buffer.allocUnsafe(chunkBytes * 2);
-  let pendingBytes = 0;
   const seal = (plain, last) => {
     const nonce = Buffer.alloc(12);
     nonce[0] = last ? 1 : 0;
@@ -91,23 +87,19 @@ function sealFile({ file, key, header, chunkBytes, records, ring: ringMemory, st
     position += fs.writevSync(fd, [body, cipher.getAuthTag()], position);
     sealedBytes += plain.length;
   };
-  const take = (bytes) => {
-    while (bytes.length) {
-      if (pendingBytes === pending.length) {
-        seal(pending.subarray(0, chunkBytes), false);
-        pending.copy(pending, 0, chunkBytes, pendingBytes);
-        pendingBytes -= chunkBytes;
-      }
-      const count = Math.min(bytes.length, pending.length - pendingBytes);
-      pending.set(bytes.subarray(0, count), pendingBytes);
-      pendingBytes += count;
-      bytes = bytes.subarray(count);
+  // Records are sealed straight from the ring, never copied out of it: the stream starts on a record's edge and
+  // the ring holds a whole number of records, so every record lies in one piece in it. A full record is sealed
+  // only once more bytes follow it, because the last record is sealed differently (its nonce says it is the last).
+  const sealReady = (read, available) => {
+    let sealed = 0;
+    while (available - sealed > chunkBytes) {
+      const start = (read + sealed) & mask;
+      seal(ring.subarray(start, start + chunkBytes), false);
+      sealed += chunkBytes;
+      Atomics.add(state, READ, chunkBytes);
+      Atomics.notify(state, READ);
     }
-    while (pendingBytes > chunkBytes) {
-      seal(pending.subarray(0, chunkBytes), false);
-      pending.copy(pending, 0, chunkBytes, pendingBytes);
-      pendingBytes -= chunkBytes;
-    }
+    return available - sealed;
   };
   try {
     fd = fs.openSync(file, records > 0 ? "r+" : "w", 0o600);
@@ -120,18 +112,18 @@ function sealFile({ file, key, header, chunkBytes, records, ring: ringMemory, st
       if (ended === ABORTED) return { type: "aborted" };
       const read = Atomics.load(state, READ);
       const available = (Atomics.load(state, WRITTEN) - read) | 0;
-      if (available >= BATCH_BYTES || (available > 0 && ended !== OPEN)) {
-        const start = read & mask;
-        const count = Math.min(available, ring.length - start);
-        take(ring.subarray(start, start + count));
-        Atomics.add(state, READ, count);
-        Atomics.notify(state, READ);
-        continue;
-      }
       if (ended === ENDED_LAST || ended === ENDED_PART) {
-        // Not the last part: what is held back waits for the next part, which starts again from the last record.
-        if (ended === ENDED_LAST) seal(pending.subarray(0, pendingBytes), true);
+        const rest = sealReady(read, available);
+        // Not the last part: the last (full or partial) record waits for the next part, which starts again from it.
+        if (ended === ENDED_LAST) {
+          const start = (read + available - rest) & mask;
+          seal(ring.subarray(start, start + rest), true);
+        }
         return { type: "done", plainBytes: sealedBytes };
+      }
+      if (available >= BATCH_BYTES) {
+        sealReady(read, available);
+        continue;
       }
       Atomics.wait(state, BELL, bell);
     }
@@ -206,6 +198,9 @@ export function encryptingWriter(target: string, key: StorageKey, resume?: Encry
     ring,
     state: shared,
   };
+  // The worker seals records in place in the ring (WORKER_SOURCE), so a record must never wrap around its end.
+  if (RING_BYTES % setup.chunkBytes !== 0)
+    throw new StorageError(`Records of ${setup.chunkBytes} bytes do not fit the ring.`);
   const worker = takeWorker();
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
