@@ -451,6 +451,17 @@ describe("retention", () => {
   });
 });
 
+describe("the privacy policy", () => {
+  test("says where audio is kept and how it is encrypted, from the settings the code uses", async () => {
+    // React marks where text pieces meet with empty comments.
+    const page = (await (await app("/privacy")).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Audio files and data exports are stored on this server&#x27;s own disk.");
+    expect(page).toContain(
+      "Stored audio files are encrypted (AES-256-GCM) as they arrive: no plain copy is written while an upload is received and checked.",
+    );
+  });
+});
+
 describe("access log", () => {
   test("sign-in by the form: a sign-in and a new-browser entry with IP and browser; the page shows them, without transcript text", async () => {
     const user = await signedInUser();

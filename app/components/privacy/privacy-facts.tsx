@@ -65,6 +65,10 @@ export function PrivacyFactsList({
       <p>
         Audio files and data exports are stored {facts.storage}. Everything else is in this service&apos;s database.
       </p>
+      <p>
+        Stored audio files are {facts.encryption}. While a recording is transcribed, it is decoded into a working folder
+        on the server that transcribes it, which is emptied when the job ends.
+      </p>
       <h2>Who can read it</h2>
       <ul>
         <li>You, when signed in. Nobody else can open your recordings, transcripts or exports.</li>

@@ -49,10 +49,16 @@ export function privacyFacts() {
     },
     { what: "Card payments (billing details, never card numbers)", sentTo: env.STRIPE_SECRET_KEY ? "Stripe" : null },
   ];
+  const s3 = env.STORAGE_URL?.startsWith("s3:");
   return {
-    storage: env.STORAGE_URL?.startsWith("s3:")
-      ? "in an S3-compatible object store run for this service"
-      : "on this server's own disk",
+    storage: s3 ? "in an S3-compatible object store run for this service" : "on this server's own disk",
+    encryption: s3
+      ? env.S3_SSE
+        ? `encrypted by the object store (S3 server-side encryption, ${env.S3_SSE})`
+        : "not encrypted by this service (the object store's own settings apply)"
+      : env.STORAGE_ENCRYPTION
+        ? "encrypted (AES-256-GCM) as they arrive: no plain copy is written while an upload is received and checked"
+        : "not encrypted",
     maxAudioDays: env.RETENTION_MAX_AUDIO_DAYS ?? null,
     maxRecordingDays: env.RETENTION_MAX_RECORDING_DAYS ?? null,
     exportLinkDays: EXPORT_LINK_DAYS,
