@@ -5,6 +5,8 @@ import { countOf } from "~/utils/plural";
 
 export interface PrivacyFactsData {
   storage: string;
+  /** How stored audio is encrypted, as a phrase ("encrypted (AES-256-GCM) as they arrive…", "not encrypted"). */
+  encryption: string;
   maxAudioDays: number | null;
   maxRecordingDays: number | null;
   exportLinkDays: number;
