@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
@@ -84,17 +84,27 @@ async function writeWav(file: string, totalBytes: number) {
 /** --pace-mb-s: the client's sending rate in bytes a second, or 0 for as fast as it can. */
 const PACE_BYTES_PER_SECOND = process.argv.includes("--pace-mb-s") ? numberFlag("--pace-mb-s", 0) * MiB : 0;
 
-/** The file's bytes, no faster than PACE_BYTES_PER_SECOND (checked against the clock after every piece). */
-async function* readPaced(file: string): AsyncGenerator<Buffer> {
-  const started = performance.now();
-  let sent = 0;
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) {
-    yield chunk as Buffer;
-    sent += (chunk as Buffer).length;
-    if (!PACE_BYTES_PER_SECOND) continue;
-    const due = started + (sent / PACE_BYTES_PER_SECOND) * 1000;
-    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
-  }
+/** When an upload started and how much of it has been sent: the clock its pieces are paced by. */
+interface PaceClock {
+  started: number;
+  sent: number;
+}
+
+/**
+ * Passes bytes on no faster than PACE_BYTES_PER_SECOND since `clock.started`, holding each piece until the
+ * upload's total so far is due (one clock for all of a tus upload's parts). Without --pace-mb-s, it holds nothing.
+ */
+function paced(clock: PaceClock): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      clock.sent += chunk.length;
+      const wait = PACE_BYTES_PER_SECOND
+        ? clock.started + (clock.sent / PACE_BYTES_PER_SECOND) * 1000 - performance.now()
+        : 0;
+      if (wait > 0) setTimeout(() => callback(null, chunk), wait);
+      else callback(null, chunk);
+    },
+  });
 }
 
 interface UploadTiming {
@@ -141,7 +151,8 @@ async function postFile(
     });
     (async () => {
       if (head.length) request.write(head);
-      for await (const chunk of readPaced(file)) {
+      const clock = { started: performance.now(), sent: 0 };
+      for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB }).pipe(paced(clock))) {
         if (request.destroyed) return;
         if (!request.write(chunk)) await once(request, "drain");
       }
@@ -209,14 +220,16 @@ async function tusUpload(
   let lastPatchFlushed = 0;
   let patches = 0;
   let progressFull: number | null = null;
+  const clock: PaceClock = { started: 0, sent: 0 };
   // Wraps the default Node stack to see when each PATCH body has been handed to the socket.
   const timingStack: HttpStack = {
     getName: () => "TimingNodeHttpStack",
     createRequest(method, url) {
       const request = inner.createRequest(method, url);
       const send = request.send.bind(request);
+      // Paced, each part's slice of the file goes through one clock for the whole upload.
       request.send = (body) => {
-        const result = send(body);
+        const result = send(PACE_BYTES_PER_SECOND && body instanceof Readable ? body.pipe(paced(clock)) : body);
         if (method === "PATCH") {
           patches++;
           (request.getUnderlyingObject() as http.ClientRequest).once(
@@ -230,12 +243,12 @@ async function tusUpload(
     },
   };
   const started = performance.now();
+  clock.started = started;
   return new Promise((resolve, reject) => {
     let status = 0;
     let body = "";
-    // Paced, a plain stream of the file's bytes (tus-js-client reads an fs.ReadStream by its path instead).
-    const source = PACE_BYTES_PER_SECOND ? Readable.from(readPaced(file)) : fs.createReadStream(file);
-    const upload = new Upload(source, {
+    // tus-js-client reads an fs.ReadStream's file by its path, a slice per part (the parts are paced in send).
+    const upload = new Upload(fs.createReadStream(file), {
       endpoint: new URL("/api/uploads", origin).toString(),
       chunkSize: TUS_CHUNK_BYTES,
       uploadSize: size,
