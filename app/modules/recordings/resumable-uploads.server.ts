@@ -3,7 +3,6 @@
 // plain form post (acceptUploadedFile).
 import fs from "node:fs";
 import path from "node:path";
-import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
@@ -169,10 +168,11 @@ const incomingName = (uploadId: string) => `tus-${uploadId}`;
 
 /**
  * A FileStore that keeps no plain copy of an upload: each part is sealed into the encrypting store
- * (FileStorage.incoming) as it arrives. What a part leaves unsealed (its last, incomplete record, less than
- * `recordBytes`) waits in FileStore's file for the next part, after an 8-byte header that says where in the upload
- * those bytes start. An upload's offset is what is sealed plus those bytes, so what a crash or a failed seal lost is
- * simply sent again: the tus client resumes from the offset it is told.
+ * (FileStorage.incoming) as it arrives. What a part leaves unsealed (its last record, at most `recordBytes`: a
+ * record is sealed only once it is known whether more follows) waits in FileStore's file for the next part, after
+ * an 8-byte header that says where in the upload those bytes start. An upload's offset is what is sealed plus those
+ * bytes, so what a crash or a failed seal lost is simply sent again: the tus client resumes from the offset it is
+ * told.
  */
 class SealingFileStore extends FileStore {
   constructor(
@@ -211,13 +211,16 @@ class SealingFileStore extends FileStore {
     let recentStart = held;
     let position = held;
     const sealed = incoming.stream;
-    const send = async (chunk: Buffer) => {
-      recent.push(chunk);
-      position += chunk.length;
-      while (recent.length > 1 && recentStart + recent[0].length <= recordStart(position))
-        recentStart += recent.shift()!.length;
-      if (!sealed.write(chunk)) await once(sealed, "drain");
-    };
+    // Settles when the sealing stream has taken the chunk: its callback is called even when the stream has failed
+    // or been destroyed meanwhile, which a wait for "drain" would miss.
+    const send = (chunk: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        recent.push(chunk);
+        position += chunk.length;
+        while (recent.length > 1 && recentStart + recent[0].length <= recordStart(position))
+          recentStart += recent.shift()!.length;
+        sealed.write(chunk, (error) => (error ? reject(error) : resolve()));
+      });
     let failure: unknown;
     try {
       await send(unsealed);
