@@ -211,6 +211,10 @@ class SealingFileStore extends FileStore {
     let recentStart = held;
     let position = held;
     const sealed = incoming.stream;
+    let failure: unknown;
+    // A failed seal is also emitted as an "error" event, which must have a listener or it would end the process;
+    // the chunk's callback (or finishing the stream) reports it too.
+    sealed.on("error", (error) => (failure ??= error));
     // Settles when the sealing stream has taken the chunk: its callback is called even when the stream has failed
     // or been destroyed meanwhile, which a wait for "drain" would miss.
     const send = (chunk: Buffer) =>
@@ -221,7 +225,6 @@ class SealingFileStore extends FileStore {
           recentStart += recent.shift()!.length;
         sealed.write(chunk, (error) => (error ? reject(error) : resolve()));
       });
-    let failure: unknown;
     try {
       await send(unsealed);
       for await (const chunk of readable) await send(chunk as Buffer);
