@@ -46,6 +46,9 @@ export async function withLoopbackInput<T>(source: ByteSource, use: (input: Ffmp
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  // Once listening, an error (a failed accept: out of file descriptors) fails only ffmpeg's request, which reads as
+  // a damaged file; unheard, it would end the process.
+  server.on("error", (error) => console.error("[uploads] the loopback server for ffmpeg failed:", error));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   url = `${origin}/${token}`;
   try {
