@@ -11,8 +11,9 @@ import { StorageError } from "./storage";
 
 /**
  * The ring the main thread copies the plain bytes into and the worker seals them from (shared memory, allocated
- * once per file). A whole number of records. Handing each piece over as its own buffer allocated 500 MB of buffers on the web server's heap
- * per 500 MB file, and its garbage collector then cost more than the encryption itself (profiled). A power of two.
+ * once per file): a power of two, and a whole number of records. Handing each piece over as its own buffer
+ * allocated 500 MB of buffers on the web server's heap per 500 MB file, and its garbage collector then cost more
+ * than the encryption itself (profiled).
  */
 const RING_BYTES = 8 * 1024 * 1024;
 /** Slots of the shared state: bytes written into the ring, bytes read from it (both counted modulo 2^32), and how
