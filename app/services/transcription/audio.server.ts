@@ -168,7 +168,8 @@ const NOT_MEDIA_FORMATS =
 
 /**
  * Reads what the file really is, from its content (never its name), and checks that it is whole audio we can
- * transcribe. Throws `UnsupportedMediaError` with a message for the user otherwise.
+ * transcribe. Throws `UnsupportedMediaError` with a message for the user otherwise. `file` is a path, or bytes
+ * that ffmpeg reads over loopback (an upload sealed into encrypted storage as it arrived).
  */
 export async function probeAudio(
   file: string | ByteSource,
