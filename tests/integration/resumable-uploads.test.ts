@@ -77,12 +77,14 @@ function runUpload(
     retryDelays?: number[];
     /** Called when a part is answered with an error (before any retry). */
     onPartRefused?: () => void;
+    /** Another server's creation URL (default: the one every test shares). */
+    endpoint?: string;
   } = {},
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     let recordingId: string | undefined;
     const upload: Upload = new Upload(file, {
-      endpoint,
+      endpoint: options.endpoint ?? endpoint,
       uploadUrl: options.uploadUrl,
       headers: { Cookie: cookie },
       chunkSize: options.chunkSize ?? 16 * 1024,
@@ -185,6 +187,35 @@ describe("resumable uploads with encryption at rest (the default)", () => {
     expect(outcome.recordingId).toBeTruthy();
     expect((await stored(outcome.recordingId!)).readBack.equals(file)).toBe(true);
     expect(beingWritten()).toEqual([]);
+  });
+
+  test("parts alternating between two servers (as between web processes sharing DATA_DIR) make one whole sealed file", async () => {
+    const user = await userCookie();
+    const file = fs.readFileSync(CALL);
+    // A second tus server with its own store instance: nothing of an upload may live in one server's memory.
+    const other = resumableUploadServer();
+    const handled = [0, 0];
+    const alternating = http.createServer((request, response) => {
+      const which = (handled[0] + handled[1]) % 2;
+      handled[which]++;
+      void (which ? other : tus).handle(request, response);
+    });
+    await new Promise<void>((resolve) => alternating.listen(0, "127.0.0.1", resolve));
+    try {
+      const outcome = await runUpload(file, user.cookie, {
+        chunkSize: 100_003,
+        metadata: { filename: "call.wav" },
+        endpoint: `http://127.0.0.1:${(alternating.address() as AddressInfo).port}/api/uploads`,
+      });
+      expect(outcome.recordingId).toBeTruthy();
+      expect(Math.min(...handled)).toBeGreaterThan(3);
+      const { onDisk, readBack } = await stored(outcome.recordingId!);
+      expect(onDisk.subarray(0, 4).equals(ENCRYPTED_MAGIC)).toBe(true);
+      expect(readBack.equals(file)).toBe(true);
+      expect(beingWritten()).toEqual([]);
+    } finally {
+      await new Promise((resolve) => alternating.close(resolve));
+    }
   });
 
   test("a part that cannot be sealed is refused, and the upload goes on from what was sealed", async () => {
