@@ -66,6 +66,12 @@ export function Accordion({ items, defaultOpen = [], className }: AccordionProps
           id={item.id}
           data-value={item.value}
           open={defaultOpen.includes(item.value)}
+          // Opened or closed after hydration but before Radix has loaded: Radix starts from this state, or it would
+          // close again an entry the reader has just opened.
+          onToggle={(event) => {
+            const opened = event.currentTarget.open;
+            setOpen((value) => [...value.filter((entry) => entry !== item.value), ...(opened ? [item.value] : [])]);
+          }}
           className={ITEM_CLASS}
         >
           <summary className={SUMMARY_CLASS}>
