@@ -452,12 +452,15 @@ describe("retention", () => {
 });
 
 describe("the privacy policy", () => {
-  test("says where audio is kept and how it is encrypted, from the settings the code uses", async () => {
+  test("says where audio is kept, how it is encrypted and where it goes to be transcribed, from the settings the code uses", async () => {
     // React marks where text pieces meet with empty comments.
     const page = (await (await app("/privacy")).text()).replaceAll("<!-- -->", "");
     expect(page).toContain("Audio files and data exports are stored on this server&#x27;s own disk.");
     expect(page).toContain(
       "Stored audio files are encrypted (AES-256-GCM) as they arrive: no plain copy is written while an upload is received and checked.",
+    );
+    expect(page).toContain(
+      "While a recording is transcribed, it is read where it is stored (decrypted as it is read, when it is encrypted), and the decoded speech the engine works on is written to a working folder on the server that transcribes it, which is emptied when the job ends.",
     );
   });
 });

@@ -1,11 +1,11 @@
 // Encryption at rest of the file store, end to end: an upload lands on disk as ciphertext only, the player's Range
 // requests still get the right bytes through /transcription/:id/audio, and after a key rotation files written with
 // the old key play (STORAGE_KEYS) until `npm run storage:rotate-key` rewrites them.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
+import { runTranscription } from "~/modules/recordings/transcription-job.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { ENCRYPTED_MAGIC, keyring, parseStorageKey, readHeader } from "~/services/storage/encryption.server";
 import { fileStorage, rotateToCurrentKey } from "~/services/storage/file.server";
@@ -14,11 +14,15 @@ import { signedInUser, testOutbox } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
-const OLD_KEY = crypto.randomBytes(32).toString("base64");
-const CURRENT_KEY = crypto.randomBytes(32).toString("hex");
-// Read by the build when it first opens the storage (below, after these are set).
-process.env.STORAGE_KEY = CURRENT_KEY;
-process.env.STORAGE_KEYS = OLD_KEY;
+// Set before this file's imports run (vi.hoisted): the app's own modules, which the transcription test runs, read
+// the environment once, as the build does when it first opens the storage.
+const { OLD_KEY, CURRENT_KEY } = await vi.hoisted(async () => {
+  const { randomBytes } = await import("node:crypto");
+  const keys = { OLD_KEY: randomBytes(32).toString("base64"), CURRENT_KEY: randomBytes(32).toString("hex") };
+  process.env.STORAGE_KEY = keys.CURRENT_KEY;
+  process.env.STORAGE_KEYS = keys.OLD_KEY;
+  return keys;
+});
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 let owner: Awaited<ReturnType<typeof signedInUser>>;
@@ -86,6 +90,31 @@ describe("encryption at rest (file: storage)", () => {
 
   test("it still plays, whole and with Range requests", async () => {
     await expectPlays();
+  });
+
+  test("transcribing it reads the stored file in place: no plain copy of the upload in the job's folder", async () => {
+    // Everything the job creates under DATA_DIR/tmp (its folder, and the decoded speech it hands the engine).
+    const created: string[] = [];
+    const watcher = fs.watch(path.join(process.env.DATA_DIR!, "tmp"), { recursive: true }, (_, name) =>
+      created.push(String(name)),
+    );
+    try {
+      await runTranscription(recordingId, { finalAttempt: true });
+    } finally {
+      watcher.close();
+    }
+    const recording = await (
+      await db()
+    ).recording.findUniqueOrThrow({
+      where: { id: recordingId },
+      select: { status: true, durationSeconds: true, segments: { select: { text: true } } },
+    });
+    expect(recording.status).toBe("COMPLETED");
+    expect(recording.durationSeconds).toBeCloseTo(11, 0);
+    expect(recording.segments.map((segment) => segment.text).join(" ")).toMatch(/country/i);
+    expect(created.some((name) => name.startsWith(`job-${recordingId}`))).toBe(true);
+    // The job used to download (decrypt) the upload to job-<id>/source before decoding it.
+    expect(created.filter((name) => path.basename(name) === "source")).toEqual([]);
   });
 
   test("a file written with the old key plays, and the rotation command moves it to the current key", async () => {

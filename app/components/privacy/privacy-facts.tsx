@@ -7,6 +7,8 @@ export interface PrivacyFactsData {
   storage: string;
   /** How stored audio is encrypted, as a phrase ("encrypted (AES-256-GCM) as they arrive…", "not encrypted"). */
   encryption: string;
+  /** Where the audio is while it is transcribed, as a clause ("a copy is downloaded into a working folder…"). */
+  transcription: string;
   maxAudioDays: number | null;
   maxRecordingDays: number | null;
   exportLinkDays: number;
@@ -68,8 +70,8 @@ export function PrivacyFactsList({
         Audio files and data exports are stored {facts.storage}. Everything else is in this service&apos;s database.
       </p>
       <p>
-        Stored audio files are {facts.encryption}. While a recording is transcribed, it is decoded into a working folder
-        on the server that transcribes it, which is emptied when the job ends.
+        Stored audio files are {facts.encryption}. While a recording is transcribed, {facts.transcription}, which is
+        emptied when the job ends.
       </p>
       <h2>Who can read it</h2>
       <ul>

@@ -59,6 +59,11 @@ export function privacyFacts() {
       : env.STORAGE_ENCRYPTION
         ? "encrypted (AES-256-GCM) as they arrive: no plain copy is written while an upload is received and checked"
         : "not encrypted",
+    // As the transcription job reads it (jobSource): an S3 object is downloaded, a stored file is read in place.
+    transcription: s3
+      ? "a copy of it is downloaded into a working folder on the server that transcribes it and decoded there"
+      : "it is read where it is stored (decrypted as it is read, when it is encrypted), and the decoded speech the " +
+        "engine works on is written to a working folder on the server that transcribes it",
     maxAudioDays: env.RETENTION_MAX_AUDIO_DAYS ?? null,
     maxRecordingDays: env.RETENTION_MAX_RECORDING_DAYS ?? null,
     exportLinkDays: EXPORT_LINK_DAYS,

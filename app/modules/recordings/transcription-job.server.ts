@@ -9,8 +9,13 @@ import path from "node:path";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
-import { configuredStorage } from "~/services/storage/index.server";
-import { decodedDurationSeconds, decodeSpeechPcm, UnsupportedMediaError } from "~/services/transcription/audio.server";
+import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
+import {
+  decodedDurationSeconds,
+  decodeSpeechPcm,
+  type MediaSource,
+  UnsupportedMediaError,
+} from "~/services/transcription/audio.server";
 import { configuredTranscriber, UnsupportedLanguageError } from "~/services/transcription/index.server";
 import type { TranscriptSegment } from "~/services/transcription/engine";
 import { applyGlossary, glossaryPrompt } from "~/services/transcription/glossary";
@@ -87,8 +92,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   await fs.promises.mkdir(workDir, { recursive: true });
   let transcribed: { language: string | null; durationSeconds: number };
   try {
-    const source = path.join(workDir, "source");
-    await configuredStorage().download(recording.storageKey, source);
+    const source = await jobSource(configuredStorage(), recording.storageKey, workDir);
     // What is charged is what decodes, whatever the file's header said: one quick pass measures it, so that the
     // allowance is settled before the engine runs.
     const durationSeconds = await decodedDurationSeconds(source);
@@ -97,7 +101,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
 
     const { engine, vadModelPath } = configuredTranscriber();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
-    const audio = decodeSpeechPcm(source, { signal: controller.signal });
+    const audio = decodeSpeechPcm(source, { signal: controller.signal, name: recording.fileName });
     let saved = 0;
     const result = await transcribeLong(
       engine,
@@ -296,7 +300,19 @@ async function failureReason(recordingId: string, error: unknown): Promise<strin
   return `The transcription could not be completed because of an error on our side. ${charged} You can retry.`;
 }
 
-/** The scratch folder of a recording's transcription (its download and decoded audio). */
+/**
+ * What ffmpeg reads a recording from. A stored file on this machine is read where it is (decrypted as ffmpeg reads
+ * it, when the store encrypts), so the job writes no plain copy of the upload; an S3 object is downloaded once into
+ * the job's folder, since the job reads it twice (its decoded length, then the decode).
+ */
+async function jobSource(storage: FileStorage, key: string, workDir: string): Promise<MediaSource> {
+  if (storage.name === "file") return { bytes: await storage.size(key), read: (range) => storage.read(key, range) };
+  const local = path.join(workDir, "source");
+  await storage.download(key, local);
+  return local;
+}
+
+/** The scratch folder of a recording's transcription (an S3 download, and decoded speech for the engine). */
 export const jobDirectory = (recordingId: string) => dataDir("tmp", `job-${recordingId}`);
 
 /** Jobs whose worker stopped sending heartbeats: they are failed so that pg-boss retries them. */

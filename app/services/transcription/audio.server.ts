@@ -6,7 +6,7 @@ import type { Readable, Writable } from "node:stream";
 import { z } from "zod";
 import { ProgramNotInstalledError, runCommand, spawnChild } from "../process.server";
 import { TranscriptionError } from "./errors";
-import { type ByteSource, type FfmpegInput, withLoopbackInput } from "./loopback-input.server";
+import { type ByteSource, type FfmpegInput, openLoopbackInput } from "./loopback-input.server";
 import { SPEECH_SAMPLE_RATE } from "./wav.server";
 
 /** The formats we take, for messages. */
@@ -101,13 +101,29 @@ async function contentOnlyLink(file: string): Promise<{ link: string; remove: ()
   }
 }
 
-/** Runs `use` with ffmpeg's arguments for reading the file through a content-only path (see contentOnlyLink). */
-async function withContentOnlyPath<T>(file: string, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
-  const { link, remove } = await contentOnlyLink(file);
+/**
+ * What ffmpeg reads: a file's path, or bytes that are not a plain file on disk (an encrypted stored file, or an
+ * upload sealed while it arrived), served to it over loopback (loopback-input.server.ts).
+ */
+export type MediaSource = string | ByteSource;
+
+/** ffmpeg's input arguments for `source` (a path through a content-only link, see contentOnlyLink), until `close`. */
+async function openInput(source: MediaSource): Promise<{ input: FfmpegInput; close: () => Promise<void> }> {
+  if (typeof source !== "string") {
+    const { input, close } = await openLoopbackInput(source);
+    return { input, close: async () => close() };
+  }
+  const { link, remove } = await contentOnlyLink(source);
+  return { input: { args: ["-i", link] }, close: remove };
+}
+
+/** Runs `use` with ffmpeg's input arguments for `source`. */
+async function withInput<T>(source: MediaSource, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
+  const { input, close } = await openInput(source);
   try {
-    return await use({ args: ["-i", link] });
+    return await use(input);
   } finally {
-    await remove();
+    await close();
   }
 }
 
@@ -172,7 +188,7 @@ const NOT_MEDIA_FORMATS =
  * that ffmpeg reads over loopback (an upload sealed into encrypted storage as it arrived).
  */
 export async function probeAudio(
-  file: string | ByteSource,
+  file: MediaSource,
   options: { fullCheckMaxSeconds?: number } = {},
 ): Promise<AudioProbe> {
   const fullCheckMaxSeconds = options.fullCheckMaxSeconds ?? FULL_CHECK_MAX_SECONDS;
@@ -181,9 +197,7 @@ export async function probeAudio(
     if (!stat.isFile() || stat.size === 0) reject("empty");
   } else if (file.bytes === 0) reject("empty");
 
-  const withInput = <T>(use: (input: FfmpegInput) => Promise<T>) =>
-    typeof file === "string" ? withContentOnlyPath(file, use) : withLoopbackInput(file, use);
-  return withInput(async (input) => {
+  return withInput(file, async (input) => {
     const probe = await runCommand(
       "ffprobe",
       ["-hide_banner", "-v", "error", "-of", "json", "-show_format", "-show_streams", ...input.args],
@@ -252,7 +266,7 @@ export async function decodeToWav(
 ): Promise<void> {
   const partial = `${outputPath}.part`;
   try {
-    await withContentOnlyPath(inputPath, async (input) => {
+    await withInput(inputPath, async (input) => {
       const result = await runCommand(
         "ffmpeg",
         [
@@ -293,9 +307,9 @@ export async function decodeToWav(
  * The length of the decoded audio in seconds: one decoding pass to nowhere, so it is what the engine will get,
  * whatever the file's header claims. It is what is charged (ADR 018).
  */
-export function decodedDurationSeconds(file: string): Promise<number> {
+export function decodedDurationSeconds(file: MediaSource): Promise<number> {
   // As long as the probe's whole-file check allows: decoding runs hundreds of times faster than real time.
-  return withContentOnlyPath(file, (input) => decodedSeconds(input, {}, 15 * 60_000));
+  return withInput(file, (input) => decodedSeconds(input, {}, 15 * 60_000));
 }
 
 /** How long ffmpeg may go without output, while it is being waited for, before it is taken for stuck. */
@@ -310,19 +324,28 @@ const DECODE_STALL_MS = 5 * 60_000;
  * output while it is waited for. A file ffmpeg cannot read fails at the end, with its reason.
  */
 export async function* decodeSpeechPcm(
-  inputPath: string,
-  options: { signal?: AbortSignal; stallTimeoutMs?: number } = {},
+  source: MediaSource,
+  options: { signal?: AbortSignal; stallTimeoutMs?: number; name?: string } = {},
 ): AsyncGenerator<Buffer> {
   const { signal } = options;
   const stallTimeoutMs = options.stallTimeoutMs ?? DECODE_STALL_MS;
   signal?.throwIfAborted();
-  const { link, remove } = await contentOnlyLink(inputPath);
-  const args = ["-nostdin", "-hide_banner", "-v", "error", "-i", link, ...SPEECH_PCM_OUTPUT, "-f", "s16le", "pipe:1"];
-  const child = spawnChild("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] }) as ChildProcessByStdio<
-    null,
-    Readable,
-    Readable
-  >;
+  const { input, close } = await openInput(source);
+  const args = [
+    "-nostdin",
+    "-hide_banner",
+    "-v",
+    "error",
+    ...input.args,
+    ...SPEECH_PCM_OUTPUT,
+    "-f",
+    "s16le",
+    "pipe:1",
+  ];
+  const child = spawnChild("ffmpeg", args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: input.env,
+  }) as ChildProcessByStdio<null, Readable, Readable>;
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-2000)));
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -356,7 +379,7 @@ export async function* decodeSpeechPcm(
         : error;
     });
     signal?.throwIfAborted();
-    const name = path.basename(inputPath);
+    const name = options.name ?? (typeof source === "string" ? path.basename(source) : "the recording");
     if (stalled) {
       const seconds = Math.round(stallTimeoutMs / 1000);
       throw new TranscriptionError(`ffmpeg produced no audio from ${name} for ${seconds} s and was stopped.`);
@@ -367,7 +390,7 @@ export async function* decodeSpeechPcm(
     signal?.removeEventListener("abort", kill);
     if (child.exitCode === null && child.signalCode === null) kill();
     child.stdout.destroy();
-    await remove();
+    await close();
   }
 }
 

@@ -1,7 +1,7 @@
-// ffmpeg reading bytes that are not a plain file on disk (an upload sealed into encrypted storage while it arrived),
-// over HTTP on the loopback interface, with Range requests: probing seeks to a file's head and tail, and a pipe
-// could not (a CBR MP3 is sized from its length, an MP4's index may sit at the end). So no plain copy of the
-// upload is ever written to disk just for ffprobe.
+// ffmpeg reading bytes that are not a plain file on disk (an upload sealed into encrypted storage while it arrived,
+// or a stored file the transcription job decodes), over HTTP on the loopback interface, with Range requests:
+// probing seeks to a file's head and tail, and a pipe could not (a CBR MP3 is sized from its length, an MP4's index
+// may sit at the end). So no plain copy of the upload is ever written to disk for ffprobe or ffmpeg.
 //
 // An uploaded file is the user's content, and a media playlist (HLS) inside it names URLs that ffmpeg would then
 // fetch: the server would be made to request addresses of the user's choosing. So ffmpeg may use only HTTP (no
@@ -26,8 +26,8 @@ export interface FfmpegInput {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Runs `use` with ffmpeg input arguments that read `source` from a server on 127.0.0.1, closed afterwards. */
-export async function withLoopbackInput<T>(source: ByteSource, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
+/** ffmpeg input arguments that read `source` from a server on 127.0.0.1, which serves it until `close`. */
+export async function openLoopbackInput(source: ByteSource): Promise<{ input: FfmpegInput; close: () => void }> {
   // Unguessable, so another local process cannot read the upload while it is served.
   const token = crypto.randomBytes(24).toString("base64url");
   let url = "";
@@ -51,15 +51,16 @@ export async function withLoopbackInput<T>(source: ByteSource, use: (input: Ffmp
   server.on("error", (error) => console.error("[uploads] the loopback server for ffmpeg failed:", error));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   url = `${origin}/${token}`;
-  try {
-    return await use({
+  return {
+    input: {
       args: ["-protocol_whitelist", "http,tcp", "-http_proxy", origin, "-i", url],
       env: { ...process.env, no_proxy: "", NO_PROXY: "", http_proxy: origin },
-    });
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 async function serve(source: ByteSource, request: http.IncomingMessage, response: http.ServerResponse) {
@@ -82,9 +83,12 @@ async function serve(source: ByteSource, request: http.IncomingMessage, response
   }
   try {
     await pipeline(await source.read({ start, end }), response);
-  } catch {
-    // ffmpeg closes a connection it has read enough of (a seek opens another); a source that fails its integrity
-    // check ends the response short, which ffmpeg reads as a damaged file.
+  } catch (error) {
+    // ffmpeg closes a connection it has read enough of (a seek opens another): nothing to report. A source that
+    // fails (an integrity check, a key that is not configured) ends the response short, which ffmpeg reports only
+    // as a damaged file or "End of file": its cause is logged here, where it is known.
+    if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
+      console.error("[media] could not serve the file to ffmpeg:", error);
     response.destroy();
   }
 }
