@@ -180,36 +180,6 @@ test("FAQ accordion: arrows/Home/End move between questions, Enter/Space open an
   await expect(entries.nth(2)).toHaveAttribute("open", "");
 });
 
-test("an FAQ answer opened while the Radix version is still loading stays open when it takes over", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the native <details> is all there is");
-  // The Radix accordion's chunk is asked for once the page has hydrated; it is held back until an answer is open,
-  // as on a slow connection (a full run once lost the reader's click this way, with the server busy).
-  let requested!: () => void;
-  const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/accordion-radix-[\w-]+\.js$/, async (route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
-  await page.goto("/");
-  await chunkRequested;
-  const faq = page.locator("section", { has: page.getByRole("heading", { name: "Frequently asked questions" }) });
-  const entry = faq.locator("details").first();
-  await entry.locator("summary").click();
-  await expect(entry).toHaveAttribute("open", "");
-
-  release();
-  await expect(faq.locator("[data-enhanced]")).toHaveCount(1);
-  await expect(entry).toHaveAttribute("data-state", "open");
-  await expect(entry).toHaveAttribute("open", "");
-  await expect(entry.getByRole("region")).toBeVisible();
-});
-
 test("a help search opens every matching answer, with and without JavaScript", async ({ page, javaScriptEnabled }) => {
   await page.goto("/help?q=password");
   const entries = page.locator("section details");
