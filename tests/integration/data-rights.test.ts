@@ -117,6 +117,12 @@ describe("export all my data", () => {
       },
     });
 
+    // With the encrypting store (the default) the ZIP is sealed as it is built: none is written plain to the app's
+    // temporary folder, where it used to be built before it was stored.
+    const temporaryFolder = path.join(process.env.DATA_DIR!, "tmp");
+    fs.mkdirSync(temporaryFolder, { recursive: true });
+    const temporaryFiles: string[] = [];
+    const watcher = fs.watch(temporaryFolder, (_, name) => temporaryFiles.push(String(name)));
     const queued = await app("/data-privacy", form({ intent: "export" }, user.cookie), { clientIp: "203.0.113.9" });
     expect(queued.status).toBe(302);
     const row = await database.dataExport.findFirstOrThrow({ where: { userId: user.id } });
@@ -133,8 +139,10 @@ describe("export all my data", () => {
       () => database.dataExport.findUniqueOrThrow({ where: { id: row.id } }),
       (current) => current.status === "READY" || current.status === "FAILED",
     );
+    watcher.close();
     expect(ready.status).toBe("READY");
     expect(ready.progress).toBe(100);
+    expect(temporaryFiles.filter((name) => name.startsWith("export-"))).toEqual([]);
     expect(ready.expiresAt!.getTime() - ready.completedAt!.getTime()).toBe(7 * DAY_MS);
 
     const mail = await waitForEmail(

@@ -316,10 +316,24 @@ export async function buildDataExport(exportId: string, now = () => new Date()) 
         await database.dataExport.update({ where: { id: exportId }, data: { progress } });
       }),
     );
-    await pipeline(archive, fs.createWriteStream(temporaryPath));
-    const sizeBytes = archive.pointer();
     const storageKey = `${userExportsPrefix(row.userId)}${exportId}.zip`;
-    await configuredStorage().putFile(storageKey, temporaryPath);
+    const storage = configuredStorage();
+    let sizeBytes: number;
+    if (storage.incoming) {
+      // The encrypting store seals the ZIP as it is built: no plain copy of everything the user has on disk.
+      const arriving = await storage.incoming();
+      try {
+        await pipeline(archive, arriving.stream);
+        sizeBytes = archive.pointer();
+        await arriving.commit(storageKey, sizeBytes);
+      } finally {
+        await arriving.discard();
+      }
+    } else {
+      await pipeline(archive, fs.createWriteStream(temporaryPath));
+      sizeBytes = archive.pointer();
+      await storage.putFile(storageKey, temporaryPath);
+    }
     const completedAt = now();
     const expiresAt = new Date(completedAt.getTime() + EXPORT_LINK_DAYS * DAY_MS);
     await database.dataExport.update({
