@@ -34,6 +34,13 @@ function npmStartScript(): string {
   return /(^|\s)exec\s/.test(script) ? script : `exec ${script}`;
 }
 
+/** The V8 and Node flags the start script gives node (its young-generation cap), for a server started without it. */
+function npmStartNodeFlags(): string[] {
+  const match = /\bnode\s+((?:--\S+\s+)*)build\/node\/server\.js/.exec(npmStartScript());
+  if (!match) throw new Error("The start script of package.json no longer runs `node … build/node/server.js`.");
+  return match[1].split(/\s+/).filter(Boolean);
+}
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   server.listen(0, "127.0.0.1");
@@ -175,7 +182,8 @@ export async function startAppServer(
     ? // The start script begins with `exec`, so the shell becomes the server and the pid is the server's.
       spawn("sh", ["-c", npmStartScript()], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] })
     : // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses it in NODE_OPTIONS).
-      spawn(process.execPath, [...cpuProfileArgs(), "build/node/server.js"], {
+      // Either way node gets the start script's own flags, so the server's heap is sized as in production.
+      spawn(process.execPath, [...cpuProfileArgs(), ...npmStartNodeFlags(), "build/node/server.js"], {
         cwd: ROOT,
         env: serverEnv,
         stdio: ["ignore", "pipe", "pipe"],
