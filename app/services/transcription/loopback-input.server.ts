@@ -48,7 +48,7 @@ export async function openLoopbackInput(source: ByteSource): Promise<{ input: Ff
   });
   // Once listening, an error (a failed accept: out of file descriptors) fails only ffmpeg's request, which reads as
   // a damaged file; unheard, it would end the process.
-  server.on("error", (error) => console.error("[uploads] the loopback server for ffmpeg failed:", error));
+  server.on("error", (error) => console.error("[media] the loopback server for ffmpeg failed:", error));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   url = `${origin}/${token}`;
   return {
