@@ -17,7 +17,7 @@ import { Readable, Transform } from "node:stream";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
-import { cpuSeconds, idleRssKb, numberFlag, startAppServer, watchRss } from "./app-server";
+import { cpuSeconds, idleRssKb, minorFaults, numberFlag, startAppServer, watchRss } from "./app-server";
 
 const MiB = 1024 * 1024;
 const SAMPLE_RATE = 44_100;
@@ -318,13 +318,14 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
           throw new Error(`Warm-up upload failed (${result.status}): ${result.body}\n${server.log()}`);
       }
     }
-    type Row = { totalMs: number[]; serverCpuS: number[] };
+    type Row = { totalMs: number[]; serverCpuS: number[]; serverFaults: number[] };
     const rows: Record<string, Record<keyof typeof servers, Row>> = {};
     for (let run = 0; run < RUNS; run++) {
       for (const method of METHODS) {
         for (const name of (run % 2 ? ["encrypted", "plain"] : ["plain", "encrypted"]) as (keyof typeof servers)[]) {
           const server = servers[name];
           const cpu = cpuSeconds(server.pid);
+          const faults = minorFaults(server.pid);
           const result =
             method === "multipart"
               ? await multipartUpload(server.origin, server.cookie, file)
@@ -334,9 +335,11 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
           const row = ((rows[method] ??= {} as Record<keyof typeof servers, Row>)[name] ??= {
             totalMs: [],
             serverCpuS: [],
+            serverFaults: [],
           });
           row.totalMs.push(result.totalMs);
           row.serverCpuS.push(cpuSeconds(server.pid) - cpu);
+          row.serverFaults.push(minorFaults(server.pid) - faults);
           fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
         }
       }
@@ -348,15 +351,16 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
         `Node ${process.version}, ${os.cpus().length} cores.\n`,
     );
     console.log(
-      "| Method | Plain: until 201 (s, median; runs) | Encrypted: until 201 (s, median; runs) | Overhead | Server CPU plain → encrypted (s, median) |",
+      "| Method | Plain: until 201 (s, median; runs) | Encrypted: until 201 (s, median; runs) | Overhead | Server CPU plain → encrypted (s, median) | Server page faults plain → encrypted (median) |",
     );
-    console.log("|---|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|");
     for (const [method, row] of Object.entries(rows)) {
       const plainMs = median(row.plain.totalMs);
       const encryptedMs = median(row.encrypted.totalMs);
       console.log(
         `| ${method} | ${seconds(plainMs)} (${row.plain.totalMs.map(seconds).join(", ")}) | ${seconds(encryptedMs)} (${row.encrypted.totalMs.map(seconds).join(", ")}) | ` +
-          `${(((encryptedMs - plainMs) / plainMs) * 100).toFixed(1)}% | ${median(row.plain.serverCpuS).toFixed(2)} → ${median(row.encrypted.serverCpuS).toFixed(2)} |`,
+          `${(((encryptedMs - plainMs) / plainMs) * 100).toFixed(1)}% | ${median(row.plain.serverCpuS).toFixed(2)} → ${median(row.encrypted.serverCpuS).toFixed(2)} | ` +
+          `${median(row.plain.serverFaults)} → ${median(row.encrypted.serverFaults)} |`,
       );
     }
   } finally {

@@ -140,27 +140,13 @@ export function recordNonce(index: number, last: boolean): Buffer {
   return iv;
 }
 
-/** Regroups a byte stream into pieces of exactly `size` bytes (the last may be shorter). */
-async function* regroup(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const piece of source) {
-    let rest = piece;
-    while (pendingBytes + rest.length >= size) {
-      const take = size - pendingBytes;
-      pending.push(rest.subarray(0, take));
-      yield pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
-      rest = rest.subarray(take);
-      pending = [];
-      pendingBytes = 0;
-    }
-    if (rest.length) {
-      pending.push(rest);
-      pendingBytes += rest.length;
-    }
-  }
-  if (pendingBytes) yield Buffer.concat(pending, pendingBytes);
-}
+/**
+ * The largest buffer a decryption makes at once. Node allocates a new buffer for every output of a cipher; one under
+ * glibc's mmap threshold (128 KiB) comes from memory the process reuses, where a whole 256 KiB record's output is a
+ * fresh mapping whose every page faults on first touch. Profiled on a 2-core VM: whole records decrypted at about
+ * 150 MB/s, the same bytes in 64 KiB steps at 1.9 GB/s.
+ */
+export const PIECE_BYTES = 64 * 1024;
 
 /**
  * The plain bytes [start, end] (inclusive; the whole file when no range) of an encrypted file, decrypting only the
@@ -188,29 +174,63 @@ export function decryptRange(
   const ciphertext = fs.createReadStream(file, {
     start: header.raw.length + first * record,
     end: header.raw.length + (last + 1) * record - 1,
-    highWaterMark: record,
+    highWaterMark: PIECE_BYTES,
   });
+  /** The plain bytes record `index` holds: a whole record's worth, or what is left for the last one. */
+  const bodyBytes = (index: number) =>
+    index === lastIndex ? header.plainBytes - lastIndex * header.chunkBytes : header.chunkBytes;
+  const open = (index: number) => {
+    const nonce = header.version === 1 ? recordNonce(index, false) : recordNonce(index, index === lastIndex);
+    const decipher = crypto.createDecipheriv("aes-256-gcm", perFile, nonce);
+    decipher.setAAD(header.raw);
+    return decipher;
+  };
+  // A record is decrypted as its pieces are read, and its plain bytes are handed on only once its tag has checked.
   async function* plain() {
     let index = first;
-    for await (const sealed of regroup(ciphertext, record)) {
-      if (sealed.length < TAG_BYTES) throw new StorageError("The stored file is cut short.");
-      const nonce = header.version === 1 ? recordNonce(index, false) : recordNonce(index, index === lastIndex);
-      const decipher = crypto.createDecipheriv("aes-256-gcm", perFile, nonce);
-      decipher.setAAD(header.raw);
-      decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-      let chunk: Buffer;
-      try {
-        chunk = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
-      } catch (error) {
-        throw new StorageError("The stored file failed its integrity check (changed, or the wrong key).", undefined, {
-          cause: error,
-        });
+    let decipher = open(index);
+    let body = bodyBytes(index);
+    let bodyRead = 0;
+    let pieces: Buffer[] = [];
+    let tag = Buffer.alloc(0);
+    for await (const read of ciphertext) {
+      let rest = read as Buffer;
+      while (rest.length > 0 && index <= last) {
+        if (bodyRead < body) {
+          const take = Math.min(body - bodyRead, rest.length);
+          pieces.push(decipher.update(rest.subarray(0, take)));
+          bodyRead += take;
+          rest = rest.subarray(take);
+          continue;
+        }
+        const take = Math.min(TAG_BYTES - tag.length, rest.length);
+        tag = Buffer.concat([tag, rest.subarray(0, take)]);
+        rest = rest.subarray(take);
+        if (tag.length < TAG_BYTES) continue;
+        try {
+          decipher.setAuthTag(tag);
+          decipher.final();
+        } catch (error) {
+          throw new StorageError("The stored file failed its integrity check (changed, or the wrong key).", undefined, {
+            cause: error,
+          });
+        }
+        // The part of this record the range asks for.
+        let pieceStart = index * header.chunkBytes;
+        for (const piece of pieces) {
+          const from = Math.max(0, start - pieceStart);
+          const to = Math.min(piece.length, end - pieceStart + 1);
+          if (to > from) yield piece.subarray(from, to);
+          pieceStart += piece.length;
+        }
+        index++;
+        if (index > last) break;
+        decipher = open(index);
+        body = bodyBytes(index);
+        bodyRead = 0;
+        pieces = [];
+        tag = Buffer.alloc(0);
       }
-      const chunkStart = index * header.chunkBytes;
-      const from = Math.max(0, start - chunkStart);
-      const to = Math.min(chunk.length, end - chunkStart + 1);
-      if (to > from) yield chunk.subarray(from, to);
-      index++;
     }
     if (index !== last + 1) throw new StorageError("The stored file is cut short.");
   }
