@@ -17,8 +17,8 @@ import {
 import { StorageError } from "./storage";
 
 /**
- * The ring the main thread copies the plain bytes into and the worker seals them from (shared memory, allocated
- * once per file): a power of two, and a whole number of records. Handing each piece over as its own buffer
+ * The ring the main thread copies the plain bytes into and the worker seals them from (shared memory, kept with
+ * its worker: Sealer): a power of two, and a whole number of records. Handing each piece over as its own buffer
  * allocated 500 MB of buffers on the web server's heap per 500 MB file, and its garbage collector then cost more
  * than the encryption itself (profiled).
  */
