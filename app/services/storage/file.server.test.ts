@@ -11,6 +11,7 @@ import {
   fileKey,
   keyring,
   parseStorageKey,
+  PIECE_BYTES,
   readHeader,
   type StorageKey,
   TAG_BYTES,
@@ -61,6 +62,9 @@ describe("fileStorage with encryption at rest", () => {
       [0, 0],
       [100, 199],
       [CHUNK_BYTES - 5, CHUNK_BYTES + 5],
+      // Across the steps a record is decrypted in.
+      [PIECE_BYTES - 3, PIECE_BYTES + 3],
+      [CHUNK_BYTES + 2 * PIECE_BYTES - 1, CHUNK_BYTES + 2 * PIECE_BYTES],
       [CHUNK_BYTES, 2 * CHUNK_BYTES - 1],
       [10, 3 * CHUNK_BYTES + 100],
       [content.length - 1, content.length - 1],
@@ -78,6 +82,28 @@ describe("fileStorage with encryption at rest", () => {
     const listed = [];
     for await (const object of storage.list("")) listed.push(object.key);
     expect(listed).toEqual(["recordings/u1/r1.wav"]);
+  });
+
+  test("sealing workers and their rings serve one file after another, and several at once", async () => {
+    const { root, directory } = setup(Buffer.alloc(0));
+    const storage = fileStorage(root, keyring(newKey()));
+    // Three at once (more than the two idle workers kept), then three more that take the kept workers and rings
+    // with what the first files left in them.
+    for (const round of [0, 1]) {
+      const contents = [5 * CHUNK_BYTES + 7, 2 * CHUNK_BYTES, 12345].map((size) => wavBytes(size + round));
+      await Promise.all(
+        contents.map(async (content, index) => {
+          const arriving = await storage.incoming!();
+          await pipeline(Readable.from([content.subarray(0, 1000), content.subarray(1000)]), arriving.stream);
+          await arriving.commit(`r${round}-${index}.wav`, content.length);
+        }),
+      );
+      for (const [index, content] of contents.entries()) {
+        const stored = await collect(await storage.read(`r${round}-${index}.wav`));
+        expect(stored.equals(content), `round ${round}, file ${index}`).toBe(true);
+      }
+    }
+    fs.rmSync(directory, { recursive: true, force: true });
   });
 
   test("a changed byte fails the integrity check instead of returning altered audio", async () => {
