@@ -100,23 +100,23 @@ function processStat(pid: number): { parent: number; seconds: number; minorFault
   }
 }
 
-/** Minor page faults of one process so far (its own threads, not the processes it started). */
-export function minorFaults(pid: number): number {
-  return processStat(pid)?.minorFaults ?? Number.NaN;
-}
-
-/** CPU seconds a process and the processes it started (WEB_PROCESSES) have used. */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds and minor page faults of a process and the processes it started (WEB_PROCESSES) so far. */
+export function processTreeUsage(pid: number): { seconds: number; minorFaults: number } {
   const own = processStat(pid);
-  if (!own) return Number.NaN;
-  let total = own.seconds;
+  if (!own) return { seconds: Number.NaN, minorFaults: Number.NaN };
+  const total = { seconds: own.seconds, minorFaults: own.minorFaults };
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
-    const stat = processStat(Number(entry));
-    if (stat?.parent === pid) total += cpuSeconds(Number(entry)) || 0;
+    if (processStat(Number(entry))?.parent !== pid) continue;
+    const child = processTreeUsage(Number(entry));
+    total.seconds += child.seconds || 0;
+    total.minorFaults += child.minorFaults || 0;
   }
   return total;
 }
+
+/** CPU seconds a process and the processes it started (WEB_PROCESSES) have used. */
+export const cpuSeconds = (pid: number): number => processTreeUsage(pid).seconds;
 
 /** A process's idle RSS: the median of ten samples over one second. */
 export async function idleRssKb(pid: number): Promise<number> {

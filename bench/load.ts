@@ -12,7 +12,7 @@
 import os from "node:os";
 import autocannon from "autocannon";
 import type { PrismaClient } from "../app/generated/prisma/client";
-import { cpuSeconds, numberFlag, startAppServer, withAppDatabase } from "./app-server";
+import { numberFlag, processTreeUsage, startAppServer, withAppDatabase } from "./app-server";
 
 const DURATION_SECONDS = numberFlag("--duration", Number(process.env.LOAD_DURATION) || 10);
 const connectionsIndex = process.argv.indexOf("--connections");
@@ -47,6 +47,8 @@ interface Row {
   non2xx: number;
   tooMany: number;
   serverCpu: number;
+  /** Minor page faults of the server's processes per request. */
+  faultsPerRequest: number;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -65,7 +67,7 @@ async function load(origin: string, target: Target, connections: number, cookies
   const latencies: number[] = [];
   let tooMany = 0;
   let turn = 0;
-  const cpuBefore = cpuSeconds(pid);
+  const before = processTreeUsage(pid);
   const headers = {
     accept: "text/html,application/json;q=0.9,*/*;q=0.8",
     ...(GZIP ? { "accept-encoding": "gzip, deflate, br" } : {}),
@@ -91,7 +93,7 @@ async function load(origin: string, target: Target, connections: number, cookies
     if (statusCode === 429) tooMany++;
   });
   const result = await instance;
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  const after = processTreeUsage(pid);
   latencies.sort((a, b) => a - b);
   return {
     target: target.name,
@@ -103,7 +105,8 @@ async function load(origin: string, target: Target, connections: number, cookies
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     tooMany,
-    serverCpu: cpu / DURATION_SECONDS,
+    serverCpu: (after.seconds - before.seconds) / DURATION_SECONDS,
+    faultsPerRequest: (after.minorFaults - before.minorFaults) / Math.max(1, result.requests.total),
   };
 }
 
@@ -216,8 +219,8 @@ try {
   if (process.env.BENCH_SERVER_LOG) console.log(server.log());
   console.log(`\nLoad average after the runs: ${loadAverage()}\n`);
   console.log(
-    "| clients | target | req/s | ÷ static | p50 ms | p95 ms | p99 ms | errors | non-2xx (429) | server CPU |\n" +
-      "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| clients | target | req/s | ÷ static | p50 ms | p95 ms | p99 ms | errors | non-2xx (429) | server CPU | server page faults / request |\n" +
+      "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const row of rows) {
     const staticRow = rows.find((other) => other.connections === row.connections && other.target === "static asset");
@@ -227,7 +230,7 @@ try {
         ? "1"
         : (row.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2);
     console.log(
-      `| ${row.connections} | ${row.target} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors} | ${row.non2xx} (${row.tooMany}) | ${(row.serverCpu * 100).toFixed(0)}% |`,
+      `| ${row.connections} | ${row.target} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors} | ${row.non2xx} (${row.tooMany}) | ${(row.serverCpu * 100).toFixed(0)}% | ${row.faultsPerRequest.toFixed(0)} |`,
     );
   }
 } finally {

@@ -17,7 +17,7 @@ import { Readable, Transform } from "node:stream";
 import os from "node:os";
 import path from "node:path";
 import { defaultOptions, type HttpStack, Upload } from "tus-js-client";
-import { cpuSeconds, idleRssKb, minorFaults, numberFlag, startAppServer, watchRss } from "./app-server";
+import { cpuSeconds, idleRssKb, numberFlag, processTreeUsage, startAppServer, watchRss } from "./app-server";
 
 const MiB = 1024 * 1024;
 const SAMPLE_RATE = 44_100;
@@ -325,7 +325,7 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
         for (const name of (run % 2 ? ["encrypted", "plain"] : ["plain", "encrypted"]) as (keyof typeof servers)[]) {
           const server = servers[name];
           const cpu = cpuSeconds(server.pid);
-          const faults = minorFaults(server.pid);
+          const faults = processTreeUsage(server.pid).minorFaults;
           const result =
             method === "multipart"
               ? await multipartUpload(server.origin, server.cookie, file)
@@ -339,7 +339,7 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
           });
           row.totalMs.push(result.totalMs);
           row.serverCpuS.push(cpuSeconds(server.pid) - cpu);
-          row.serverFaults.push(minorFaults(server.pid) - faults);
+          row.serverFaults.push(processTreeUsage(server.pid).minorFaults - faults);
           fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
         }
       }
