@@ -51,6 +51,8 @@ const meter = (page: Page) => page.getByRole("region", { name: "Minutes this mon
 test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer", async ({
   page,
 }, testInfo) => {
+  // Seven pages, each loaded and checked in full: 24 s with JavaScript on a slow 2-core machine, near the default 30.
+  test.setTimeout(60_000);
   const user = await signedInOnDashboard(page, { firstName: "Robin" });
   const recordingId = await storedRecording(user.email);
 
