@@ -168,6 +168,8 @@ test("the library with folders and tags has no axe violations, at 1280 and 390 p
   baseURL,
 }, testInfo) => {
   test.skip(!withJs(testInfo), "axe runs inside the page");
+  // axe over the whole page at two widths: 22–27 s on a slow 2-core machine, near the default 30.
+  test.setTimeout(60_000);
   const user = await signedInLibrary(page, baseURL, ["Axe one", "Axe two"]);
   const { prisma } = await appDatabase();
   const folder = await prisma.folder.create({ data: { userId: user.id, name: "Clients" } });

@@ -128,6 +128,8 @@ test("a link expires: 410 once its day has passed", async ({ page, browser, base
 
 test("the shared page has no axe violations, at 1280 and 390 px", async ({ page, browser, baseURL }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "axe runs inside the page");
+  // axe over the whole page at two widths: 22–27 s on a slow 2-core machine, near the default 30.
+  test.setTimeout(60_000);
   await acceptCookies(page, baseURL);
   const owner = await createUser();
   await signInAs(page, owner);

@@ -273,6 +273,8 @@ test("reassign a segment to another speaker, then restore an earlier revision fr
 
 test("the editor has no axe violations, at 1280 and 390 px", async ({ page, baseURL }, testInfo) => {
   test.skip(!withJs(testInfo), "axe runs inside the page");
+  // axe over the whole page at two widths: 22–27 s on a slow 2-core machine, near the default 30.
+  test.setTimeout(60_000);
   // A long transcript, so that its page links are checked too.
   await openEditor(page, baseURL, LONG_TRANSCRIPT);
   await expect(page.getByRole("navigation", { name: "Transcript pages", exact: true })).toBeVisible();
