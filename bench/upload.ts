@@ -324,8 +324,7 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
       for (const method of METHODS) {
         for (const name of (run % 2 ? ["encrypted", "plain"] : ["plain", "encrypted"]) as (keyof typeof servers)[]) {
           const server = servers[name];
-          const cpu = cpuSeconds(server.pid);
-          const faults = processTreeUsage(server.pid).minorFaults;
+          const before = processTreeUsage(server.pid);
           const result =
             method === "multipart"
               ? await multipartUpload(server.origin, server.cookie, file)
@@ -338,8 +337,9 @@ async function encryptionOverhead(file: string, warmupFile: string, size: number
             serverFaults: [],
           });
           row.totalMs.push(result.totalMs);
-          row.serverCpuS.push(cpuSeconds(server.pid) - cpu);
-          row.serverFaults.push(processTreeUsage(server.pid).minorFaults - faults);
+          const after = processTreeUsage(server.pid);
+          row.serverCpuS.push(after.seconds - before.seconds);
+          row.serverFaults.push(after.minorFaults - before.minorFaults);
           fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
         }
       }
