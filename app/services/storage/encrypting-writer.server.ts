@@ -210,6 +210,9 @@ export interface EncryptedPart {
  * `resume.records * CHUNK_BYTES` on).
  */
 export function encryptingWriter(target: string, key: StorageKey, resume?: EncryptedPart): EncryptingWriter {
+  const chunkBytes = resume?.header.chunkBytes ?? CHUNK_BYTES;
+  // The worker seals records in place in the ring (WORKER_SOURCE), so a record must never wrap around its end.
+  if (RING_BYTES % chunkBytes !== 0) throw new StorageError(`Records of ${chunkBytes} bytes do not fit the ring.`);
   const salt = resume?.header.salt ?? crypto.randomBytes(16);
   const sealer = takeSealer();
   const { worker, ring } = sealer;
@@ -220,16 +223,11 @@ export function encryptingWriter(target: string, key: StorageKey, resume?: Encry
     file: target,
     key: fileKey((resume?.key ?? key).key, salt),
     header: resume?.header.raw ?? encodeHeader(key.id, salt),
-    chunkBytes: resume?.header.chunkBytes ?? CHUNK_BYTES,
+    chunkBytes,
     records: resume?.records ?? 0,
     ring,
     state: shared,
   };
-  // The worker seals records in place in the ring (WORKER_SOURCE), so a record must never wrap around its end.
-  if (RING_BYTES % setup.chunkBytes !== 0) {
-    returnSealer(sealer);
-    throw new StorageError(`Records of ${setup.chunkBytes} bytes do not fit the ring.`);
-  }
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
 

@@ -176,40 +176,36 @@ export function decryptRange(
     end: header.raw.length + (last + 1) * record - 1,
     highWaterMark: PIECE_BYTES,
   });
-  /** The plain bytes record `index` holds: a whole record's worth, or what is left for the last one. */
-  const bodyBytes = (index: number) =>
-    index === lastIndex ? header.plainBytes - lastIndex * header.chunkBytes : header.chunkBytes;
-  const open = (index: number) => {
+  /** Record `index` as it is read: its decipher, the plain bytes it holds, those decrypted so far, and its tag. */
+  const begin = (index: number) => {
     const nonce = header.version === 1 ? recordNonce(index, false) : recordNonce(index, index === lastIndex);
     const decipher = crypto.createDecipheriv("aes-256-gcm", perFile, nonce);
     decipher.setAAD(header.raw);
-    return decipher;
+    // A whole record's worth, or what is left for the last one.
+    const body = index === lastIndex ? header.plainBytes - lastIndex * header.chunkBytes : header.chunkBytes;
+    return { decipher, body, pieces: [] as Buffer[], bodyRead: 0, tag: Buffer.alloc(0) };
   };
   // A record is decrypted as its pieces are read, and its plain bytes are handed on only once its tag has checked.
   async function* plain() {
     let index = first;
-    let decipher = open(index);
-    let body = bodyBytes(index);
-    let bodyRead = 0;
-    let pieces: Buffer[] = [];
-    let tag = Buffer.alloc(0);
+    let record = begin(index);
     for await (const read of ciphertext) {
       let rest = read as Buffer;
       while (rest.length > 0 && index <= last) {
-        if (bodyRead < body) {
-          const take = Math.min(body - bodyRead, rest.length);
-          pieces.push(decipher.update(rest.subarray(0, take)));
-          bodyRead += take;
+        if (record.bodyRead < record.body) {
+          const take = Math.min(record.body - record.bodyRead, rest.length);
+          record.pieces.push(record.decipher.update(rest.subarray(0, take)));
+          record.bodyRead += take;
           rest = rest.subarray(take);
           continue;
         }
-        const take = Math.min(TAG_BYTES - tag.length, rest.length);
-        tag = Buffer.concat([tag, rest.subarray(0, take)]);
+        const take = Math.min(TAG_BYTES - record.tag.length, rest.length);
+        record.tag = Buffer.concat([record.tag, rest.subarray(0, take)]);
         rest = rest.subarray(take);
-        if (tag.length < TAG_BYTES) continue;
+        if (record.tag.length < TAG_BYTES) continue;
         try {
-          decipher.setAuthTag(tag);
-          decipher.final();
+          record.decipher.setAuthTag(record.tag);
+          record.decipher.final();
         } catch (error) {
           throw new StorageError("The stored file failed its integrity check (changed, or the wrong key).", undefined, {
             cause: error,
@@ -217,19 +213,14 @@ export function decryptRange(
         }
         // The part of this record the range asks for.
         let pieceStart = index * header.chunkBytes;
-        for (const piece of pieces) {
+        for (const piece of record.pieces) {
           const from = Math.max(0, start - pieceStart);
           const to = Math.min(piece.length, end - pieceStart + 1);
           if (to > from) yield piece.subarray(from, to);
           pieceStart += piece.length;
         }
         index++;
-        if (index > last) break;
-        decipher = open(index);
-        body = bodyBytes(index);
-        bodyRead = 0;
-        pieces = [];
-        tag = Buffer.alloc(0);
+        if (index <= last) record = begin(index);
       }
     }
     if (index !== last + 1) throw new StorageError("The stored file is cut short.");
