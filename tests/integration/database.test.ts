@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { getDatabase, db } from "~/modules/platform/database.server";
+import { Prisma } from "~/generated/prisma/client";
+import { getDatabase, db, readSql } from "~/modules/platform/database.server";
 import {
   applyMigrations,
   MIGRATIONS_DIR,
@@ -86,6 +87,34 @@ describe("Prisma on this database", () => {
       }),
     ).rejects.toThrow("abort");
     expect(await prisma.user.findUnique({ where: { email: "rollback@example.com" } })).toBeNull();
+  });
+});
+
+describe("reads straight to the connection (Database.read)", () => {
+  test("keep dates in UTC, as Prisma's models do, whatever the process's time zone", async () => {
+    const prisma = await db();
+    const createdAt = new Date("2026-03-29T01:30:00.250Z"); // the night the clocks change in Europe
+    const user = await prisma.user.create({
+      data: { email: "utc@example.com", firstName: "Ut", lastName: "Ce", createdAt },
+    });
+    const zone = process.env.TZ;
+    try {
+      for (const timeZone of ["Europe/Paris", "America/Los_Angeles", "UTC"]) {
+        process.env.TZ = timeZone;
+        const query = Prisma.sql`
+          SELECT "id", "createdAt", "plan"::text AS "plan", count(*) OVER () AS "total"
+          FROM "User" WHERE "id" = ${user.id} AND "createdAt" = ${createdAt}`;
+        const [row] = await readSql<{ id: string; createdAt: Date; plan: string; total: unknown }>(query);
+        const viaPrisma = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+        expect(row).toMatchObject({ id: user.id, plan: "FREE" });
+        expect(row.createdAt.toISOString()).toBe(createdAt.toISOString());
+        expect(viaPrisma.createdAt.toISOString()).toBe(createdAt.toISOString());
+        expect(Number(row.total)).toBe(1);
+      }
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
 });
 

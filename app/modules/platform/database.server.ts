@@ -6,7 +6,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "~/generated/prisma/client";
+import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { dataDir as resolveDataDir, getEnv } from "./env.server";
 import { applyMigrations, type SqlClient } from "./migrations.server";
 import { pgliteWasmModule } from "./pglite-wasm.server";
@@ -42,6 +42,13 @@ export interface Database {
   prisma: PrismaClient;
   /** Plain SQL on the same connection(s) Prisma uses. */
   sql: SqlClient;
+  /**
+   * A read on the hottest paths (every signed-in page), sent straight to the connection: Prisma compiles even a raw
+   * query in its WASM query compiler, about a tenth of such a page's CPU (docs/performance.md). Values come back as
+   * Prisma's raw queries give them, except 64-bit integers (counts, sums), which may be a string or a number: read
+   * them with Number().
+   */
+  read<Row>(query: Prisma.Sql): Promise<Row[]>;
   /** Runs fn on one connection held for its whole duration (transactions, session locks). */
   withConnection<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   /** What pg-boss needs to reach this database. */
@@ -87,6 +94,8 @@ async function openPostgres(config: pg.PoolConfig, location: string, onClose?: (
     location,
     prisma,
     sql: pgSqlClient(pool),
+    read: async <Row>(query: Prisma.Sql) =>
+      (await pool.query({ text: query.text, values: utcValues(query.values), types: UTC_TYPES })).rows as Row[],
     async withConnection(fn) {
       const client = await pool.connect();
       // Ended by the server between queries, a held connection emits "error" on itself: the next query fails instead.
@@ -193,6 +202,8 @@ function wrapPglite(pglite: PGlite, location: string, afterClose: () => Promise<
     location,
     prisma,
     sql,
+    read: async <Row>(query: Prisma.Sql) =>
+      (await pglite.query<Row>(query.text, utcValues(query.values), { parsers: UTC_PARSERS })).rows,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(sql),
     queue: {
@@ -259,6 +270,18 @@ function pgSqlClient(client: pg.Pool | pg.PoolClient): SqlClient {
   };
 }
 
+// Prisma keeps DateTime in "timestamp(3) without time zone" as UTC. The drivers on their own would read and write
+// such values in the process's time zone: read them as UTC, and send dates as UTC ISO strings (PostgreSQL drops the
+// "Z" when it casts one to a timestamp without a time zone).
+const TIMESTAMP_OID = 1114;
+const readUtcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const UTC_PARSERS = { [TIMESTAMP_OID]: readUtcTimestamp };
+const UTC_TYPES = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID ? readUtcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+const utcValues = (values: unknown[]) => values.map((value) => (value instanceof Date ? value.toISOString() : value));
+
 function redact(url: string): string {
   try {
     const parsed = new URL(url);
@@ -288,6 +311,11 @@ export async function getDatabase(): Promise<Database> {
 /** Prisma for the process-wide database. */
 export async function db(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
+}
+
+/** A read on the hottest paths, without Prisma's query compiler (Database.read). */
+export async function readSql<Row>(query: Prisma.Sql): Promise<Row[]> {
+  return (await getDatabase()).read<Row>(query);
 }
 
 export async function disconnectDatabase() {

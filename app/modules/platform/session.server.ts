@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { Plan } from "~/generated/prisma/client";
-import { db } from "./database.server";
+import { Prisma, type Plan } from "~/generated/prisma/client";
+import { db, readSql } from "./database.server";
 import { signedCookie } from "./cookies.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { defineJob } from "./jobs.server";
@@ -50,12 +50,10 @@ export async function getUserId(request: Request): Promise<string | undefined> {
 }
 
 async function lookUpSessionUser(sessionId: string): Promise<SessionUser | null> {
-  const [user] = await (
-    await db()
-  ).$queryRaw<SessionUser[]>`
+  const [user] = await readSql<SessionUser>(Prisma.sql`
     SELECT u."id", u."email", u."firstName", u."lastName", u."plan"::text AS "plan"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${sessionId} AND s."expiresAt" > ${new Date()}`;
+    WHERE s."id" = ${sessionId} AND s."expiresAt" > ${new Date()}`);
   return user ?? null;
 }
 

@@ -1,7 +1,7 @@
 // The library (/recordings): folders (one level), tags, and actions on many recordings at once. Every function takes
 // the owner's id and refuses, with a 404, any folder or recording that is not theirs, as if it did not exist.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
-import { db } from "~/modules/platform/database.server";
+import { db, readSql } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
 import type { ExportFormat } from "~/services/export/types";
@@ -125,19 +125,13 @@ export async function deleteRecordings(userId: string, ids: string[]) {
 async function libraryFacets(userId: string) {
   // One round trip for what the page shows around the list: on a busy server each query costs more in the web
   // process than in the database (docs/performance.md).
-  const [facets] = await (
-    await db()
-  ).$queryRaw<
-    [
-      {
-        folders: { id: string; name: string; count: number }[];
-        tags: { id: string; name: string }[];
-        unfiled: number;
-        audioDays: number | null;
-        recordingDays: number | null;
-      }?,
-    ]
-  >`
+  const [facets] = await readSql<{
+    folders: { id: string; name: string; count: number }[];
+    tags: { id: string; name: string }[];
+    unfiled: number;
+    audioDays: number | null;
+    recordingDays: number | null;
+  }>(Prisma.sql`
     SELECT
       (SELECT COALESCE(json_agg(f ORDER BY f."name"), '[]') FROM (
          SELECT f."id", f."name", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
@@ -146,7 +140,7 @@ async function libraryFacets(userId: string) {
          SELECT t."id", t."name" FROM "Tag" t WHERE t."userId" = ${userId}) t) AS "tags",
       (SELECT count(*)::int FROM "Recording" r WHERE r."userId" = ${userId} AND r."folderId" IS NULL) AS "unfiled",
       u."audioRetentionDays" AS "audioDays", u."recordingRetentionDays" AS "recordingDays"
-    FROM "User" u WHERE u."id" = ${userId}`;
+    FROM "User" u WHERE u."id" = ${userId}`);
   if (!facets) throw new LibraryError("Account not found.", 404);
   return facets;
 }

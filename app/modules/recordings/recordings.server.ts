@@ -13,7 +13,7 @@ import { planById } from "~/content/plans";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { db } from "~/modules/platform/database.server";
+import { db, readSql } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
 import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
@@ -484,11 +484,12 @@ export async function listRecordings(
   const filter = libraryFilter(userId, query);
   if (!query.q) {
     // The page and the total in one round trip (the count rides along as a window over the matching rows).
-    const rows = await database.$queryRaw<(RecordingListItem & { total: bigint })[]>`
+    // Straight to the database, like every read on every signed-in page (Database.read).
+    const rows = await readSql<RecordingListItem & { total: bigint | number | string }>(Prisma.sql`
       SELECT ${LIST_COLUMNS},
              NULL AS "snippet", count(*) OVER () AS "total"
       FROM "Recording" r WHERE r."userId" = ${userId}${filter}
-      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`;
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`);
     // A page past the end has no rows to carry the count: only then is it asked for separately.
     const total = rows.length
       ? Number(rows[0].total)

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ChatRole, ChatStatus, type ChatMessage, type ChatSession } from "~/generated/prisma/client";
+import { ChatRole, ChatStatus, Prisma, type ChatMessage, type ChatSession } from "~/generated/prisma/client";
 import { ASKED_FOR_PERSON, configuredChatAssistant } from "~/services/chat-assistant/index.server";
 import { ChatEscalatedEmail } from "~/emails/chat-escalated";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { signedCookie } from "~/modules/platform/cookies.server";
-import { db } from "~/modules/platform/database.server";
+import { db, readSql } from "~/modules/platform/database.server";
 import { appOrigin } from "~/modules/platform/env.server";
 import { type ChatMessageView, type SupportChatView } from "./support-chat";
 import type { VisitorMessage } from "./visitor-message";
@@ -49,11 +49,11 @@ async function findVisitorSession(request: Request, userId: string | undefined):
     }
   }
   if (!userId) return null;
-  // In SQL: this runs on every signed-in page, where compiling a Prisma query costs more CPU than the lookup itself
-  // (docs/performance.md, "Signed-in pages").
-  const [open] = await database.$queryRaw<ChatSession[]>`
+  // Straight to the database: this runs on every signed-in page, where compiling a Prisma query (raw ones too) costs
+  // more CPU than the lookup itself (docs/performance.md, "Signed-in pages").
+  const [open] = await readSql<ChatSession>(Prisma.sql`
     SELECT * FROM "ChatSession" WHERE "userId" = ${userId} AND "status" <> 'RESOLVED'
-    ORDER BY "lastActivityAt" DESC LIMIT 1`;
+    ORDER BY "lastActivityAt" DESC LIMIT 1`);
   return open ?? null;
 }
 

@@ -4,8 +4,8 @@
 // current billing period (weekly or monthly, from Stripe), else the calendar month (Free, and plans granted by an
 // administrator): see ADR 018 and 021.
 import { planById } from "~/content/plans";
-import type { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { db } from "~/modules/platform/database.server";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { db, readSql } from "~/modules/platform/database.server";
 import { formatUsage, type UsagePeriodUnit } from "./usage";
 
 type Client = PrismaClient | Prisma.TransactionClient;
@@ -146,7 +146,7 @@ async function readAllowance(client: Client, userId: string, plan: string): Prom
   return allowanceOf(plan, period, used, reserved);
 }
 
-type Sum = bigint | number | null;
+type Sum = bigint | number | string | null;
 
 /**
  * The allowance and the billing account's period columns in one round trip, for the app shell on every signed-in
@@ -159,11 +159,9 @@ export async function allowanceAndBilling(
   now = new Date(),
 ): Promise<{ allowance: Allowance; billing: BillingPeriodColumns | null }> {
   const monthStart = startOfMonth(now);
-  const [row] = await (
-    await db()
-  ).$queryRaw<
-    (BillingPeriodColumns & { hasAccount: boolean; usedThisMonth: Sum; usedThisPeriod: Sum; reserved: Sum })[]
-  >`
+  const [row] = await readSql<
+    BillingPeriodColumns & { hasAccount: boolean; usedThisMonth: Sum; usedThisPeriod: Sum; reserved: Sum }
+  >(Prisma.sql`
     SELECT b."userId" IS NOT NULL AS "hasAccount",
            b."subscriptionStatus", b."currentPeriodStart", b."currentPeriodEnd",
            (SELECT SUM(c."seconds") FROM "UsageCharge" c
@@ -171,7 +169,7 @@ export async function allowanceAndBilling(
            (SELECT SUM(c."seconds") FROM "UsageCharge" c
              WHERE c."userId" = ${userId} AND c."createdAt" >= b."currentPeriodStart") AS "usedThisPeriod",
            (SELECT SUM(r."reservedSeconds") FROM "Recording" r WHERE r."userId" = ${userId}) AS "reserved"
-    FROM (SELECT 1) AS one LEFT JOIN "BillingAccount" b ON b."userId" = ${userId}`;
+    FROM (SELECT 1) AS one LEFT JOIN "BillingAccount" b ON b."userId" = ${userId}`);
   const billing: BillingPeriodColumns | null = row?.hasAccount
     ? {
         subscriptionStatus: row.subscriptionStatus,
