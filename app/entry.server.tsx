@@ -2,12 +2,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { renderedPageCache } from "~/modules/platform/rendered-pages.server";
 import { NonceProvider } from "~/utils/nonce";
 import { TurnBuffer } from "~/utils/turn-buffer.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -15,21 +16,31 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // Bots and no-JS visitors get the whole document at once; browsers get the shell as soon as it is ready.
+  const readyEvent =
+    isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // A page rendered before from the same data is sent again, with this response's nonce (ADR 032).
+  const page = (await renderedPageCache()?.lookUp(request, responseStatusCode, readyEvent, routerContext, nonce)) ?? {
+    context: routerContext,
+    keep: () => {},
+  };
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (page.html !== undefined) return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Bots and no-JS visitors get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyEvent =
-      isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={page.context} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new TurnBuffer();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const body = new TurnBuffer((html) => {
+            if (!failed) page.keep(html.toString("utf8"));
+          });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -40,6 +51,7 @@ export default function handleRequest(
         },
         onShellError: reject,
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },

@@ -9,6 +9,13 @@ import { Transform, type TransformCallback } from "node:stream";
 export class TurnBuffer extends Transform {
   private held: Buffer[] = [];
   private scheduled = false;
+  private readonly passed: Buffer[] | undefined;
+
+  /** `onEnd` receives the whole output once it has all gone through (to keep a rendered page). */
+  constructor(private readonly onEnd?: (output: Buffer) => void) {
+    super();
+    if (onEnd) this.passed = [];
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.held.push(chunk);
@@ -21,13 +28,16 @@ export class TurnBuffer extends Transform {
 
   override _flush(done: TransformCallback) {
     this.release();
+    if (this.passed) this.onEnd!(Buffer.concat(this.passed));
     done();
   }
 
   private release() {
     this.scheduled = false;
     if (this.held.length === 0) return;
-    this.push(this.held.length === 1 ? this.held[0] : Buffer.concat(this.held));
+    const chunk = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held);
+    this.passed?.push(chunk);
+    this.push(chunk);
     this.held = [];
   }
 }

@@ -40,6 +40,11 @@ export const EnvSchema = z
       .regex(/^(auto|[1-9]\d?)$/, "WEB_PROCESSES must be a number from 1 to 99, or auto")
       .default("1")
       .transform((value) => (value === "auto" ? os.availableParallelism() : Number(value))),
+    /**
+     * Memory for documents kept by the data they were rendered from, per web process (ADR 032); 0 renders every page
+     * anew. Production only.
+     */
+    RENDERED_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
     /** Run job workers inside the web process. Standalone workers: `npm run worker`. */
     WORKER_IN_PROCESS: booleanFromString.default(true),
     /** smtp://user:pass@host:port or smtps://…; unset writes mail to DATA_DIR/mail (the outbox). */

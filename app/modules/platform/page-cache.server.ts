@@ -13,13 +13,66 @@ export const PAGE_CACHE_TTL_MS = 5 * 60_000;
 /** An upper bound on memory: query strings make the key space unbounded. */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-interface CachedPage {
-  /** The HTML split around the nonce it was rendered with: joined with a fresh nonce for every response. */
+/** A page kept as its HTML split around the nonce it was rendered with: joined with a fresh nonce for every response. */
+export interface NoncedPage {
   parts: string[];
   bytes: number;
+  expiresAt: number;
+}
+
+/**
+ * Rendered pages kept in memory, each for `ttlMs`, at most `maxBytes` in all (oldest out first). Every response
+ * still carries a fresh CSP nonce: a page is stored split around the nonce it was rendered with (`keep`) and joined
+ * with the asking response's own (`html`).
+ */
+export class NoncedPageStore<Extra extends object = object> {
+  private readonly pages = new Map<string, NoncedPage & Extra>();
+  private totalBytes = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: { ttlMs: number; maxBytes: number; now?: () => number }) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The page kept under `key`, if it has not expired. */
+  get(key: string): (NoncedPage & Extra) | undefined {
+    const page = this.pages.get(key);
+    if (page && page.expiresAt > this.now()) return page;
+    if (page) this.forget(key);
+    return undefined;
+  }
+
+  keep(key: string, html: string, nonce: string, extra: (parts: string[]) => Extra): void {
+    this.forget(key);
+    // JavaScript strings take up to two bytes a character.
+    const bytes = html.length * 2;
+    if (bytes > this.options.maxBytes) return;
+    const now = this.now();
+    // Oldest first: a Map iterates in insertion order, and every page lives equally long.
+    for (const [oldest, page] of this.pages) {
+      if (page.expiresAt > now && this.totalBytes + bytes <= this.options.maxBytes) break;
+      this.forget(oldest);
+    }
+    const parts = html.split(nonce);
+    this.pages.set(key, { parts, bytes, expiresAt: now + this.options.ttlMs, ...extra(parts) });
+    this.totalBytes += bytes;
+  }
+
+  static html(page: NoncedPage, nonce: string): string {
+    return page.parts.join(nonce);
+  }
+
+  private forget(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.totalBytes -= page.bytes;
+    this.pages.delete(key);
+  }
+}
+
+interface AnonymousPageExtra {
   etag: string;
   headers: [string, string][];
-  expiresAt: number;
 }
 
 function cookiesOf(header: string | undefined): Map<string, string> {
@@ -66,38 +119,18 @@ export function anonymousPageCache(options: {
   maxBytes?: number;
   now?: () => number;
 }): RequestHandler {
-  const ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
-  const maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
-  const now = options.now ?? Date.now;
-  const pages = new Map<string, CachedPage>();
-  let totalBytes = 0;
-
-  const forget = (key: string) => {
-    const page = pages.get(key);
-    if (!page) return;
-    totalBytes -= page.bytes;
-    pages.delete(key);
-  };
-  const remember = (key: string, page: CachedPage) => {
-    forget(key);
-    if (page.bytes > maxBytes) return;
-    // Oldest first: a Map iterates in insertion order.
-    for (const oldest of pages.keys()) {
-      if (totalBytes + page.bytes <= maxBytes) break;
-      forget(oldest);
-    }
-    pages.set(key, page);
-    totalBytes += page.bytes;
-  };
+  const pages = new NoncedPageStore<AnonymousPageExtra>({
+    ttlMs: options.ttlMs ?? PAGE_CACHE_TTL_MS,
+    maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
+    now: options.now,
+  });
 
   return (request, response, next) => {
     const key = anonymousPageKey(request.method, request.originalUrl, request.headers.cookie, options.keyCookies);
     if (key === null) return next();
     const nonce = response.locals.cspNonce as string;
     const cached = pages.get(key);
-    if (cached && cached.expiresAt > now())
-      return sendCached(response, cached, nonce, request.headers["if-none-match"]);
-    if (cached) forget(key);
+    if (cached) return sendCached(response, cached, nonce, request.headers["if-none-match"]);
 
     // Render as usual, keeping a copy of what goes out while the response can still be kept.
     const declaredPublic = () =>
@@ -122,15 +155,11 @@ export function anonymousPageCache(options: {
     response.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       if (chunks && chunks.length > 0 && nonce) {
-        const html = Buffer.concat(chunks).toString("utf8");
-        const parts = html.split(nonce);
-        remember(key, {
-          parts,
-          bytes: html.length * 2,
+        const contentType = response.get("Content-Type")!;
+        pages.keep(key, Buffer.concat(chunks).toString("utf8"), nonce, (parts) => ({
           etag: weakEtag(parts),
-          headers: [["Content-Type", response.get("Content-Type")!]],
-          expiresAt: now() + ttlMs,
-        });
+          headers: [["Content-Type", contentType]],
+        }));
       }
       return end(chunk, ...rest);
     }) as Response["end"];
@@ -138,7 +167,12 @@ export function anonymousPageCache(options: {
   };
 }
 
-function sendCached(response: Response, page: CachedPage, nonce: string, ifNoneMatch: string | undefined) {
+function sendCached(
+  response: Response,
+  page: NoncedPage & AnonymousPageExtra,
+  nonce: string,
+  ifNoneMatch: string | undefined,
+) {
   for (const [name, value] of page.headers) response.set(name, value);
   response.set({ "Cache-Control": ANONYMOUS_PAGE_CACHE_CONTROL, ETag: page.etag });
   response.vary("Cookie");
@@ -149,5 +183,5 @@ function sendCached(response: Response, page: CachedPage, nonce: string, ifNoneM
     response.status(304).end();
     return;
   }
-  response.status(200).send(page.parts.join(nonce));
+  response.status(200).send(NoncedPageStore.html(page, nonce));
 }
