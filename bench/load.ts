@@ -8,7 +8,8 @@
 // Usage: npm run build && npm run bench:load [-- --duration 10 --connections 10,50,100 --gzip --only dashboard]
 //        (LOAD_DURATION=3 for a quick run; BENCH_DATABASE_URL=postgres://… runs the app on that PostgreSQL database
 //        instead of the embedded one: create it empty first, the app migrates it at start, and drop it afterwards;
-//        with it, --processes 2 sets WEB_PROCESSES)
+//        with it, --processes 2 sets WEB_PROCESSES; --render-every-time turns off the rendered-page cache, ADR 032, to
+//        measure what a page costs when its data has changed since it was last rendered)
 import os from "node:os";
 import autocannon from "autocannon";
 import type { PrismaClient } from "../app/generated/prisma/client";
@@ -26,6 +27,7 @@ const ONLY = onlyIndex === -1 ? null : process.argv[onlyIndex + 1].split(",");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const processesIndex = process.argv.indexOf("--processes");
 const WEB_PROCESSES = processesIndex === -1 ? "1" : process.argv[processesIndex + 1];
+const RENDER_EVERY_TIME = process.argv.includes("--render-every-time");
 const RECORDINGS = 200;
 const USERS = 50;
 
@@ -138,11 +140,16 @@ console.log(`Machine: ${os.cpus().length} cores, load average before start ${loa
 
 const server = await startAppServer(
   "load",
-  { LOG_REQUESTS: "false", WEB_PROCESSES },
+  { LOG_REQUESTS: "false", WEB_PROCESSES, ...(RENDER_EVERY_TIME ? { RENDERED_PAGE_CACHE_MB: "0" } : {}) },
   { asNpmStart: true, databaseUrl: DATABASE_URL },
 );
 console.log(`Database: ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : "embedded PGlite"}`);
 console.log(`Web processes: ${WEB_PROCESSES}`);
+console.log(
+  RENDER_EVERY_TIME
+    ? "Every page rendered anew (RENDERED_PAGE_CACHE_MB=0)."
+    : "Rendered-page cache on (the default): an unchanged signed-in page is rendered once per process.",
+);
 try {
   const cookies = await withAppDatabase(
     server.dataDir,
