@@ -25,7 +25,7 @@ export default async function handleRequest(
     keep: () => {},
   };
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (page.html !== undefined) return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
+  if (page.body) return new Response(page.body, { headers: responseHeaders, status: responseStatusCode });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -39,7 +39,7 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new TurnBuffer((html) => {
-            if (!failed) page.keep(html.toString("utf8"));
+            if (!failed) page.keep(html);
           });
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -129,7 +129,7 @@ test("memory stays under its bound: the oldest pages make room", async () => {
   const app = express();
   let count = 0;
   app.use((_request, response, next) => void ((response.locals.cspNonce = "n0nce"), next()));
-  app.use(anonymousPageCache({ keyCookies: KEY_COOKIES, maxBytes: 3 * 2 * 1000 }));
+  app.use(anonymousPageCache({ keyCookies: KEY_COOKIES, maxBytes: 3 * 1000 }));
   app.get("/{*splat}", (_request, response) => {
     count++;
     response.type("html").set("Cache-Control", ANONYMOUS_PAGE_CACHE_CONTROL).end("x".repeat(990));

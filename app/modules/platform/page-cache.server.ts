@@ -15,7 +15,7 @@ export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** A page kept as its HTML split around the nonce it was rendered with: joined with a fresh nonce for every response. */
 export interface NoncedPage {
-  parts: string[];
+  parts: Buffer[];
   bytes: number;
   expiresAt: number;
 }
@@ -23,7 +23,7 @@ export interface NoncedPage {
 /**
  * Rendered pages kept in memory, each for `ttlMs`, at most `maxBytes` in all (oldest out first). Every response
  * still carries a fresh CSP nonce: a page is stored split around the nonce it was rendered with (`keep`) and joined
- * with the asking response's own (`html`).
+ * with the asking response's own (`body`). Pages stay bytes, so sending one again encodes nothing.
  */
 export class NoncedPageStore<Extra extends object = object> {
   private readonly pages = new Map<string, NoncedPage & Extra>();
@@ -42,24 +42,25 @@ export class NoncedPageStore<Extra extends object = object> {
     return undefined;
   }
 
-  keep(key: string, html: string, nonce: string, extra: (parts: string[]) => Extra): void {
+  keep(key: string, html: Buffer, nonce: string, extra: (parts: Buffer[]) => Extra): void {
     this.forget(key);
-    // JavaScript strings take up to two bytes a character.
-    const bytes = html.length * 2;
-    if (bytes > this.options.maxBytes) return;
+    if (html.length > this.options.maxBytes) return;
     const now = this.now();
     // Oldest first: a Map iterates in insertion order, and every page lives equally long.
     for (const [oldest, page] of this.pages) {
-      if (page.expiresAt > now && this.totalBytes + bytes <= this.options.maxBytes) break;
+      if (page.expiresAt > now && this.totalBytes + html.length <= this.options.maxBytes) break;
       this.forget(oldest);
     }
-    const parts = html.split(nonce);
-    this.pages.set(key, { parts, bytes, expiresAt: now + this.options.ttlMs, ...extra(parts) });
-    this.totalBytes += bytes;
+    const parts = splitBytes(html, Buffer.from(nonce));
+    this.pages.set(key, { parts, bytes: html.length, expiresAt: now + this.options.ttlMs, ...extra(parts) });
+    this.totalBytes += html.length;
   }
 
-  static html(page: NoncedPage, nonce: string): string {
-    return page.parts.join(nonce);
+  /** The page with `nonce` wherever it had the one it was rendered with. */
+  static body(page: NoncedPage, nonce: string): Buffer<ArrayBuffer> {
+    const nonceBytes = Buffer.from(nonce);
+    const pieces = page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
+    return Buffer.concat(pieces);
   }
 
   private forget(key: string) {
@@ -68,6 +69,18 @@ export class NoncedPageStore<Extra extends object = object> {
     this.totalBytes -= page.bytes;
     this.pages.delete(key);
   }
+}
+
+/** `bytes` cut at every occurrence of `separator` (which is dropped), as String.split does. */
+function splitBytes(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
 }
 
 interface AnonymousPageExtra {
@@ -104,8 +117,11 @@ export function anonymousPageKey(
   return [url, ...keyCookies.map((name) => cookies.get(name) ?? "")].join("\n");
 }
 
-const weakEtag = (parts: string[]) =>
-  `W/"${crypto.createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
+function weakEtag(parts: Buffer[]) {
+  const hash = crypto.createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
 
 /**
  * A server-side cache of whole anonymous pages, in front of React Router. A page is stored when its route declared
@@ -156,7 +172,7 @@ export function anonymousPageCache(options: {
       keep(chunk, rest[0]);
       if (chunks && chunks.length > 0 && nonce) {
         const contentType = response.get("Content-Type")!;
-        pages.keep(key, Buffer.concat(chunks).toString("utf8"), nonce, (parts) => ({
+        pages.keep(key, Buffer.concat(chunks), nonce, (parts) => ({
           etag: weakEtag(parts),
           headers: [["Content-Type", contentType]],
         }));
@@ -183,5 +199,5 @@ function sendCached(
     response.status(304).end();
     return;
   }
-  response.status(200).send(NoncedPageStore.html(page, nonce));
+  response.status(200).send(NoncedPageStore.body(page, nonce));
 }

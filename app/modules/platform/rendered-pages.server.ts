@@ -46,7 +46,7 @@ export function createRenderedPageCache(options: {
       const kept = pages.get(key);
       if (kept) {
         stats.hits++;
-        return { html: NoncedPageStore.html(kept, nonce), context, keep: () => {} };
+        return { body: NoncedPageStore.body(kept, nonce), context, keep: () => {} };
       }
       return {
         context,
@@ -119,10 +119,10 @@ export async function readServerHandoff(
 }
 
 export interface RenderedPageLookup {
-  /** The page rendered from this data before, as HTML with this response's nonce. */
-  html?: string;
+  /** The page rendered from this data before, with this response's nonce. */
+  body?: Uint8Array<ArrayBuffer>;
   /** The context to render from when there is no such page (its handoff stream was read here). */
   context: EntryContext;
   /** Keeps the page rendered now, when its data was complete; call it only if the render succeeded. */
-  keep: (html: string) => void;
+  keep: (html: Buffer) => void;
 }
