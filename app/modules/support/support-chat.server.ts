@@ -37,7 +37,10 @@ export function messageView(message: ChatMessage): ChatMessageView {
  * computer after sign-out); for a signed-in user without the cookie, their latest open conversation.
  * An anonymous conversation attaches to the account of whoever signs in with it.
  */
-async function findVisitorSession(request: Request, userId: string | undefined): Promise<ChatSession | null> {
+async function findVisitorSession(
+  request: Request,
+  userId: string | undefined,
+): Promise<Pick<ChatSession, "id" | "status"> | null> {
   const database = await db();
   const cookieId: unknown = await chatCookie().parse(request.headers.get("Cookie"));
   if (typeof cookieId === "string" && cookieId) {
@@ -51,8 +54,10 @@ async function findVisitorSession(request: Request, userId: string | undefined):
   if (!userId) return null;
   // Straight to the database: this runs on every signed-in page, where compiling a Prisma query (raw ones too) costs
   // more CPU than the lookup itself (docs/performance.md, "Signed-in pages").
-  const [open] = await readSql<ChatSession>(Prisma.sql`
-    SELECT * FROM "ChatSession" WHERE "userId" = ${userId} AND "status" <> 'RESOLVED'
+  // Named columns, not *: the read is prepared on each connection, and a prepared * would fail once a migration
+  // run by a newer process added a column.
+  const [open] = await readSql<Pick<ChatSession, "id" | "status">>(Prisma.sql`
+    SELECT "id", "status"::text AS "status" FROM "ChatSession" WHERE "userId" = ${userId} AND "status" <> 'RESOLVED'
     ORDER BY "lastActivityAt" DESC LIMIT 1`);
   return open ?? null;
 }
