@@ -118,6 +118,27 @@ describe("reads straight to the connection (Database.read)", () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE !== "postgres")("the embedded database under a burst", () => {
+  test("queries take turns with the rest of the server: the event loop runs between them", async () => {
+    // PGlite runs queries on this thread; back to back, a burst held the event loop (and new connections) for
+    // hundreds of milliseconds.
+    let turns = 0;
+    let bursting = true;
+    const tick = () => {
+      if (!bursting) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const rows = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => readSql(Prisma.sql`SELECT ${index}::int AS n`)),
+    );
+    bursting = false;
+    expect(rows.map(([row]) => (row as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, index) => index));
+    expect(turns).toBeGreaterThanOrEqual(50);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE === "postgres")("a PostgreSQL connection the server ends", () => {
   test("does not end the process, and the next query gets a new connection", async () => {
     const database = await getDatabase();

@@ -199,7 +199,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   });
 }
 
-function wrapPglite(pglite: PGlite, location: string, afterClose: () => Promise<void>): Database {
+function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promise<void>): Database {
+  const pglite = takingTurns(embedded);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   let closed = false;
   const sql: SqlClient = {
@@ -228,10 +229,36 @@ function wrapPglite(pglite: PGlite, location: string, afterClose: () => Promise<
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
-      await pglite.close();
+      await embedded.close();
       await afterClose();
     },
   };
+}
+
+/**
+ * PGlite runs each query synchronously on this thread, and its own queue starts the next one as soon as one ends. So
+ * the queries of 50 concurrent pages ran back to back, holding the event loop for about 200 ms at a time while new
+ * connections waited to be accepted, some for seconds (bench/load, docs/performance.md). Here the queries, scripts
+ * and transactions of the app, Prisma and the job queue take turns, each after a pass of the event loop.
+ */
+function takingTurns(pglite: PGlite): PGlite {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = (run: () => Promise<unknown>) => {
+    const turn = last.then(() => new Promise(setImmediate)).then(run);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+  return new Proxy(pglite, {
+    get(target, property) {
+      // Bound to PGlite itself: its methods use private fields, which a proxy as `this` would not reach.
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (property === "query" || property === "exec" || property === "transaction")
+        return (...args: unknown[]) => inTurn(() => method(...args) as Promise<unknown>);
+      return method;
+    },
+  });
 }
 
 /** Takes the lock for this process, or returns who holds it. A lock left by a dead process is taken over. */
