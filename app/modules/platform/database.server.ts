@@ -45,8 +45,8 @@ export interface Database {
   sql: SqlClient;
   /**
    * A read on the hottest paths (every signed-in page), sent straight to the connection: Prisma compiles even a raw
-   * query in its WASM query compiler, about a tenth of such a page's CPU (docs/performance.md). Values come back as
-   * Prisma's raw queries give them, except 64-bit integers (counts, sums), which may be a string or a number: read
+   * query in its WASM query compiler, about a tenth of such a page's CPU (docs/performance.md). Dates come back as
+   * Prisma's models give them, in UTC. 64-bit integers (counts, sums) may come back as a string or a number: read
    * them with Number(). On PostgreSQL each read is prepared once per connection: name its columns (a prepared `*`
    * fails once another process's migration adds a column).
    */
