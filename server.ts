@@ -16,7 +16,7 @@ import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
-import { getEnv, useOwnInternalPort } from "~/modules/platform/env.server";
+import { appOrigin, getEnv, useListeningPort, useOwnInternalPort } from "~/modules/platform/env.server";
 import {
   finalErrorHandler,
   limitBodySize,
@@ -159,11 +159,11 @@ async function serve() {
           "form-action": ["'self'", "https://accounts.google.com", ...stripeOrigins],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],
-          "upgrade-insecure-requests": env.APP_URL.startsWith("https:") ? [] : null,
+          "upgrade-insecure-requests": appOrigin().startsWith("https:") ? [] : null,
         },
       },
       // HSTS means something only over https.
-      strictTransportSecurity: env.APP_URL.startsWith("https:"),
+      strictTransportSecurity: appOrigin().startsWith("https:"),
     }),
   );
 
@@ -248,6 +248,7 @@ async function serve() {
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    useListeningPort(port);
     console.info(`[http] Voxlate listening on http://localhost:${port} (${env.NODE_ENV})`);
   });
 

@@ -26,7 +26,13 @@ async function doctor(env: Record<string, string>): Promise<{ code: number; outp
 
 describe("npm run doctor", () => {
   test("the default install without a whisper model: every part listed, the fallback warned about, exit 0", async () => {
-    const { code, output } = await doctor({ TRANSCRIBE_ENGINE: "", WHISPER_MODEL_PATH: "", VAD_MODEL_PATH: "" });
+    const { code, output } = await doctor({
+      TRANSCRIBE_ENGINE: "",
+      WHISPER_MODEL_PATH: "",
+      VAD_MODEL_PATH: "",
+      APP_URL: "",
+      PORT: "3999",
+    });
     expect(code).toBe(0);
     for (const part of ["Transcription", "VAD", "Diarization", "Translation", "Summaries", "Chat assistant"])
       expect(output).toMatch(new RegExp(`^(ok  |WARN)  ${part}: `, "m"));
@@ -37,7 +43,9 @@ describe("npm run doctor", () => {
     expect(output).toMatch(/^ok {4}Storage: file\n.*\n {6}Writable/m);
     expect(output).toMatch(/^ok {4}Email: Outbox/m);
     expect(output).toMatch(/^ok {4}Database: pglite\n.*\n {6}Reachable\.$/m);
-    expect(output).toMatch(/All working, with 2 warnings\.$/m);
+    // Without APP_URL, links follow the port and the operator is told they work on this machine only.
+    expect(output).toMatch(/^WARN {2}Public address: APP_URL is not set\n {6}at http:\/\/localhost:3999\n/m);
+    expect(output).toMatch(/All working, with 3 warnings\.$/m);
   }, 60_000);
 
   test("a model present and checked; a configured part that fails makes the exit code 1", async () => {
@@ -52,6 +60,7 @@ describe("npm run doctor", () => {
     expect(output).toMatch(/^ok {4}Transcription: Whisper tiny\.en \(on this server\), model tiny\.en$/m);
     expect(output).toMatch(/^ok {4}VAD: .*\n.*\n {6}Present and matches its published checksum\.$/m);
     expect(output).toMatch(/^FAIL {2}Storage: /m);
+    expect(output).toMatch(/^ok {4}Public address: APP_URL\n {6}at http:\/\/localhost:3000\n/m);
     expect(output).toMatch(/1 failed: Storage\.$/m);
   }, 60_000);
 });

@@ -13,7 +13,7 @@ import {
   recordLoginFailure,
   trustDeviceHeader,
 } from "./login-throttle.server";
-import { getEnv } from "~/modules/platform/env.server";
+import { appOrigin, getEnv } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/modules/platform/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
@@ -150,7 +150,7 @@ export async function registerUser(payload: RegisterPayload, passwordHash?: stri
   await sendTemplateEmail(
     user.email,
     "Welcome to Voxlate",
-    WelcomeEmail({ firstName: user.firstName, dashboardUrl: new URL("/dashboard", getEnv().APP_URL).toString() }),
+    WelcomeEmail({ firstName: user.firstName, dashboardUrl: `${appOrigin()}/dashboard` }),
   );
   return user;
 }
@@ -202,7 +202,7 @@ async function sendPasswordReset(email: string) {
   await database.passwordReset.create({
     data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
   });
-  const resetUrl = new URL(`/reset-password?token=${token}`, getEnv().APP_URL).toString();
+  const resetUrl = `${appOrigin()}/reset-password?token=${token}`;
   await sendTemplateEmail(email, "Reset your Voxlate password", PasswordResetEmail({ resetUrl }));
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PUBLIC_USER_SELECT } from "./auth.server";
 import { cookieDefaults } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
-import { getEnv } from "~/modules/platform/env.server";
+import { appOrigin, getEnv } from "~/modules/platform/env.server";
 import { singleton } from "~/modules/platform/singleton.server";
 
 /** Google's documented OAuth 2.0 and OpenID Connect endpoints. */
@@ -41,7 +41,7 @@ function authenticator(): Authenticator<GoogleProfile> {
           clientSecret: env.GOOGLE_CLIENT_SECRET!,
           authorizationEndpoint: GOOGLE_ENDPOINTS.authorization,
           tokenEndpoint: GOOGLE_ENDPOINTS.token,
-          redirectURI: new URL("/api/auth/google/callback", env.APP_URL).toString(),
+          redirectURI: `${appOrigin()}/api/auth/google/callback`,
           scopes: ["openid", "email", "profile"],
           // State and PKCE verifier, for the round trip to Google only.
           cookie: {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { catalogueEntry, isVerifiedModel } from "../../../scripts/models";
 import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
 import { type Database, getDatabase } from "~/modules/platform/database.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { appOrigin, dataDir, getEnv } from "~/modules/platform/env.server";
 import { configuredSummariser } from "~/modules/transcripts/summaries.server";
 import { configuredMailTransport } from "~/services/email/index.server";
 import { findProgram } from "~/services/process.server";
@@ -253,6 +253,25 @@ async function email(): Promise<HealthCheck> {
   };
 }
 
+function publicAddress(): HealthCheck {
+  const origin = appOrigin();
+  if (getEnv().APP_URL)
+    return {
+      part: "Public address",
+      runs: "APP_URL",
+      location: origin,
+      status: "ok",
+      detail: "Links in emails and share links use it.",
+    };
+  return {
+    part: "Public address",
+    runs: "APP_URL is not set",
+    location: origin,
+    status: "warn",
+    detail: `Links in emails, share links and the API documentation point at ${origin}, which works only on this machine. Set APP_URL to the address people open Voxlate at.`,
+  };
+}
+
 async function database(connect: () => Promise<Database>): Promise<HealthCheck> {
   const database = await connect();
   await database.sql.query("SELECT 1");
@@ -276,6 +295,7 @@ export async function healthChecks({ connect = getDatabase }: { connect?: () => 
     check("Chat assistant", { runs: `CHAT_ASSISTANT_ENGINE=${env.CHAT_ASSISTANT_ENGINE}` }, chatAssistant),
     check("Storage", { runs: env.STORAGE_URL ?? "file" }, storage),
     check("Email", { runs: "mail transport" }, email),
+    check("Public address", { runs: "APP_URL" }, publicAddress),
     check("Database", { runs: env.DATABASE_URL ? "postgres" : "pglite" }, () => database(connect)),
   ]);
 }

@@ -13,8 +13,11 @@ export const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    /** The public origin, used in emails and OAuth callbacks. */
-    APP_URL: z.url().default("http://localhost:3000"),
+    /**
+     * The public origin: every absolute link the app writes (emails, share links, the OpenAPI server, OAuth
+     * callbacks). Unset: http://localhost and the port this server listens on, right only for a local install.
+     */
+    APP_URL: z.url().optional(),
     /**
      * Signs cookies. Several, comma-separated, allow rotation: the first signs, all verify.
      * Unset: a random secret is created once and kept in DATA_DIR/session-secret.
@@ -223,9 +226,22 @@ export function internalOrigin(): string {
   return origin.origin;
 }
 
-/** APP_URL without a trailing slash, for building absolute links. */
+const listeningPort = () => singleton<{ port?: number }>("listening-port", () => ({}));
+
+/** The port the public server actually listens on (PORT=0 picks one), for appOrigin without APP_URL. */
+export function useListeningPort(port: number) {
+  listeningPort().port = port;
+}
+
+/**
+ * The one public origin of every absolute link the app writes, without a trailing slash: APP_URL, else
+ * http://localhost on the port this server listens on. Never a request's Host header: a link in a reset email must
+ * not point wherever a forged request said.
+ */
 export function appOrigin(): string {
-  return getEnv().APP_URL.replace(/\/$/, "");
+  const env = getEnv();
+  if (env.APP_URL) return env.APP_URL.replace(/\/$/, "");
+  return `http://localhost:${listeningPort().port ?? env.PORT}`;
 }
 
 export function isProduction(): boolean {
