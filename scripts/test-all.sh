@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every test. Type check, unit and integration tests (on PGlite and on the PostgreSQL server at
 # 127.0.0.1:5432) against the production build, then Playwright end to end with JavaScript on and off.
+# Each stage's wall time is printed at the end, whether the run passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,13 +15,39 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   fi
 fi
 
-npm run typecheck
-npm run lint:imports
-npm run lint
-npm run db:diff -- --check >/dev/null || { echo "Error: prisma/schema.prisma has changes without a migration (npm run db:diff -- <name>)" >&2; exit 1; }
+stage_times=()
+run_started=$SECONDS
+print_times() {
+  echo
+  echo "Stage times (wall clock):"
+  for line in "${stage_times[@]}"; do echo "  $line"; done
+  printf '  %-28s %4ds\n' "total" $((SECONDS - run_started))
+}
+trap print_times EXIT
+
+# stage NAME COMMAND...: runs COMMAND and records its wall time under NAME (also when it fails).
+stage() {
+  local name=$1 started=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  stage_times+=("$(printf '%-28s %4ds%s' "$name" $((SECONDS - started)) "$([ $status -eq 0 ] || echo "  FAILED ($status)")")")
+  return $status
+}
+
+check_migrations() {
+  npm run db:diff -- --check >/dev/null || {
+    echo "Error: prisma/schema.prisma has changes without a migration (npm run db:diff -- <name>)" >&2
+    return 1
+  }
+}
+
+stage "type check" npm run typecheck
+stage "import rules" npm run lint:imports
+stage "lint" npm run lint
+stage "migrations match schema" check_migrations
 # Integration tests drive the production build's request handler, so build first.
-npm run build
-npm run test:unit
+stage "build" npm run build
+stage "vitest" npm run test:unit
 # Scale-out over real processes (two web, two workers, PostgreSQL, S3); about a minute on the build above.
-node --import tsx tests/scale/scale.ts
-npm run test:e2e
+stage "scale" node --import tsx tests/scale/scale.ts
+stage "playwright" npm run test:e2e
