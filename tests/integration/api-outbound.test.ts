@@ -10,9 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { isForbiddenAddress, outboundRequest, OutboundUrlError } from "~/modules/platform/outbound-http.server";
-import { deliverWebhook, KEPT_ATTEMPTS, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
+import { TRANSCRIBE_QUEUE } from "~/modules/recordings/transcription-queue.server";
+import { deliverWebhook, KEPT_ATTEMPTS, WEBHOOK_QUEUE, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
 import { appHandler } from "./app-handler";
-import { signedInUser, testOutbox, waitFor } from "./helpers";
+import { signedInUser, testOutbox, waitFor, waitForQueuesIdle } from "./helpers";
 import { mockServer } from "../mocks/server";
 import { sharedFile } from "../shared-files";
 
@@ -325,7 +326,8 @@ describe("webhooks", () => {
       (count) => count >= 1,
       90_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A second delivery would be queued by the transcription job or by a retry: once both queues are idle, none can come.
+    await waitForQueuesIdle(TRANSCRIBE_QUEUE, WEBHOOK_QUEUE);
     expect(target.received).toHaveLength(1);
     const [delivery] = target.received;
     expect(delivery.headers["content-type"]).toBe("application/json");

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { lookupKeyFor } from "~/modules/billing/catalog";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { readOutbox } from "~/modules/platform/email.server";
+import { BILLING_NOTICE_QUEUE } from "~/modules/billing/billing-jobs.server";
+import { EMAIL_QUEUE, readOutbox } from "~/modules/platform/email.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 import { fakeStripe } from "../mocks/handlers";
 import { signedWebhook } from "../mocks/stripe";
 import { appHandler, cookiesFrom } from "./app-handler";
-import { signedInUser, testOutbox, waitFor, waitForEmail } from "./helpers";
+import { signedInUser, testOutbox, waitFor, waitForEmail, waitForQueuesIdle } from "./helpers";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 const DAY = 24 * 60 * 60;
@@ -171,8 +172,8 @@ describe("the webhook", () => {
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     const email = (await userEmail(user.id))!;
     await waitForEmail(email, /^Welcome to Voxlate Premium$/);
-    // Give a second email the time to appear if one were queued.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A second email would be queued by the replay or by a billing notice: once both queues are idle, none can come.
+    await waitForQueuesIdle(BILLING_NOTICE_QUEUE, EMAIL_QUEUE);
     const welcomes = (await readOutbox(dataDir("mail"))).filter(
       (mail) => mail.to === email && mail.subject === "Welcome to Voxlate Premium",
     );

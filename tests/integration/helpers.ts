@@ -2,6 +2,7 @@ import { outboxTransport } from "~/services/email/outbox.server";
 import { db } from "~/modules/platform/database.server";
 import { readOutbox, type OutboxMessage } from "~/modules/platform/email.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { queueBacklog } from "~/modules/platform/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
 
@@ -16,6 +17,18 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Waits until none of `queues` has a job queued, waiting for a retry or running. Once what would trigger their
+ * jobs has happened, this is the event after which nothing more of theirs can arrive: check for absence after it.
+ */
+export async function waitForQueuesIdle(...queues: string[]): Promise<void> {
+  await waitFor(
+    async () => (await Promise.all(queues.map((queue) => queueBacklog(queue)))).reduce((sum, size) => sum + size, 0),
+    (backlog) => backlog === 0,
+    60_000,
+  );
 }
 
 /** Waits for the newest outbox message to an address whose subject matches, sent after `since`. */

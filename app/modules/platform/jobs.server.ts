@@ -101,6 +101,11 @@ export async function getJob<Data extends object = object>(queue: string, id: st
   return (await getBoss()).getJobById<Data>(queue, id);
 }
 
+/** How many jobs of `queue` are not done yet: queued, waiting to be retried, or running. */
+export async function queueBacklog(queue: string): Promise<number> {
+  return (await getBoss()).getQueueSize(queue, { before: "completed" });
+}
+
 export async function stopQueue() {
   const boss = takeSingleton<Promise<PgBoss>>(BOSS);
   if (!boss) return;
