@@ -2,6 +2,19 @@ import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that start a speech or translation engine, ffmpeg, or another program in a child process: seconds to minutes
+ * each. Everything else beside the code is a unit test (pure code and in-process parts): `npm run test:fast` runs
+ * those alone, with no engine and no browser.
+ */
+const ENGINE_TESTS = [
+  "app/services/transcription/**/*.server.test.ts",
+  "app/services/translation/apertium.server.test.ts",
+  "app/services/process.server.test.ts",
+  "scripts/**/*.test.ts",
+  "prisma/**/*.test.ts",
+];
+
 const integration = (database: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -43,15 +56,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "app/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "prisma/**/*.test.ts",
-            "tests/mocks/**/*.test.ts",
-            "tests/*.test.ts",
-          ],
+          include: ["app/**/*.test.ts", "tests/mocks/**/*.test.ts", "tests/*.test.ts"],
+          exclude: ENGINE_TESTS,
         },
       },
+      { extends: true, test: { name: "engines", include: ENGINE_TESTS } },
       // The real server as a child process (NODE_ENV unset, as `npm start` runs it), fuzzed and probed.
       { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"], testTimeout: 180_000 } },
       integration("pglite"),

@@ -41,13 +41,3 @@ export function folderBytes(dir: string): number {
   }
   return total;
 }
-
-/** Waits up to `timeoutMs` for `check` to hold; returns whether it did. */
-export async function eventually(check: () => boolean, timeoutMs = 1000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}

@@ -5,6 +5,7 @@ import { connectDatabase, disconnectDatabase, type Database } from "~/modules/pl
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { poll } from "../poll";
 
 // Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
 // cookie secret (DATA_DIR/session-secret), all in its data dir.
@@ -125,15 +126,15 @@ export { expect };
 export async function waitForEmail(to: string, subject: RegExp, after = 0) {
   const { readOutbox } = await import("~/modules/platform/email.server");
   const path = await import("node:path");
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = (await readOutbox(path.join(E2E_DATA_DIR, "mail")))
-      .filter((mail) => mail.to === to && subject.test(mail.subject) && Date.parse(mail.sentAt) >= after)
-      .at(-1);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const found = await poll(
+    async () =>
+      (await readOutbox(path.join(E2E_DATA_DIR, "mail")))
+        .filter((mail) => mail.to === to && subject.test(mail.subject) && Date.parse(mail.sentAt) >= after)
+        .at(-1),
+    Boolean,
+    { timeoutMs: 15_000, description: `an email to ${to} matching ${subject}` },
+  );
+  return found!;
 }
 
 export function codeFrom(text: string): string {

@@ -1,3 +1,4 @@
+import { poll } from "../poll";
 import { outboxTransport } from "~/services/email/outbox.server";
 import { db } from "~/modules/platform/database.server";
 import { readOutbox, type OutboxMessage } from "~/modules/platform/email.server";
@@ -9,15 +10,8 @@ import { createUserSession } from "~/modules/platform/session.server";
 /** The outbox under DATA_DIR/mail, whatever transport the environment names: tests read what was sent there. */
 export const testOutbox = () => outboxTransport({ directory: dataDir("mail"), from: getEnv().MAIL_FROM });
 
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+export const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> =>
+  poll(read, done, { timeoutMs });
 
 /**
  * Waits until none of `queues` has a job queued, waiting for a retry or running. Once what would trigger their

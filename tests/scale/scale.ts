@@ -16,6 +16,7 @@ import S3rver from "s3rver";
 import { Upload } from "tus-js-client";
 import { FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
 import { RATE_LIMITS } from "~/modules/platform/rate-limit.server";
+import { poll } from "../poll";
 import { runningChildren } from "../process-probes";
 import { sharedFile } from "../shared-files";
 
@@ -32,15 +33,8 @@ function step(message: string) {
   console.info(`[scale ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const waitFor = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) =>
+  poll(read, done, { timeoutMs, intervalMs: 250, description: what });
 
 /** The cookies a response sets, as a Cookie header: the last value of each name, cleared ones left out. */
 function cookieFrom(response: Response): string {
@@ -528,7 +522,19 @@ async function main() {
     async () => receiver.received.slice(),
     (list) => list.length >= 4,
   );
-  await new Promise((resolve) => setTimeout(resolve, 2000)); // room for a duplicate to arrive, if any would
+  // A duplicate would come from a job still queued, waiting for a retry or running: once none is, none can come.
+  await waitFor(
+    "the transcription and webhook queues to be idle",
+    async () =>
+      Number(
+        (
+          await query<{ count: string }>(
+            `SELECT count(*) FROM pgboss.job WHERE name IN ('transcribe', 'webhook-deliver') AND state < 'completed'`,
+          )
+        )[0].count,
+      ),
+    (backlog) => backlog === 0,
+  );
   const events = delivered.map(
     (delivery) => JSON.parse(delivery.body) as { type: string; data: { recordingId: string } },
   );

@@ -3,6 +3,7 @@
 // raised so that the fuzzer's thousand requests from one address reach the routes.
 import fs from "node:fs";
 import { startAppServer, withAppDatabase, type AppServer } from "../../bench/app-server";
+import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
 
 export interface SecurityServer extends AppServer {
@@ -47,16 +48,16 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
     });
     if (upload.status !== 201) throw new Error(`Upload failed: ${upload.status} ${await upload.text()}`);
     const { recording } = (await upload.json()) as { recording: { id: string } };
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = (await (
-        await fetch(`${server.origin}/api/recordings/${recording.id}`, { headers: { Cookie: server.cookie } })
-      ).json()) as { status: string };
-      if (status.status === "COMPLETED") break;
-      if (status.status === "FAILED" || Date.now() > deadline)
-        throw new Error(`The fixture recording did not complete: ${JSON.stringify(status)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const finished = await poll(
+      async () =>
+        (await (
+          await fetch(`${server.origin}/api/recordings/${recording.id}`, { headers: { Cookie: server.cookie } })
+        ).json()) as { status: string },
+      (state) => state.status === "COMPLETED" || state.status === "FAILED",
+      { timeoutMs: 60_000, intervalMs: 250, description: "the fixture recording to complete" },
+    );
+    if (finished.status !== "COMPLETED")
+      throw new Error(`The fixture recording did not complete: ${JSON.stringify(finished)}`);
     const maxEventLoopStallMs = async () =>
       ((await (await fetch(`${server.origin}/_test/event-loop`)).json()) as { maxMs: number }).maxMs;
     return { ...server, recordingId: recording.id, adminCookie, maxEventLoopStallMs };

@@ -14,7 +14,8 @@ import {
   UnsupportedMediaError,
 } from "./audio.server";
 import { readWavInfo } from "./wav.server";
-import { bytesWritten, eventually, runningChildren } from "../../../tests/process-probes";
+import { eventually } from "../../../tests/poll";
+import { bytesWritten, runningChildren } from "../../../tests/process-probes";
 import { sharedFile } from "../../../tests/shared-files";
 
 const AUDIO = sharedFile("testdata/audio");

@@ -11,7 +11,8 @@ import { transcribeLong } from "./long-audio.server";
 import { fakeEngine, JFK, JFK_SPEECH, PERIOD, repeatedJfk, VAD_MODEL } from "./test-audio";
 import { speechChunks, type SpeechAudio, type SpeechChunk } from "./vad.server";
 import { readPcmRange, readSpeechWavInfo } from "./wav.server";
-import { eventually, folderBytes, runningChildren } from "../../../tests/process-probes";
+import { folderBytes, runningChildren } from "../../../tests/process-probes";
+import { eventually } from "../../../tests/poll";
 import { sharedFile } from "../../../tests/shared-files";
 
 let tmp: string;
