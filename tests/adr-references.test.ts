@@ -28,3 +28,13 @@ test("every 'ADR NNN-slug' reference names an existing decision record", () => {
   }
   expect(dangling).toEqual([]);
 });
+
+test("the index lists every decision record, and nothing else", () => {
+  const index = fs.readFileSync(path.join(REPO_ROOT, "docs/decisions/README.md"), "utf8");
+  const listed = [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)]
+    .map((match) => match[1])
+    .filter((name) => !name.startsWith("000-"))
+    .sort();
+  const records = decisionFiles.filter((name) => /^\d{3}-/.test(name) && !name.startsWith("000-")).sort();
+  expect(listed).toEqual(records);
+});

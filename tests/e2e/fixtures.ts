@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
@@ -116,7 +116,42 @@ export async function acceptCookies(page: Page, baseURL: string | undefined) {
   );
 }
 
-export const test = base;
+const EXPECTED_CONSOLE_ERROR = "expected console error";
+
+/**
+ * Names an error this test expects the page to log (a console error or an uncaught exception, matched against
+ * "console: <text>" or "uncaught: <message>"). Any other fails the test.
+ */
+export function expectConsoleError(pattern: RegExp) {
+  test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: pattern.source });
+}
+
+/**
+ * Chromium logs every response of 400 or more as "Failed to load resource". A 4xx that the app answers on purpose (a
+ * form's validation, a missing page, a refused request) is the behaviour under test; a missing script, style, image
+ * or font is a broken page, and so is any 5xx.
+ */
+function isIntendedRefusal(message: ConsoleMessage): boolean {
+  if (!/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return false;
+  return !/\.(js|mjs|css|png|jpe?g|svg|webp|ico|woff2?)(\?|$)/.test(message.location().url);
+}
+
+/** Every page of the test's browser context: an error it logs fails the test, unless the test named it. */
+export const test = base.extend({
+  context: async ({ context }, use, testInfo) => {
+    const errors: string[] = [];
+    context.on("console", (message) => {
+      if (message.type() === "error" && !isIntendedRefusal(message)) errors.push(`console: ${message.text()}`);
+    });
+    context.on("weberror", (error) => errors.push(`uncaught: ${error.error().message}`));
+    await use(context);
+    const expected = testInfo.annotations
+      .filter((annotation) => annotation.type === EXPECTED_CONSOLE_ERROR)
+      .map((annotation) => new RegExp(annotation.description!));
+    const unexpected = errors.filter((error) => !expected.some((pattern) => pattern.test(error)));
+    expect(unexpected, "errors the page logged that the test did not name (expectConsoleError)").toEqual([]);
+  },
+});
 
 test.afterAll(() => disconnectDatabase());
 
