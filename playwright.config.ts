@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = path.resolve("tmp/e2e-data");
+/** The app's data for this run; a run on another E2E_PORT gets its own, so two runs never delete each other's. */
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_PORT ? `tmp/e2e-data-${PORT}` : "tmp/e2e-data");
 /** The fake Stripe API (tests/mocks/stripe-server.ts) that billing.spec.ts starts; the app calls it through STRIPE_API_BASE. */
 export const STRIPE_MOCK_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { acceptCookies, createUser, expect, signIn, test } from "./fixtures";
+import { acceptCookies, createUser, expect, expectConsoleError, signIn, test } from "./fixtures";
 import { logOut } from "./user-menu";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
@@ -127,6 +127,9 @@ test.describe("the route table, signed out", () => {
   });
 
   test("an unexpected error shows 'Something went wrong' with HTTP 500, and Refresh Page reloads", async ({ page }) => {
+    // The page's own 500, twice: the browser logs each response, and React Router the error it hydrates.
+    expectConsoleError(/^console: Failed to load resource: the server responded with a status of 500/);
+    expectConsoleError(/^console: Error: Unexpected Server Error$/);
     const response = await page.goto("/_test/error?from=test");
     expect(response?.status()).toBe(500);
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
