@@ -304,8 +304,10 @@ export function TranscriptEditor({
     const segmentId = caret.current?.segmentId ?? editingId;
     if (!segmentId) return setRefusal("Put the cursor in the segment to merge with the next.");
     const index = segmentsRef.current.findIndex((segment) => segment.id === segmentId);
-    const [first, next] = [segmentsRef.current[index], segmentsRef.current[index + 1]];
-    // The next segment on another page: the server refuses a merge of two speakers, and the alert says so.
+    const first = segmentsRef.current[index];
+    // The next segment may be the next page's first.
+    const next =
+      segmentsRef.current[index + 1] ?? (page.nextSpeaker !== undefined ? { speaker: page.nextSpeaker } : undefined);
     if (first && next && first.speaker !== next.speaker)
       return setMergeChoice({ segmentId, speaker: first.speaker, nextSpeaker: next.speaker });
     await merge(segmentId);
