@@ -100,3 +100,35 @@ describe("revisionDiff", () => {
     expect(storedRevisionDiff({ runs: "no" })).toBeNull();
   });
 });
+
+describe("revisionDiff on large saves", () => {
+  it("a replace-all over a whole transcript compares each segment with itself and keeps the first changes", () => {
+    const before = Array.from({ length: 1400 }, (_, index) =>
+      seg(`s${index}`, `segment ${index} says country and more words here`, "Speaker 1", index * 5),
+    );
+    const after = before.map((segment) => ({ ...segment, text: segment.text.replace("country", "nation") }));
+    const diff = revisionDiff([{ at: 0, before, after }]);
+    const parts = diff.runs[0].parts;
+    expect(parts.length).toBeLessThanOrEqual(81);
+    expect(shown(parts.slice(0, 6))).toEqual([
+      "Speaker 1:",
+      "segment 0 says",
+      "-[country]",
+      "+[nation]",
+      "and more words here",
+      "…",
+    ]);
+    expect(JSON.stringify(diff).length).toBeLessThan(5000);
+  });
+
+  it("a run too long to compare whole shows its start, and a pasted page is cut", () => {
+    const long = Array.from({ length: 3000 }, (_, index) => `w${index}`).join(" ");
+    const diff = revisionDiff([{ at: 0, before: [seg("a", "short")], after: [seg("a", "short"), seg("b", long)] }]);
+    const parts = diff.runs[0].parts;
+    expect(parts.at(-1)).toEqual({ op: "same", text: "…", gap: true });
+    const added = parts.find((part) => part.op === "add" && !part.speaker)!;
+    expect(added.text.startsWith("w0 w1 w2")).toBe(true);
+    expect(added.text.length).toBeLessThan(420);
+    expect(added.text.endsWith(" …")).toBe(true);
+  });
+});

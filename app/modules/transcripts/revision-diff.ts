@@ -36,8 +36,13 @@ const CONTEXT_WORDS = 4;
 /** The history stays small: the first runs only, each with at most this many parts. */
 const MAX_RUNS = 3;
 const MAX_PARTS = 80;
-/** Above this many tokens on each side, the changed middle is shown as removed and added, not compared word by word. */
-const MAX_COMPARED = 2000;
+/**
+ * Above this many tokens on a side, only the first ones of the changed middle are compared (the history shows the
+ * start of a change, and a comparison costs the product of both sides).
+ */
+const MAX_COMPARED = 1000;
+/** A part's text is cut here: a pasted page of words is not kept whole in every revision's diff. */
+const MAX_PART_CHARS = 400;
 
 const NO_SPEAKER = "(no speaker)";
 
@@ -68,41 +73,42 @@ export function diffTokens<T extends { key: string; text: string; speaker?: bool
   )
     tail++;
   for (const token of after.slice(0, head)) ops.push({ op: "same", token });
-  const a = before.slice(head, before.length - tail);
-  const b = after.slice(head, after.length - tail);
-  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) {
-    for (const token of a) ops.push({ op: "remove", token });
-    for (const token of b) ops.push({ op: "add", token });
-  } else {
-    // table[i][j]: the longest common subsequence of a[i..] and b[j..].
-    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-    for (let i = a.length - 1; i >= 0; i--)
-      for (let j = b.length - 1; j >= 0; j--)
-        table[i][j] = a[i].key === b[j].key ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-      if (i < a.length && j < b.length && a[i].key === b[j].key) {
-        ops.push({ op: "same", token: b[j] });
-        i++;
-        j++;
-      } else if (j >= b.length || (i < a.length && table[i + 1][j] >= table[i][j + 1])) {
-        ops.push({ op: "remove", token: a[i++] });
-      } else {
-        ops.push({ op: "add", token: b[j++] });
-      }
+  const cut = before.length - tail - head > MAX_COMPARED || after.length - tail - head > MAX_COMPARED;
+  const a = before.slice(head, Math.min(head + MAX_COMPARED, before.length - tail));
+  const b = after.slice(head, Math.min(head + MAX_COMPARED, after.length - tail));
+  // table[i][j]: the longest common subsequence of a[i..] and b[j..].
+  const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i][j] = a[i].key === b[j].key ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i].key === b[j].key) {
+      ops.push({ op: "same", token: b[j] });
+      i++;
+      j++;
+    } else if (j >= b.length || (i < a.length && table[i + 1][j] >= table[i][j + 1])) {
+      ops.push({ op: "remove", token: a[i++] });
+    } else {
+      ops.push({ op: "add", token: b[j++] });
     }
   }
-  for (const token of after.slice(after.length - tail)) ops.push({ op: "same", token });
+  if (!cut) for (const token of after.slice(after.length - tail)) ops.push({ op: "same", token });
   // Words of one kind join into one part; a speaker mark is always a part of its own.
   const parts: DiffPart[] = [];
   for (const { op, token } of ops) {
     const last = parts.at(-1);
-    if (last && last.op === op && !last.speaker && !token.speaker) last.text += ` ${token.text}`;
-    else parts.push({ op, text: token.text, ...(token.speaker ? { speaker: true } : {}) });
+    if (last && last.op === op && !last.speaker && !token.speaker) {
+      if (last.text.length < MAX_PART_CHARS) last.text += ` ${token.text}`;
+      else if (!last.text.endsWith(" …")) last.text += " …";
+    } else parts.push({ op, text: token.text, ...(token.speaker ? { speaker: true } : {}) });
   }
+  if (cut) parts.push(GAP);
   return parts;
 }
+
+const GAP: DiffPart = { op: "same", text: "…", gap: true };
 
 /** Long unchanged stretches shortened to their CONTEXT_WORDS words next to a change, with a gap between. */
 function trimContext(parts: DiffPart[]): DiffPart[] {
@@ -118,22 +124,39 @@ function trimContext(parts: DiffPart[]): DiffPart[] {
     const keep = (hasBefore ? CONTEXT_WORDS : 0) + (hasAfter ? CONTEXT_WORDS : 0);
     if (words.length <= keep + 1) return trimmed.push(part);
     if (hasBefore) trimmed.push({ op: "same", text: words.slice(0, CONTEXT_WORDS).join(" ") });
-    trimmed.push({ op: "same", text: "…", gap: true });
+    trimmed.push(GAP);
     if (hasAfter) trimmed.push({ op: "same", text: words.slice(-CONTEXT_WORDS).join(" ") });
   });
   return trimmed;
 }
 
+/**
+ * A run's word diff. When the run is the same segments before and after (edits, replace-all, most restores), each
+ * changed segment is compared with itself, so a run over a whole transcript costs its segments, not their product.
+ */
+function runParts(change: SegmentChange): DiffPart[] {
+  const paired =
+    change.before.length === change.after.length &&
+    change.before.every((segment, index) => segment.id === change.after[index].id);
+  if (!paired) return trimContext(diffTokens(runTokens(change.before), runTokens(change.after)));
+  const parts: DiffPart[] = [];
+  change.before.forEach((before, index) => {
+    if (parts.length > MAX_PARTS) return;
+    const after = change.after[index];
+    if (before.text === after.text && before.speaker === after.speaker) return;
+    if (parts.length) parts.push(GAP);
+    parts.push(...trimContext(diffTokens(runTokens([before]), runTokens([after]))));
+  });
+  return parts;
+}
+
 /** The word diff of a revision's changes: its first `maxRuns` runs (the history keeps MAX_RUNS). */
 export function revisionDiff(changes: SegmentChange[], maxRuns = MAX_RUNS): RevisionDiff {
   const runs = changes.slice(0, maxRuns).map((change) => {
-    const parts = trimContext(diffTokens(runTokens(change.before), runTokens(change.after)));
+    const parts = runParts(change);
     return {
       at: (change.before[0] ?? change.after[0])?.start ?? 0,
-      parts:
-        parts.length > MAX_PARTS
-          ? [...parts.slice(0, MAX_PARTS), { op: "same" as const, text: "…", gap: true }]
-          : parts,
+      parts: parts.length > MAX_PARTS ? [...parts.slice(0, MAX_PARTS), GAP] : parts,
     };
   });
   return { runs, more: Math.max(0, changes.length - maxRuns) };
