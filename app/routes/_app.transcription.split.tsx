@@ -15,7 +15,7 @@ import { editorActionToast, runEditorAction, segmentToSplit } from "~/modules/tr
 import { segmentHref } from "~/utils/transcript-links";
 
 // GET /transcription/:recordingId/segments/:segmentId/split: where to split one segment, without JavaScript (with
-// it, the editor splits at the cursor). The form posts here: a split redirects back to the segment on the editor's
+// it, the editor splits between the words nearest the cursor). The form posts here: a split redirects back to the segment on the editor's
 // page, and a refusal is shown above the form.
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Split a segment", "Split a transcript segment in two."),
