@@ -16,6 +16,7 @@ import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import {
   cancelRecording,
   deleteRecording,
@@ -231,9 +232,19 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
 });
 
 /** The first message of a refused form, by its intent. */
-function formErrorOf(actionData: unknown, intent: string) {
+function formErrorOf(actionData: unknown, intent: string | readonly string[]) {
   return Object.values(replyTo(actionData, intent)?.error ?? {}).flat()[0] ?? undefined;
 }
+
+/** The editor's forms that post to this page but show no field of their own here. */
+const EDITOR_FORMS_FROM_ELSEWHERE = [
+  "edit-segment",
+  "split",
+  "merge",
+  "set-speaker",
+  "restore-revision",
+  "undo-revision",
+] as const;
 
 const POLL_MS = 2000;
 const NO_JS_REFRESH_SECONDS = 5;
@@ -255,6 +266,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     comments,
   } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
+  // What the server refused, and the editor's forms from other pages that post here (the history's) refused by field.
+  const refusal = pageRefusal(actionData) ?? formErrorOf(actionData, EDITOR_FORMS_FROM_ELSEWHERE);
   const detected = !recording.language && Boolean(recording.transcriptLanguage);
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
@@ -313,9 +326,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         {engineNotice ? <EngineNotice notice={engineNotice} /> : null}
       </header>
 
-      {pageRefusal(actionData) ? (
+      {refusal ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {pageRefusal(actionData)}
+          {refusal}
         </p>
       ) : null}
 
@@ -361,7 +374,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <ol className="mt-4 space-y-2" aria-live="polite">
             {segments.map((segment) => (
               <li key={segment.id} className="rounded-lg border border-slate-200 p-3">
-                <span className="font-mono text-sm text-slate-600">{formatDuration(segment.start)}</span>
+                <span className="font-mono text-sm text-slate-600">{formatTimestamp(segment.start)}</span>
                 <p className="mt-1">
                   <ConfidenceText text={segment.text} words={segment.words} />
                 </p>
@@ -730,9 +743,9 @@ function SummarySection({
                   segment.scrollIntoView({ block: "center" });
                 }}
                 className="shrink-0 font-mono text-brand-700 underline"
-                aria-label={`Play from ${formatDuration(point.start)}`}
+                aria-label={`Play from ${formatTimestamp(point.start)}`}
               >
-                {formatDuration(point.start)}
+                {formatTimestamp(point.start)}
               </a>
               <span>{point.text}</span>
             </li>

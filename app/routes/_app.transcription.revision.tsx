@@ -5,10 +5,11 @@ import { buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
-import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { viewRevision } from "~/modules/transcripts/editor.server";
 import { formatDate } from "~/utils/dates";
+import { RevisionDiffView } from "~/components/editor/revision-diff-view";
 
 // GET /transcription/:recordingId/revisions/:revisionId ("original": as transcribed): the transcript as it was then,
 // read-only, with a form that restores it (posted to the transcript page).
@@ -39,10 +40,23 @@ export default function RevisionView({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-2 text-slate-700">
         {revision
-          ? `${revision.label}, ${formatDate(revision.savedAt, "dateTime")}.`
+          ? `${revision.label}, by ${revision.author}, ${formatDate(revision.savedAt, "dateTime")}.`
           : "The transcript before any edit."}{" "}
         This is how the whole transcript read then.
       </p>
+      {revision ? (
+        <section
+          aria-labelledby="revision-changes-title"
+          className="mt-4 rounded-lg border border-slate-200 p-3 text-sm"
+        >
+          <h2 id="revision-changes-title" className="font-semibold">
+            What it changed
+          </h2>
+          <div className="mt-2">
+            <RevisionDiffView diff={revision.diff} />
+          </div>
+        </section>
+      ) : null}
       <form method="post" action={`/transcription/${recording.id}`} className="mt-4">
         <input type="hidden" name="intent" value="restore-revision" />
         <input type="hidden" name="revisionId" value={revisionId} />
@@ -54,7 +68,7 @@ export default function RevisionView({ loaderData }: Route.ComponentProps) {
         {segments.map((segment) => (
           <li key={segment.id} className="rounded-lg border border-slate-200 p-3">
             <div className="flex flex-wrap gap-2 text-sm">
-              <span className="font-mono text-slate-600">{formatDuration(segment.start)}</span>
+              <span className="font-mono text-slate-600">{formatTimestamp(segment.start)}</span>
               {segment.speaker ? <span className="font-semibold">{segment.speaker}</span> : null}
             </div>
             <p className="mt-1">{segment.text}</p>

@@ -15,7 +15,7 @@ import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.serv
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
-import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { editorActionToast, runEditorAction, segmentToEdit } from "~/modules/transcripts/editor.server";
 import { EditSegmentSchema, SegmentPageActionSchema, SetSpeakerSchema } from "~/modules/transcripts/transcript-forms";
 import { segmentHref } from "~/utils/transcript-links";
@@ -24,7 +24,10 @@ import { segmentHref } from "~/utils/transcript-links";
 // its speaker, a merge with the next, the split page and its notes. With JavaScript the editor does the same in place;
 // the forms live here so that the editor's page of 50 segments carries none of them (docs/performance.md).
 export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data ? `Edit the segment at ${formatDuration(data.segment.start)}` : "Edit a segment", "Edit a segment."),
+  ...pageMeta(
+    data ? `Edit the segment at ${formatTimestamp(data.segment.start)}` : "Edit a segment",
+    "Edit a segment.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 
@@ -54,10 +57,10 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
 });
 
 export default function EditSegment({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segment, number, total, isLast, speakers, notes } = loaderData;
+  const { recording, segment, number, total, isLast, nextSpeaker, speakers, notes } = loaderData;
   const busy = useNavigation().state !== "idle";
   const back = segmentHref(recording.id, segment.id);
-  const time = formatDuration(segment.start);
+  const time = formatTimestamp(segment.start);
   const refusal = pageRefusal(actionData);
   const [textForm, textFields] = useSchemaForm("segment-text", EditSegmentSchema, replyTo(actionData, "edit-segment"), {
     defaultValue: { text: segment.text },
@@ -141,13 +144,13 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
           {isLast ? (
             <p className="text-sm text-slate-600">This is the last segment: there is nothing after it to merge.</p>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="merge" />
-              <input type="hidden" name="segmentId" value={segment.id} />
-              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                Merge with next
-              </button>
-            </Form>
+            <MergeForm
+              segmentId={segment.id}
+              speaker={segment.speaker}
+              nextSpeaker={nextSpeaker}
+              error={formErrorOf(actionData, "merge")}
+              busy={busy}
+            />
           )}
           <Link
             to={`/transcription/${recording.id}/segments/${segment.id}/split`}
@@ -172,6 +175,62 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
         <AddNoteForm segmentId={segment.id} reply={replyTo(actionData, "add-comment")} busy={busy} />
       </section>
     </div>
+  );
+}
+
+/** The first message of a refused form, by its intent. */
+function formErrorOf(actionData: unknown, intent: string) {
+  return Object.values(replyTo(actionData, intent)?.error ?? {}).flat()[0] ?? undefined;
+}
+
+const speakerLabel = (speaker: string | null) => speaker ?? "No speaker";
+
+/**
+ * Merge with the next segment: one click when both are the same speaker's; when they are not, the form asks whose
+ * the merged segment is (the server refuses a merge of two speakers without that choice).
+ */
+function MergeForm({
+  segmentId,
+  speaker,
+  nextSpeaker,
+  error,
+  busy,
+}: {
+  segmentId: string;
+  speaker: string | null;
+  nextSpeaker: { speaker: string | null } | null;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="merge" />
+      <input type="hidden" name="segmentId" value={segmentId} />
+      {nextSpeaker ? (
+        <fieldset aria-describedby={error ? "merge-error" : undefined}>
+          <legend className="text-sm font-medium">
+            The next segment is another speaker&apos;s. Whose words is the merged segment?
+          </legend>
+          <div className="mt-1 flex flex-wrap gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="speakerFrom" value="this" required /> {speakerLabel(speaker)} (this segment)
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="speakerFrom" value="next" required /> {speakerLabel(nextSpeaker.speaker)} (the
+              next segment)
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      {error ? (
+        <p id="merge-error" role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+        Merge with next
+      </button>
+    </Form>
   );
 }
 

@@ -1,16 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/_app.transcription.split";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
-import { withRefusals } from "~/modules/platform/refusals.server";
+import { pageRefusal } from "~/components/ui/form-reply";
+import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
+import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";
-import { formatDuration } from "~/modules/recordings/recording-format";
-import { segmentToSplit } from "~/modules/transcripts/editor.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { SplitSchema } from "~/modules/transcripts/transcript-forms";
+import { formatTimestamp } from "~/utils/timestamps";
+import { editorActionToast, runEditorAction, segmentToSplit } from "~/modules/transcripts/editor.server";
 import { segmentHref } from "~/utils/transcript-links";
 
 // GET /transcription/:recordingId/segments/:segmentId/split: where to split one segment, without JavaScript (with
-// it, the editor splits at the cursor). The form posts to the transcript page, which splits and redirects back.
+// it, the editor splits between the words nearest the cursor). The form posts here: a split redirects back to the segment on the editor's
+// page, and a refusal is shown above the form.
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Split a segment", "Split a transcript segment in two."),
   { name: "robots", content: "noindex" },
@@ -21,8 +27,26 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   return segmentToSplit(userId, params.recordingId, params.segmentId);
 });
 
-export default function SplitSegment({ loaderData }: Route.ComponentProps) {
+export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+  const userId = await requireUserId(request);
+  const submission = parseWithZod(await readForm(request), { schema: SplitSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The segment is the page's, whatever the form says.
+  const input = { ...submission.value, segmentId: params.segmentId };
+  const result = await runEditorAction(userId, params.recordingId, input);
+  return redirectWithToast(
+    segmentHref(params.recordingId, params.segmentId),
+    { type: "success", title: editorActionToast(input, result) },
+    { status: 303 },
+  );
+});
+
+export default function SplitSegment({ loaderData, actionData }: Route.ComponentProps) {
   const { recording, segment, places } = loaderData;
+  // A refusal of the server (withFormRefusals) or of the form's one field.
+  const refusal =
+    pageRefusal(actionData) ??
+    Object.values((actionData as { error?: Record<string, string[]> } | undefined)?.error ?? {}).flat()[0];
   const back = segmentHref(recording.id, segment.id);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -31,10 +55,15 @@ export default function SplitSegment({ loaderData }: Route.ComponentProps) {
           ← {recording.title}
         </Link>
       </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight">Split the segment at {formatDuration(segment.start)}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Split the segment at {formatTimestamp(segment.start)}</h1>
       <p className="mt-2 text-slate-700">{segment.text}</p>
+      {refusal ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
       {places.length ? (
-        <form method="post" action={`/transcription/${recording.id}`} className="mt-6 space-y-4">
+        <form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="intent" value="split" />
           <input type="hidden" name="segmentId" value={segment.id} />
           <fieldset>
@@ -49,7 +78,7 @@ export default function SplitSegment({ loaderData }: Route.ComponentProps) {
                   {place.word}
                   <span className="sr-only">
                     {" "}
-                    (word {place.index + 1}, {formatDuration(place.start)})
+                    (word {place.index + 1}, {formatTimestamp(place.start)})
                   </span>
                 </label>
               ))}

@@ -142,7 +142,7 @@ test("edit in place: autosaved, undone and redone (without JavaScript: the segme
   await expect(page.locator(`#segment-${ids[0]} [data-low]`)).toHaveText("fellow");
 });
 
-test("the word playing is highlighted and a click on a word seeks to it", async ({ page, baseURL }, testInfo) => {
+test("the word playing is highlighted and a click on a word plays from it", async ({ page, baseURL }, testInfo) => {
   test.skip(
     !withJs(testInfo),
     "Playback and highlighting need JavaScript; the player itself is tested in every project",
@@ -160,14 +160,38 @@ test("the word playing is highlighted and a click on a word seeks to it", async 
   expect(time).toBeGreaterThanOrEqual(start);
   expect(time).toBeLessThan(end);
 
-  // A click on a word moves the player to its start, and the highlight to it.
+  // A click on a word plays from its start (the player was paused), with the highlight on it.
   const word = page.locator("[data-segment-text] [data-w]", { hasText: "country" }).first();
-  await word.click();
   const wordStart = Number(await word.getAttribute("data-s"));
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(wordStart, 2);
-  await expect(word).toHaveAttribute("data-playing", "");
+  await word.click();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+  const played = await audio.evaluate((element: HTMLAudioElement) => {
+    element.pause();
+    return element.currentTime;
+  });
+  expect(played).toBeGreaterThanOrEqual(wordStart - 0.01);
+  await expect(page.locator("[data-playing]")).toHaveCount(1);
 
-  // Speed and skip.
+  // The keyboard's click on a word: Alt+Enter plays from the word at the cursor.
+  const ids = await page
+    .locator("[data-segment]")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-segment")!));
+  await caretBefore(page, ids[2], "what");
+  const whatStart = Number(
+    await page.locator(`#segment-${ids[2]} [data-w]`, { hasText: "what" }).getAttribute("data-s"),
+  );
+  await page.keyboard.press("Alt+Enter");
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+  const fromCaret = await audio.evaluate((element: HTMLAudioElement) => {
+    element.pause();
+    return element.currentTime;
+  });
+  expect(fromCaret).toBeGreaterThanOrEqual(whatStart - 0.01);
+  // Alt+Enter did not split the segment.
+  await expect(segmentTexts(page)).toHaveCount(3);
+
+  // Speed and skip (from the word clicked: from the cursor's word, 5 s on would pass the end of the audio).
+  await audio.evaluate((element: HTMLAudioElement, time) => (element.currentTime = time), wordStart);
   await page.getByLabel("Speed").selectOption("1.5");
   expect(await audio.evaluate((element: HTMLAudioElement) => element.playbackRate)).toBe(1.5);
   await page.getByRole("button", { name: /5 s forward/ }).click();
@@ -375,4 +399,142 @@ test("a long transcript is shown a page at a time; playback runs on to the next 
     await expect(pages).toContainText("Segments 51–100 of 120");
     await expect(page.locator(`#segment-${ids[77]} [data-segment-text]`)).toHaveText("word78 edited");
   }
+});
+
+test("without JavaScript, a segment's time is a link to it and the player has its own controls", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(withJs(testInfo), "With JavaScript, a click on a word plays from it (the test above)");
+  const { ids } = await openEditor(page, baseURL);
+  const time = page.locator(`#segment-${ids[1]}`).getByRole("link", { name: "Play from 0:03" });
+  await expect(time).toHaveAttribute("href", `#segment-${ids[1]}`);
+  await expect(page.locator("section[aria-label=Player] audio")).toHaveAttribute("controls", "");
+});
+
+test("merging two speakers' segments asks whose the merged segment is", async ({ page, baseURL }, testInfo) => {
+  const { ids } = await openEditor(page, baseURL);
+  if (withJs(testInfo)) {
+    await caretBefore(page, ids[0], "fellow");
+    await page.getByRole("button", { name: "Merge with next" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Whose words is the merged segment?" });
+    await expect(dialog).toContainText("This segment is Speaker 1's and the next one is Speaker 2's.");
+    await dialog.getByRole("button", { name: "Merge as Speaker 2" }).click();
+  } else {
+    await page
+      .locator(`#segment-${ids[0]}`)
+      .getByRole("link", { name: /^Edit segment at/ })
+      .click();
+    await expect(page.getByText("Whose words is the merged segment?")).toBeVisible();
+    await page.getByLabel("Speaker 2 (the next segment)").check();
+    await page.getByRole("button", { name: "Merge with next" }).click();
+  }
+  await expect(segmentTexts(page)).toHaveText([
+    "And so my fellow Americans, ask not what your country can do for you,",
+    "ask what you can do for your country.",
+  ]);
+  await expect(page.locator(`#segment-${ids[0]}`).getByText("Speaker 2", { exact: true })).toBeVisible();
+  // With JavaScript the history is the page's as it was loaded: read it again.
+  if (withJs(testInfo)) await page.reload();
+  await openHistory(page);
+  await expect(page.locator("#history").getByText("Merged the segments at 0:00 and 0:03 as Speaker 2")).toBeVisible();
+});
+
+test("a merge the server refuses shows its reason", async ({ page, baseURL }, testInfo) => {
+  const { recording, ids } = await openEditor(page, baseURL);
+  const { prisma } = await appDatabase();
+  // The page shows segments 2 and 3 as one speaker's; then, elsewhere, segment 3 is given to another.
+  await prisma.transcriptSegment.update({ where: { id: ids[2] }, data: { speaker: "Speaker 2" } });
+  await page.goto(`/transcription/${recording.id}`);
+  if (withJs(testInfo)) {
+    await expect(page.locator("[data-segment-text][contenteditable=true]").first()).toBeVisible();
+  } else {
+    await page
+      .locator(`#segment-${ids[1]}`)
+      .getByRole("link", { name: /^Edit segment at/ })
+      .click();
+    await expect(page.getByText("Whose words is the merged segment?")).toHaveCount(0);
+  }
+  await prisma.transcriptSegment.update({ where: { id: ids[2] }, data: { speaker: "Speaker 1" } });
+  if (withJs(testInfo)) await caretBefore(page, ids[1], "your");
+  await page.getByRole("button", { name: "Merge with next" }).first().click();
+  await expect(page.getByRole("alert").filter({ hasText: "choose whose words" })).toHaveText(
+    withJs(testInfo)
+      ? /The next segment is Speaker 1's and this one is Speaker 2's: choose whose words the merged segment is\./
+      : "The next segment is Speaker 1's and this one is Speaker 2's: choose whose words the merged segment is.",
+  );
+  expect(await prisma.transcriptSegment.count({ where: { recordingId: recording.id } })).toBe(3);
+});
+
+test("a split with the cursor inside a word falls between words", async ({ page, baseURL }, testInfo) => {
+  const { recording, ids } = await openEditor(page, baseURL);
+  if (withJs(testInfo)) {
+    // The cursor after "cou" of "country": the split falls before the word, not inside it.
+    await page.evaluate((id) => {
+      const element = document.querySelector<HTMLElement>(`#segment-${id} [data-segment-text]`)!;
+      element.focus();
+      const span = [...element.querySelectorAll("[data-w]")].find((candidate) => candidate.textContent === "country")!;
+      const range = document.createRange();
+      range.setStart(span.firstChild!, 3);
+      range.collapse(true);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+    }, ids[1]);
+    await page.keyboard.press("Enter");
+  } else {
+    // The split page offers only the places between words; a hand-made post inside a word is snapped the same way.
+    await page.goto(`/transcription/${recording.id}/segments/${ids[1]}/split`);
+    await expect(page.getByRole("radio")).toHaveCount(8);
+    const response = await page.request.post(`/transcription/${recording.id}/segments/${ids[1]}/split`, {
+      form: { intent: "split", segmentId: ids[1], offset: String("ask not what your cou".length) },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(303);
+    await page.goto(`/transcription/${recording.id}`);
+  }
+  await expect(segmentTexts(page)).toHaveText([
+    "And so my fellow Americans,",
+    "ask not what your",
+    "country can do for you,",
+    "ask what you can do for your country.",
+  ]);
+  // Each word kept its own time: "country" starts the new segment at its own start.
+  const { prisma } = await appDatabase();
+  const [, first, second] = await prisma.transcriptSegment.findMany({
+    where: { recordingId: recording.id },
+    orderBy: { position: "asc" },
+  });
+  const original = recording.segments[1].words as { word: string; start: number }[];
+  expect((second.words as { word: string }[]).map((word) => word.word)).toEqual(
+    original.slice(4).map((word) => word.word),
+  );
+  expect(second.start).toBeCloseTo(original[4].start, 6);
+  expect((first.words as unknown[]).length).toBe(4);
+});
+
+test("the history shows who saved each revision and the words it changed", async ({ page, baseURL }, testInfo) => {
+  const { ids } = await openEditor(page, baseURL);
+  if (withJs(testInfo)) {
+    const text = page.locator(`#segment-${ids[0]} [data-segment-text]`);
+    await text.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" today");
+    await expect(page.getByRole("status").filter({ hasText: /Saved \(revision 1\)/ })).toBeVisible();
+    // The history is the server's: read it again.
+    await page.reload();
+  } else {
+    await page
+      .locator(`#segment-${ids[0]}`)
+      .getByRole("link", { name: /^Edit segment at/ })
+      .click();
+    await page.getByLabel("Text of the segment at 0:00").fill("And so my fellow Americans, today");
+    await page.getByRole("button", { name: "Save segment" }).click();
+  }
+  await openHistory(page);
+  const revision = page.locator("#history [data-revision='1']");
+  await expect(revision).toContainText("Edited the segment at 0:00");
+  await expect(revision).toContainText("Casey Tester");
+  await expect(revision.locator("ins")).toHaveText("added: today");
+  await expect(revision.locator("del")).toHaveCount(0);
+  await expect(revision.locator("time")).toBeVisible();
 });

@@ -134,7 +134,13 @@ describe("the editor's save route", () => {
     ]);
     expect(segments[0].end).toBe(segments[1].start);
 
-    expect((await post({ intent: "merge", segmentId: second.id })).status).toBe(200);
+    // Speaker 2's segment and Speaker 1's: refused without a choice, then merged as Speaker 2's.
+    const unchosen = await post({ intent: "merge", segmentId: second.id });
+    expect(unchosen.status).toBe(409);
+    expect(await unchosen.json()).toEqual({
+      error: "The next segment is Speaker 1's and this one is Speaker 2's: choose whose words the merged segment is.",
+    });
+    expect((await post({ intent: "merge", segmentId: second.id, speakerFrom: "this" })).status).toBe(200);
     expect((await post({ intent: "set-speaker", segmentId: segments[1].id, speaker: "Dr. Ruiz" })).status).toBe(200);
     segments = await segmentsOf(recording.id);
     expect(segments.map((segment) => [segment.position, segment.speaker, segment.text])).toEqual([
@@ -194,7 +200,17 @@ describe("the editor's save route", () => {
       [
         { intent: "split", segmentId: first.id, offset: "999" },
         400,
-        "Split between two words, not at the start or end.",
+        "Split between two words: put the cursor inside the segment, not at its start or end.",
+      ],
+      [
+        { intent: "merge", segmentId: first.id },
+        409,
+        "The next segment is Speaker 2's and this one is Speaker 1's: choose whose words the merged segment is.",
+      ],
+      [
+        { intent: "merge", segmentId: first.id, speakerFrom: "both" },
+        400,
+        "Choose whose words the merged segment is: this segment's speaker or the next one's.",
       ],
       [{ intent: "merge", segmentId: last.id }, 400, "The last segment has nothing after it to merge."],
       [{ intent: "merge", segmentId: "nope" }, 404, "That segment no longer exists."],
@@ -235,7 +251,7 @@ describe("the editor's save route", () => {
     ).json()) as {
       revision: { id: string };
     };
-    await app(url, form({ intent: "merge", segmentId: first.id }, owner.cookie));
+    await app(url, form({ intent: "merge", segmentId: first.id, speakerFrom: "next" }, owner.cookie));
     const conflict = await app(url, form({ intent: "undo-revision", revisionId: first1.revision.id }, owner.cookie));
     expect(conflict.status).toBe(409);
 
@@ -323,8 +339,25 @@ describe("the page's forms, without JavaScript", () => {
     );
     expect(nothingAfter.status).toBe(400);
     expect(await nothingAfter.text()).toContain("The last segment has nothing after it to merge.");
-    const merged = await app(segmentPage, form({ intent: "merge", segmentId: second.id }, user.cookie));
+    // Dr. Ruiz's segment and Speaker 1's: the form asks whose the merged one is, and a merge without it is refused.
+    const asking = (await (await app(segmentPage, { headers: { Cookie: user.cookie } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(asking).toContain("The next segment is another speaker&#x27;s. Whose words is the merged segment?");
+    expect(asking).toMatch(/name="speakerFrom" value="this"\/> Dr. Ruiz \(this segment\)/);
+    expect(asking).toMatch(/name="speakerFrom" value="next"\/> Speaker 1 \(the next segment\)/);
+    const unchosen = await app(segmentPage, form({ intent: "merge", segmentId: second.id }, user.cookie));
+    expect(unchosen.status).toBe(409);
+    expect((await unchosen.text()).replaceAll("&#x27;", "'")).toContain(
+      "The next segment is Speaker 1's and this one is Dr. Ruiz's: choose whose words the merged segment is.",
+    );
+    const merged = await app(
+      segmentPage,
+      form({ intent: "merge", segmentId: second.id, speakerFrom: "next" }, user.cookie),
+    );
     expect(merged.headers.get("Location")).toBe(back);
+    expect((await segmentsOf(recording.id))[1].speaker).toBe("Speaker 1");
     expect((await segmentsOf(recording.id)).map((segment) => segment.text)).toEqual([
       "Ask not what your country can do",
       "for all of you, can do for your country.",
@@ -353,5 +386,112 @@ describe("the page's forms, without JavaScript", () => {
       (await app(`/transcription/${recording.id}/segments/nope`, { headers: { Cookie: user.cookie } })).status,
     ).toBe(404);
     expect((await segmentsOf(recording.id))[1].text).toBe("for all of you, can do for your country.");
+  });
+});
+
+describe("edits keep attribution and words", () => {
+  test("two segments of one speaker merge in one click; of two speakers, only as the speaker chosen", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first, second, third] = recording.segments;
+    const post = (fields: Record<string, string>) =>
+      app(`/api/recordings/${recording.id}/editor`, form(fields, user.cookie));
+    await (await db()).transcriptSegment.update({ where: { id: first.id }, data: { speaker: "Attorney" } });
+
+    const refused = await post({ intent: "merge", segmentId: first.id });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "The next segment is Speaker 2's and this one is Attorney's: choose whose words the merged segment is.",
+    );
+    expect(await segmentsOf(recording.id)).toHaveLength(3);
+
+    const asNext = await post({ intent: "merge", segmentId: first.id, speakerFrom: "next" });
+    expect(asNext.status).toBe(200);
+    expect(((await asNext.json()) as { revision: { label: string } }).revision.label).toBe(
+      "Merged the segments at 0:00 and 0:03 as Speaker 2",
+    );
+    let segments = await segmentsOf(recording.id);
+    expect(segments.map((segment) => [segment.speaker, segment.text])).toEqual([
+      ["Speaker 2", `${first.text} ${second.text}`],
+      ["Speaker 1", third.text],
+    ]);
+
+    // The same speaker's segments: no choice asked.
+    await (await db()).transcriptSegment.update({ where: { id: third.id }, data: { speaker: "Speaker 2" } });
+    expect((await post({ intent: "merge", segmentId: first.id })).status).toBe(200);
+    segments = await segmentsOf(recording.id);
+    expect(segments.map((segment) => segment.speaker)).toEqual(["Speaker 2"]);
+  });
+
+  test("a split inside a word falls on the nearest word boundary, and every word keeps its time", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first] = recording.segments;
+    // "Ask not what your cou|ntry can do": nearer the start of "country".
+    const response = await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "split", segmentId: first.id, offset: String("Ask not what your cou".length) }, user.cookie),
+    );
+    expect(response.status).toBe(200);
+    const [a, b] = await segmentsOf(recording.id);
+    expect([a.text, b.text]).toEqual(["Ask not what your", "country can do"]);
+    // The same words with the same times (to the database's float precision): none was cut or re-timed.
+    const times = (list: unknown) =>
+      (list as { word: string; start: number; end: number }[]).map(({ word, start, end }) => [
+        word,
+        start.toFixed(9),
+        end.toFixed(9),
+      ]);
+    const before = words(first.text, 0, 3);
+    expect([...times(a.words), ...times(b.words)]).toEqual(times(before));
+    expect(b.start).toBeCloseTo(before[4].start, 9);
+
+    // Without JavaScript, the split page posts to itself: the split redirects to the segment, a refusal stays.
+    const splitPage = `/transcription/${recording.id}/segments/${b.id}/split`;
+    const refused = await app(splitPage, form({ intent: "split", segmentId: b.id, offset: "999" }, user.cookie));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      "Split between two words: put the cursor inside the segment, not at its start or end.",
+    );
+    const split = await app(splitPage, form({ intent: "split", segmentId: b.id, offset: "9" }, user.cookie));
+    expect(split.status).toBe(303);
+    expect(split.headers.get("Location")).toBe(`/transcription/${recording.id}?segment=${b.id}#segment-${b.id}`);
+    expect((await segmentsOf(recording.id)).map((segment) => segment.text).slice(1, 3)).toEqual(["country", "can do"]);
+  });
+
+  test("the history names each revision's author and shows its word diff; older revisions say so", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const [first] = recording.segments;
+    await app(
+      `/api/recordings/${recording.id}/editor`,
+      form({ intent: "edit-segment", segmentId: first.id, text: "Ask not what your nation can do" }, user.cookie),
+    );
+    const saved = await (await db()).transcriptRevision.findFirstOrThrow({ where: { recordingId: recording.id } });
+    expect(saved.authorId).toBe(user.id);
+    // A revision from before authors and diffs were kept.
+    await (
+      await db()
+    ).transcriptRevision.create({
+      data: { recordingId: recording.id, number: 2, kind: "edit", label: "An old save", changes: [] },
+    });
+
+    const html = (
+      await (await app(`/transcription/${recording.id}`, { headers: { Cookie: user.cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    const history = html.slice(html.indexOf('id="history"'));
+    expect(history).toMatch(/data-revision="1"[\s\S]*Edited the segment at 0:00[\s\S]*Ada L<\/span>/);
+    expect(history).toContain('<del class="');
+    expect(history).toMatch(/<del[^>]*><span class="sr-only">removed: <\/span>country<\/del>/);
+    expect(history).toMatch(/<ins[^>]*><span class="sr-only">added: <\/span>nation<\/ins>/);
+    expect(history).toMatch(/data-revision="2"[\s\S]*An old save[\s\S]*Unknown author/);
+
+    const page = (
+      await (
+        await app(`/transcription/${recording.id}/revisions/${saved.id}`, { headers: { Cookie: user.cookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(page).toContain("Edited the segment at 0:00, by Ada L,");
+    expect(page).toMatch(/<ins[^>]*><span class="sr-only">added: <\/span>nation<\/ins>/);
   });
 });

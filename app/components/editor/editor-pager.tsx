@@ -3,7 +3,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { EditorPageInfo } from "~/modules/transcripts/editor-pages";
-import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { cn } from "~/utils/cn";
 
 /** The page's address: the same query (a shown translation stays shown) with another page and no segment. */
@@ -27,7 +27,7 @@ export function EditorPager({ info, place }: { info: EditorPageInfo; place: "top
     >
       <p className="mr-auto text-slate-700">
         Segments {current.first.toLocaleString("en")}–{current.last.toLocaleString("en")} of{" "}
-        {info.total.toLocaleString("en")} ({formatDuration(current.start)}–{formatDuration(current.end)})
+        {info.total.toLocaleString("en")} ({formatTimestamp(current.start)}–{formatTimestamp(current.end)})
       </p>
       {info.page > 1 ? (
         <Link to={pageHref(search, info.page - 1)} className={linkClass}>
@@ -44,7 +44,7 @@ export function EditorPager({ info, place }: { info: EditorPageInfo; place: "top
           <select name="page" defaultValue={info.page} className="rounded-md border border-slate-300 px-2 py-1">
             {info.ranges.map((range) => (
               <option key={range.page} value={range.page}>
-                Page {range.page}: {formatDuration(range.start)}–{formatDuration(range.end)}
+                Page {range.page}: {formatTimestamp(range.start)}–{formatTimestamp(range.end)}
               </option>
             ))}
           </select>

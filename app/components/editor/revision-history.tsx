@@ -1,6 +1,9 @@
-// The transcript's revisions, newest first: each can be viewed on its own page or restored here (a form, so it works
-// without JavaScript). Restoring is itself a revision, so it can be undone by restoring the one before.
+// The transcript's revisions, newest first, each with who saved it, when, and the words it changed: each can be viewed
+// on its own page or restored here (a form, so it works without JavaScript). Restoring is itself a revision, so it
+// can be undone by restoring the one before.
 import { Link } from "react-router";
+import type { RevisionDiff } from "~/modules/transcripts/revision-diff";
+import { RevisionDiffView } from "./revision-diff-view";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
@@ -9,6 +12,10 @@ export interface RevisionRow {
   number: number;
   label: string;
   updatedAt: Date | string;
+  /** The author's name; "Unknown author" for revisions saved before authors were kept. */
+  author: string;
+  /** Null for revisions saved before diffs were kept: their own page shows what they changed. */
+  diff: RevisionDiff | null;
 }
 
 export function RevisionHistory({ recordingId, revisions }: { recordingId: string; revisions: RevisionRow[] }) {
@@ -29,9 +36,14 @@ export function RevisionHistory({ recordingId, revisions }: { recordingId: strin
       </p>
       <ol className="mt-3 divide-y divide-slate-200 text-sm">
         {revisions.map((revision, index) => (
-          <li key={revision.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2">
+          <li
+            key={revision.id}
+            data-revision={revision.number}
+            className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2"
+          >
             <span className="font-mono text-slate-600">#{revision.number}</span>
             <span className="min-w-0 flex-1">{revision.label}</span>
+            <span className="text-slate-700">{revision.author}</span>
             <time dateTime={new Date(revision.updatedAt).toISOString()} className="text-slate-600">
               {formatDate(new Date(revision.updatedAt), "dateTime")}
             </time>
@@ -47,6 +59,11 @@ export function RevisionHistory({ recordingId, revisions }: { recordingId: strin
             ) : (
               restore(revision.id, `revision ${revision.number}`)
             )}
+            {revision.diff ? (
+              <div className="basis-full pl-8">
+                <RevisionDiffView diff={revision.diff} />
+              </div>
+            ) : null}
           </li>
         ))}
         <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2">

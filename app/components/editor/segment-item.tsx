@@ -4,7 +4,7 @@
 import { memo, useMemo } from "react";
 import { Link } from "react-router";
 import type { SegmentState } from "~/modules/transcripts/editor-text";
-import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { wordsHtml } from "./words-html";
 import { SegmentNotes, type SegmentNote } from "~/components/comments/segment-notes";
 
@@ -22,7 +22,7 @@ export interface SegmentItemProps {
 }
 
 function SegmentItemView({ recordingId, segment, editable, translation, notes, busy }: SegmentItemProps) {
-  const time = formatDuration(segment.start);
+  const time = formatTimestamp(segment.start);
   // One object per version of the words: React 19 rewrites innerHTML whenever this object is a new one, which on
   // focus (the item re-renders as "editing") would replace the clicked word and lose the caret.
   const html = useMemo(() => ({ __html: wordsHtml(segment.words) }), [segment.words]);

@@ -10,7 +10,8 @@ const SHORTCUTS: [string, string][] = [
   ["N / P, or Alt+↓ / Alt+↑", "Next / previous segment"],
   ["Ctrl+F or /", "Find and replace"],
   ["Ctrl+Z / Ctrl+Shift+Z", "Undo / redo"],
-  ["Enter (in the text)", "Split the segment at the cursor"],
+  ["Enter (in the text)", "Split the segment between the words nearest the cursor"],
+  ["Alt+Enter (in the text)", "Play from the word at the cursor (as a click on it does)"],
   ["?", "This list"],
 ];
 

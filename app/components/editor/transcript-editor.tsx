@@ -1,16 +1,22 @@
 // The transcript editor at /transcription/:id. Server-rendered, it is one page of segments (editor-pages.ts), each
 // linking to its own page of forms, with find and replace and the history posting to the page. With JavaScript: the text is edited in place and
-// autosaved, with undo and redo; the word playing is highlighted and a click on a word seeks to it; keyboard shortcuts.
+// autosaved, with undo and redo; the word playing is highlighted and a click on a word plays from it; keyboard
+// shortcuts. Whatever the server refuses is shown in an alert above the transcript, in the server's words.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useLocation, useNavigate } from "react-router";
 import {
   applyChangesInView,
+  type MergeSpeaker,
   normalizeText,
   replaceAllReport,
   type SegmentState,
+  SPLIT_REFUSED,
+  tokens,
   type ViewChange,
+  wordBoundaryNear,
 } from "~/modules/transcripts/editor-text";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { EditorPageInfo } from "~/modules/transcripts/editor-pages";
 import { cn } from "~/utils/cn";
 import { EditorPlayer, SKIP_SECONDS, skip } from "./player";
@@ -92,6 +98,14 @@ export function TranscriptEditor({
   const [editingId, setEditingId] = useState<string | null>(null);
   const [showMarks, setShowMarks] = useState(true);
   const [status, setStatus] = useState("");
+  /** The last save the server (or the editor, before asking it) refused, in its words, until the next one succeeds. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** A merge of two speakers' segments waiting for the user to say whose the merged one is. */
+  const [mergeChoice, setMergeChoice] = useState<{
+    segmentId: string;
+    speaker: string | null;
+    nextSpeaker: string | null;
+  } | null>(null);
   const [stacks, setStacks] = useState<{ undo: UndoEntry[]; redo: UndoEntry[] }>({ undo: [], redo: [] });
   const stacksRef = useRef(stacks);
   stacksRef.current = stacks;
@@ -154,10 +168,14 @@ export function TranscriptEditor({
         }).catch(() => null);
         const body = (await response?.json().catch(() => null)) as SaveResponse | null;
         if (!response?.ok || !body) {
-          const message = body?.error ?? "Could not save: check your connection.";
-          setStatus(message);
+          const message =
+            body?.error ??
+            (response ? `The save was refused (HTTP ${response.status}).` : "Could not save: check your connection.");
+          setStatus("Not saved");
+          setRefusal(message);
           throw new Error(message);
         }
+        setRefusal(null);
         if (body.changes.length) {
           const next = applyChangesInView(segmentsRef.current, body.changes);
           segmentsRef.current = next;
@@ -265,17 +283,43 @@ export function TranscriptEditor({
     setStatus(direction === "undo" ? "Undone" : "Redone");
   };
 
+  /** Splits at the word boundary nearest the caret (the server snaps the same way): a word is never cut. */
   const splitAtCaret = async () => {
     const at = caret.current;
-    if (!at) return setStatus("Put the cursor where the segment should be split.");
-    await runRevisionAction({ intent: "split", segmentId: at.segmentId, offset: String(at.offset) });
+    if (!at) return setRefusal("Put the cursor where the segment should be split.");
+    const element = document.querySelector(`#segment-${CSS.escape(at.segmentId)} [data-segment-text]`);
+    const offset = element ? wordBoundaryNear(textOf(element), at.offset) : null;
+    if (offset === null) return setRefusal(SPLIT_REFUSED);
+    await runRevisionAction({ intent: "split", segmentId: at.segmentId, offset: String(offset) });
   };
 
+  const merge = async (segmentId: string, speakerFrom?: MergeSpeaker) => {
+    setMergeChoice(null);
+    await runRevisionAction({ intent: "merge", segmentId, ...(speakerFrom ? { speakerFrom } : {}) });
+    focusSegment(segmentId, true);
+  };
+
+  /** Merges with the next segment; when it is another speaker's, asks first whose the merged segment is. */
   const mergeActive = async () => {
     const segmentId = caret.current?.segmentId ?? editingId;
-    if (!segmentId) return setStatus("Put the cursor in the segment to merge with the next.");
-    await runRevisionAction({ intent: "merge", segmentId });
-    focusSegment(segmentId, true);
+    if (!segmentId) return setRefusal("Put the cursor in the segment to merge with the next.");
+    const index = segmentsRef.current.findIndex((segment) => segment.id === segmentId);
+    const first = segmentsRef.current[index];
+    // The next segment may be the next page's first.
+    const next =
+      segmentsRef.current[index + 1] ?? (page.nextSpeaker !== undefined ? { speaker: page.nextSpeaker } : undefined);
+    if (first && next && first.speaker !== next.speaker)
+      return setMergeChoice({ segmentId, speaker: first.speaker, nextSpeaker: next.speaker });
+    await merge(segmentId);
+  };
+
+  /** Plays from the word at the caret (Alt+Enter in the text: the keyboard's click on a word). */
+  const playFromCaret = () => {
+    const at = caret.current;
+    const segment = at && segmentsRef.current.find((candidate) => candidate.id === at.segmentId);
+    if (!at || !segment?.words.length) return;
+    const index = tokens(segment.text).findLastIndex((token) => token.from <= at.offset);
+    seek(segment.words[Math.max(0, Math.min(index, segment.words.length - 1))].start, true);
   };
 
   // The word playing: found by binary search over every word's start, highlighted by toggling one attribute.
@@ -368,7 +412,8 @@ export function TranscriptEditor({
     const audio = audioRef.current;
     if (!audio) return;
     audio.currentTime = seconds;
-    if (play) void audio.play();
+    // A browser may refuse to play (no user gesture, no audio): the position is still set.
+    if (play) void audio.play().catch(() => undefined);
   };
 
   const moveSegment = (step: 1 | -1) => {
@@ -474,8 +519,9 @@ export function TranscriptEditor({
       event.preventDefault();
       return seek(Number(time.getAttribute("data-seek")), true);
     }
+    // A click on a word plays from it (and places the caret there, to correct it).
     const word = target.closest("[data-segment-text] [data-w]");
-    if (word) seek(Number(word.getAttribute("data-s")));
+    if (word) seek(Number(word.getAttribute("data-s")), true);
   };
   const onInput = (event: React.FormEvent) => {
     const segmentId = segmentIdOf(event.target);
@@ -501,6 +547,10 @@ export function TranscriptEditor({
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (!(event.target as HTMLElement).matches?.("[data-segment-text]")) return;
+    if (event.key === "Enter" && event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      return playFromCaret();
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
       // Enter splits the segment at the cursor (a segment is one paragraph).
       event.preventDefault();
@@ -581,8 +631,53 @@ export function TranscriptEditor({
         <p role="status" aria-live="polite" className="min-w-0 basis-full text-xs text-slate-600 sm:basis-auto">
           {status}
         </p>
+        {/* In the sticky toolbar, so a refusal is in view wherever the user is in the transcript. */}
+        {refusal ? (
+          <div
+            role="alert"
+            className="flex basis-full items-start justify-between gap-3 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800"
+          >
+            <p>{refusal}</p>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => setRefusal(null)}
+              className="shrink-0 underline"
+            >
+              Dismiss
+            </button>
+          </div>
+        ) : null}
       </EditorPlayer>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <Dialog open={mergeChoice !== null} onOpenChange={(open) => (open ? undefined : setMergeChoice(null))}>
+        <DialogContent>
+          <DialogTitle>Whose words is the merged segment?</DialogTitle>
+          <DialogDescription>
+            This segment is {mergeChoice?.speaker ?? "no speaker"}&apos;s and the next one is{" "}
+            {mergeChoice?.nextSpeaker ?? "no speaker"}&apos;s. The merged segment has one speaker.
+          </DialogDescription>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => mergeChoice && void merge(mergeChoice.segmentId, "this")}
+              className={buttonClass("primary")}
+            >
+              Merge as {mergeChoice?.speaker ?? "no speaker"}
+            </button>
+            <button
+              type="button"
+              onClick={() => mergeChoice && void merge(mergeChoice.segmentId, "next")}
+              className={buttonClass("secondary")}
+            >
+              Merge as {mergeChoice?.nextSpeaker ?? "no speaker"}
+            </button>
+            <button type="button" onClick={() => setMergeChoice(null)} className={buttonClass("secondary")}>
+              Cancel
+            </button>
+          </div>
+        </DialogContent>
+      </Dialog>
 
       <FindReplace
         detailsRef={findRef}
@@ -621,7 +716,8 @@ export function TranscriptEditor({
         ) : null}
         {enhanced ? (
           <p className="mt-1 text-sm text-slate-600">
-            Click a word to play from there; type to correct it (saved as you go). Enter splits a segment.
+            Click a word to play from there (Alt+Enter: the word at the cursor); type to correct it (saved as you go).
+            Enter splits a segment between the words nearest the cursor.
           </p>
         ) : null}
         <EditorPager info={page} place="top" />

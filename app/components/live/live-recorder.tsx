@@ -5,6 +5,7 @@ import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { AudioRecorder, RecorderError, RECORDER_ERRORS, type AudioSource } from "./audio-recorder";
 import { translateLive } from "./translate-live";
 
@@ -389,7 +390,7 @@ export function LiveRecorder({
             <div aria-live="polite" data-testid="live-transcript" className="mt-2 min-h-16 space-y-1 text-sm">
               {segments.map((segment, index) => (
                 <p key={index}>
-                  <span className="mr-2 font-mono text-xs text-slate-500">{formatDuration(segment.start)}</span>
+                  <span className="mr-2 font-mono text-xs text-slate-500">{formatTimestamp(segment.start)}</span>
                   {segment.text}
                 </p>
               ))}

@@ -9,6 +9,7 @@ import type { FormReply } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SharePasswordSchema } from "~/modules/sharing/share-forms";
 import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
 import { formatDate } from "~/utils/dates";
 import { languageName } from "~/utils/languages";
@@ -101,9 +102,9 @@ export function SharedTranscriptView({ token, data }: { token: string; data: Sha
         document.getElementById(`segment-${id}`)?.scrollIntoView({ block: "center" });
       }}
       className="shrink-0 font-mono text-sm text-brand-700 underline"
-      aria-label={`Play from ${formatDuration(start)}`}
+      aria-label={`Play from ${formatTimestamp(start)}`}
     >
-      {formatDuration(start)}
+      {formatTimestamp(start)}
     </a>
   );
   const points = (title: string, list: Point[]) =>

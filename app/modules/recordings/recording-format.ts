@@ -1,6 +1,7 @@
 // Display helpers shared by the recordings pages (client-safe).
 
-/** 65.4 → "1:05"; 3725 → "1:02:05". */
+/** A length (of a recording, of a live session), rounded: 65.4 → "1:05"; 3725 → "1:02:05". A time within a recording
+ * that readers cite is ~/utils/timestamps' formatTimestamp (truncated). */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
   const hours = Math.floor(total / 3600);

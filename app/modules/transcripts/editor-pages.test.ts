@@ -21,6 +21,13 @@ describe("editorPage", () => {
     expect(info.page).toBe(3);
     expect(shown.map((segment) => segment.id)).toEqual(["s20", "s21", "s22", "s23", "s24"]);
     expect(info.nextStart).toBeNull();
+    expect(info).not.toHaveProperty("nextSpeaker");
+  });
+
+  it("names the next page's first speaker, for a merge across the edge (null: unlabelled)", () => {
+    const spoken = segments.map((segment, index) => ({ ...segment, speaker: index === 10 ? "Witness" : null }));
+    expect(editorPage(spoken, { page: "1" }, 10).info.nextSpeaker).toBe("Witness");
+    expect(editorPage(spoken, { page: "2" }, 10).info.nextSpeaker).toBeNull();
   });
 
   it("a page number out of range or not a number is the nearest page", () => {

@@ -22,10 +22,15 @@ export interface EditorPageInfo {
   ranges: EditorPageRange[];
   /** Where the next page's first segment starts (seconds): playback that reaches it goes on on that page. */
   nextStart: number | null;
+  /**
+   * The speaker of the next page's first segment (null: unlabelled; absent on the last page): a merge of this page's
+   * last segment with it must ask whose the merged segment is when they differ.
+   */
+  nextSpeaker?: string | null;
 }
 
 /** The page asked for by `?page=` (a whole number, clamped to the pages there are) or by `?segment=`. */
-export function editorPage<T extends { id: string; start: number; end: number }>(
+export function editorPage<T extends { id: string; start: number; end: number; speaker?: string | null }>(
   segments: T[],
   asked: { page?: string | null; segment?: string | null },
   size = EDITOR_PAGE_SIZE,
@@ -53,6 +58,7 @@ export function editorPage<T extends { id: string; start: number; end: number }>
       total: segments.length,
       ranges,
       nextStart: page < pageCount ? segments[page * size].start : null,
+      ...(page < pageCount ? { nextSpeaker: segments[page * size].speaker ?? null } : {}),
     },
   };
 }

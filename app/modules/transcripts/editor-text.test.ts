@@ -8,11 +8,13 @@ import {
   EditConflictError,
   editText,
   mergeSegments,
+  mergeSpeakerRefusal,
   realignWords,
   replaceAllReport,
   replaceInSegments,
   type SegmentState,
   splitSegment,
+  wordBoundaryNear,
 } from "./editor-text";
 
 const word = (text: string, start: number, end: number, confidence: number | null = 0.9) => ({
@@ -116,17 +118,41 @@ describe("splitSegment", () => {
     expect(second.words[0]).toMatchObject({ word: "three", start: 2 });
   });
 
-  it("cuts a word in two and shares its time by length", () => {
-    const [first, second] = splitSegment(segment("a", "abcd efgh", 0, 2), 2, "b");
-    expect(first.text).toBe("ab");
-    expect(second.text).toBe("cd efgh");
-    expect(first.end).toBe(0.5);
-    expect(second.start).toBe(0.5);
+  it("never cuts a word: a caret inside one splits at its nearer edge, and every word keeps its time", () => {
+    // The issue's case: the caret after the "d" of "day" split "a d" | "ay at a theater".
+    const original = segment("a", "at it a day at a theater", 0, 6);
+    const [first, second] = splitSegment(original, "at it a d".length, "b");
+    expect(first.text).toBe("at it a");
+    expect(second.text).toBe("day at a theater");
+    expect([...first.words, ...second.words]).toEqual(original.words);
+    expect(second.start).toBe(original.words[3].start);
+    expect(first.end).toBe(original.words[3].start);
   });
 
-  it("refuses to split at either end", () => {
+  it("refuses to split at either end, or a single word", () => {
+    expect(() => splitSegment(segment("a", "one", 0, 1), 1, "b")).toThrow(EditConflictError);
     expect(() => splitSegment(segment("a", "one two", 0, 2), 0, "b")).toThrow(EditConflictError);
     expect(() => splitSegment(segment("a", "one two", 0, 2), 7, "b")).toThrow(EditConflictError);
+  });
+});
+
+describe("wordBoundaryNear", () => {
+  const text = "at it a day at a theater";
+  const dayStart = "at it a ".length;
+  it("a caret at a boundary, on either side of its space, stays there", () => {
+    expect(wordBoundaryNear(text, dayStart)).toBe(dayStart);
+    expect(wordBoundaryNear(text, dayStart - 1)).toBe(dayStart);
+  });
+  it("a caret inside a word goes to the nearer edge of it; a tie goes to its start", () => {
+    expect(wordBoundaryNear(text, dayStart + 1)).toBe(dayStart); // d|ay
+    expect(wordBoundaryNear(text, dayStart + 2)).toBe(dayStart + 4); // da|y → before "at"
+    expect(wordBoundaryNear("one abcd two", 6)).toBe(4); // ab|cd: two from each edge
+    expect(wordBoundaryNear(text, text.length - 2)).toBe(text.length - "theater".length); // theat|er
+  });
+  it("has nothing to offer at the ends or in one word", () => {
+    expect(wordBoundaryNear(text, 0)).toBeNull();
+    expect(wordBoundaryNear(text, text.length)).toBeNull();
+    expect(wordBoundaryNear("theater", 3)).toBeNull();
   });
 });
 
@@ -143,6 +169,21 @@ describe("mergeSegments", () => {
     });
     expect(merged.words.map((entry) => entry.word)).toEqual(["one", "two", "three"]);
     expect(merged.confidence).toBeCloseTo(0.8);
+  });
+  it("takes the next segment's speaker when asked", () => {
+    const merged = mergeSegments(segment("a", "one", 0, 1), segment("b", "two", 1, 2, "Speaker 2"), "next");
+    expect(merged.speaker).toBe("Speaker 2");
+  });
+
+  it("two speakers' segments need a choice; the same speaker's do not", () => {
+    const attorney = segment("a", "one", 0, 1, "Attorney");
+    const witness = segment("b", "two", 1, 2, "Speaker 2");
+    expect(mergeSpeakerRefusal(attorney, witness, undefined)).toBe(
+      "The next segment is Speaker 2's and this one is Attorney's: choose whose words the merged segment is.",
+    );
+    expect(mergeSpeakerRefusal(attorney, segment("c", "three", 2, 3, null), undefined)).toContain("no speaker's");
+    expect(mergeSpeakerRefusal(attorney, witness, "this")).toBeNull();
+    expect(mergeSpeakerRefusal(attorney, segment("c", "three", 2, 3, "Attorney"), undefined)).toBeNull();
   });
 });
 

@@ -166,39 +166,66 @@ export function editText(segment: SegmentState, text: string): SegmentState {
 }
 
 /**
- * Splits a segment at a character offset of its text. A word cut in two shares its time by length. The first part
- * keeps the id; the second starts where its first word starts.
+ * The word boundary nearest `offset` in `text` (words joined by single spaces): the offset where the word that would
+ * start the second part begins. A caret inside a word goes to that word's nearer edge (a tie goes to its start), so a
+ * split never cuts a word. Null when there is no boundary to split at (one word), or the offset is at the very start
+ * or end of the text (nothing would be left on one side).
+ */
+export function wordBoundaryNear(text: string, offset: number): number | null {
+  if (!(offset > 0 && offset < text.length)) return null;
+  const starts = tokens(text)
+    .slice(1)
+    .map((token) => token.from);
+  let best: number | null = null;
+  let bestDistance = Infinity;
+  for (const start of starts) {
+    // The caret on either side of the space before a word is at that boundary.
+    const distance = offset < start - 1 ? start - 1 - offset : Math.max(0, offset - start);
+    if (distance < bestDistance) {
+      best = start;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Splits a segment before a word: `offset` is snapped to the nearest word boundary (wordBoundaryNear), so every word
+ * stays whole with its time and confidence. The first part keeps the id; the second starts where its first word
+ * starts.
  */
 export function splitSegment(segment: SegmentState, offset: number, newId: string): [SegmentState, SegmentState] {
-  const first = segment.text.slice(0, offset).trim();
-  const second = segment.text.slice(offset).trim();
-  if (!first || !second) throw new EditConflictError("Split between two words, not at the start or end.");
+  const at = wordBoundaryNear(segment.text, offset);
+  if (at === null) throw new EditConflictError(SPLIT_REFUSED);
   const words =
     segment.words.length === tokens(segment.text).length
       ? segment.words
       : alignWords(segment.text, segment.words, segment.start, segment.end);
   const firstWords: EditorWord[] = [];
   const secondWords: EditorWord[] = [];
-  tokens(segment.text).forEach((token, index) => {
-    const word = words[index];
-    if (token.to <= offset) firstWords.push(word);
-    else if (token.from >= offset) secondWords.push(word);
-    else {
-      const cut = offset - token.from;
-      const at = round(word.start + ((word.end - word.start) * cut) / token.text.length);
-      firstWords.push({ word: token.text.slice(0, cut), start: word.start, end: at, confidence: null });
-      secondWords.push({ word: token.text.slice(cut), start: at, end: word.end, confidence: null });
-    }
-  });
-  const at = Math.min(Math.max(secondWords[0].start, segment.start), segment.end);
+  tokens(segment.text).forEach((token, index) => (token.from < at ? firstWords : secondWords).push(words[index]));
+  const cut = Math.min(Math.max(secondWords[0].start, segment.start), segment.end);
   return [
-    { ...segment, text: first, end: at, words: firstWords, edited: true },
-    { ...segment, id: newId, text: second, start: at, words: secondWords, edited: true },
+    { ...segment, text: segment.text.slice(0, at).trim(), end: cut, words: firstWords, edited: true },
+    { ...segment, id: newId, text: segment.text.slice(at).trim(), start: cut, words: secondWords, edited: true },
   ];
 }
 
-/** One segment from two neighbours: the first's speaker and start, the second's end, both texts and words. */
-export function mergeSegments(first: SegmentState, second: SegmentState): SegmentState {
+/** Why a split was refused: no word boundary inside the segment to split at. */
+export const SPLIT_REFUSED = "Split between two words: put the cursor inside the segment, not at its start or end.";
+
+/** Which neighbour's speaker a merged segment takes: "this" segment's or the "next" one's. */
+export type MergeSpeaker = "this" | "next";
+
+/**
+ * One segment from two neighbours: the first's start, the second's end, both texts and words, and the speaker of the
+ * one `speakerFrom` names (the first's by default; callers must ask when the two differ: mergeSpeakerRefusal).
+ */
+export function mergeSegments(
+  first: SegmentState,
+  second: SegmentState,
+  speakerFrom: MergeSpeaker = "this",
+): SegmentState {
   const count = (segment: SegmentState) => Math.max(1, segment.words.length);
   const confidence =
     first.confidence === null || second.confidence === null
@@ -206,12 +233,31 @@ export function mergeSegments(first: SegmentState, second: SegmentState): Segmen
       : (first.confidence * count(first) + second.confidence * count(second)) / (count(first) + count(second));
   return {
     ...first,
+    speaker: speakerFrom === "next" ? second.speaker : first.speaker,
     text: `${first.text} ${second.text}`,
     end: Math.max(first.end, second.end),
     words: [...first.words, ...second.words],
     confidence,
     edited: true,
   };
+}
+
+const speakerName = (speaker: string | null) => speaker ?? "no speaker";
+
+/**
+ * Why merging two segments of different speakers without a choice is refused (null when the speakers are the same,
+ * or a choice was made): giving one party's words to another in silence would falsify the transcript.
+ */
+export function mergeSpeakerRefusal(
+  first: SegmentState,
+  second: SegmentState,
+  speakerFrom: MergeSpeaker | undefined,
+): string | null {
+  if (first.speaker === second.speaker || speakerFrom) return null;
+  return (
+    `The next segment is ${speakerName(second.speaker)}'s and this one is ${speakerName(first.speaker)}'s: ` +
+    "choose whose words the merged segment is."
+  );
 }
 
 export interface FindOptions {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
-import { formatDuration } from "~/modules/recordings/recording-format";
+import { formatTimestamp } from "~/utils/timestamps";
 import {
   alignWords,
   applyChanges,
@@ -14,17 +14,22 @@ import {
   findPattern,
   type FindOptions,
   mergeSegments,
+  mergeSpeakerRefusal,
+  type MergeSpeaker,
   replaceAllReport,
   replaceInSegments,
   speakerNames,
   type SegmentChange,
   type SegmentState,
   splitSegment,
+  SPLIT_REFUSED,
+  wordBoundaryNear,
 } from "./editor-text";
 import { storedWords } from "./transcripts.server";
 import { followSpeakerRename } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
+import { revisionDiff, storedRevisionDiff } from "./revision-diff";
 
 type Tx = Prisma.TransactionClient;
 
@@ -152,7 +157,7 @@ async function save(
       const changes = diffSegments(current, planned.target);
       if (!changes.length) return { revision: null, changes } satisfies SaveResult;
       await writeSegments(tx, recordingId, current, planned.target, changes);
-      const revision = await recordRevision(tx, recordingId, planned, changes);
+      const revision = await recordRevision(tx, recordingId, userId, planned, changes);
       return { revision, changes } satisfies SaveResult;
     },
     { maxWait: 10_000, timeout: 30_000 },
@@ -234,7 +239,8 @@ const columns = (segment: SegmentState) => ({
   edited: segment.edited,
 });
 
-async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: SegmentChange[]) {
+/** Records the save as a revision by `authorId`, with the word diff the history shows (revision-diff.ts). */
+async function recordRevision(tx: Tx, recordingId: string, authorId: string, plan: Plan, changes: SegmentChange[]) {
   const last = await tx.transcriptRevision.findFirst({
     where: { recordingId },
     orderBy: { number: "desc" },
@@ -259,7 +265,12 @@ async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: 
     const joined: SegmentChange[] = [{ at: lastChanges[0].at, before: lastChanges[0].before, after: changes[0].after }];
     const revision = await tx.transcriptRevision.update({
       where: { id: last.id },
-      data: { changes: joined as unknown as Prisma.InputJsonValue, label: plan.label },
+      data: {
+        changes: joined as unknown as Prisma.InputJsonValue,
+        diff: revisionDiff(joined) as unknown as Prisma.InputJsonValue,
+        label: plan.label,
+        authorId,
+      },
       select: { id: true, number: true, label: true },
     });
     return revision;
@@ -267,9 +278,10 @@ async function recordRevision(tx: Tx, recordingId: string, plan: Plan, changes: 
   // Written as one JSON text, not through Prisma's Json mapping, which took most of a second for a replace-all's
   // changes on a 2-hour transcript (docs/performance.md). The id is a UUID rather than Prisma's cuid: both are text.
   const [revision] = await tx.$queryRaw<{ id: string; number: number; label: string }[]>`
-    INSERT INTO "TranscriptRevision" ("id", "recordingId", "number", "kind", "label", "changes", "updatedAt")
+    INSERT INTO "TranscriptRevision"
+      ("id", "recordingId", "number", "kind", "label", "changes", "diff", "authorId", "updatedAt")
     VALUES (${randomUUID()}, ${recordingId}, ${(last?.number ?? 0) + 1}, ${plan.kind}, ${plan.label},
-            ${JSON.stringify(changes)}::json, now())
+            ${JSON.stringify(changes)}::json, ${JSON.stringify(revisionDiff(changes))}::json, ${authorId}, now())
     RETURNING "id", "number", "label"`;
   return revision;
 }
@@ -280,7 +292,7 @@ function requireSegment(current: SegmentState[], segmentId: string) {
   return index;
 }
 
-const at = (segment: SegmentState) => formatDuration(segment.start);
+const at = (segment: SegmentState) => formatTimestamp(segment.start);
 
 /** Changes one segment's text; its times stay and its words are re-aligned across them. */
 export function editSegmentText(userId: string, recordingId: string, segmentId: string, text: string) {
@@ -326,14 +338,20 @@ export async function replaceAll(
   return { ...result, count };
 }
 
-/** Splits a segment at a character offset of its text (words joined by single spaces). */
+/**
+ * Splits a segment at the word boundary nearest a character offset of its text (words joined by single spaces): a
+ * caret inside a word never cuts it, and every word keeps its time.
+ */
 export function splitSegmentAt(userId: string, recordingId: string, segmentId: string, offset: number) {
   return save(userId, recordingId, (current) => {
     const index = requireSegment(current, segmentId);
     const segment = current[index];
     const normal = { ...segment, text: segment.words.map((word) => word.word).join(" ") };
-    if (offset <= 0 || offset >= normal.text.length)
-      throw new RecordingError("Split between two words, not at the start or end.", 400);
+    if (wordBoundaryNear(normal.text, offset) === null)
+      throw new RecordingError(
+        normal.words.length < 2 ? "This segment has one word: there is nothing to split." : SPLIT_REFUSED,
+        400,
+      );
     const parts = splitSegment(normal, offset, randomUUID());
     const target = [...current];
     target.splice(index, 1, ...parts);
@@ -341,16 +359,25 @@ export function splitSegmentAt(userId: string, recordingId: string, segmentId: s
   });
 }
 
-export function mergeWithNext(userId: string, recordingId: string, segmentId: string) {
+/**
+ * Merges a segment with the next. When their speakers differ, `speakerFrom` must say whose the merged segment is:
+ * without it the merge is refused (409), so no one's words are given to another speaker in silence.
+ */
+export function mergeWithNext(userId: string, recordingId: string, segmentId: string, speakerFrom?: MergeSpeaker) {
   return save(userId, recordingId, (current) => {
     const index = requireSegment(current, segmentId);
     if (index === current.length - 1) throw new RecordingError("The last segment has nothing after it to merge.", 400);
+    const [first, second] = [current[index], current[index + 1]];
+    const refused = mergeSpeakerRefusal(first, second, speakerFrom);
+    if (refused) throw new RecordingError(refused, 409);
+    const merged = mergeSegments(first, second, speakerFrom);
     const target = [...current];
-    target.splice(index, 2, mergeSegments(current[index], current[index + 1]));
+    target.splice(index, 2, merged);
+    const speakers = first.speaker === second.speaker ? "" : ` as ${merged.speaker ?? "no speaker"}`;
     return {
       target,
       kind: "merge",
-      label: `Merged the segments at ${at(current[index])} and ${at(current[index + 1])}`,
+      label: `Merged the segments at ${at(first)} and ${at(second)}${speakers}`,
     };
   });
 }
@@ -381,8 +408,17 @@ export async function renameSpeakerEverywhere(userId: string, recordingId: strin
   return result;
 }
 
+/** Who saved a revision, for the history: their name, or "Unknown author" for revisions saved before it was kept. */
+const authorName = (author: { firstName: string; lastName: string; email: string } | null) =>
+  author ? `${author.firstName} ${author.lastName}`.trim() || author.email : "Unknown author";
+
 async function requireRevision(recordingId: string, revisionId: string) {
-  const revision = await (await db()).transcriptRevision.findFirst({ where: { id: revisionId, recordingId } });
+  const revision = await (
+    await db()
+  ).transcriptRevision.findFirst({
+    where: { id: revisionId, recordingId },
+    include: { author: { select: { firstName: true, lastName: true, email: true } } },
+  });
   if (!revision) throw new RecordingError("That revision does not exist.", 404);
   return revision;
 }
@@ -423,6 +459,9 @@ async function segmentsAtRevision(
   return segments;
 }
 
+/** How many runs of changed segments a revision's own page shows (the history shows 3). */
+const REVISION_PAGE_RUNS = 50;
+
 /** One earlier version to read: "original" (as transcribed) or a revision's id. */
 export async function viewRevision(userId: string, recordingId: string, revisionId: string) {
   await requireEditable(userId, recordingId);
@@ -440,6 +479,9 @@ export async function viewRevision(userId: string, recordingId: string, revision
       number: revision.number,
       label: revision.label,
       savedAt: revision.updatedAt,
+      author: authorName(revision.author),
+      // Its own page shows more of what it changed than the history does; older revisions have it too.
+      diff: revisionDiff(revision.changes as unknown as SegmentChange[], REVISION_PAGE_RUNS),
     },
     segments,
   };
@@ -456,13 +498,30 @@ export async function restoreRevision(userId: string, recordingId: string, revis
   }));
 }
 
+/** The history: the last 100 revisions, newest first, each with its author, time and word diff (none if older). */
 export async function transcriptRevisions(recordingId: string) {
-  return (await db()).transcriptRevision.findMany({
+  const rows = await (
+    await db()
+  ).transcriptRevision.findMany({
     where: { recordingId },
     orderBy: { number: "desc" },
     take: 100,
-    select: { id: true, number: true, label: true, kind: true, createdAt: true, updatedAt: true },
+    select: {
+      id: true,
+      number: true,
+      label: true,
+      kind: true,
+      createdAt: true,
+      updatedAt: true,
+      diff: true,
+      author: { select: { firstName: true, lastName: true, email: true } },
+    },
   });
+  return rows.map(({ author, diff, ...row }) => ({
+    ...row,
+    author: authorName(author),
+    diff: storedRevisionDiff(diff),
+  }));
 }
 
 /** Runs one editor action; the page's forms and the autosave route both come here. */
@@ -475,7 +534,7 @@ export async function runEditorAction(userId: string, recordingId: string, input
     case "split":
       return splitSegmentAt(userId, recordingId, input.segmentId, input.offset);
     case "merge":
-      return mergeWithNext(userId, recordingId, input.segmentId);
+      return mergeWithNext(userId, recordingId, input.segmentId, input.speakerFrom);
     case "set-speaker":
       return setSegmentSpeaker(userId, recordingId, input.segmentId, input.speaker);
     case "restore-revision":
@@ -514,6 +573,11 @@ async function editableSegment(userId: string, recordingId: string, segmentId: s
     number: index + 1,
     total: outline.length,
     isLast: index === outline.length - 1,
+    /** The next segment's speaker, when it is not this one's: a merge must then say whose the merged segment is. */
+    nextSpeaker:
+      index < outline.length - 1 && outline[index + 1].speaker !== row.speaker
+        ? { speaker: outline[index + 1].speaker }
+        : null,
     speakers: speakerNames(outline),
   };
 }

@@ -54,7 +54,16 @@ export const SplitSchema = z.object({
   segmentId,
   offset: z.coerce.number({ error: SPLIT_WHERE }).int(SPLIT_WHERE).min(1, SPLIT_WHERE).max(5000, SPLIT_WHERE),
 });
-export const MergeSchema = z.object({ intent: z.literal("merge"), segmentId });
+const CHOOSE_MERGED_SPEAKER = "Choose whose words the merged segment is: this segment's speaker or the next one's.";
+/**
+ * `speakerFrom`: whose the merged segment is when the two speakers differ ("this" segment's or the "next" one's);
+ * required then (the save refuses without it), ignored when they are the same.
+ */
+export const MergeSchema = z.object({
+  intent: z.literal("merge"),
+  segmentId,
+  speakerFrom: z.enum(["this", "next"], { error: CHOOSE_MERGED_SPEAKER }).optional(),
+});
 export const SetSpeakerSchema = z.object({ intent: z.literal("set-speaker"), segmentId, speaker: SpeakerNameSchema });
 const revisionId = z.string({ error: CHECK_FORM }).min(1, CHECK_FORM).max(100, CHECK_FORM);
 export const RestoreRevisionSchema = z.object({ intent: z.literal("restore-revision"), revisionId });

@@ -4,7 +4,7 @@ import type { TranscriptWord } from "~/services/transcription/engine";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
-import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
+import { machineTranscriptLine } from "~/content/engines";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { configuredTranslator } from "./translation.server";
 import { recordingComments } from "~/modules/comments/comments.server";
@@ -99,7 +99,7 @@ export async function transcriptDocument(
     engine: engineLabel(recording.engine, null) ?? "unknown engine",
     model: recording.model,
     language: recording.transcriptLanguage,
-    notice: isFallbackEngine(recording.engine) ? FALLBACK_ENGINE_NOTICE : null,
+    notice: machineTranscriptLine(recording.engine, recording.model),
     glossary: recording.glossary,
     segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
       start,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildCues, type Cue, formatClock, formatDuration, formatSubtitleTime } from "./cues";
+import { buildCues, type Cue, formatDuration, formatSubtitleTime } from "./cues";
 import { longTranscript } from "./test-fixtures";
 import type { ExportSegment } from "./types";
 
@@ -39,13 +39,6 @@ describe("time formatting", () => {
     [Number.NaN, ".", "00:00:00.000"],
   ] as const)("subtitle time %s ms with %s → %s", (ms, separator, expected) => {
     expect(formatSubtitleTime(ms, separator)).toBe(expected);
-  });
-
-  test("paragraph clock rounds down, so it never points after the words", () => {
-    expect(formatClock(0)).toBe("00:00:00");
-    expect(formatClock(62.99)).toBe("00:01:02");
-    expect(formatClock(3661.4)).toBe("01:01:01");
-    expect(formatClock(-1)).toBe("00:00:00");
   });
 
   test("duration reads h:mm:ss", () => {

@@ -46,15 +46,13 @@ function orZero(value: number): number {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** SRT uses "," before the milliseconds, WebVTT ".". */
+/**
+ * SRT uses "," before the milliseconds, WebVTT ".". Subtitles keep their milliseconds, as both formats require; the
+ * times people cite (the reading formats' stamps, the pages) are whole seconds, from ~/utils/timestamps.
+ */
 export function formatSubtitleTime(ms: number, separator: "," | "."): string {
   const total = Math.round(orZero(ms));
   return `${clock(Math.floor(total / 1000))}${separator}${String(total % 1000).padStart(3, "0")}`;
-}
-
-/** Paragraph timestamps: "00:01:02". Rounded down so the time is never after the words start. */
-export function formatClock(seconds: number): string {
-  return clock(Math.floor(orZero(seconds)));
 }
 
 /** Recording length for people: "1:02:03", "0:00:45". */

@@ -135,11 +135,14 @@ describe("coverLines", () => {
     expect(lines(null)).toEqual([]);
   });
 
-  test("a notice (the offline fallback engine's) is the cover's last line, in PDF, DOCX and TXT alike", () => {
-    const notice =
-      "Offline fallback engine: low accuracy, English only. Ask your administrator to install a whisper model.";
-    expect(coverLines(normalizeDocument({ ...meetingTranscript(), notice })).at(-1)).toBe(notice);
-    expect(coverLines(normalizeDocument({ ...meetingTranscript(), notice: null }))).not.toContain(notice);
+  test("the engine is stated as a fact (the notice), in place of the engine line, never as advice", () => {
+    const notice = "Machine transcript: pocketsphinx (offline fallback)";
+    const lines = coverLines(normalizeDocument({ ...meetingTranscript(), notice }));
+    expect(lines).toContain(notice);
+    expect(lines.join("\n")).not.toMatch(/Transcribed by|administrator/);
+    expect(coverLines(normalizeDocument({ ...meetingTranscript(), notice: null }))).toContain(
+      "Transcribed by whisper.cpp (large-v3)",
+    );
   });
 });
 

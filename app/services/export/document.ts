@@ -1,6 +1,7 @@
 import { formatDate } from "~/utils/dates";
 import { languageName } from "~/utils/languages";
-import { formatClock, formatDuration } from "./cues";
+import { formatTimestamp } from "~/utils/timestamps";
+import { formatDuration } from "./cues";
 import type { ExportComment, ExportOptions, ExportSegment, TranscriptDocument } from "./types";
 
 /** Consecutive segments of one speaker share a paragraph unless the pause gets this long. */
@@ -82,9 +83,8 @@ export function coverLines(doc: TranscriptDocument): string[] {
     doc.fileName && `File: ${doc.fileName}`,
     `Duration: ${formatDuration(doc.durationSeconds)}`,
     `Date: ${formatDate(doc.createdAt, "longDateTime")}`,
-    doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`,
+    doc.notice || (doc.engine && `Transcribed by ${doc.engine}${doc.model ? ` (${doc.model})` : ""}`),
     doc.language && `Language: ${languageName(doc.language)}`,
-    doc.notice,
   ];
   return lines.filter((line): line is string => Boolean(line));
 }
@@ -193,7 +193,7 @@ export function transcriptParagraphs(segments: ExportSegment[]): TranscriptParag
  */
 export function paragraphRuns(paragraph: TranscriptParagraph, options: ExportOptions): ParagraphRun[] {
   const runs: ParagraphRun[] = [];
-  if (options.timestamps) runs.push({ role: "timestamp", text: `[${formatClock(paragraph.start)}] ` });
+  if (options.timestamps) runs.push({ role: "timestamp", text: `[${formatTimestamp(paragraph.start, "clock")}] ` });
   if (options.speakers && paragraph.speaker && paragraph.speakerChanged)
     runs.push({ role: "speaker", text: `${paragraph.speaker}: ` });
   runs.push({ role: "text", text: paragraph.text });

@@ -45,7 +45,11 @@ export interface TranscriptDocument {
   engine: string;
   model: string | null;
   language: string | null;
-  /** A warning about the transcript's quality for the cover (the offline fallback engine's), else null. */
+  /**
+   * What made the transcript, as a neutral fact for the cover ("Machine transcript: whisper.cpp base"); it takes the
+   * place of the "Transcribed by" line. Never advice to operators ("ask your administrator…"): a client reads this
+   * document, and such advice stays in the app.
+   */
   notice?: string | null;
   /** The owner's glossary the transcript was made with (it primed the engine and corrected the spelling). */
   glossary?: string[];
