@@ -292,13 +292,13 @@ describe("speaker library", () => {
     const profiles = await database.speakerProfile.findMany({ where: { userId: owner.id } });
     expect(profiles.map((profile) => profile.name)).toEqual(["Anna"]);
 
-    // Without the box ticked, a speaker with no voice is renamed as before.
+    // Without the box ticked, a speaker with no voice is renamed as before; a name stays on one line.
     const plain = await post(owner.cookie, `/transcription/${recording.id}`, {
       intent: "rename-speaker",
       from: "Speaker 2",
-      to: "Ben",
+      to: "Ben\r\nJones\t",
     });
     expect(plain.status).toBe(303);
-    expect(await speakers()).toEqual(["Anna", "Ben"]);
+    expect(await speakers()).toEqual(["Anna", "Ben Jones"]);
   });
 });
