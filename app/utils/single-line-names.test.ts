@@ -1,11 +1,12 @@
 // Names shown on one line (issue 30, item 5): every form's schema for one turns line breaks and tabs into a space and
 // refuses the other control characters, through the one shared rule (singleLineName).
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { GlossarySchema } from "~/modules/accounts/glossary";
 import { FirstNameSchema, LastNameSchema } from "~/modules/accounts/registration";
 import { CreateApiKeySchema } from "~/modules/developers/api-key-forms";
-import { FolderNameSchema, TagNameSchema } from "~/modules/recordings/library-forms";
+import { CreateFolderSchema, FolderNameSchema, TagNameSchema } from "~/modules/recordings/library-forms";
 import { TitleSchema } from "~/modules/recordings/recording-forms";
 import { CreateShareSchema } from "~/modules/sharing/share-forms";
 import { SpeakerNameSchema } from "~/modules/transcripts/transcript-forms";
@@ -36,9 +37,23 @@ describe("single-line names", () => {
     }
   });
 
-  test("a name that is only line breaks is missing, not a blank name", () => {
+  test("a name that is only line breaks is missing, not a blank name; an optional one is absent", () => {
     expect(SpeakerNameSchema.safeParse("\r\n\t").error?.issues[0]?.message).toBe("Give the speaker a name.");
     expect(TitleSchema.safeParse("\n").error?.issues[0]?.message).toBe("Give the recording a name.");
+    expect(CreateShareSchema.shape.label.parse(" \r\n")).toBeUndefined();
+    expect(CreateShareSchema.shape.label.parse(undefined)).toBeUndefined();
+  });
+
+  test("through Conform, as the forms parse them: the refusal is the form's own sentence", () => {
+    const parse = (fields: Record<string, string>) =>
+      parseWithZod(new URLSearchParams(fields), { schema: CreateFolderSchema });
+    expect(parse({ intent: "create-folder", name: "  \r\n " }).reply().error).toEqual({
+      name: ["Give the folder a name."],
+    });
+    expect(parse({ intent: "create-folder", name: "Clients\r\n2026" })).toMatchObject({
+      status: "success",
+      value: { name: "Clients 2026" },
+    });
   });
 
   test("the limits still count the name as stored", () => {

@@ -49,34 +49,35 @@ export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 // After oneLine: what is left of the control characters (C1, and C0 where the request check did not run).
 const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
 
-/**
- * A name shown on one line (a recording's title, a speaker, folder, tag, key or link label): a line break or tab in
- * it (pasted, or sent by a script) becomes a space, another control character is refused, and it must be between
- * `min` and `max` characters. The one schema for every such name, so none keeps a line break that a page, an export
- * or a subtitle file would show.
- */
-export function singleLineName({
-  noun,
-  required,
-  max,
-  tooLong,
-  min = 1,
-}: {
+interface SingleLineNameRules {
   /** "Speaker names": the start of the refusal's sentence. */
   noun: string;
   required: string;
   max: number;
   tooLong: string;
   min?: number;
-}) {
-  return z
-    .string({ error: required })
-    .transform(oneLine)
-    .pipe(
-      z
-        .string()
-        .min(min, required)
-        .max(max, tooLong)
-        .refine((name) => !ANY_CONTROL_CHARACTER.test(name), `${noun} cannot contain control characters.`),
-    );
 }
+
+const singleLineNameChecks = ({ noun, required, max, tooLong, min = 1 }: SingleLineNameRules) =>
+  z
+    .string({ error: required })
+    .min(min, required)
+    .max(max, tooLong)
+    .refine((value) => !ANY_CONTROL_CHARACTER.test(value), `${noun} cannot contain control characters.`);
+
+/**
+ * A name shown on one line (a recording's title, a speaker, folder, tag, key or link label): a line break or tab in
+ * it (pasted, or sent by a script) becomes a space, another control character is refused, and it must be between
+ * `min` and `max` characters. The one schema for every such name, so none keeps a line break that a page, an export
+ * or a subtitle file would show. The collapsing runs before the checks (a preprocess), so Conform's blank-is-missing
+ * rule sees the name as it will be stored.
+ */
+export const singleLineName = (rules: SingleLineNameRules) =>
+  z.preprocess((value) => (typeof value === "string" ? oneLine(value) : value), singleLineNameChecks(rules));
+
+/** singleLineName for a name that may be left out: a blank one is absent. */
+export const optionalSingleLineName = (rules: SingleLineNameRules) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? oneLine(value) || undefined : value),
+    singleLineNameChecks(rules).optional(),
+  );
