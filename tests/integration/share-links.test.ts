@@ -342,6 +342,7 @@ describe("a share link's downloads carry only what its page shows", () => {
       "hidden-model-v9",
       "pocketsphinx",
       FALLBACK_ENGINE_NOTICE,
+      (await database.user.findUniqueOrThrow({ where: { id: owner.id } })).email,
     ];
     const { token } = await createShareLink(owner.id, recording.id, { expiry: "never", allowDownloads: true });
     const page = await (await app(`/s/${token}?lang=es`)).text();
