@@ -56,7 +56,7 @@ import { type FormReply, pageRefusal, replyTo } from "~/components/ui/form-reply
 import { EngineNotice } from "~/components/recordings/engine-notice";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
-import { recordingSpeakerVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
+import { recordingSpeakerVoices } from "~/modules/speakers/speakers.server";
 import { speakerPageIntent } from "~/modules/speakers/speaker-actions.server";
 import { SaveVoiceCheckbox } from "~/components/speakers/save-voice-checkbox";
 import { SpeakerVoicesSection } from "~/components/speakers/speaker-voices-section";
@@ -191,8 +191,7 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
       );
     }
     case "rename-speaker":
-      await renameSpeakerEverywhere(userId, id, input.from, input.to);
-      if (input.saveVoice) await saveVoiceToLibrary(userId, id, input.to);
+      await renameSpeakerEverywhere(userId, id, input.from, input.to, { saveVoice: input.saveVoice });
       return redirectWithToast(
         here,
         {

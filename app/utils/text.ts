@@ -1,4 +1,5 @@
 // Rules for text that people send us, shared by the server and the browser (ADR 017).
+import { z } from "zod";
 import { truncate } from "./truncate";
 
 // C0 controls and DEL, except tab, line feed and carriage return, which forms legitimately carry.
@@ -41,3 +42,42 @@ const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za
 export function isDeliverableEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
+
+/** Line breaks, tabs and runs of spaces as one space, trimmed: text that is shown on one line. */
+export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+// After oneLine: what is left of the control characters (C1, and C0 where the request check did not run).
+const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
+
+interface SingleLineNameRules {
+  /** "Speaker names": the start of the refusal's sentence. */
+  noun: string;
+  required: string;
+  max: number;
+  tooLong: string;
+  min?: number;
+}
+
+const singleLineNameChecks = ({ noun, required, max, tooLong, min = 1 }: SingleLineNameRules) =>
+  z
+    .string({ error: required })
+    .min(min, required)
+    .max(max, tooLong)
+    .refine((value) => !ANY_CONTROL_CHARACTER.test(value), `${noun} cannot contain control characters.`);
+
+/**
+ * A name shown on one line (a recording's title, a speaker, folder, tag, key or link label): a line break or tab in
+ * it (pasted, or sent by a script) becomes a space, another control character is refused, and it must be between
+ * `min` and `max` characters. The one schema for every such name, so none keeps a line break that a page, an export
+ * or a subtitle file would show. The collapsing runs before the checks (a preprocess), so Conform's blank-is-missing
+ * rule sees the name as it will be stored.
+ */
+export const singleLineName = (rules: SingleLineNameRules) =>
+  z.preprocess((value) => (typeof value === "string" ? oneLine(value) : value), singleLineNameChecks(rules));
+
+/** singleLineName for a name that may be left out: a blank one is absent. */
+export const optionalSingleLineName = (rules: SingleLineNameRules) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? oneLine(value) || undefined : value),
+    singleLineNameChecks(rules).optional(),
+  );

@@ -23,4 +23,11 @@ test("/developers and the account page's API key and webhook sections have no ax
   await keys.getByRole("button", { name: "Create API key" }).click();
   await expect(keys.getByLabel("API key", { exact: true })).toHaveValue(/^vxk_/);
   expect(await violations(page)).toEqual([]);
+
+  // A webhook's signing secret, shown once after the endpoint is added.
+  const webhooks = page.getByRole("region", { name: "Webhooks" });
+  await webhooks.getByLabel("Endpoint URL").fill("https://93.184.215.14/axe-hook");
+  await webhooks.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(webhooks.getByLabel("Signing secret", { exact: true })).toHaveValue(/^whsec_/);
+  expect(await violations(page)).toEqual([]);
 });

@@ -37,6 +37,37 @@ test("an API key is created on the account page, shown once, works as a bearer k
   expect(refused.headers()["content-type"]).toBe("application/problem+json");
 });
 
+test("a webhook's signing secret is shown once when the endpoint is added, and once again when it is rotated", async ({
+  page,
+}) => {
+  await signInAs(page, await createUser());
+  await page.goto("/account");
+  const webhooks = page.getByRole("region", { name: "Webhooks" });
+  // A public address written as an IP, so the check needs no DNS; nothing is delivered (there is no recording).
+  await webhooks.getByLabel("Endpoint URL").fill("https://93.184.215.14/voxlate-hook");
+  await webhooks.getByRole("button", { name: "Add endpoint" }).click();
+  const shown = webhooks.getByLabel("Signing secret", { exact: true });
+  await expect(shown).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const secret = await shown.inputValue();
+  await expect(webhooks.getByText("Copy its signing secret now: it will not be shown again.")).toBeVisible();
+
+  // Shown once: a fresh load lists the endpoint without its secret.
+  await page.goto("/account");
+  await expect(page.getByText("https://93.184.215.14/voxlate-hook")).toBeVisible();
+  await expect(page.getByLabel("Signing secret", { exact: true })).toHaveCount(0);
+  expect(await page.content()).not.toContain("whsec_");
+
+  await page.getByRole("region", { name: "Webhooks" }).getByRole("button", { name: "Rotate secret" }).click();
+  const rotated = page.getByRole("region", { name: "Webhooks" }).getByLabel("Signing secret", { exact: true });
+  await expect(rotated).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(await rotated.inputValue()).not.toBe(secret);
+  await expect(page.getByText(/the old one no longer works/)).toBeVisible();
+  const newSecret = await rotated.inputValue();
+  await page.goto("/account");
+  await expect(page.getByLabel("Signing secret", { exact: true })).toHaveCount(0);
+  expect(await page.content()).not.toContain(newSecret);
+});
+
 test("/developers renders the API reference on the server, with a link to the OpenAPI document", async ({ page }) => {
   await page.goto("/developers");
   await expect(page.getByRole("heading", { level: 1, name: "Voxlate API" })).toBeVisible();

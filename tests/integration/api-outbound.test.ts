@@ -92,6 +92,15 @@ function accountForm(cookie: string, fields: Record<string, string | string[]>) 
   });
 }
 
+/** The signing secret the page shows once after adding an endpoint or rotating its secret (no JavaScript). */
+async function shownSecret(response: Response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  const secret = /value="(whsec_[A-Za-z0-9+/]{43}=)"/.exec(await response.text())?.[1];
+  expect(secret, "the signing secret is shown on the page").toBeTruthy();
+  return secret!;
+}
+
 describe("SSRF refusals", () => {
   test("loopback, private, link-local, metadata, CGNAT and IPv6 local addresses are forbidden; public ones are not", () => {
     for (const address of [
@@ -293,9 +302,14 @@ describe("webhooks", () => {
       url: `${target.url}/hook`,
       events: ["transcription.completed"],
     });
-    expect(added.status).toBe(302);
+    // The secret is shown once, in the answer to the form; no later view of the page has it.
+    const secret = await shownSecret(added);
     const endpoint = await (await db()).webhookEndpoint.findFirstOrThrow({ where: { userId: user.id } });
-    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(endpoint.secret).toBe(secret);
+    const later = await (await app("/account", { headers: { Cookie: user.cookie } })).text();
+    expect(later).toContain(`${target.url}/hook`);
+    expect(later).not.toContain(secret);
+    expect(later).not.toContain("whsec_");
     const other = await signedInUser();
     expect((await accountForm(other.cookie, { intent: "webhook-delete", endpointId: endpoint.id })).status).toBe(404);
     expect((await accountForm(other.cookie, { intent: "webhook-rotate", endpointId: endpoint.id })).status).toBe(404);
@@ -408,10 +422,14 @@ describe("webhooks", () => {
       [3, "HTTP 200"],
     ]);
 
-    // Rotation: the next delivery is signed with the new secret only.
-    expect((await accountForm(user.cookie, { intent: "webhook-rotate", endpointId: endpoint.id })).status).toBe(302);
+    // Rotation (a plain form): the new secret is shown once, and the next delivery is signed with it only.
+    const rotatedSecret = await shownSecret(
+      await accountForm(user.cookie, { intent: "webhook-rotate", endpointId: endpoint.id }),
+    );
     const rotated = await (await db()).webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(rotated.secret).toBe(rotatedSecret);
     expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(await (await app("/account", { headers: { Cookie: user.cookie } })).text()).not.toContain(rotatedSecret);
 
     // Resend from the log goes through the queue, same webhook-id and body, new signature.
     expect((await accountForm(user.cookie, { intent: "webhook-resend", deliveryId: id })).status).toBe(302);
@@ -427,7 +445,7 @@ describe("webhooks", () => {
       (rows) => rows.length === 4,
     );
     expect(afterResend.find((attempt) => attempt.number === 4)).toMatchObject({ statusCode: 200, error: null });
-    expect(verifyStandardWebhook(rotated.secret, resent.headers, resent.body)).toBe(true);
+    expect(verifyStandardWebhook(rotatedSecret, resent.headers, resent.body)).toBe(true);
     expect(verifyStandardWebhook(endpoint.secret, resent.headers, resent.body)).toBe(false);
     const other = await signedInUser();
     expect((await accountForm(other.cookie, { intent: "webhook-resend", deliveryId: id })).status).toBe(404);

@@ -11,6 +11,7 @@ import { db, getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
 import { recordAccess } from "~/modules/privacy/access-log.server";
+import { addComment } from "~/modules/comments/comments.server";
 import { EXPORT_LINK_INVALID, openDataExport } from "~/modules/privacy/data-export.server";
 import {
   deleteAccountNow,
@@ -116,6 +117,28 @@ describe("export all my data", () => {
         messages: { create: [{ role: "USER", content: "How do I export SRT?" }] },
       },
     });
+    // The library, a note, an edit (a revision) and the speaker library.
+    const folderRow = await database.folder.create({ data: { userId: user.id, name: "Board" } });
+    const tagRow = await database.tag.create({ data: { userId: user.id, name: "quarterly" } });
+    await database.recording.update({
+      where: { id },
+      data: { folderId: folderRow.id, tags: { create: { tagId: tagRow.id } } },
+    });
+    const [firstSegment] = await database.transcriptSegment.findMany({
+      where: { recordingId: id },
+      orderBy: { position: "asc" },
+    });
+    await addComment(user.id, id, { segmentId: firstSegment.id, quote: "fellow Americans", body: "Quote this one" });
+    const edited = await app(
+      `/transcription/${id}`,
+      form({ intent: "edit-segment", segmentId: firstSegment.id, text: "And so, my fellow citizens" }, user.cookie),
+    );
+    expect(edited.status).toBe(303);
+    const voiceStats = { frames: 800, sum: Array(13).fill(0.5), outer: Array(169).fill(0.25) };
+    const voice = await database.speakerProfile.create({ data: { userId: user.id, name: "Dr. Ruiz", ...voiceStats } });
+    await database.speakerVoice.create({
+      data: { recordingId: id, label: "Dr. Ruiz", originalLabel: "Speaker 1", profileId: voice.id, ...voiceStats },
+    });
 
     // With the encrypting store (the default) the ZIP is sealed as it is built: none is written plain to the app's
     // temporary folder, where it used to be built before it was stored.
@@ -186,6 +209,10 @@ describe("export all my data", () => {
         `${folder}translation-es.txt`,
         `${folder}translation-es.srt`,
         `${folder}summary.json`,
+        `${folder}notes.json`,
+        `${folder}revisions.json`,
+        "library.json",
+        "speaker-library.json",
         "support-chat.json",
         "sessions.json",
         "access-log.json",
@@ -196,6 +223,28 @@ describe("export all my data", () => {
     expect(unzipRead(zipPath, `${folder}transcript.srt`).toString()).toMatch(/00:00:04,000 --> 00:00:11,000/);
     expect(unzipRead(zipPath, `${folder}translation-es.txt`).toString()).toContain("por su país");
     expect(JSON.parse(unzipRead(zipPath, `${folder}summary.json`).toString()).abstract).toBe("A call to serve.");
+    const readJson = (entry: string) => JSON.parse(unzipRead(zipPath, entry).toString());
+    expect(readJson(`${folder}recording.json`)).toMatchObject({ folder: "Board", tags: ["quarterly"] });
+    expect(readJson("library.json")).toEqual({
+      folders: [{ id: folderRow.id, name: "Board", createdAt: expect.any(String), recordingIds: [id] }],
+      tags: [{ id: tagRow.id, name: "quarterly", createdAt: expect.any(String), recordingIds: [id] }],
+    });
+    expect(readJson(`${folder}notes.json`)).toEqual([
+      { segmentId: firstSegment.id, quote: "fellow Americans", note: "Quote this one", createdAt: expect.any(String) },
+    ]);
+    const revisions = readJson(`${folder}revisions.json`);
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0]).toMatchObject({ number: 1, kind: "edit" });
+    // The text before and after the edit.
+    expect(JSON.stringify(revisions[0].changes)).toContain("And so my fellow Americans");
+    expect(JSON.stringify(revisions[0].changes)).toContain("And so, my fellow citizens");
+    expect(readJson("speaker-library.json")).toEqual([
+      expect.objectContaining({
+        name: "Dr. Ruiz",
+        measurement: voiceStats,
+        heardIn: [expect.objectContaining({ recordingId: id, label: "Dr. Ruiz", originalLabel: "Speaker 1" })],
+      }),
+    ]);
     const profile = JSON.parse(unzipRead(zipPath, "profile.json").toString());
     expect(profile.id).toBe(user.id);
     expect(JSON.stringify(profile)).not.toContain("passwordHash");
@@ -342,7 +391,8 @@ describe("deleting", () => {
     expect(fs.existsSync(storedPath(storageKey))).toBe(false);
     const left = dataDir("uploads", "recordings", user.id);
     expect(fs.existsSync(left) ? fs.readdirSync(left) : []).toEqual([]);
-    expect((await getJob(EXPORT_QUEUE, jobId))?.state).toBe("cancelled");
+    // Cancelled, then gone with the other jobs that name the account (account-deletion.test.ts).
+    expect(await getJob(EXPORT_QUEUE, jobId)).toBeNull();
     expect(fakeStripe.subscriptions.get("sub_privacy_1")!.status).toBe("canceled");
   });
 

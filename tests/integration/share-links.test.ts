@@ -5,6 +5,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import JSZip from "jszip";
+import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
@@ -12,6 +14,9 @@ import { configuredStorage } from "~/services/storage/index.server";
 import { createShareLink, hashShareToken, requireLiveShareLink } from "~/modules/sharing/share-links.server";
 import { PASSWORD_FAILURES } from "~/modules/sharing/share-access.server";
 import { transcriptFreshness } from "~/modules/transcripts/freshness.server";
+import { addComment } from "~/modules/comments/comments.server";
+import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
+import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
 import { appHandler, cookiesFrom } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
@@ -270,6 +275,113 @@ describe("the shared page, signed out", () => {
     const page = await app(`/s/${week.token}`);
     expect(page.status).toBe(410);
     expect(await page.text()).toContain("This share link has expired.");
+  });
+});
+
+/**
+ * Everything a reader could get out of a downloaded file, as text: for PDF the extracted page text, the document
+ * information and the raw bytes (where note annotations sit); for DOCX every part of the zip (document, comments,
+ * footnotes, properties); the other formats are text already.
+ */
+async function readableText(format: string, body: Buffer): Promise<string> {
+  if (format === "pdf") {
+    const parser = new PDFParse({ data: new Uint8Array(body) });
+    try {
+      const { text } = await parser.getText();
+      const { info } = await parser.getInfo();
+      return [text.replace(/\s+/g, " "), JSON.stringify(info), body.toString("latin1")].join("\n");
+    } finally {
+      await parser.destroy();
+    }
+  }
+  if (format === "docx") {
+    const zip = await JSZip.loadAsync(body);
+    const parts = await Promise.all(Object.values(zip.files).map((file) => file.async("string")));
+    return parts.join("\n");
+  }
+  return body.toString("utf8");
+}
+
+/** A text as it may sit in the bytes: as written, XML-escaped, or in UTF-16 (a PDF string with non-ASCII in it). */
+const spellings = (text: string) => [
+  text,
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;"),
+  Buffer.from(text, "utf16le").swap16().toString("latin1"),
+];
+
+describe("a share link's downloads carry only what its page shows", () => {
+  test("no format, translation or note style gives away the owner's notes, glossary, file name or engine", async () => {
+    const owner = await signedInUser();
+    const recording = await finishedRecording(owner.id);
+    const database = await db();
+    await database.recording.update({
+      where: { id: recording.id },
+      data: { glossary: ["Quuxcorp", "Zorblaxian"], engine: "pocketsphinx", model: "hidden-model-v9" },
+    });
+    // The owner edited a name out of the first segment: the engine's words still hold it.
+    await database.transcriptSegment.update({
+      where: { id: recording.segments[0].id },
+      data: {
+        edited: true,
+        words: [{ word: "Zebediah", start: 0, end: 1, confidence: 0.4 }],
+      },
+    });
+    await addComment(owner.id, recording.id, {
+      segmentId: recording.segments[1].id,
+      quote: "Ask not",
+      body: "Private note: fire Quentin",
+    });
+    await addComment(owner.id, recording.id, { segmentId: recording.segments[2].id, quote: "", body: "Margin secret" });
+    const secrets = [
+      "Private note: fire Quentin",
+      "Margin secret",
+      "Quuxcorp",
+      "Zorblaxian",
+      "secret-file-name",
+      "Zebediah",
+      "hidden-model-v9",
+      "pocketsphinx",
+      FALLBACK_ENGINE_NOTICE,
+      (await database.user.findUniqueOrThrow({ where: { id: owner.id } })).email,
+    ];
+    const { token } = await createShareLink(owner.id, recording.id, { expiry: "never", allowDownloads: true });
+    const page = await (await app(`/s/${token}?lang=es`)).text();
+    for (const secret of secrets) expect(page).not.toContain(secret);
+
+    const texts = [
+      { query: "", shows: "Ask not what your country can do for you." },
+      { query: "&language=es&text=translation", shows: "ES 0" },
+      { query: "&language=es&text=both", shows: "ES 0" },
+    ];
+    for (const format of EXPORT_FORMATS) {
+      const noteStyles = format === "pdf" || format === "docx" ? NOTE_STYLES : [undefined];
+      for (const { query, shows } of texts) {
+        for (const notes of noteStyles) {
+          const url = `/s/${token}/export?format=${format}${query}${notes ? `&notes=${notes}` : ""}`;
+          const response = await app(url);
+          expect(response.status, url).toBe(200);
+          const text = await readableText(format, Buffer.from(await response.arrayBuffer()));
+          expect(text.replace(/\s+/g, " "), url).toContain(shows);
+          const found = secrets.filter((secret) => spellings(secret).some((spelling) => text.includes(spelling)));
+          expect(found, url).toEqual([]);
+        }
+      }
+    }
+
+    // The same reading finds the notes and the file name in the owner's own downloads, so it can see them.
+    for (const format of ["pdf", "docx", "json"] as const) {
+      for (const notes of NOTE_STYLES.filter((style) => style !== "none")) {
+        const own = await app(`/transcription/${recording.id}/export?format=${format}&notes=${notes}`, {
+          headers: { Cookie: owner.cookie },
+        });
+        expect(own.status).toBe(200);
+        const text = await readableText(format, Buffer.from(await own.arrayBuffer()));
+        const found = secrets.filter((secret) => spellings(secret).some((spelling) => text.includes(spelling)));
+        expect(found, `${format} ${notes}`).toEqual(
+          expect.arrayContaining(["Private note: fire Quentin", "Margin secret", "secret-file-name"]),
+        );
+      }
+    }
   });
 });
 

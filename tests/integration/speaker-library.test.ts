@@ -232,6 +232,73 @@ describe("speaker library", () => {
     expect(await database.speakerVoice.count({ where: { recordingId: call, matchSimilarity: { not: null } } })).toBe(0);
     // A speaker with no measured voice cannot be saved.
     const unknown = await post(owner.cookie, `/transcription/${again}`, { intent: "save-voice", speaker: "Nobody" });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(409);
   }, 240_000);
+
+  test("renaming with 'save this voice' renames and saves, or, with no voice to save, refuses and renames nothing", async () => {
+    const owner = await signedInUser("BUSINESS_PRO");
+    const database = await db();
+    const recording = await database.recording.create({
+      data: {
+        userId: owner.id,
+        title: "Two people",
+        fileName: "two.wav",
+        storageKey: `recordings/${owner.id}/two.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 20,
+        status: "COMPLETED",
+        completedAt: new Date(),
+        segments: {
+          create: [
+            { position: 0, start: 0, end: 10, text: "Good morning.", speaker: "Speaker 1" },
+            { position: 1, start: 10, end: 11, text: "Hi.", speaker: "Speaker 2" },
+          ],
+        },
+      },
+    });
+    // Speaker 1's voice was measured; Speaker 2 spoke too briefly for that.
+    const stats = { frames: 900, sum: Array(13).fill(1), outer: Array(169).fill(1) };
+    await database.speakerVoice.create({
+      data: { recordingId: recording.id, label: "Speaker 1", originalLabel: "Speaker 1", ...stats },
+    });
+    const speakers = () =>
+      database.transcriptSegment
+        .findMany({ where: { recordingId: recording.id }, orderBy: { position: "asc" } })
+        .then((segments) => segments.map((segment) => segment.speaker));
+
+    const refused = await post(owner.cookie, `/transcription/${recording.id}`, {
+      intent: "rename-speaker",
+      from: "Speaker 2",
+      to: "Ben",
+      saveVoice: "on",
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(
+      "There is too little of Speaker 2&#x27;s voice to recognise it (speaker labels measure at least 2 seconds)",
+    );
+    expect(await speakers()).toEqual(["Speaker 1", "Speaker 2"]);
+    expect(await database.transcriptRevision.count({ where: { recordingId: recording.id } })).toBe(0);
+
+    const renamed = await post(owner.cookie, `/transcription/${recording.id}`, {
+      intent: "rename-speaker",
+      from: "Speaker 1",
+      to: "Anna",
+      saveVoice: "on",
+    });
+    expect(renamed.status).toBe(303);
+    expect(renamed.headers.get("Location")).toBe(`/transcription/${recording.id}`);
+    expect(await speakers()).toEqual(["Anna", "Speaker 2"]);
+    const profiles = await database.speakerProfile.findMany({ where: { userId: owner.id } });
+    expect(profiles.map((profile) => profile.name)).toEqual(["Anna"]);
+
+    // Without the box ticked, a speaker with no voice is renamed as before; a name stays on one line.
+    const plain = await post(owner.cookie, `/transcription/${recording.id}`, {
+      intent: "rename-speaker",
+      from: "Speaker 2",
+      to: "Ben\r\nJones\t",
+    });
+    expect(plain.status).toBe(303);
+    expect(await speakers()).toEqual(["Anna", "Ben Jones"]);
+  });
 });

@@ -33,5 +33,9 @@ export const GlossarySchema = z.object({
     .refine(
       (terms) => terms.every((term) => /[\p{L}\p{N}]/u.test(term)),
       "Each term needs at least one letter or digit",
+    )
+    .refine(
+      (terms) => terms.every((term) => !/\p{Cc}/u.test(term)),
+      "Glossary terms cannot contain control characters.",
     ),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, isDeliverableEmail } from "~/utils/text";
+import { EMAIL_MAX_LENGTH, isDeliverableEmail, singleLineName } from "~/utils/text";
 
 /** Spec section 2: the industries, in the spec's order. */
 export const INDUSTRIES = [
@@ -30,8 +30,20 @@ export const HEAR_ABOUT_US = [
   "Other",
 ] as const;
 
-export const FirstNameSchema = z.string({ error: "First name is required" }).trim().min(2, "First name is required");
-export const LastNameSchema = z.string({ error: "Last name is required" }).trim().min(2, "Last name is required");
+export const FirstNameSchema = singleLineName({
+  noun: "Names",
+  required: "First name is required",
+  min: 2,
+  max: 100,
+  tooLong: "A first name can be at most 100 characters.",
+});
+export const LastNameSchema = singleLineName({
+  noun: "Names",
+  required: "Last name is required",
+  min: 2,
+  max: 100,
+  tooLong: "A last name can be at most 100 characters.",
+});
 export const EmailSchema = z
   .string({ error: "Email is required" })
   .trim()

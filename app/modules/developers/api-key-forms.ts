@@ -1,5 +1,6 @@
 // The developer forms of the account page (API keys and webhooks), shared by the server and the browser (ADR 011).
 import { z } from "zod";
+import { singleLineName } from "~/utils/text";
 
 export const API_SCOPES = ["read", "write"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -27,7 +28,12 @@ const checkedList = <T extends readonly [string, ...string[]]>(values: T, messag
 
 export const CreateApiKeySchema = z.object({
   intent: z.literal("api-key-create"),
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(60, "Names can be at most 60 characters."),
+  name: singleLineName({
+    noun: "Key names",
+    required: NAME_REQUIRED,
+    max: 60,
+    tooLong: "Names can be at most 60 characters.",
+  }),
   scopes: checkedList(API_SCOPES, CHOOSE_SCOPE),
 });
 

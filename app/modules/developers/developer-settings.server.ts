@@ -22,12 +22,16 @@ export async function developerSettings(userId: string) {
   return { apiKeys, ...webhooks };
 }
 
+/** A secret for this answer only: no cache keeps the page that shows it. */
+const showOnce = <T>(shown: T) => data(shown, { headers: { "Cache-Control": "no-store" } });
+
 const API_KEYS_ANCHOR = "/account#api-keys-title";
 const WEBHOOKS_ANCHOR = "/account#webhooks-title";
 
 /**
- * The developer forms' action. A new key is returned in the page's data, not through a redirect: it is shown this
- * once and never stored in clear, not even in a cookie. Every other change redirects (POST-redirect-GET) with a toast.
+ * The developer forms' action. A new key, and a webhook's new signing secret (at creation or rotation), is returned
+ * in the page's data, not through a redirect: it is shown this once and never put in a cookie, and no later view of
+ * the page shows it. Every other change redirects (POST-redirect-GET) with a toast.
  */
 export async function handleDeveloperAction(request: Request, userId: string) {
   const submission = parseWithZod(await readForm(request), { schema: DeveloperActionSchema });
@@ -37,24 +41,22 @@ export async function handleDeveloperAction(request: Request, userId: string) {
     switch (form.intent) {
       case "api-key-create": {
         const created = await createApiKey(userId, form.name, form.scopes);
-        return data({ createdApiKey: created }, { headers: { "Cache-Control": "no-store" } });
+        return showOnce({ createdApiKey: created });
       }
       case "api-key-revoke":
         await revokeApiKey(userId, form.keyId);
         return redirectWithToast(API_KEYS_ANCHOR, { type: "success", title: "API key revoked" });
-      case "webhook-create":
-        await createWebhookEndpoint(userId, form.url, form.events);
-        return redirectWithToast(WEBHOOKS_ANCHOR, { type: "success", title: "Webhook endpoint added" });
+      case "webhook-create": {
+        const { url, secret } = await createWebhookEndpoint(userId, form.url, form.events);
+        return showOnce({ shownWebhookSecret: { url, secret, rotated: false } });
+      }
       case "webhook-delete":
         await deleteWebhookEndpoint(userId, form.endpointId);
         return redirectWithToast(WEBHOOKS_ANCHOR, { type: "success", title: "Webhook endpoint removed" });
-      case "webhook-rotate":
-        await rotateWebhookSecret(userId, form.endpointId);
-        return redirectWithToast(WEBHOOKS_ANCHOR, {
-          type: "success",
-          title: "Signing secret rotated",
-          description: "Deliveries from now on are signed with the new secret.",
-        });
+      case "webhook-rotate": {
+        const { url, secret } = await rotateWebhookSecret(userId, form.endpointId);
+        return showOnce({ shownWebhookSecret: { url, secret, rotated: true } });
+      }
       case "webhook-resend":
         await resendWebhookDelivery(userId, form.deliveryId);
         return redirectWithToast(WEBHOOKS_ANCHOR, { type: "success", title: "Delivery queued again" });

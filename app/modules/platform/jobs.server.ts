@@ -37,11 +37,14 @@ export interface StartQueueOptions {
 }
 
 const BOSS = "pg-boss";
+/** The database schema the queue keeps its jobs in (pg-boss's default, named so the app can reach its tables). */
+const QUEUE_SCHEMA = "pgboss";
 
 export function startQueue(database: Database, options: StartQueueOptions): Promise<PgBoss> {
   return singleton(BOSS, async () => {
     const boss = new PgBoss({
       ...database.queue,
+      schema: QUEUE_SCHEMA,
       // Maintenance (expiry, archiving) runs from one place: the process that works jobs.
       supervise: options.work,
       schedule: options.work,
@@ -95,6 +98,30 @@ export async function cancelJob(queue: string, id: string) {
 /** Fails a job as if its handler had thrown: pg-boss retries it, or moves it to its dead-letter queue. */
 export async function failJob(queue: string, id: string, reason: string) {
   await (await getBoss()).fail(queue, id, { reason });
+}
+
+/**
+ * Deletes every job, in any state and in the archive too, whose row mentions one of `texts` (compared without case):
+ * for forgetting a deleted account, whose address, name and ids the queue keeps in payloads and results for days.
+ * A job running at that moment finishes; only its row goes.
+ */
+export async function deleteJobsMentioning(texts: string[]): Promise<number> {
+  const needles = [...new Set(texts.filter(Boolean).map((text) => text.toLowerCase()))];
+  if (needles.length === 0) return 0;
+  const queue = (await getBoss()).getDb();
+  let deleted = 0;
+  for (const table of ["job", "archive"]) {
+    const { rows } = await queue.executeSql(
+      `WITH gone AS (
+         DELETE FROM ${QUEUE_SCHEMA}.${table} AS queued
+         WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS needle WHERE strpos(lower(queued::text), needle) > 0)
+         RETURNING 1
+       ) SELECT count(*)::int AS count FROM gone`,
+      [needles],
+    );
+    deleted += Number(rows[0]?.count ?? 0);
+  }
+  return deleted;
 }
 
 export async function getJob<Data extends object = object>(queue: string, id: string) {

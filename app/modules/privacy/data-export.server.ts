@@ -13,6 +13,7 @@ import { sendNotice } from "~/modules/platform/email.server";
 import { appOrigin, dataDir, sessionSecrets } from "~/modules/platform/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { recordingComments } from "~/modules/comments/comments.server";
 import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { transcriptDocument, translationLanguages } from "~/modules/transcripts/transcripts.server";
 import { exportTranscript } from "~/services/export/export.server";
@@ -120,8 +121,12 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const README = `Your Voxlate data
 
 profile.json          your account: name, email, plan, retention policy, glossary
-recordings/           one folder per recording: recording.json (details), the original audio (unless it was
-                      deleted), transcript.json / .txt / .srt, translation-<language>.json / .txt / .srt, summary.json
+library.json          your folders and tags, and which recordings are in each
+speaker-library.json  the voices you saved (their names and measurements) and where each was heard or named
+recordings/           one folder per recording: recording.json (details, folder, tags), the original audio (unless
+                      it was deleted), transcript.json / .txt / .srt, translation-<language>.json / .txt / .srt,
+                      summary.json, notes.json (your notes on passages), revisions.json (every saved edit, with
+                      the text before and after)
 support-chat.json     your support conversations and every message in them
 sessions.json         the browsers signed in to your account
 access-log.json       sign-ins, exports, downloads, deletions and plan changes, with IP address and browser
@@ -177,6 +182,72 @@ export async function* userArchiveEntries(
     }),
   );
 
+  const [folders, tags, profiles] = await Promise.all([
+    database.folder.findMany({
+      where: { userId },
+      orderBy: { name: "asc" },
+      select: {
+        id: true,
+        name: true,
+        createdAt: true,
+        recordings: { select: { id: true }, orderBy: { createdAt: "asc" } },
+      },
+    }),
+    database.tag.findMany({
+      where: { userId },
+      orderBy: { name: "asc" },
+      select: { id: true, name: true, createdAt: true, recordings: { select: { recordingId: true } } },
+    }),
+    database.speakerProfile.findMany({
+      where: { userId },
+      orderBy: { name: "asc" },
+      include: {
+        voices: {
+          orderBy: { createdAt: "asc" },
+          select: { recordingId: true, label: true, originalLabel: true, matchSimilarity: true, createdAt: true },
+        },
+      },
+    }),
+  ]);
+  yield text(
+    "library.json",
+    json({
+      folders: folders.map((folder) => ({
+        id: folder.id,
+        name: folder.name,
+        createdAt: folder.createdAt,
+        recordingIds: folder.recordings.map((recording) => recording.id),
+      })),
+      tags: tags.map((tag) => ({
+        id: tag.id,
+        name: tag.name,
+        createdAt: tag.createdAt,
+        recordingIds: tag.recordings.map((recording) => recording.recordingId),
+      })),
+    }),
+  );
+  yield text(
+    "speaker-library.json",
+    json(
+      profiles.map((profile) => ({
+        id: profile.id,
+        name: profile.name,
+        createdAt: profile.createdAt,
+        updatedAt: profile.updatedAt,
+        // The voice as measured: 10 ms voiced frames, and the sums of their 13 MFCCs and of their outer products.
+        measurement: { frames: profile.frames, sum: profile.sum, outer: profile.outer },
+        heardIn: profile.voices.map((voice) => ({
+          recordingId: voice.recordingId,
+          label: voice.label,
+          originalLabel: voice.originalLabel,
+          namedAutomatically: voice.matchSimilarity !== null,
+          similarity: voice.matchSimilarity,
+          at: voice.createdAt,
+        })),
+      })),
+    ),
+  );
+
   const recordings = await database.recording.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
@@ -196,7 +267,10 @@ export async function* userArchiveEntries(
   };
 
   for (const [index, { id }] of recordings.entries()) {
-    const recording = await database.recording.findUniqueOrThrow({ where: { id } });
+    const recording = await database.recording.findUniqueOrThrow({
+      where: { id },
+      include: { folder: { select: { name: true } }, tags: { select: { tag: { select: { name: true } } } } },
+    });
     const folder = `recordings/${String(index + 1).padStart(3, "0")}-${slug(recording.title)}-${id.slice(-8)}/`;
     yield text(
       `${folder}recording.json`,
@@ -214,6 +288,8 @@ export async function* userArchiveEntries(
         createdAt: recording.createdAt,
         completedAt: recording.completedAt,
         audioDeletedAt: recording.audioDeletedAt,
+        folder: recording.folder?.name ?? null,
+        tags: recording.tags.map(({ tag }) => tag.name).sort(),
       }),
       recording.createdAt,
     );
@@ -263,6 +339,28 @@ export async function* userArchiveEntries(
       const summary = await transcriptSummary(id);
       if (summary) yield text(`${folder}summary.json`, json(summary));
     }
+    const [notes, revisions] = await Promise.all([
+      recordingComments(id),
+      database.transcriptRevision.findMany({
+        where: { recordingId: id },
+        orderBy: { number: "asc" },
+        select: { number: true, kind: true, label: true, changes: true, createdAt: true, updatedAt: true },
+      }),
+    ]);
+    if (notes.length) {
+      yield text(
+        `${folder}notes.json`,
+        json(
+          notes.map((note) => ({
+            segmentId: note.segmentId,
+            quote: note.quote,
+            note: note.body,
+            createdAt: note.createdAt,
+          })),
+        ),
+      );
+    }
+    if (revisions.length) yield text(`${folder}revisions.json`, json(revisions));
   }
 
   const chats = await database.chatSession.findMany({

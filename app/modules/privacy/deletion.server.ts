@@ -8,12 +8,13 @@ import { AccountDeletionEmail } from "~/emails/account-deletion";
 import { LIVE_STATUSES } from "~/modules/billing/catalog";
 import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
-import { cancelJob, defineJob, enqueue } from "~/modules/platform/jobs.server";
+import { cancelJob, defineJob, deleteJobsMentioning, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
 import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
 import { configuredPayments, PaymentError } from "~/services/payments/index.server";
+import { configuredMailTransport } from "~/services/email/index.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
@@ -44,6 +45,7 @@ export async function purgeFiles(request: PurgeRequest, storage: FileStorage = c
     const keys: string[] = [];
     for await (const object of storage.list(prefix)) keys.push(object.key);
     for (const key of keys) await storage.delete(key);
+    await storage.removeEmptyFolder?.(prefix);
     deleted += keys.length;
   }
   return deleted;
@@ -126,11 +128,22 @@ async function cancelSubscription(userId: string) {
 
 /**
  * Deletes the account now: the paid plan is cancelled, pending jobs are cancelled, every row the account owns goes
- * (the database cascades from the user), then its stored audio and exports.
+ * (the database cascades from the user; the support chats, sign-up drafts and request records that outlive a user
+ * are deleted by name), then its stored audio and exports, then every queued or finished job and every outbox
+ * message that names the account's address, name or ids. Nothing is mailed about it: a message would keep the
+ * address in the queue and the outbox after the account is gone, and the page already says it is done.
  */
 export async function deleteAccountNow(userId: string): Promise<boolean> {
   const database = await db();
-  const user = await database.user.findUnique({ where: { id: userId }, select: { email: true } });
+  const user = await database.user.findUnique({
+    where: { id: userId },
+    select: {
+      email: true,
+      recordings: { select: { id: true } },
+      dataExports: { select: { id: true } },
+      webhookEndpoints: { select: { id: true, deliveries: { select: { id: true } } } },
+    },
+  });
   if (!user) return false;
   await cancelSubscription(userId);
   const [recordings, exports] = await Promise.all([
@@ -139,10 +152,28 @@ export async function deleteAccountNow(userId: string): Promise<boolean> {
   ]);
   for (const { jobId } of recordings) if (jobId) await cancelTranscriptionJob(jobId);
   for (const { jobId } of exports) if (jobId) await cancelJob(EXPORT_QUEUE, jobId);
+  const email = { equals: user.email, mode: "insensitive" } as const;
   await database.$transaction([
-    database.verification.deleteMany({ where: { OR: [{ userId }, { email: user.email }] } }),
+    database.verification.deleteMany({ where: { OR: [{ userId }, { email }] } }),
+    // The user's conversations, and one begun signed out in which they gave their address.
+    database.chatSession.deleteMany({
+      where: { OR: [{ userId }, { messages: { some: { content: { contains: user.email, mode: "insensitive" } } } }] },
+    }),
+    database.signupDraft.deleteMany({ where: { email } }),
+    database.idempotentRequest.deleteMany({ where: { userId } }),
+    database.liveSessionHost.deleteMany({ where: { userId } }),
     database.user.delete({ where: { id: userId } }),
   ]);
+  // The payloads name these (emails: the address; transcription, translation: the recording; exports; webhooks).
+  await deleteJobsMentioning([
+    userId,
+    user.email,
+    ...user.recordings.map((recording) => recording.id),
+    ...user.dataExports.map((dataExport) => dataExport.id),
+    ...user.webhookEndpoints.flatMap((endpoint) => endpoint.deliveries.map((delivery) => delivery.id)),
+  ]);
+  await configuredMailTransport().forget?.([user.email, userId]);
+  // After the jobs: a purge that has to wait for storage names the account's folders until it has run.
   await purgeNowOrLater({ prefixes: [userRecordingsPrefix(userId), userExportsPrefix(userId)] });
   return true;
 }

@@ -1,6 +1,7 @@
 // The library's forms (/recordings): folders, tags and the bulk actions, one schema each, parsed by the action and
 // the export route (ADR 011). Isomorphic: the page imports the limits for its inputs.
 import { z } from "zod";
+import { singleLineName } from "~/utils/text";
 import { EXPORT_FORMATS } from "~/services/export/types";
 
 export const FOLDER_NAME_MAX = 60;
@@ -12,19 +13,20 @@ export const FOLDERS_MAX = 100;
 export const NO_FOLDER = "none";
 
 const FOLDER_NAME_REQUIRED = "Give the folder a name.";
-export const FolderNameSchema = z
-  .string({ error: FOLDER_NAME_REQUIRED })
-  .trim()
-  .min(1, FOLDER_NAME_REQUIRED)
-  .max(FOLDER_NAME_MAX, `Folder names can be at most ${FOLDER_NAME_MAX} characters.`);
+export const FolderNameSchema = singleLineName({
+  noun: "Folder names",
+  required: FOLDER_NAME_REQUIRED,
+  max: FOLDER_NAME_MAX,
+  tooLong: `Folder names can be at most ${FOLDER_NAME_MAX} characters.`,
+});
 
 const TAG_REQUIRED = "Type a tag to add.";
-export const TagNameSchema = z
-  .string({ error: TAG_REQUIRED })
-  .trim()
-  .min(1, TAG_REQUIRED)
-  .max(TAG_NAME_MAX, `Tags can be at most ${TAG_NAME_MAX} characters.`)
-  .regex(/^[^,#]+$/, "Tags cannot contain commas or #.");
+export const TagNameSchema = singleLineName({
+  noun: "Tags",
+  required: TAG_REQUIRED,
+  max: TAG_NAME_MAX,
+  tooLong: `Tags can be at most ${TAG_NAME_MAX} characters.`,
+}).refine((tag) => /^[^,#]+$/.test(tag), "Tags cannot contain commas or #.");
 
 const CHOOSE_FOLDER = "Choose a folder.";
 const FolderIdSchema = z.string({ error: CHOOSE_FOLDER }).min(1, CHOOSE_FOLDER).max(64, CHOOSE_FOLDER);

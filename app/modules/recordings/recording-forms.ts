@@ -1,13 +1,15 @@
 // The recording forms' rules, in one isomorphic module: the server parses with them, and the page checks with the same
 // schemas in the browser (ADR 011).
 import { z } from "zod";
+import { singleLineName } from "~/utils/text";
 
 const TITLE_REQUIRED = "Give the recording a name.";
-export const TitleSchema = z
-  .string({ error: TITLE_REQUIRED })
-  .trim()
-  .min(1, TITLE_REQUIRED)
-  .max(200, "Names can be at most 200 characters.");
+export const TitleSchema = singleLineName({
+  noun: "Names",
+  required: TITLE_REQUIRED,
+  max: 200,
+  tooLong: "Names can be at most 200 characters.",
+});
 
 // Tus clients send the checkbox as metadata "true"; the dashboard's form as "on" (which parseWithZod turns into true).
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());

@@ -1,5 +1,6 @@
 // The share panel's forms (ADR 011): one schema each, used by the page in the browser and by the action.
 import { z } from "zod";
+import { optionalSingleLineName } from "~/utils/text";
 
 export const SHARE_EXPIRIES = ["1d", "7d", "30d", "never"] as const;
 export type ShareExpiry = (typeof SHARE_EXPIRIES)[number];
@@ -15,7 +16,12 @@ export const SHARE_PASSWORD_MIN_LENGTH = 6;
 
 export const CreateShareSchema = z.object({
   intent: z.literal("create"),
-  label: z.string().trim().max(80, "A label can be at most 80 characters.").optional(),
+  label: optionalSingleLineName({
+    noun: "Labels",
+    required: "Give the link a label, or leave it empty.",
+    max: 80,
+    tooLong: "A label can be at most 80 characters.",
+  }),
   expiry: z.enum(SHARE_EXPIRIES, { error: "Choose when the link expires." }),
   password: z
     .string()

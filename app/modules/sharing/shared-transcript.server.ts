@@ -6,7 +6,6 @@ import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import type { EXPORT_TEXTS } from "~/modules/transcripts/export-query";
 import {
   segmentTranslations,
-  transcriptDocument,
   transcriptSegments,
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
@@ -14,47 +13,93 @@ import { db } from "~/modules/platform/database.server";
 import { languageName } from "~/utils/languages";
 import { type LiveShareLink, ShareError } from "./share-links.server";
 
-export async function sharedTranscript(link: LiveShareLink, requestedLanguage: string | null) {
+/**
+ * What a share reader may see of the transcript, whichever way they read it (the page or a download): its title,
+ * length, language and date, and each segment's time, speaker and text, with the translation asked for. Never the
+ * owner's notes, glossary, file name, engine or the engine's words (which still hold what the owner edited away).
+ * Every output of a share link is made from this one view, so a new one cannot show more than the page.
+ */
+async function readerView(link: LiveShareLink, requestedLanguage: string | null) {
   const recording = await (
     await db()
   ).recording.findUniqueOrThrow({
     where: { id: link.recordingId },
     select: { title: true, durationSeconds: true, transcriptLanguage: true, language: true, createdAt: true },
   });
-  const [segments, languages, summary, freshness] = await Promise.all([
+  const [segments, languages] = await Promise.all([
     transcriptSegments(link.recordingId),
     translationLanguages(link.recordingId),
-    transcriptSummary(link.recordingId),
-    transcriptFreshness(link.recordingId),
   ]);
   const showLanguage = requestedLanguage && languages.includes(requestedLanguage) ? requestedLanguage : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(link.recordingId, showLanguage)) : {};
-  const stale = freshness.translations.find((row) => row.language === showLanguage)?.staleSegmentIds ?? [];
   return {
     title: recording.title,
     durationSeconds: recording.durationSeconds,
     language: recording.transcriptLanguage ?? recording.language,
     createdAt: recording.createdAt,
     segments: segments.map(({ id, start, end, speaker, text }) => ({ id, start, end, speaker, text })),
+    languages,
+    showLanguage,
+    translated: translated as Record<string, string>,
+  };
+}
+
+/** The shared page: the reader's view, with the summary and how fresh the translation is. */
+export async function sharedTranscript(link: LiveShareLink, requestedLanguage: string | null) {
+  const [view, summary, freshness] = await Promise.all([
+    readerView(link, requestedLanguage),
+    transcriptSummary(link.recordingId),
+    transcriptFreshness(link.recordingId),
+  ]);
+  const stale = freshness.translations.find((row) => row.language === view.showLanguage)?.staleSegmentIds ?? [];
+  return {
+    title: view.title,
+    durationSeconds: view.durationSeconds,
+    language: view.language,
+    createdAt: view.createdAt,
+    segments: view.segments,
     summary: summary ? { ...summary, predatesEdits: freshness.summaryPredatesEdits } : null,
     translation: {
-      languages: languages.map((code) => ({ value: code, label: languageName(code) })),
-      showLanguage,
-      translated,
+      languages: view.languages.map((code) => ({ value: code, label: languageName(code) })),
+      showLanguage: view.showLanguage,
+      translated: view.translated,
       staleSegmentIds: stale,
     },
     allowDownloads: link.allowDownloads,
   };
 }
 
-/** The document a share link's download exports, or 403 when the owner did not allow downloads. */
+/**
+ * The document a share link's download exports, or 403 when the owner did not allow downloads: the reader's view and
+ * nothing more, with the text as the original, its translation, or both (bilingual).
+ */
 export async function sharedDocument(
   link: LiveShareLink,
   translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null,
 ): Promise<TranscriptDocument> {
   if (!link.allowDownloads) throw new ShareError("The owner of this link did not allow downloads.", 403);
-  // The owner's own export, made on the owner's behalf: the link stands for their permission.
-  return transcriptDocument(link.userId, link.recordingId, translation);
+  const translated = translation && translation.text !== "original" ? translation : null;
+  const view = await readerView(link, translated?.language ?? null);
+  if (translated && view.showLanguage !== translated.language)
+    throw new ShareError(`There is no ${languageName(translated.language)} translation yet.`, 409);
+  const translationOf = (id: string) => view.translated[id] ?? "";
+  return {
+    title: translated ? `${view.title} (${languageName(translated.language)})` : view.title,
+    // Empty: the reader is not told the owner's file name or engine (the cover and the JSON leave them out).
+    fileName: "",
+    engine: "",
+    model: null,
+    durationSeconds: view.durationSeconds,
+    createdAt: view.createdAt,
+    language: view.language,
+    segments: view.segments.map(({ id, start, end, speaker, text }) => ({
+      start,
+      end,
+      speaker,
+      text: translated?.text === "translation" ? translationOf(id) : text,
+      ...(translated?.text === "both" ? { translation: translationOf(id) } : {}),
+    })),
+  };
 }
 
 /** Where the shared recording's audio is stored, for the share-scoped audio route. */

@@ -95,19 +95,28 @@ export async function followSpeakerRename(recordingId: string, from: string, to:
 }
 
 /**
+ * The owner's recording's measured voices under any of `labels`; refused (409, nothing changed) when there are none,
+ * so that a form that also renames can check before it changes anything.
+ */
+export async function requireMeasuredVoices(userId: string, recordingId: string, labels: string[]) {
+  await requireOwnRecording(userId, recordingId);
+  const voices = await (await db()).speakerVoice.findMany({ where: { recordingId, label: { in: labels } } });
+  if (voices.length === 0) {
+    throw new RecordingError(
+      `There is too little of ${labels[0]}'s voice to recognise it (speaker labels measure at least 2 seconds), so it cannot be saved to your speaker library.`,
+      409,
+    );
+  }
+  return voices;
+}
+
+/**
  * Saves the voice of the speaker now called `label` to the owner's library under that name: a new profile, or
  * more of the voice for the profile of that name.
  */
 export async function saveVoiceToLibrary(userId: string, recordingId: string, label: string) {
-  await requireOwnRecording(userId, recordingId);
+  const voices = await requireMeasuredVoices(userId, recordingId, [label]);
   const database = await db();
-  const voices = await database.speakerVoice.findMany({ where: { recordingId, label } });
-  if (voices.length === 0) {
-    throw new RecordingError(
-      `There is too little of ${label}'s voice to recognise it (speaker labels measure at least 2 seconds).`,
-      404,
-    );
-  }
   const heard = voices.map(toStats).reduce(addVoiceStats);
   await database.$transaction(async (tx) => {
     const existing = await tx.speakerProfile.findUnique({ where: { userId_name: { userId, name: label } } });

@@ -26,7 +26,7 @@ import {
   wordBoundaryNear,
 } from "./editor-text";
 import { storedWords } from "./transcripts.server";
-import { followSpeakerRename } from "~/modules/speakers/speakers.server";
+import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
 import { revisionDiff, storedRevisionDiff } from "./revision-diff";
@@ -392,8 +392,19 @@ export function setSegmentSpeaker(userId: string, recordingId: string, segmentId
   });
 }
 
-/** Renames a speaker in every segment, as one revision. */
-export async function renameSpeakerEverywhere(userId: string, recordingId: string, from: string, to: string) {
+/**
+ * Renames a speaker in every segment, as one revision; with `saveVoice`, also saves the voice to the owner's speaker
+ * library under the new name. Whether there is a voice to save is checked first, so a refusal renames nothing.
+ */
+export async function renameSpeakerEverywhere(
+  userId: string,
+  recordingId: string,
+  from: string,
+  to: string,
+  { saveVoice = false } = {},
+) {
+  // Renaming onto a speaker who already has a voice saves that one.
+  if (saveVoice) await requireMeasuredVoices(userId, recordingId, [from, to]);
   const result = await save(userId, recordingId, (current) => {
     if (!current.some((segment) => segment.speaker === from))
       throw new RecordingError(`No segment is labelled "${from}".`, 404);
@@ -405,6 +416,7 @@ export async function renameSpeakerEverywhere(userId: string, recordingId: strin
   });
   // The speaker's measured voice follows its new name (the speaker library).
   await followSpeakerRename(recordingId, from, to);
+  if (saveVoice) await saveVoiceToLibrary(userId, recordingId, to);
   return result;
 }
 

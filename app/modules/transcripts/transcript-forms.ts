@@ -1,6 +1,7 @@
 // The transcript page's forms, in one isomorphic module: the action parses with these schemas and the page checks
 // with the same ones in the browser (ADR 011). Each form posts its intent; buttons alone post only the intent.
 import { z } from "zod";
+import { singleLineName } from "~/utils/text";
 import { TitleSchema } from "~/modules/recordings/recording-forms";
 
 const SEGMENT_EMPTY = "A segment cannot be empty; delete words instead.";
@@ -11,11 +12,12 @@ export const SegmentTextSchema = z
   .max(5000, "A segment can be at most 5000 characters.");
 
 const SPEAKER_NAME_REQUIRED = "Give the speaker a name.";
-export const SpeakerNameSchema = z
-  .string({ error: SPEAKER_NAME_REQUIRED })
-  .trim()
-  .min(1, SPEAKER_NAME_REQUIRED)
-  .max(60, "Speaker names can be at most 60 characters.");
+export const SpeakerNameSchema = singleLineName({
+  noun: "Speaker names",
+  required: SPEAKER_NAME_REQUIRED,
+  max: 60,
+  tooLong: "Speaker names can be at most 60 characters.",
+});
 
 const CHOOSE_SPEAKER = "Choose a speaker.";
 const CHOOSE_TARGET = "Choose a language to translate into.";

@@ -63,22 +63,33 @@ export async function deleteWebhookEndpoint(userId: string, endpointId: string) 
   if (count === 0) throw notFound();
 }
 
-/** A new signing secret; deliveries sent from now on (retries included) are signed with it. */
+/**
+ * A new signing secret, returned to be shown this once; deliveries sent from now on (retries included) are signed
+ * with it, and the old one signs nothing more.
+ */
 export async function rotateWebhookSecret(userId: string, endpointId: string) {
-  const { count } = await (
-    await db()
-  ).webhookEndpoint.updateMany({ where: { id: endpointId, userId }, data: { secret: newWebhookSecret() } });
+  const secret = newWebhookSecret();
+  const database = await db();
+  const { count } = await database.webhookEndpoint.updateMany({ where: { id: endpointId, userId }, data: { secret } });
   if (count === 0) throw notFound();
+  const { url } = await database.webhookEndpoint.findUniqueOrThrow({
+    where: { id: endpointId },
+    select: { url: true },
+  });
+  return { id: endpointId, url, secret };
 }
 
-/** The user's endpoints and their latest deliveries, newest first. */
+/**
+ * The user's endpoints (never their secrets, which are shown once, at creation or rotation) and their latest
+ * deliveries, newest first.
+ */
 export async function webhookOverview(userId: string) {
   const database = await db();
   const [endpoints, deliveries] = await Promise.all([
     database.webhookEndpoint.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, url: true, events: true, secret: true, createdAt: true },
+      select: { id: true, url: true, events: true, createdAt: true },
     }),
     database.webhookDelivery.findMany({
       where: { endpoint: { userId } },

@@ -31,7 +31,7 @@ export interface DeveloperSettings {
     lastUsedAt: When;
     revokedAt: When;
   }[];
-  endpoints: { id: string; url: string; events: string[]; secret: string; createdAt: When }[];
+  endpoints: { id: string; url: string; events: string[]; createdAt: When }[];
   deliveries: {
     id: string;
     event: string;
@@ -193,13 +193,22 @@ export function ApiKeysSection({
   );
 }
 
+/** A webhook's signing secret, shown once: right after the endpoint is added or its secret rotated. */
+export interface ShownWebhookSecret {
+  url: string;
+  secret: string;
+  rotated: boolean;
+}
+
 export function WebhooksSection({
   endpoints,
   deliveries,
+  shownSecret,
   reply,
 }: {
   endpoints: DeveloperSettings["endpoints"];
   deliveries: DeveloperSettings["deliveries"];
+  shownSecret: ShownWebhookSecret | null;
   reply: Reply;
 }) {
   const [form, fields] = useSchemaForm("webhook", CreateWebhookSchema, reply, { intent: "webhook-create" });
@@ -210,18 +219,34 @@ export function WebhooksSection({
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         We POST a signed JSON event to these addresses when a transcription, translation or summary is done. Failed
-        deliveries are retried for up to 24 hours.
+        deliveries are retried for up to 24 hours. An endpoint&rsquo;s signing secret is shown once, when it is added or
+        rotated.
       </p>
+      {shownSecret ? (
+        <div role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-sm">
+          <p className="font-medium">
+            {shownSecret.rotated
+              ? "The new signing secret for this endpoint. Deliveries are signed with it from now on, and the old one no longer works. Copy it now: it will not be shown again."
+              : "Endpoint added. Copy its signing secret now: it will not be shown again."}
+          </p>
+          <p className="mt-1 font-mono break-all text-slate-700">{shownSecret.url}</p>
+          <label htmlFor="shown-webhook-secret" className="mt-2 block text-slate-700">
+            Signing secret
+          </label>
+          <input
+            id="shown-webhook-secret"
+            readOnly
+            value={shownSecret.secret}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
+          />
+        </div>
+      ) : null}
       {endpoints.length ? (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
           {endpoints.map((endpoint) => (
             <li key={endpoint.id} className="space-y-2 p-3 text-sm">
               <p className="font-mono break-all">{endpoint.url}</p>
               <p className="text-slate-600">Events: {endpoint.events.join(", ")}</p>
-              <details>
-                <summary className="cursor-pointer text-brand-700">Show signing secret</summary>
-                <code className="mt-1 block font-mono break-all">{endpoint.secret}</code>
-              </details>
               <div className="flex flex-wrap gap-2">
                 <Form method="post" action={FORM_ACTION}>
                   <input type="hidden" name="endpointId" value={endpoint.id} />

@@ -38,6 +38,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account", "Your profile, password, email, sessions and data.");
 
+// A new API key or webhook signing secret is shown once, in the answer to its form: no cache may keep that page.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const cacheControl = actionHeaders.get("Cache-Control");
+  if (cacheControl) merged.set("Cache-Control", cacheControl);
+  return merged;
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
@@ -208,7 +216,8 @@ export default function Account() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
-  const reply = (createdApiKey ? undefined : actionData) as Reply;
+  const shownWebhookSecret = actionData && "shownWebhookSecret" in actionData ? actionData.shownWebhookSecret : null;
+  const reply = (createdApiKey || shownWebhookSecret ? undefined : actionData) as Reply;
   const knownIndustry = INDUSTRIES.includes(user.industry as (typeof INDUSTRIES)[number]);
   const [profile, profileFields] = useSchemaForm("profile", ProfileSchema, replyTo(reply, "profile"), {
     intent: "profile",
@@ -348,6 +357,7 @@ export default function Account() {
         <WebhooksSection
           endpoints={developer.endpoints}
           deliveries={developer.deliveries}
+          shownSecret={shownWebhookSecret}
           reply={replyTo(reply, "webhook-create")}
         />
         <Section title="Signed-in browsers">

@@ -26,5 +26,18 @@ export function outboxTransport(config: OutboxConfig): MailTransport {
         console.info(`[mail] outbox: "${message.subject}" to ${message.to} (${file})`);
         return { transport: "outbox" as const, messageId };
       }),
+    async forget(texts) {
+      const needles = texts.filter(Boolean).map((text) => text.toLowerCase());
+      const names = await fs.readdir(config.directory).catch(() => [] as string[]);
+      let forgotten = 0;
+      for (const name of names.filter((entry) => entry.endsWith(".json"))) {
+        const file = path.join(config.directory, name);
+        const content = (await fs.readFile(file, "utf8").catch(() => "")).toLowerCase();
+        if (!needles.some((needle) => content.includes(needle))) continue;
+        await fs.rm(file, { force: true });
+        forgotten++;
+      }
+      return forgotten;
+    },
   };
 }

@@ -17,6 +17,11 @@ export interface SentEmail {
 export interface MailTransport {
   name: SentEmail["transport"];
   send(message: MailMessage): Promise<SentEmail>;
+  /**
+   * Deletes the copies this transport kept of messages mentioning any of `texts` (without case), returning how many.
+   * Only a transport that keeps messages on this server (the outbox) has it: SMTP and SES hand them on and keep none.
+   */
+  forget?(texts: string[]): Promise<number>;
 }
 
 /** The mail server or service did not take the message. The message is the transport's own. */

@@ -163,6 +163,10 @@ export function fileStorage(root: string, keys?: StorageKeyring): FileStorage & 
     list(prefix) {
       return walk(path.resolve(root), prefix);
     },
+    async removeEmptyFolder(prefix) {
+      if (!prefix.endsWith("/")) return;
+      await removeEmptyFolders(resolve(prefix.slice(0, -1)));
+    },
     async reencrypt(key) {
       if (!keys) throw new StorageError("Set STORAGE_KEY to encrypt stored files.");
       const target = resolve(key);
@@ -188,6 +192,15 @@ export interface FileStorageMaintenance {
   encrypted: boolean;
   /** Rewrites the file with the current key (plain or older-key files); false when it already uses it. */
   reencrypt(key: string): Promise<boolean>;
+}
+
+/** Removes `directory` and the folders in it, depth first, as long as each is empty; a file keeps its folders. */
+async function removeEmptyFolders(directory: string): Promise<void> {
+  const entries = await fs.promises.readdir(directory, { withFileTypes: true }).catch(() => null);
+  if (!entries) return;
+  for (const entry of entries) if (entry.isDirectory()) await removeEmptyFolders(path.join(directory, entry.name));
+  // Not recursive: a folder that is not empty (a file written meanwhile) stays, with its file.
+  await fs.promises.rmdir(directory).catch(() => {});
 }
 
 /** Files under `root` whose relative path (with "/") starts with `prefix`, depth first. */

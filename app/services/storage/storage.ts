@@ -16,6 +16,11 @@ export interface FileStorage {
   /** Every stored object whose key starts with `prefix`, with when it was written (in pages, never all at once). */
   list(prefix: string): AsyncIterable<StoredObject>;
   /**
+   * Only a store with real folders (the file store) offers this: removes the folder a prefix ending in "/" names
+   * and the empty folders in it, once nothing is stored there, since a folder's name (a user's id) is data too.
+   */
+  removeEmptyFolder?(prefix: string): Promise<void>;
+  /**
    * Only a store that transforms the bytes on their way in (the encrypting file store) offers this: it does that
    * work while a file arrives, instead of in a second pass over it once it is complete. Others take the finished
    * file with putFile.
