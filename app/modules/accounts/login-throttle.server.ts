@@ -17,9 +17,9 @@ import { countOf } from "~/utils/plural";
  *   guessing together), clients that have not signed in to the account before also wait, with the same
  *   doubling. Browsers that signed in before are never held by this account-wide limit, so an attacker cannot keep
  *   the owner out of a known browser, even from the same IP address.
- *   - Users and admins (HOLDS_CLEAN_CLIENTS): every other client waits, counted from the account's latest failure.
- *     A new browser still gets in through a reset link (which trusts that browser) or with Google.
- *   - Share links have no other way in, so only clients that have themselves given a wrong password for
+ *   - Users (HOLDS_CLEAN_CLIENTS): every other client waits, counted from the account's latest failure. A new
+ *     browser still gets in through a reset link (which trusts that browser) or with Google.
+ *   - Admins and share links have no other way in, so only clients that have themselves given a wrong password for
  *     this account wait, counted from their own latest failure. Why not a ceiling for everyone: a right password
  *     can only be told from a guess by checking it, so any rule that refuses some tries unchecked once strangers
  *     have guessed enough also refuses the right password, and anyone could keep the owner (or a link's
@@ -39,7 +39,7 @@ export const FREE_FAILURES = 5;
 export const ACCOUNT_FAILURES_PER_HOUR = { user: 50, admin: 10, share: 10 };
 type AccountKind = keyof typeof ACCOUNT_FAILURES_PER_HOUR;
 /** Whether the account-wide limit also holds clients that have not guessed wrong themselves (see above). */
-const HOLDS_CLEAN_CLIENTS: Record<AccountKind, boolean> = { user: true, admin: true, share: false };
+const HOLDS_CLEAN_CLIENTS: Record<AccountKind, boolean> = { user: true, admin: false, share: false };
 export const MAX_WAIT_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** A client's failures are forgotten after a day without one. */
