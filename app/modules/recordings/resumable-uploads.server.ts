@@ -32,11 +32,21 @@ export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 /** How often abandoned uploads are looked for. */
 const EXPIRY_CHECK_MS = 60 * 60_000;
 
+export const EMPTY_UPLOAD = "The file is empty. Choose a recording that has sound in it.";
+const UPLOAD_FAILED = "The upload failed on our side. Please try again.";
+
 /** A hook's refusal: @tus/server answers with this status and body. */
 const refuse = (error: ExpectedError) => ({
   status_code: error.status,
   body: JSON.stringify({ error: error.message }),
 });
+
+/** A refusal @tus/server or a hook made on purpose (its own ERRORS, `refuse`): a status and a body to send. */
+const isTusRefusal = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  typeof (error as { status_code?: unknown }).status_code === "number" &&
+  typeof (error as { body?: unknown }).body === "string";
 
 /** The signed-in user of the browser's session: the dashboard's uploads. */
 async function sessionOwner(request: Request): Promise<string> {
@@ -111,6 +121,8 @@ export function resumableUploadServer({
       try {
         const { plan } = await checkUploadOptions(userId, stringFields(upload));
         if (upload.size === undefined) throw new RecordingError("The upload must say how large the file is.", 400);
+        // A zero-length upload would finish before any byte arrived, with no file to check.
+        if (upload.size === 0) throw new RecordingError(EMPTY_UPLOAD, 400);
         if (upload.size > uploadLimitBytes(plan)) throw tooLargeError(plan);
         await requireRoomFor(upload.size);
       } catch (error) {
@@ -142,10 +154,14 @@ export function resumableUploadServer({
         await incoming?.discard();
       }
     },
-    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500.
-    async onResponseError(_request, error) {
-      if (!isDiskFull(error)) return undefined;
-      return refuse(diskFullError());
+    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500. Any other
+    // error without a tus status is unexpected: @tus/server would send its message (file paths included), so it is
+    // logged and answered in general words.
+    async onResponseError(request, error) {
+      if (isDiskFull(error)) return refuse(diskFullError());
+      if (isTusRefusal(error)) return undefined;
+      console.error("[uploads]", request.method, new URL(request.url).pathname, error);
+      return { status_code: 500, body: JSON.stringify({ error: UPLOAD_FAILED }) };
     },
   });
   void removeExpiredUploads(server);
