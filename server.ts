@@ -20,6 +20,7 @@ import { getEnv, useOwnInternalPort } from "~/modules/platform/env.server";
 import {
   finalErrorHandler,
   limitBodySize,
+  refuseCrossSiteWrites,
   refuseMalformedUrls,
   refuseMethodsWithoutAction,
   sendError,
@@ -66,6 +67,7 @@ async function serve() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(refuseMalformedUrls());
+  app.use(refuseCrossSiteWrites());
 
   app.get("/healthz", async (_request, response) => {
     try {
