@@ -35,11 +35,23 @@ const EXPIRY_CHECK_MS = 60 * 60_000;
 export const EMPTY_UPLOAD = "The file is empty. Choose a recording that has sound in it.";
 const UPLOAD_FAILED = "The upload failed on our side. Please try again.";
 
-/** A hook's refusal: @tus/server answers with this status and body. */
+/**
+ * A hook's refusal: @tus/server answers with this status and body. A hook cannot set headers, so a Retry-After the
+ * refusal carries travels in the body, and write() turns it into the header.
+ */
 const refuse = (error: ExpectedError) => ({
   status_code: error.status,
-  body: JSON.stringify({ error: error.message }),
+  body: JSON.stringify({ error: error.message, retryAfter: error.headers?.["Retry-After"] }),
 });
+
+const retryAfterIn = (body: string): string | undefined => {
+  try {
+    const { retryAfter } = JSON.parse(body) as { retryAfter?: unknown };
+    return typeof retryAfter === "string" ? retryAfter : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** A refusal @tus/server or a hook made on purpose (its own ERRORS, `refuse`): a status and a body to send. */
 const isTusRefusal = (error: unknown) =>
@@ -63,6 +75,8 @@ async function sessionOwner(request: Request): Promise<string> {
 class ProblemDetailsTusServer extends Server {
   override write(...[context, headers, status, body = ""]: Parameters<Server["write"]>): ReturnType<Server["write"]> {
     if (status < 400) return super.write(context, headers, status, body);
+    const retryAfter = retryAfterIn(body);
+    if (retryAfter) headers.set("Retry-After", retryAfter);
     headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
     headers.set("Cache-Control", "no-store");
     return super.write(context, headers, status, JSON.stringify(problemDetails(status, refusalDetail(body, status))));
