@@ -115,7 +115,7 @@ describe("what stays allowed", () => {
   });
 
   test("a request that names no origin (curl, a script, an older browser) and the app's own origin", async () => {
-    for (const headers of [{}, { Origin: server.origin }]) {
+    for (const headers of [{}, { Origin: server.origin }] as Record<string, string>[]) {
       const started = await startLive(headers);
       expect(started.status, started.body).toBe(201);
       const { id } = JSON.parse(started.body) as { id: string };
