@@ -20,6 +20,7 @@ import {
 import { FORM_BODY_MAX_BYTES } from "~/modules/platform/request-body.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
 import { API_ACCOUNT_LIMIT } from "~/modules/platform/rate-limit.server";
+import { openApiDocument } from "~/modules/developers/openapi.server";
 import { API_UPLOADS_PATH, apiResumableUploadServer } from "~/modules/developers/v1.server";
 import { RECORDING_ID_HEADER } from "~/modules/recordings/resumable-uploads.server";
 import { sharedFile } from "../shared-files";
@@ -92,6 +93,40 @@ function rawRequest(method: string, requestPath: string, headers: Record<string,
     request.end(body);
   });
 }
+
+describe("methods an endpoint does not take", () => {
+  const document = openApiDocument("http://localhost") as unknown as { paths: Record<string, Record<string, unknown>> };
+  const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+  const cases = Object.entries(document.paths).flatMap(([template, operations]) => {
+    const documented = Object.keys(operations).map((method) => method.toUpperCase());
+    return methods
+      .filter((method) => !documented.includes(method))
+      .map((method) => [method, template, documented] as const);
+  });
+
+  test("the OpenAPI document lists the endpoints this checks", () => {
+    expect(cases.length).toBeGreaterThan(20);
+    expect(cases).toContainEqual(["PUT", "/recordings", ["GET", "POST"]]);
+  });
+
+  test.each(cases)(
+    "%s %s: a 405 problem whose Allow names what the document lists",
+    async (method, template, documented) => {
+      const path = `/api/v1${template.replace("{recordingId}", "some-recording")}`;
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", "Tus-Resumable": "1.0.0" },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect(response.status, await response.clone().text()).toBe(405);
+      const allow = (response.headers.get("Allow") ?? "")
+        .split(/,\s*/)
+        .filter((name) => !["HEAD", "OPTIONS"].includes(name));
+      expect(allow.sort()).toEqual([...documented].sort());
+      expect((await problemOf(response)).detail).toMatch(/^(Method not allowed\. Use|This address does not take)/);
+    },
+  );
+});
 
 describe("refusals before the routes, under /api/v1/", () => {
   test("a method the route does not take: 405 problem with Allow", async () => {

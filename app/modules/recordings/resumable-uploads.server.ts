@@ -72,7 +72,35 @@ async function sessionOwner(request: Request): Promise<string> {
  * writes all of them through write(): the hooks' refusals, its own (a missing Tus-Resumable header, an unknown
  * upload, a size over the limit) and unexpected errors; successful answers never pass through it.
  */
-class ProblemDetailsTusServer extends Server {
+/**
+ * The collection (`path` itself) only creates uploads: tus answers other methods there with a 404 or a 400 about
+ * headers, so they are refused first, with 405 and Allow. An upload's own address takes tus's methods.
+ */
+const COLLECTION_METHODS = ["POST", "OPTIONS"];
+
+class TusServer extends Server {
+  /** Whether refusals are problem details (the REST API) rather than `{ error }`. */
+  protected readonly problems: boolean = false;
+
+  override async handle(...[request, response]: Parameters<Server["handle"]>): ReturnType<Server["handle"]> {
+    const pathname = (request.url ?? "/").split("?")[0].replace(/\/+$/, "");
+    if (pathname !== this.options.path || COLLECTION_METHODS.includes(request.method ?? "")) {
+      return super.handle(request, response);
+    }
+    const allow = COLLECTION_METHODS.join(", ");
+    const message = `This address does not take ${request.method} requests. Use POST to start an upload.`;
+    response.writeHead(405, {
+      Allow: allow,
+      "Cache-Control": "no-store",
+      "Content-Type": this.problems ? PROBLEM_CONTENT_TYPE : "application/json; charset=utf-8",
+    });
+    response.end(JSON.stringify(this.problems ? problemDetails(405, message) : { error: message }));
+  }
+}
+
+class ProblemDetailsTusServer extends TusServer {
+  protected override readonly problems = true;
+
   override write(...[context, headers, status, body = ""]: Parameters<Server["write"]>): ReturnType<Server["write"]> {
     if (status < 400) return super.write(context, headers, status, body);
     const retryAfter = retryAfterIn(body);
@@ -116,7 +144,7 @@ export function resumableUploadServer({
     }
   };
 
-  const server = new (answerProblemDetails ? ProblemDetailsTusServer : Server)({
+  const server = new (answerProblemDetails ? ProblemDetailsTusServer : TusServer)({
     path,
     datastore,
     relativeLocation: true,
