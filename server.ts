@@ -20,6 +20,7 @@ import { appOrigin, getEnv, useListeningPort, useOwnInternalPort } from "~/modul
 import {
   finalErrorHandler,
   limitBodySize,
+  refuseCrossSiteWrites,
   refuseMalformedUrls,
   refuseMethodsWithoutAction,
   sendError,
@@ -66,6 +67,7 @@ async function serve() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(refuseMalformedUrls());
+  app.use(refuseCrossSiteWrites());
 
   app.get("/healthz", async (_request, response) => {
     try {
@@ -73,10 +75,12 @@ async function serve() {
       await database.sql.query("SELECT 1");
       response.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
     } catch (error) {
+      // The reason goes to the log: its message can name the database's files or host.
+      console.error("[healthz] the database did not answer:", error);
       response
         .status(503)
         .set("Cache-Control", "no-store")
-        .json({ status: "error", database: (error as Error).message });
+        .json({ status: "error", database: "The database did not answer." });
     }
   });
 

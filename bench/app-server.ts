@@ -137,6 +137,8 @@ export interface AppServer {
   cookie: string;
   /** The end of the server's output, for error messages. */
   log(): string;
+  /** The exit code once the server has exited (null while it runs, or when a signal ended it). */
+  exitCode(): number | null;
   stop(): Promise<void>;
 }
 
@@ -149,6 +151,9 @@ export interface StartOptions {
   /** A PostgreSQL server for the app (its DATABASE_URL) instead of the embedded database; the caller creates and
    *  drops the database. */
   databaseUrl?: string;
+  /** The server's DATA_DIR, to start it again on what an earlier one left; the caller removes it. By default a new
+   *  temporary folder, removed when the server stops. */
+  dataDir?: string;
 }
 
 /**
@@ -164,7 +169,7 @@ export async function startAppServer(
   if (!fs.existsSync(path.join(ROOT, "build/node/server.js"))) {
     throw new Error(`bench/${name} needs the production build (build/node/server.js): run \`npm run build\` first.`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voxlate-${name}-data-`));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `voxlate-${name}-data-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const benchSettings = {
@@ -215,7 +220,7 @@ export async function startAppServer(
         await exited;
       }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -253,7 +258,16 @@ export async function startAppServer(
       options.databaseUrl,
     );
     const cookie = await sessionCookieFor(dataDir, user.id, origin, `bench/${name}`, options.databaseUrl);
-    return { origin, pid: server.pid!, dataDir, startupMs, cookie, log: () => output, stop };
+    return {
+      origin,
+      pid: server.pid!,
+      dataDir,
+      startupMs,
+      cookie,
+      log: () => output,
+      exitCode: () => server.exitCode,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

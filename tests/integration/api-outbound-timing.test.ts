@@ -142,4 +142,46 @@ describe("import from a URL", () => {
     expect(((await reader.json()) as { detail: string }).detail).toBe("This API key does not have the write scope.");
     expect(fetched).toBe(0);
   });
+
+  test("one account may run two imports at once: a third is a 429 with a sentence and is never fetched", async () => {
+    vi.stubEnv("OUTBOUND_ALLOW_LOOPBACK", "1");
+    let arrivals = 0;
+    let arrived: () => void = () => {};
+    const url = await localServer((_request, response) => {
+      arrivals++;
+      arrived();
+      // Headers and a little of the body, then nothing: held until the import's timeout (2 s in this file).
+      response.writeHead(200, { "Content-Type": "audio/mpeg", "Content-Length": "1000000" });
+      response.write(Buffer.alloc(1000));
+    });
+    const waitForArrivals = (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => arrivals >= count && resolve();
+        arrived();
+      });
+    const user = await signedInUser();
+    const { key } = await createApiKey(user.id, "imports", ["read", "write"]);
+
+    const running = [importUrl(key, `${url}/one.mp3`), importUrl(key, `${url}/two.mp3`)];
+    await waitForArrivals(2);
+    const third = await importUrl(key, `${url}/three.mp3`);
+    expect(third.status).toBe(429);
+    expect(third.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(((await third.json()) as { detail: string }).detail).toBe(
+      "You already have 2 imports from a URL in progress. Please wait for one to finish, then try again.",
+    );
+    expect(arrivals).toBe(2);
+
+    // Another account is not held back by this one's imports.
+    const other = await signedInUser();
+    const otherImport = importUrl((await createApiKey(other.id, "other", ["read", "write"])).key, `${url}/four.mp3`);
+    await waitForArrivals(3);
+
+    // Once the two have ended (timed out), the account may import again.
+    expect((await Promise.all(running)).map((response) => response.status)).toEqual([422, 422]);
+    const again = importUrl(key, `${url}/five.mp3`);
+    await waitForArrivals(4);
+    expect((await again).status).toBe(422);
+    expect((await otherImport).status).toBe(422);
+  });
 });

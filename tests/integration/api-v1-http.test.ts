@@ -19,6 +19,8 @@ import {
 } from "~/modules/platform/http-guards.server";
 import { FORM_BODY_MAX_BYTES } from "~/modules/platform/request-body.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
+import { API_ACCOUNT_LIMIT } from "~/modules/platform/rate-limit.server";
+import { openApiDocument } from "~/modules/developers/openapi.server";
 import { API_UPLOADS_PATH, apiResumableUploadServer } from "~/modules/developers/v1.server";
 import { RECORDING_ID_HEADER } from "~/modules/recordings/resumable-uploads.server";
 import { sharedFile } from "../shared-files";
@@ -92,6 +94,40 @@ function rawRequest(method: string, requestPath: string, headers: Record<string,
   });
 }
 
+describe("methods an endpoint does not take", () => {
+  const document = openApiDocument("http://localhost") as unknown as { paths: Record<string, Record<string, unknown>> };
+  const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+  const cases = Object.entries(document.paths).flatMap(([template, operations]) => {
+    const documented = Object.keys(operations).map((method) => method.toUpperCase());
+    return methods
+      .filter((method) => !documented.includes(method))
+      .map((method) => [method, template, documented] as const);
+  });
+
+  test("the OpenAPI document lists the endpoints this checks", () => {
+    expect(cases.length).toBeGreaterThan(20);
+    expect(cases).toContainEqual(["PUT", "/recordings", ["GET", "POST"]]);
+  });
+
+  test.each(cases)(
+    "%s %s: a 405 problem whose Allow names what the document lists",
+    async (method, template, documented) => {
+      const path = `/api/v1${template.replace("{recordingId}", "some-recording")}`;
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", "Tus-Resumable": "1.0.0" },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect(response.status, await response.clone().text()).toBe(405);
+      const allow = (response.headers.get("Allow") ?? "")
+        .split(/,\s*/)
+        .filter((name) => !["HEAD", "OPTIONS"].includes(name));
+      expect(allow.sort()).toEqual([...documented].sort());
+      expect((await problemOf(response)).detail).toMatch(/^(Method not allowed\. Use|This address does not take)/);
+    },
+  );
+});
+
 describe("refusals before the routes, under /api/v1/", () => {
   test("a method the route does not take: 405 problem with Allow", async () => {
     const response = await fetch(`${origin}/api/v1/openapi.json`, { method: "POST" });
@@ -139,20 +175,20 @@ describe("refusals before the routes, under /api/v1/", () => {
   });
 });
 
-describe("the tus endpoint /api/v1/uploads", () => {
-  const file = fs.readFileSync(JFK);
-  const metadata = `filename ${Buffer.from("jfk.mp3").toString("base64")}`;
-  const create = (headers: Record<string, string>) =>
-    fetch(`${origin}${API_UPLOADS_PATH}`, {
-      method: "POST",
-      headers: {
-        "Tus-Resumable": "1.0.0",
-        "Upload-Length": String(file.length),
-        "Upload-Metadata": metadata,
-        ...headers,
-      },
-    });
+const file = fs.readFileSync(JFK);
+/** Starts a tus upload of jfk.mp3 at /api/v1/uploads. */
+const create = (headers: Record<string, string>) =>
+  fetch(`${origin}${API_UPLOADS_PATH}`, {
+    method: "POST",
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(file.length),
+      "Upload-Metadata": `filename ${Buffer.from("jfk.mp3").toString("base64")}`,
+      ...headers,
+    },
+  });
 
+describe("the tus endpoint /api/v1/uploads", () => {
   test("an upload with a write key, created and sent in two chunks, becomes the key owner's recording", async () => {
     const user = await signedInUser();
     const { key } = await createApiKey(user.id, "tus", ["read", "write"]);
@@ -221,5 +257,42 @@ describe("the tus endpoint /api/v1/uploads", () => {
     });
     expect(withoutTus.status).toBe(412);
     expect((await problemOf(withoutTus)).detail).toBe("Tus-Resumable Required");
+  });
+});
+
+describe("the API's budget per account, over all of its keys", () => {
+  test("three keys of one account share one budget: past it, a 429 problem with Retry-After on every endpoint", async () => {
+    const owner = await signedInUser();
+    const keys = await Promise.all(
+      ["first", "second", "third"].map(async (name) => (await createApiKey(owner.id, name, ["read", "write"])).key),
+    );
+    const list = (key: string) => fetch(`${origin}/api/v1/recordings`, { headers: { Authorization: `Bearer ${key}` } });
+    // Each key stays far below its own limit (RATE_LIMITS.api, 300 a minute): together they reach the account's.
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < API_ACCOUNT_LIMIT.limit; index++) {
+      const { status } = await list(keys[index % keys.length]);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect([...statuses]).toEqual([[200, API_ACCOUNT_LIMIT.limit]]);
+
+    const refused = await list(keys[0]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const problem = await problemOf(refused);
+    expect(problem.title).toBe("Too Many Requests");
+    expect(problem.detail).toMatch(
+      /^Too many requests from this account: its API keys together may make 600 requests a minute\. Please try again in \d+ seconds?\.$/,
+    );
+    // A new key does not start a new count; the tus endpoint counts against the same budget.
+    const fourth = (await createApiKey(owner.id, "fourth", ["read", "write"])).key;
+    expect((await list(fourth)).status).toBe(429);
+    const upload = await create({ Authorization: `Bearer ${fourth}` });
+    expect(upload.status).toBe(429);
+    expect(Number(upload.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await problemOf(upload)).detail).toMatch(/^Too many requests from this account/);
+
+    // Another account is not held back.
+    const other = (await createApiKey((await signedInUser()).id, "other", ["read"])).key;
+    expect((await list(other)).status).toBe(200);
   });
 });

@@ -132,6 +132,40 @@ const userEmail = async (userId: string) =>
   (await (await db()).user.findUnique({ where: { id: userId }, select: { email: true } }))?.email;
 
 describe("the webhook", () => {
+  test("an event dated in the future, or a signature timestamped outside five minutes, is refused and changes nothing", async () => {
+    const user = await signedInUser();
+    const session = await startCheckout(user.cookie);
+    const paid = fakeStripe.completeCheckout(session.id);
+    const now = Math.floor(Date.now() / 1000);
+    const event = (created: number) => fakeStripe.event("checkout.session.completed", paid.session, created);
+
+    const future = event(now + 10 * 60);
+    const refused = await deliver(future);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error:
+        "This event is dated more than 5 minutes in the future, so it was refused. Check the sending server's clock.",
+    });
+    const lateSignature = event(now);
+    for (const timestamp of [now + 10 * 60, now - 10 * 60]) {
+      const { body, headers } = signedWebhook(lateSignature, undefined, timestamp);
+      const answer = await app("/api/billing/webhook", { method: "POST", body, headers });
+      expect(answer.status, String(timestamp - now)).toBe(400);
+      expect(await answer.json()).toEqual({ error: "Invalid Stripe signature." });
+    }
+    expect(await account(user.id)).toMatchObject({ plan: "FREE" });
+    const processed = await (
+      await db()
+    ).processedStripeEvent.count({ where: { id: { in: [future.id, lateSignature.id] } } });
+    expect(processed).toBe(0);
+
+    // A minute of clock difference either way is within the tolerance.
+    const skewed = event(now + 60);
+    const { body, headers } = signedWebhook(skewed, undefined, now + 60);
+    expect((await app("/api/billing/webhook", { method: "POST", body, headers })).status).toBe(200);
+    expect(await account(user.id)).toMatchObject({ plan: "PREMIUM" });
+  });
+
   test("a bad signature is refused with 400 and changes nothing", async () => {
     const user = await signedInUser();
     const session = await startCheckout(user.cookie);

@@ -335,7 +335,13 @@ describe("deleting", () => {
   test("the purge job (file:) deletes a recording's file in one run", async () => {
     const user = await signedInUser();
     const { storageKey } = await completedRecording(user.id);
-    await purgeFilesJob.work({ id: "job", data: { keys: [storageKey] }, retryCount: 0, retryLimit: 1 });
+    await purgeFilesJob.work({
+      id: "job",
+      data: { keys: [storageKey] },
+      retryCount: 0,
+      retryLimit: 1,
+      signal: new AbortController().signal,
+    });
     expect(fs.existsSync(storedPath(storageKey))).toBe(false);
   });
 

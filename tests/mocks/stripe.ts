@@ -521,14 +521,17 @@ export class FakeStripe {
 
 const signer = new Stripe(STRIPE_TEST_SECRET_KEY);
 
-/** The body and Stripe-Signature header Stripe would send for an event (signed with the SDK's test helper). */
-export function signedWebhook(event: object, secret = STRIPE_TEST_WEBHOOK_SECRET) {
+/**
+ * The body and Stripe-Signature header Stripe would send for an event (signed with the SDK's test helper), signed now
+ * or at `timestamp` (seconds).
+ */
+export function signedWebhook(event: object, secret = STRIPE_TEST_WEBHOOK_SECRET, timestamp?: number) {
   const payload = JSON.stringify(event);
   return {
     body: payload,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
+      "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
     },
   };
 }

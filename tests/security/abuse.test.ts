@@ -292,3 +292,15 @@ describe("file names", () => {
     expect(html).not.toContain("<img src=x");
   });
 });
+
+describe("resumable uploads (tus)", () => {
+  test("an upload that says it is empty (Upload-Length: 0) is a 400 with a sentence, not a 500 with a path", async () => {
+    const result = await send("/api/uploads", {
+      method: "POST",
+      headers: { Cookie: server.cookie, "Tus-Resumable": "1.0.0", "Upload-Length": "0" },
+    });
+    expect(result.status, result.body).toBe(400);
+    expect(JSON.parse(result.body)).toEqual({ error: "The file is empty. Choose a recording that has sound in it." });
+    expect(result.problems).toEqual([]);
+  });
+});

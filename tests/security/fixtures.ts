@@ -2,6 +2,8 @@
 // (compiled, NODE_ENV set by the script alone), on the embedded database with the in-process worker. Rate limits are
 // raised so that the fuzzer's thousand requests from one address reach the routes.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startAppServer, withAppDatabase, type AppServer } from "../../bench/app-server";
 import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
@@ -26,6 +28,7 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
     LOG_REQUESTS: "false",
   };
   const server = await startAppServer(name, { ...settings, ...env }, { asNpmStart: true, nodeEnv: null });
+  serverFolders.add(server.dataDir);
   try {
     await withAppDatabase(server.dataDir, async () => {
       const { upsertAdmin } = await import("~/modules/accounts/admin-session.server");
@@ -67,12 +70,32 @@ export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv =
   }
 }
 
+const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+/** The DATA_DIR of every server this suite started. */
+const serverFolders = new Set<string>();
+/** A path that starts at the root of a Unix file system, where the server's own files would be. */
+const ABSOLUTE_PATH = /(?<![\w.~%-])\/(?:tmp|root|home|work)\/[^\s"'<>]*/;
+
+/**
+ * The absolute server paths a response shows: the repository, a DATA_DIR, the temporary folder, a home folder,
+ * node_modules. An error's message (ENOENT and the like) names the file it failed on; no answer may pass it on.
+ */
+export function serverPathsIn(body: string): string[] {
+  const found = [REPO_ROOT, os.tmpdir(), ...serverFolders].filter((folder) => body.includes(folder));
+  const absolute = ABSOLUTE_PATH.exec(body)?.[0];
+  if (absolute) found.push(absolute);
+  if (body.includes("node_modules")) found.push("node_modules");
+  return found;
+}
+
 /** What a refusal must look like: a message a person can read, and no trace of the server's insides. */
 export function refusalProblems(status: number, contentType: string, body: string): string[] {
   const problems: string[] = [];
   if (status >= 500) problems.push(`status ${status}`);
   if (/node_modules|\/work\/|\bat [\w.<>]+ \(|ZodError|PrismaClient|invalid byte sequence/.test(body))
     problems.push("leaks server internals");
+  const paths = status >= 400 ? serverPathsIn(body) : [];
+  if (paths.length) problems.push(`shows server paths: ${paths.join(", ")}`);
   if (status >= 400 && status < 500) {
     if (contentType.includes("json")) {
       let message: unknown;

@@ -52,6 +52,20 @@ describe("sign-in slow-down", () => {
     expect(await loginWaitMs(account, client("9.9.9.9"), now + 60 * 60 * 1000)).toBe(0);
   });
 
+  test("share links: past the link's ceiling only addresses that guessed wrong wait, from their own latest failure", async () => {
+    const account = "share:link-unit";
+    const now = 3_000_000;
+    const ceiling = ACCOUNT_FAILURES_PER_HOUR.share;
+    for (let failure = 0; failure < 3 * ceiling; failure++) {
+      await recordLoginFailure(account, client(`10.1.0.${failure}`), now + failure);
+    }
+    // A clean address is always checked, so the right password is never refused.
+    expect(await loginWaitMs(account, client("9.9.9.9"), now + 3 * ceiling)).toBe(0);
+    // The first guesser failed at `now`; the wait is the link-wide doubling, counted from that failure.
+    expect(await loginWaitMs(account, client("10.1.0.0"), now)).toBe(backoffMs(3 * ceiling, ceiling));
+    expect(await loginWaitMs(account, client("10.1.0.0"), now + MAX_WAIT_MS)).toBe(0);
+  });
+
   test("a forged or foreign device cookie trusts nothing", async () => {
     const forged = await loginClient(
       new Request("http://x/", { headers: { Cookie: "voxlate_device=eyJpZCI6ImEifQ%3D%3D" } }),

@@ -3,13 +3,25 @@
 // applied if it is newer than what is stored. Emails go through the job queue so Stripe never waits on them.
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { configuredPayments, type PaymentEvent, WebhookSignatureError } from "~/services/payments/index.server";
+import {
+  configuredPayments,
+  type PaymentEvent,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+} from "~/services/payments/index.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { applySubscriptionState, recordFirstPayment } from "./billing.server";
 
 export type WebhookOutcome = "processed" | "duplicate";
 
-/** Verifies and handles one delivery. A bad signature is a 400 refusal and changes nothing. */
+export const FUTURE_EVENT =
+  "This event is dated more than 5 minutes in the future, so it was refused. Check the sending server's clock.";
+
+/**
+ * Verifies and handles one delivery. A bad signature is a 400 refusal and changes nothing, and so is an event whose
+ * `created` is more than WEBHOOK_TOLERANCE_SECONDS ahead: a delivery may come days after its event (retries), never
+ * before it, and the event's date is kept and used (a first payment's date when its invoice has none).
+ */
 export async function handleStripeWebhook(rawBody: Buffer, signature: string | null): Promise<WebhookOutcome> {
   const provider = configuredPayments();
   if (!provider) throw new ExpectedError("Payments are not set up on this server.", 404);
@@ -20,6 +32,8 @@ export async function handleStripeWebhook(rawBody: Buffer, signature: string | n
     if (error instanceof WebhookSignatureError) throw new ExpectedError("Invalid Stripe signature.", 400);
     throw error;
   }
+  if (event.created.getTime() - Date.now() > WEBHOOK_TOLERANCE_SECONDS * 1000)
+    throw new ExpectedError(FUTURE_EVENT, 400);
   const database = await db();
   if (await database.processedStripeEvent.findUnique({ where: { id: event.id } })) return "duplicate";
   const notices = await processEvent(event);

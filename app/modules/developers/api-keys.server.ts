@@ -3,7 +3,9 @@
 // lets the key be found by an indexed lookup, and costs microseconds on every API call rather than tens of ms.
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
+import { countAccountApiRequest } from "~/modules/platform/rate-limit.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { countOf } from "~/utils/plural";
 import { API_KEY_LIMIT, type ApiScope } from "./api-key-forms";
 
 export const API_KEY_PREFIX = "vxk_";
@@ -65,6 +67,15 @@ export async function authenticateApiKey(request: Request, scope: ApiScope) {
   });
   if (!key || key.revokedAt) throw new ApiAuthError("This API key is not valid or has been revoked.", 401);
   if (!key.scopes.includes(scope)) throw new ApiAuthError(`This API key does not have the ${scope} scope.`, 403);
+  const overBudget = await countAccountApiRequest(key.userId);
+  if (overBudget) {
+    const { limit, retryAfterSeconds } = overBudget;
+    throw new ExpectedError(
+      `Too many requests from this account: its API keys together may make ${limit} requests a minute. Please try again in ${countOf(retryAfterSeconds, "second")}.`,
+      429,
+      { "Retry-After": String(retryAfterSeconds) },
+    );
+  }
   const now = Date.now();
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await database.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });

@@ -51,7 +51,7 @@ export async function asProblem(error: unknown, instance: string): Promise<Respo
     const text = await error.text().catch(() => "");
     return problem(error.status, refusalDetail(text, error.status), { instance });
   }
-  if (error instanceof ExpectedError) return problem(error.status, error.message, { instance });
+  if (error instanceof ExpectedError) return problem(error.status, error.message, { instance, headers: error.headers });
   if (isRouteErrorResponse(error)) {
     const body = error.data as { error?: string } | string | undefined;
     const detail = typeof body === "string" ? body : (body?.error ?? error.statusText);

@@ -228,6 +228,9 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
     async close() {
       if (closed) return;
       closed = true;
+      // In turn behind every query already asked for: pg-boss records a job's outcome without waiting for it, and
+      // that write must not find the database closed.
+      await pglite.query("SELECT 1").catch(() => undefined);
       await prisma.$disconnect();
       await embedded.close();
       await afterClose();

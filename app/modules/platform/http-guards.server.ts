@@ -4,6 +4,8 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
 import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
+import { appOrigin } from "./env.server";
+import { BILLING_WEBHOOK_PATH } from "./rate-limit.server";
 import { unsafeTextProblem } from "~/utils/text";
 
 /** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
@@ -24,7 +26,12 @@ const wantsJson = (request: Request) =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const ERROR_TITLES: Record<number, string> = { 405: "Not allowed here", 413: "Too large", 431: "Too long" };
+const ERROR_TITLES: Record<number, string> = {
+  403: "Refused",
+  405: "Not allowed here",
+  413: "Too large",
+  431: "Too long",
+};
 
 /**
  * A refusal in the shape the client reads: problem details for the v1 API (its one error shape, ADR 026), JSON for
@@ -67,6 +74,46 @@ export function refuseMalformedUrls(): RequestHandler {
         unsafeTextProblem(value, `The query parameter "${name.slice(0, 40)}"`);
       if (problem) return sendError(request, response, 400, problem);
     }
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const CROSS_SITE_REFUSAL =
+  "This request came from another website, so it was refused. Open Voxlate directly and try again.";
+
+/** The origin of an Origin header, or null when it is "null" or not a URL. */
+function originOf(header: string): string | null {
+  try {
+    return header === "null" ? null : new URL(header).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses (403) a state-changing request another website made a browser send. The session cookie is SameSite=Lax,
+ * which stops most of them; this is the check that does not depend on the browser's cookie rules. A browser names the
+ * page that made the request: `Sec-Fetch-Site` (set by the browser alone) and `Origin`. Allowed: the app's public
+ * origin (APP_URL) and the request's own host (a development server, an address the operator uses directly), and
+ * requests that name no origin at all (curl, scripts, older browsers), which carry no one else's cookies. Not
+ * checked: the REST API (/api/v1, its tus endpoint included), authenticated by a key a browser never sends on its
+ * own, and Stripe's webhook, authenticated by its signature.
+ */
+export function refuseCrossSiteWrites(): RequestHandler {
+  return (request, response, next) => {
+    if (SAFE_METHODS.has(request.method) || isApiV1Path(request.path)) return next();
+    if (request.path.replace(/\/+$/, "") === BILLING_WEBHOOK_PATH) return next();
+    const site = request.get("Sec-Fetch-Site");
+    if (site === "cross-site") return sendError(request, response, 403, CROSS_SITE_REFUSAL);
+    // The browser says the page is the app's own: a same-origin page with a strict Referrer-Policy sends "Origin: null".
+    if (site === "same-origin") return next();
+    const header = request.get("Origin");
+    if (header === undefined) return next();
+    const origin = originOf(header);
+    const own = origin !== null && (origin === originOf(appOrigin()) || new URL(origin).host === request.get("Host"));
+    if (!own) return sendError(request, response, 403, CROSS_SITE_REFUSAL);
     next();
   };
 }

@@ -17,7 +17,17 @@ export interface JobDefinition<Data extends object = object> {
   schedule?: string;
   /** Queue one run as soon as the workers start (for checks that should not wait for the first tick). */
   runAtStart?: boolean;
-  work: (job: { id: string; data: Data; retryCount: number; retryLimit: number }) => Promise<unknown>;
+  /**
+   * Runs one job. `signal` is aborted when the worker stops (a deploy, Ctrl-C): a long job should then stop within
+   * seconds and see that it runs again, because the database closes once every handler has returned.
+   */
+  work: (job: {
+    id: string;
+    data: Data;
+    retryCount: number;
+    retryLimit: number;
+    signal: AbortSignal;
+  }) => Promise<unknown>;
 }
 
 /** Lets each definition keep its own data type inside a list of definitions. */
@@ -39,6 +49,8 @@ export interface StartQueueOptions {
 const BOSS = "pg-boss";
 /** The database schema the queue keeps its jobs in (pg-boss's default, named so the app can reach its tables). */
 const QUEUE_SCHEMA = "pgboss";
+/** Aborted by stopQueue: tells the running handlers to stop. */
+const STOPPING = "pg-boss-stopping";
 
 export function startQueue(database: Database, options: StartQueueOptions): Promise<PgBoss> {
   return singleton(BOSS, async () => {
@@ -56,7 +68,8 @@ export function startQueue(database: Database, options: StartQueueOptions): Prom
       const deadLetter = job.deadLetter ? { deadLetter: deadLetterQueue(job.queue) } : {};
       await ensureQueue(boss, { name: job.queue, ...job.policy, ...deadLetter });
     }
-    if (options.work) await registerWorkers(boss, options.jobs, options.pollingIntervalSeconds ?? 2);
+    const stopping = singleton(STOPPING, () => new AbortController());
+    if (options.work) await registerWorkers(boss, options.jobs, options.pollingIntervalSeconds ?? 2, stopping.signal);
     return boss;
   });
 }
@@ -67,11 +80,16 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue) {
   await boss.updateQueue(queue.name, queue);
 }
 
-async function registerWorkers(boss: PgBoss, jobs: JobDefinition[], pollingIntervalSeconds: number) {
+async function registerWorkers(
+  boss: PgBoss,
+  jobs: JobDefinition[],
+  pollingIntervalSeconds: number,
+  signal: AbortSignal,
+) {
   for (const job of jobs) {
     // One job at a time per queue and process: speech recognition, the heaviest, is CPU-bound.
     await boss.work<object>(job.queue, { pollingIntervalSeconds, includeMetadata: true }, async ([item]) =>
-      job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit }),
+      job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit, signal }),
     );
     if (job.schedule) await boss.schedule(job.queue, job.schedule);
   }
@@ -133,9 +151,19 @@ export async function queueBacklog(queue: string): Promise<number> {
   return (await getBoss()).getQueueSize(queue, { before: "completed" });
 }
 
+/**
+ * Stops the workers: running handlers are told to stop (their `signal`), and are waited for, so that none is still
+ * writing when the database closes (its owner closes it afterwards). pg-boss records each handler's outcome without
+ * waiting for it; the database finishes those writes before it closes (database.server.ts).
+ */
 export async function stopQueue() {
-  const boss = takeSingleton<Promise<PgBoss>>(BOSS);
+  const boss = existingSingleton<Promise<PgBoss>>(BOSS);
+  takeSingleton<AbortController>(STOPPING)?.abort();
   if (!boss) return;
-  // Graceful: running handlers finish first. The database itself is closed by its owner afterwards.
-  await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+  try {
+    // Handlers may still queue a job while they stop (a transcription handed to a new job).
+    await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+  } finally {
+    takeSingleton(BOSS);
+  }
 }

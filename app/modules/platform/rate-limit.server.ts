@@ -6,6 +6,7 @@ import { DatabaseRateLimitStore } from "./rate-limit-store.server";
 import { sessionIdFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
+import { singleton } from "./singleton.server";
 import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
 
 /**
@@ -76,6 +77,13 @@ export const RATE_LIMITS = {
   reads: { windowMs: 60_000, limit: 6000 },
   api: { windowMs: 60_000, limit: 300 },
 };
+
+/**
+ * The REST API per account, over all of its API keys (a user may hold API_KEY_LIMIT of them, each with its own `api`
+ * count): twice one key's limit, so one busy integration is not held back by the account, while twenty keys cannot
+ * make twenty times the requests. Counted after the key is recognised (api-keys.server.ts).
+ */
+export const API_ACCOUNT_LIMIT = { windowMs: 60_000, limit: 600 };
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
 
@@ -169,5 +177,28 @@ export function rateLimits(): RequestHandler {
     if (path === BILLING_WEBHOOK_PATH) return reads(request, response, next);
     if (path.startsWith(`${LIVE_SESSIONS_PATH}/`)) return live(request, response, next);
     return writes(request, response, next);
+  };
+}
+
+const accountApiStore = () =>
+  singleton("api-account-rate-limit", () => {
+    const store = new DatabaseRateLimitStore("rl-api-account");
+    store.init({ windowMs: API_ACCOUNT_LIMIT.windowMs } as Options);
+    return store;
+  });
+
+/**
+ * Counts one REST API request against its account's budget (API_ACCOUNT_LIMIT, shared by every web process); returns
+ * the seconds to wait when the account is over it, else null.
+ */
+export async function countAccountApiRequest(
+  userId: string,
+): Promise<{ limit: number; retryAfterSeconds: number } | null> {
+  const limit = Math.ceil(API_ACCOUNT_LIMIT.limit * getEnv().RATE_LIMIT_MULTIPLIER);
+  const { totalHits, resetTime } = await accountApiStore().increment(`account:${userId}`);
+  if (totalHits <= limit) return null;
+  return {
+    limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000)),
   };
 }

@@ -19,6 +19,8 @@ export class ExpectedError extends Error {
   constructor(
     message: string,
     readonly status: RefusalStatus = 400,
+    /** Headers the refusal carries, e.g. Retry-After with a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -37,7 +39,7 @@ export function invariantResponse(condition: unknown, message: string, status: R
 
 /** The response for an expected error; anything else is returned unchanged, to be rethrown as it was. */
 export function asRefusal(error: unknown): unknown {
-  return error instanceof ExpectedError ? refusal(error.message, error.status) : error;
+  return error instanceof ExpectedError ? refusal(error.message, error.status, { headers: error.headers }) : error;
 }
 
 /**

@@ -51,8 +51,11 @@ export function uploadLimitBytes(plan: string): number {
 
 export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
+/** The refusal of a file over the plan's limit; the connection closes after it, so the client stops sending. */
 export function tooLargeError(plan: string): RecordingError {
-  return new RecordingError(tooLargeMessage(formatMegabytes(uploadLimitBytes(plan)), planById(plan).name), 413);
+  return new RecordingError(tooLargeMessage(formatMegabytes(uploadLimitBytes(plan)), planById(plan).name), 413, {
+    Connection: "close",
+  });
 }
 
 const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, "").trim(), 200) || "Untitled recording";
@@ -132,12 +135,15 @@ function streamMultipart(request: Request, limit: number, tooLarge: () => Record
     let written: Promise<void> = Promise.resolve();
     let failed = false;
     // Every way out closes the file before the promise settles, so the caller's rm frees its space (an unlinked
-    // file that is still open keeps its blocks, invisible to du).
-    const fail = (error: unknown) => {
+    // file that is still open keeps its blocks, invisible to du). A body that is still arriving (a file past the
+    // limit) is read on and dropped rather than destroyed: destroying it would reset the connection before the 413
+    // is sent, and the client would see a dropped connection instead of the message (the answer closes it).
+    const fail = (error: unknown, { drain = false } = {}) => {
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      source.destroy();
+      if (drain) source.resume();
+      else source.destroy();
       // After busboy's own event handler returns: it still touches the file stream once "limit" is emitted.
       process.nextTick(() => {
         parser.destroy();
@@ -150,7 +156,7 @@ function streamMultipart(request: Request, limit: number, tooLarge: () => Record
     parser.on("file", (name, stream, info) => {
       if (name !== "file" || fileName !== null) return void stream.resume();
       fileName = info.filename || "recording";
-      stream.on("limit", () => fail(tooLarge()));
+      stream.on("limit", () => fail(tooLarge(), { drain: true }));
       output = open();
       written = pipeline(stream, output);
       // A store that cannot take the file says why (a full disk, a write that failed); anything else is the body's.

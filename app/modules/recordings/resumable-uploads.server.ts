@@ -32,11 +32,33 @@ export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 /** How often abandoned uploads are looked for. */
 const EXPIRY_CHECK_MS = 60 * 60_000;
 
-/** A hook's refusal: @tus/server answers with this status and body. */
+export const EMPTY_UPLOAD = "The file is empty. Choose a recording that has sound in it.";
+const UPLOAD_FAILED = "The upload failed on our side. Please try again.";
+
+/**
+ * A hook's refusal: @tus/server answers with this status and body. A hook cannot set headers, so a Retry-After the
+ * refusal carries travels in the body, and write() turns it into the header.
+ */
 const refuse = (error: ExpectedError) => ({
   status_code: error.status,
-  body: JSON.stringify({ error: error.message }),
+  body: JSON.stringify({ error: error.message, retryAfter: error.headers?.["Retry-After"] }),
 });
+
+const retryAfterIn = (body: string): string | undefined => {
+  try {
+    const { retryAfter } = JSON.parse(body) as { retryAfter?: unknown };
+    return typeof retryAfter === "string" ? retryAfter : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A refusal @tus/server or a hook made on purpose (its own ERRORS, `refuse`): a status and a body to send. */
+const isTusRefusal = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  typeof (error as { status_code?: unknown }).status_code === "number" &&
+  typeof (error as { body?: unknown }).body === "string";
 
 /** The signed-in user of the browser's session: the dashboard's uploads. */
 async function sessionOwner(request: Request): Promise<string> {
@@ -50,9 +72,39 @@ async function sessionOwner(request: Request): Promise<string> {
  * writes all of them through write(): the hooks' refusals, its own (a missing Tus-Resumable header, an unknown
  * upload, a size over the limit) and unexpected errors; successful answers never pass through it.
  */
-class ProblemDetailsTusServer extends Server {
+/**
+ * The collection (`path` itself) only creates uploads: tus answers other methods there with a 404 or a 400 about
+ * headers, so they are refused first, with 405 and Allow. An upload's own address takes tus's methods.
+ */
+const COLLECTION_METHODS = ["POST", "OPTIONS"];
+
+class TusServer extends Server {
+  /** Whether refusals are problem details (the REST API) rather than `{ error }`. */
+  protected readonly problems: boolean = false;
+
+  override async handle(...[request, response]: Parameters<Server["handle"]>): ReturnType<Server["handle"]> {
+    const pathname = (request.url ?? "/").split("?")[0].replace(/\/+$/, "");
+    if (pathname !== this.options.path || COLLECTION_METHODS.includes(request.method ?? "")) {
+      return super.handle(request, response);
+    }
+    const allow = COLLECTION_METHODS.join(", ");
+    const message = `This address does not take ${request.method} requests. Use POST to start an upload.`;
+    response.writeHead(405, {
+      Allow: allow,
+      "Cache-Control": "no-store",
+      "Content-Type": this.problems ? PROBLEM_CONTENT_TYPE : "application/json; charset=utf-8",
+    });
+    response.end(JSON.stringify(this.problems ? problemDetails(405, message) : { error: message }));
+  }
+}
+
+class ProblemDetailsTusServer extends TusServer {
+  protected override readonly problems = true;
+
   override write(...[context, headers, status, body = ""]: Parameters<Server["write"]>): ReturnType<Server["write"]> {
     if (status < 400) return super.write(context, headers, status, body);
+    const retryAfter = retryAfterIn(body);
+    if (retryAfter) headers.set("Retry-After", retryAfter);
     headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
     headers.set("Cache-Control", "no-store");
     return super.write(context, headers, status, JSON.stringify(problemDetails(status, refusalDetail(body, status))));
@@ -92,7 +144,7 @@ export function resumableUploadServer({
     }
   };
 
-  const server = new (answerProblemDetails ? ProblemDetailsTusServer : Server)({
+  const server = new (answerProblemDetails ? ProblemDetailsTusServer : TusServer)({
     path,
     datastore,
     relativeLocation: true,
@@ -111,6 +163,8 @@ export function resumableUploadServer({
       try {
         const { plan } = await checkUploadOptions(userId, stringFields(upload));
         if (upload.size === undefined) throw new RecordingError("The upload must say how large the file is.", 400);
+        // A zero-length upload would finish before any byte arrived, with no file to check.
+        if (upload.size === 0) throw new RecordingError(EMPTY_UPLOAD, 400);
         if (upload.size > uploadLimitBytes(plan)) throw tooLargeError(plan);
         await requireRoomFor(upload.size);
       } catch (error) {
@@ -142,10 +196,14 @@ export function resumableUploadServer({
         await incoming?.discard();
       }
     },
-    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500.
-    async onResponseError(_request, error) {
-      if (!isDiskFull(error)) return undefined;
-      return refuse(diskFullError());
+    // A full disk while a chunk is written is the server's problem, said plainly, not a generic 500. Any other
+    // error without a tus status is unexpected: @tus/server would send its message (file paths included), so it is
+    // logged and answered in general words.
+    async onResponseError(request, error) {
+      if (isDiskFull(error)) return refuse(diskFullError());
+      if (isTusRefusal(error)) return undefined;
+      console.error("[uploads]", request.method, new URL(request.url).pathname, error);
+      return { status_code: 500, body: JSON.stringify({ error: UPLOAD_FAILED }) };
     },
   });
   void removeExpiredUploads(server);

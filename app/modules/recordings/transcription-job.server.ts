@@ -29,7 +29,12 @@ import { formatUsage, secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
-import { TRANSCRIBE_QUEUE, TRANSCRIBE_RETRIES } from "./transcription-queue.server";
+import {
+  cancelTranscriptionJob,
+  enqueueTranscription,
+  TRANSCRIBE_QUEUE,
+  TRANSCRIBE_RETRIES,
+} from "./transcription-queue.server";
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */
@@ -41,10 +46,16 @@ const ACTIVE: RecordingStatus[] = [RecordingStatus.QUEUED, RecordingStatus.PROCE
 
 class CancelledError extends Error {}
 
+/** The worker is stopping (a deploy, Ctrl-C): the transcription is handed to a new job, which runs on the next start. */
+class WorkerStopping extends Error {}
+
 /** A failure that a retry will not mend; its message is the sentence the user sees. */
 class PermanentFailure extends Error {}
 
-export async function runTranscription(recordingId: string, { finalAttempt }: { finalAttempt: boolean }) {
+export async function runTranscription(
+  recordingId: string,
+  { finalAttempt, signal }: { finalAttempt: boolean; signal?: AbortSignal },
+) {
   const database = await db();
   const recording = await database.recording.findUnique({
     where: { id: recordingId },
@@ -71,9 +82,14 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
   const glossary = recording.user.glossary;
 
   const controller = new AbortController();
+  // The engine and ffmpeg stop with the worker, as they do for a cancel.
+  const stopWorking = () => controller.abort(new WorkerStopping());
+  if (signal?.aborted) stopWorking();
+  signal?.addEventListener("abort", stopWorking, { once: true });
   let progress = 0;
   // The heartbeat also carries progress and notices a cancel from the user.
   const heartbeat = setInterval(async () => {
+    if (controller.signal.aborted) return;
     try {
       const current = await database.recording.update({
         where: { id: recordingId },
@@ -138,7 +154,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
       result.speakerVoices,
     );
     const segments = named.segments;
-    if (controller.signal.aborted) throw new CancelledError();
+    if (controller.signal.aborted) throw controller.signal.reason;
 
     await database.$transaction(async (tx) => {
       // Conditional: a cancel that landed first wins, and nothing is charged.
@@ -174,6 +190,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     await removePartialTranscript(recordingId).catch((cleanup: unknown) =>
       console.error(`[jobs] could not remove the partial transcript of ${recordingId}:`, cleanup),
     );
+    if (controller.signal.reason instanceof WorkerStopping) return handOver(recordingId);
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
     // Bad input will not get better with a retry; anything else is retried, and only the last failure is final.
     const permanent = isPermanent(error);
@@ -206,6 +223,7 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     }
     throw error;
   } finally {
+    signal?.removeEventListener("abort", stopWorking);
     clearInterval(heartbeat);
     await fs.promises.rm(workDir, { recursive: true, force: true });
   }
@@ -229,6 +247,23 @@ export async function runTranscription(recordingId: string, { finalAttempt }: { 
     const subject = `Your transcript of ${quotedTitle(recording.title)} is ready`;
     await sendNotice(recording.user.email, subject, TranscriptReadyEmail({ title: recording.title, url }));
   }
+}
+
+/**
+ * A transcription stopped by its worker's shutdown starts again from the beginning in a new job: as a crash would be,
+ * but at once on the next start and without using up one of its retries (a deploy is no failure of the recording). Its
+ * job then ends as done; a cancel meanwhile wins.
+ */
+async function handOver(recordingId: string) {
+  const jobId = await enqueueTranscription(recordingId);
+  const queued = await (
+    await db()
+  ).recording.updateMany({
+    where: { id: recordingId, status: { in: ACTIVE } },
+    data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null, jobId },
+  });
+  if (queued.count === 0) await cancelTranscriptionJob(jobId);
+  console.info(`[jobs] transcription of ${recordingId} stopped with the worker; it runs again on the next start`);
 }
 
 /** Rows for the segments, numbered from `firstPosition`. */
@@ -373,7 +408,8 @@ export const transcriptionJobs = [
     queue: TRANSCRIBE_QUEUE,
     policy: TRANSCRIBE_RETRIES,
     deadLetter: true,
-    work: (job) => runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit }),
+    work: (job) =>
+      runTranscription(job.data.recordingId, { finalAttempt: job.retryCount >= job.retryLimit, signal: job.signal }),
   }),
   defineJob({
     queue: "recover-stalled-transcriptions",

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { UrlImportSchema } from "./url-import-form";
 import { isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { takeSlot } from "~/modules/platform/in-flight.server";
 import { OutboundUrlError, outboundRequest, parseOutboundUrl } from "~/modules/platform/outbound-http.server";
 import {
   acceptUploadedFile,
@@ -27,6 +28,16 @@ import {
 
 /** The whole download, headers to last byte: 5 minutes unless URL_IMPORT_TIMEOUT_SECONDS says otherwise. */
 const importTimeoutMs = () => getEnv().URL_IMPORT_TIMEOUT_SECONDS * 1000;
+
+/**
+ * Imports one account may run at once. Each holds an outbound connection and a temporary file for up to the timeout;
+ * without a cap, one account could open hundreds. Two lets a user import one file while another finishes.
+ */
+export const IMPORTS_IN_FLIGHT = 2;
+/** After the download, the import checks and stores the file: its slot is kept that much longer than the timeout. */
+const SLOT_MARGIN_MS = 2 * 60_000;
+
+export const TOO_MANY_IMPORTS = `You already have ${IMPORTS_IN_FLIGHT} imports from a URL in progress. Please wait for one to finish, then try again.`;
 
 class TooLarge extends Error {}
 
@@ -56,8 +67,24 @@ export async function importRecordingFromUrl(
   { timeoutMs = importTimeoutMs() }: { timeoutMs?: number } = {},
 ): Promise<{ id: string; title: string }> {
   const { plan } = await checkUploadOptions(userId, fields);
-  const limit = uploadLimitBytes(plan);
   const url = parseOutboundUrl(address);
+  const release = await takeSlot(`url-import:${userId}`, IMPORTS_IN_FLIGHT, timeoutMs + SLOT_MARGIN_MS);
+  if (!release) throw new RecordingError(TOO_MANY_IMPORTS, 429);
+  try {
+    return await download(userId, url, fields, plan, timeoutMs);
+  } finally {
+    await release();
+  }
+}
+
+async function download(
+  userId: string,
+  url: URL,
+  fields: Record<string, string>,
+  plan: string,
+  timeoutMs: number,
+): Promise<{ id: string; title: string }> {
+  const limit = uploadLimitBytes(plan);
 
   // Our own clock as well as the request's: a stall in the body surfaces as a socket's "aborted", not a timeout.
   const deadline = AbortSignal.timeout(timeoutMs);

@@ -1,20 +1,22 @@
 // Who may see a password-protected shared transcript: a browser that gave the password gets a signed cookie naming
-// the link, valid for a day (never longer than the link). Wrong passwords are limited per link and per IP address,
-// so neither one guesser nor many addresses against one link can try more than a few a minute. The counts are
-// shared by every web process, and forgotten PASSWORD_WINDOW_MS after the latest wrong password.
+// the link, valid for a day (never longer than the link). Wrong passwords slow down the address that sent them, and
+// many addresses guessing one link hold each other back, as at sign-in (login-throttle.server.ts, which says why a
+// visitor with the right password is never refused): the counts are shared by every web process.
 import { signedCookie } from "~/modules/platform/cookies.server";
-import { countFailure, readFailures } from "~/modules/platform/failure-counters.server";
+import {
+  type LoginAccount,
+  type LoginClient,
+  clearLoginFailures,
+  loginWaitMs,
+  recordLoginFailure,
+  waitPhrase,
+} from "~/modules/accounts/login-throttle.server";
 import { verifyPassword } from "~/modules/accounts/password.server";
-import { countOf } from "~/utils/plural";
 import { type LiveShareLink, ShareError } from "./share-links.server";
 
 const ACCESS_TTL_S = 24 * 60 * 60;
 /** A browser keeps access to at most this many protected links at once (the cookie stays small). */
 const MAX_UNLOCKED = 20;
-
-export const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
-/** Wrong passwords allowed per link, and per IP address over all links, in PASSWORD_WINDOW_MS. */
-export const PASSWORD_FAILURES = { perLink: 10, perIp: 20 };
 
 export const WRONG_PASSWORD = "Wrong password.";
 
@@ -42,27 +44,18 @@ export async function requireShareAccess(request: Request, link: LiveShareLink, 
   if (!(await hasShareAccess(request, link, now))) throw new ShareError("Enter the link's password first.", 403);
 }
 
-/** The two counts a wrong password adds to, with the failures each allows. */
-const passwordCounters = (linkId: string, ip: string) =>
-  [
-    { key: `share-link\n${linkId}`, limit: PASSWORD_FAILURES.perLink },
-    { key: `share-ip\n${ip}`, limit: PASSWORD_FAILURES.perIp },
-  ] as const;
+const linkAccount = (linkId: string): LoginAccount => `share:${linkId}`;
+/** A share link's visitor is known by the IP address only: no browser is trusted for a link beyond its cookie. */
+const linkClient = (ip: string): LoginClient => ({ ip, deviceId: "", trustedFor: [] });
 
 /** Milliseconds until this address may try this link's password again; 0 when it may. */
-export async function sharePasswordWaitMs(linkId: string, ip: string, now = Date.now()): Promise<number> {
-  const waits = await Promise.all(
-    passwordCounters(linkId, ip).map(async ({ key, limit }) => {
-      const failures = await readFailures(key, PASSWORD_WINDOW_MS, now);
-      return failures && failures.count >= limit ? failures.lastAt + PASSWORD_WINDOW_MS - now : 0;
-    }),
-  );
-  return Math.max(0, ...waits);
+export function sharePasswordWaitMs(linkId: string, ip: string, now = Date.now()): Promise<number> {
+  return loginWaitMs(linkAccount(linkId), linkClient(ip), now);
 }
 
 /**
- * Checks the password; on success returns the Set-Cookie header that lets this browser in. A wrong one is 401, and
- * once the link or the address has had too many, every try is 429 (the password is not even checked).
+ * Checks the password; on success returns the Set-Cookie header that lets this browser in. A wrong one is 401; an
+ * address that must wait after its wrong passwords gets 429 (its password is not checked).
  */
 export async function unlockShareLink(
   request: Request,
@@ -72,14 +65,12 @@ export async function unlockShareLink(
   now = Date.now(),
 ): Promise<string> {
   const wait = await sharePasswordWaitMs(link.id, ip, now);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60_000);
-    throw new ShareError(`Too many wrong passwords. Please try again in ${countOf(minutes, "minute")}.`, 429);
-  }
+  if (wait > 0) throw new ShareError(`Too many wrong passwords. Please try again in ${waitPhrase(wait)}.`, 429);
   if (!link.passwordHash || !(await verifyPassword(link.passwordHash, password))) {
-    await Promise.all(passwordCounters(link.id, ip).map(({ key }) => countFailure(key, PASSWORD_WINDOW_MS, now)));
+    await recordLoginFailure(linkAccount(link.id), linkClient(ip), now);
     throw new ShareError(WRONG_PASSWORD, 401);
   }
+  await clearLoginFailures(linkAccount(link.id), linkClient(ip));
   const until = Math.min(now + ACCESS_TTL_S * 1000, link.expiresAt?.getTime() ?? Infinity);
   const kept = (await unlockedLinks(request, now)).filter((entry) => entry.id !== link.id);
   return accessCookie().serialize([{ id: link.id, until }, ...kept].slice(0, MAX_UNLOCKED));

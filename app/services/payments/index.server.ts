@@ -10,7 +10,7 @@ export type {
   RefundResult,
   SubscriptionState,
 } from "./payments";
-export { PaymentError, WebhookSignatureError } from "./payments";
+export { PaymentError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "./payments";
 
 let configured: PaymentProvider | null | undefined;
 

@@ -105,7 +105,10 @@ export interface PaymentProvider {
   listInvoices(customerId: string, limit: number): Promise<InvoiceSummary[]>;
   /** Refunds what was paid for the invoice, in full. */
   refundInvoice(invoiceId: string, idempotencyKey: string): Promise<RefundResult>;
-  /** Checks the signature on the raw body; throws WebhookSignatureError when it does not hold. */
+  /**
+   * Checks the signature on the raw body and its timestamp (within WEBHOOK_TOLERANCE_SECONDS of now, either way);
+   * throws WebhookSignatureError when either does not hold.
+   */
   verifyWebhook(rawBody: Buffer, signature: string | null): PaymentEvent;
   syncCatalog(products: CatalogProduct[]): Promise<CatalogSyncReport>;
 }
@@ -113,5 +116,12 @@ export interface PaymentProvider {
 /** The payment platform failed or refused; the message can be shown. */
 export class PaymentError extends ServiceError {}
 
-/** A webhook whose signature is missing, wrong or too old. */
+/** A webhook whose signature is missing, wrong, too old or dated in the future. */
 export class WebhookSignatureError extends ServiceError {}
+
+/**
+ * How far a webhook's signed timestamp may be from now, either way, and how far in the future an event may be dated:
+ * Stripe's own default tolerance, five minutes. Beyond it a delivery is a replay or comes from a clock not to be
+ * trusted.
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -10,6 +10,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type SubscriptionState,
+  WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
 } from "./payments";
 
@@ -225,10 +226,15 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       if (!signature) throw new WebhookSignatureError("The Stripe-Signature header is missing.");
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : "The signature does not match.");
       }
+      // The SDK refuses a timestamp too far in the past only; the signature covers it, so a later one is no clock
+      // skew but a delivery signed to be replayed later.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookSignatureError("The signature's timestamp is in the future.");
       return paymentEvent(event);
     },
 

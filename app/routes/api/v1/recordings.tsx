@@ -1,7 +1,10 @@
 import type { Route } from "./+types/recordings";
 import { apiOperation, listApiRecordings, uploadApiRecording } from "~/modules/developers/v1.server";
+import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // GET /api/v1/recordings?status=&q=&page=&perPage= (read) · POST /api/v1/recordings, multipart upload (write)
 export const loader = ({ request }: Route.LoaderArgs) => apiOperation("read", listApiRecordings)({ request });
 export const action = ({ request }: Route.ActionArgs) =>
-  apiOperation("write", uploadApiRecording, { body: "stream" })({ request });
+  request.method === "POST"
+    ? apiOperation("write", uploadApiRecording, { body: "stream" })({ request })
+    : methodNotAllowed("GET, POST");
