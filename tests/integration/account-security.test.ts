@@ -5,15 +5,15 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { upsertAdmin } from "~/modules/accounts/admin-session.server";
-import { passwordResetsSettled, RESETS_PER_HOUR } from "~/modules/accounts/auth.server";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { signInAdmin, upsertAdmin } from "~/modules/accounts/admin-session.server";
+import { passwordResetsSettled, RESETS_PER_HOUR, verifyLogin } from "~/modules/accounts/auth.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { readOutbox } from "~/modules/platform/email.server";
 import { dataDir } from "~/modules/platform/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { ACCOUNT_FAILURES_PER_HOUR, FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
-import { hashPassword } from "~/modules/accounts/password.server";
+import { ARGON2_COST, argon2, hashPassword } from "~/modules/accounts/password.server";
 import { RATE_LIMITS, rateLimits, TOO_MANY_REQUESTS } from "~/modules/platform/rate-limit.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
@@ -111,32 +111,33 @@ describe("failed sign-ins slow the guesser down without locking the owner out", 
     expect((await loginAs(email, "renewed-pass", "10.5.0.3", resetDevice)).status).toBe(200);
   });
 
-  test("a Google-only account (no password) answers a guess as slowly as a real check: no timing tell", async () => {
+  test("a Google-only account, an unknown email and an unknown admin run the same argon2 check as a real password", async () => {
     const googleOnly = uniqueEmail("google-only");
     const withPassword = uniqueEmail("with-password");
     await createUser(googleOnly, null);
     await createUser(withPassword);
-    const timed = async (email: string, ip: string) => {
-      const started = performance.now();
-      expect((await loginAs(email, "a-guess", ip)).status).toBe(401);
-      return performance.now() - started;
+    const adminEmail = uniqueEmail("admin-real");
+    await upsertAdmin(adminEmail, "admin-pass-123");
+    const client = { ip: "10.6.0.1", deviceId: "device-timing", trustedFor: [] };
+    const checks = vi.spyOn(argon2, "verify");
+    // What each path's single verification costs, read from the hash it verifies against: "argon2id v=19 m=… t=… p=…".
+    const costOf = async (attempt: () => Promise<unknown>) => {
+      checks.mockClear();
+      await attempt();
+      expect(checks).toHaveBeenCalledTimes(1);
+      // Really checked, not skipped: the verification ran and refused the guess.
+      expect(await checks.mock.results[0].value).toBe(false);
+      const [, algorithm, version, parameters] = checks.mock.calls[0][0].split("$");
+      return `${algorithm} ${version} ${parameters}`;
     };
-    const googleTimes: number[] = [];
-    const passwordTimes: number[] = [];
-    for (let round = 0; round < 15; round++) {
-      // Alternate which goes first, so a busy moment does not always land on the same one.
-      const order = round % 2 ? [googleOnly, withPassword] : [withPassword, googleOnly];
-      for (const email of order) {
-        (email === googleOnly ? googleTimes : passwordTimes).push(
-          await timed(email, `10.6.${round}.${order.indexOf(email)}`),
-        );
-      }
-    }
-    // Before, no hash meant no check: 10 ms against 37 ms here (a ratio of 0.28); after, 0.6 to 0.95.
-    console.info(
-      `[timing] login medians: Google-only ${median(googleTimes).toFixed(1)} ms, password ${median(passwordTimes).toFixed(1)} ms`,
-    );
-    expect(median(googleTimes)).toBeGreaterThan(median(passwordTimes) * 0.45);
+    const real = `argon2id v=19 m=${ARGON2_COST.memoryCost},t=${ARGON2_COST.timeCost},p=${ARGON2_COST.parallelism}`;
+    // By the API's sign-in and the admin's: each is refused, after exactly the one check a real password gets.
+    expect(await costOf(() => verifyLogin(withPassword, "a-guess"))).toBe(real);
+    expect(await costOf(() => verifyLogin(googleOnly, "a-guess"))).toBe(real);
+    expect(await costOf(() => verifyLogin(uniqueEmail("nobody"), "a-guess"))).toBe(real);
+    expect(await costOf(() => signInAdmin(adminEmail, "a-guess", client))).toBe(real);
+    expect(await costOf(() => signInAdmin(uniqueEmail("no-admin"), "a-guess", client))).toBe(real);
+    checks.mockRestore();
   });
 });
 
