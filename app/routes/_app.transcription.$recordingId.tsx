@@ -290,14 +290,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl px-4 py-6">
       <p className="text-sm">
         <Link to="/recordings" className="underline">
           ← All recordings
         </Link>
       </p>
       <header className="mt-4 space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">{recording.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{recording.title}</h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>

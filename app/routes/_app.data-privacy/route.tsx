@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
 import { handleDataPrivacyAction, loadDataPrivacy } from "./privacy.server";
-import { PageHeader, pageMeta, Prose } from "~/components/page";
+import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { pageMeta, Prose } from "~/components/page";
 import { AccessLogTable, ExportList, RetentionSelect } from "~/components/privacy/data-privacy-sections";
 import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -80,12 +81,11 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <PageHeader
-        eyebrow="Account"
+      <AppPageHeader
         title="Your data and privacy"
-        lead="Take a copy of everything, choose how long we keep it, delete any of it, and see who accessed it."
+        description="Take a copy of everything, choose how long we keep it, delete any of it, and see who accessed it."
       />
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         {refusal ? <FormAlert title="That did not work">{refusal}</FormAlert> : null}
 
         <Section id="export-title" title="Export all my data">
