@@ -62,7 +62,8 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
   switch (input.intent) {
     case "create-folder": {
       const folder = await createFolder(userId, input.name);
-      return done(`Folder “${folder.name}” created`, undefined, `/recordings?folder=${folder.id}`);
+      // The list stays as it was: opening the new (empty) folder would quietly limit the next search to it.
+      return done(`Folder “${folder.name}” created`, "Tick recordings and choose “Move” to file them in it.");
     }
     case "rename-folder":
       await renameFolder(userId, input.folderId, input.name);

@@ -47,10 +47,22 @@ test("folders: create, rename, and delete with its recordings moving back to No 
 
   await page.getByLabel("New folder").fill("Clients");
   await page.getByRole("button", { name: "Create folder" }).click();
-  await expect(page).toHaveURL(/\/recordings\?folder=\w+$/);
   await expect(page.getByText("Folder “Clients” created").first()).toBeVisible();
-  await expect(page.getByText("“Clients” is empty.")).toBeVisible();
+  // The list stays as it was: the new folder is in the sidebar, not a filter on the next search.
+  await expect(page).toHaveURL(/\/recordings$/);
   const folders = page.getByRole("navigation", { name: "Folders" });
+  await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).not.toHaveAttribute("aria-current");
+  await expect(page.getByLabel("Folder", { exact: true })).toHaveValue("");
+  await page.getByLabel("Search titles and transcripts").fill("client");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/recordings\?q=client/);
+  expect(new URL(page.url()).searchParams.get("folder")).toBeFalsy();
+  await expect(page.getByText("1 recording matches “client”.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Client call", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+
+  await folders.getByRole("link", { name: "Clients (0 recordings)" }).click();
+  await expect(page.getByText("“Clients” is empty.")).toBeVisible();
   await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).toHaveAttribute("aria-current", "page");
 
   // A duplicate name is refused, with the name it clashes with, above the folder forms.
