@@ -1,5 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
+import { ProgressBar } from "~/components/recordings/progress-bar";
+import { transcriptionProgress } from "~/modules/recordings/transcription-progress.server";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -15,7 +17,13 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
-import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
+import {
+  engineLabel,
+  formatBytes,
+  formatDuration,
+  queuePositionText,
+  timeLeftText,
+} from "~/modules/recordings/recording-format";
 import {
   cancelRecording,
   deleteRecording,
@@ -121,6 +129,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     speakerVoices,
     comments,
     renderedAt: Date.now(),
+    // Its place in the queue and the time left, while it waits or runs (measured, or "Estimating…").
+    progress: await transcriptionProgress(recording),
     // Share links and what edits left out of date (issue 17, items 4 and 6).
     shares: completed ? await listShareLinks(userId, recording.id) : [],
     freshness: completed ? await transcriptFreshness(recording.id) : null,
@@ -253,6 +263,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     renderedAt,
     speakerVoices,
     comments,
+    progress,
   } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   const detected = !recording.language && Boolean(recording.transcriptLanguage);
@@ -264,7 +275,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   // While the file is processed, ask for its status and reload the page's data when it changes.
   useEffect(() => {
     if (!pending) return;
+    let polls = 0;
     const timer = setInterval(async () => {
+      // The queue position and the time left change without the status: reload them every 10 s as well.
+      if (++polls % 5 === 0) return revalidator.revalidate();
       const response = await fetch(`/api/recordings/${recording.id}`, {
         headers: { Accept: "application/json" },
       }).catch(() => null);
@@ -324,12 +338,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <h2 id="progress-title" className="font-semibold">
             {recording.status === "QUEUED" ? "Waiting for a free worker…" : `Transcribing… ${recording.progress}%`}
           </h2>
-          <progress
-            max={100}
-            value={recording.progress}
-            aria-label="Transcription progress"
-            className="h-2 w-full accent-brand-600"
-          />
+          <ProgressBar value={recording.status === "QUEUED" ? 0 : recording.progress} label="Transcription progress" />
+          {progress ? (
+            <p className="flex flex-wrap gap-x-3 text-sm font-medium text-slate-800" data-testid="transcription-eta">
+              {progress.queuePosition ? <span>{queuePositionText(progress.queuePosition)}</span> : null}
+              <span>{timeLeftText(progress.secondsLeft)}</span>
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             You can leave this page; the transcript is saved when it is done
             {recording.durationSeconds >= 300 ? " and we email you" : ""}.{" "}
@@ -463,12 +478,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                             Refresh
                           </button>
                         </form>
-                        <progress
-                          max={100}
-                          value={job.progress}
-                          aria-label={`${job.label} translation progress`}
-                          className="mt-1 h-2 w-full accent-brand-600"
-                        />
+                        <div className="mt-1">
+                          <ProgressBar value={job.progress} label={`${job.label} translation progress`} />
+                        </div>
                       </>
                     )}
                   </li>

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from "react";
+import { ProgressBar } from "./progress-bar";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormAlert } from "~/components/ui/field";
@@ -292,12 +293,7 @@ export function UploadForm({
             </span>
             <span>{progress.bytesPerSecond ? `${formatBytes(progress.bytesPerSecond)}/s` : ""}</span>
           </div>
-          <progress
-            max={100}
-            value={percent}
-            aria-label="Upload progress"
-            className="h-2 w-full overflow-hidden rounded accent-brand-600"
-          />
+          <ProgressBar value={percent} label="Upload progress" />
           <button type="button" onClick={cancel} className={buttonClass("secondary")}>
             Cancel upload
           </button>
