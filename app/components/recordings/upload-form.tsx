@@ -250,7 +250,8 @@ export function UploadForm({
             name="speakerLabels"
             type="checkbox"
             disabled={!speakerLabelsAllowed}
-            defaultChecked={fields.speakerLabels.initialValue === "on"}
+            // On wherever the plan includes it; a form sent back by the server keeps what was sent.
+            defaultChecked={speakerLabelsAllowed && (reply ? fields.speakerLabels.initialValue === "on" : true)}
             className="mt-1 h-4 w-4"
           />
           <label htmlFor="upload-speakers" className="text-sm">
