@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { planIncludes } from "~/modules/billing/plan-features";
 import type { Route } from "./+types/_app.dashboard";
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { pageMeta } from "~/components/page";
@@ -9,7 +10,6 @@ import { IMPORT_INTENT, UrlImportForm } from "~/components/recordings/url-import
 import { importFromDashboardForm } from "~/modules/recordings/url-import.server";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import { planById } from "~/content/plans";
 import {
   listRecordings,
   receiveUpload,
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.firstName,
     allowance,
     maxBytes: uploadLimitBytes(user.plan),
-    speakerLabelsAllowed: planById(user.plan).speakerLabels,
+    speakerLabelsAllowed: planIncludes(user.plan, "speakerLabels"),
     // What the running engines can do: the spoken languages offered, translation targets, and the fallback notice.
     languages: configuredLanguageClaims(),
     recent: recent.items,

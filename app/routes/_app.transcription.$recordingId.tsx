@@ -1,6 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
 import { ProgressBar } from "~/components/recordings/progress-bar";
+import { featureRefusal } from "~/modules/billing/plan-features";
+import { accountIncludes } from "~/modules/billing/plan-features.server";
 import { transcriptionProgress } from "~/modules/recordings/transcription-progress.server";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -153,6 +155,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
       summariser: configuredSummariser().label,
     },
     translation: {
+      // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
+      allowed: await accountIncludes(userId, "translation"),
       translator: translator.label,
       targets,
       languages: languages.map((code) => ({ value: code, label: languageName(code) })),
@@ -487,7 +491,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                 ))}
               </ul>
             ) : null}
-            {translation.targets.length ? (
+            {!translation.allowed ? (
+              <p className="mt-3 text-sm text-slate-600">
+                {featureRefusal("translation")}{" "}
+                <Link to="/plan-selection" className="underline">
+                  Compare plans
+                </Link>
+              </p>
+            ) : translation.targets.length ? (
               <TranslateForm targets={translation.targets} reply={replyTo(actionData, "translate")} busy={busy} />
             ) : (
               <p className="mt-3 text-sm text-slate-600">
@@ -792,7 +803,7 @@ function SummarySection({
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          Summaries with key points and action items are part of the Business Pro plan.{" "}
+          {featureRefusal("summaries")}{" "}
           <Link to="/plan-selection" className="underline">
             Compare plans
           </Link>

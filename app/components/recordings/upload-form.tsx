@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { ProgressBar } from "./progress-bar";
+import { featureAvailability } from "~/modules/billing/plan-features";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormAlert } from "~/components/ui/field";
@@ -257,7 +258,7 @@ export function UploadForm({
           <label htmlFor="upload-speakers" className="text-sm">
             <span className="font-medium">Label speakers</span>
             <span className="block text-slate-600">
-              {speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}
+              {speakerLabelsAllowed ? "Marks who speaks when." : featureAvailability("speakerLabels")}
             </span>
           </label>
         </div>

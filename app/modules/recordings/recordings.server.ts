@@ -10,6 +10,7 @@ import busboy from "busboy";
 import { data } from "react-router";
 import { z } from "zod";
 import { planById } from "~/content/plans";
+import { featureRefusal, planIncludes } from "~/modules/billing/plan-features";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
@@ -182,8 +183,11 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
       options.reply(),
     );
   }
-  if (options.value.speakerLabels && !planById(user.plan).speakerLabels) {
-    throw new RecordingError("Speaker labels are part of the Business Pro plan.", 403);
+  if (options.value.speakerLabels && !planIncludes(user.plan, "speakerLabels")) {
+    throw new RecordingError(featureRefusal("speakerLabels"), 403);
+  }
+  if (options.value.translateTo && !planIncludes(user.plan, "translation")) {
+    throw new RecordingError(featureRefusal("translation"), 403);
   }
   return { plan: user.plan, options: options.value };
 }
