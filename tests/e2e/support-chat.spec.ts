@@ -106,8 +106,14 @@ test("an unknown question escalates; the admin finds it, replies, the visitor se
   await item.click();
   const conversation = admin.getByRole("region", { name: /Conversation …/ });
   await expect(conversation.getByRole("heading", { name: /Conversation …/ })).toBeVisible();
-  await expect(conversation.getByText("Needs Review")).toBeVisible();
-  await expect(conversation.getByText(/\d+% confidence/)).toBeVisible();
+  // The hand-off says what it means, not "100% confidence · Needs Review".
+  await expect(
+    conversation.getByText(
+      /^The assistant handed this over: it could not answer from the help centre \(the best help entry matched \d+% of the question\)\.$/,
+    ),
+  ).toBeVisible();
+  await expect(conversation.getByText("Needs Review")).toHaveCount(0);
+  await expect(conversation.getByText(/^\d+% confidence$/)).toHaveCount(0);
   // Opening it cleared the unread count.
   await expect(item).not.toContainText("new");
 
@@ -378,3 +384,33 @@ for (const width of [390, 1280]) {
     expect(await coveredBy(page, (await launcher.boundingBox())!, "footer link", "footer a")).toEqual([]);
   });
 }
+
+test("the console names a signed-in visitor and says what the assistant's hand-off means", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const user = await createUser({ firstName: `Rosalind${crypto.randomInt(1e5, 1e6)}` });
+  await acceptCookies(page, baseURL);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
+  await openChat(page);
+  await ask(page, "Can I talk to a person about my invoice?");
+  await expect(page.getByText("Waiting for a person from our support team")).toBeVisible();
+
+  const admin = await adminPage(browser, testInfo, baseURL);
+  await admin.getByRole("searchbox", { name: "Search conversations" }).fill(user.email);
+  await admin.getByRole("button", { name: "Refresh" }).click();
+  const item = admin.getByRole("link", { name: new RegExp(`${user.firstName} Tester · ${user.email}`) });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  const conversation = admin.getByRole("region", { name: /Conversation …/ });
+  await expect(conversation).toContainText(`${user.firstName} Tester · ${user.email}`);
+  const messages = conversation.getByRole("list", { name: "Messages" });
+  await expect(messages.locator('[data-role="user"]').first()).toContainText(`${user.firstName} Tester`);
+  await expect(messages.getByText("Visitor", { exact: true })).toHaveCount(0);
+  await expect(
+    messages.getByText("The assistant handed this over: the visitor asked for a person.", { exact: true }),
+  ).toBeVisible();
+  await expect(conversation.getByText(/confidence/)).toHaveCount(0);
+});
