@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/privacy/access-log";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
@@ -202,7 +203,10 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
         <Section id="access-log-title" title="Access log">
           <p className="text-sm text-slate-600">
-            Sign-ins, new browsers, exports, downloads, deletions and plan changes on your account, newest first.
+            Sign-ins, new browsers, exports, downloads, deletions, plan changes and the use of your API keys, newest
+            first. An API key&apos;s calls are listed once per key, method and path in any{" "}
+            {API_KEY_LOG_WINDOW_MS === 60_000 ? "minute" : `${API_KEY_LOG_WINDOW_MS / 60_000} minutes`}, with the
+            address they came from.
           </p>
           <AccessLogTable entries={log} />
         </Section>

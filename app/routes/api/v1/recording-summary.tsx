@@ -4,5 +4,5 @@ import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // POST /api/v1/recordings/:recordingId/summary (write, Business Pro)
 export const loader = () => methodNotAllowed("POST");
-export const action = ({ request, params }: Route.ActionArgs) =>
-  apiOperation("write", (context) => summariseApiRecording(context, params.recordingId))({ request });
+export const action = ({ request, params, context: loadContext }: Route.ActionArgs) =>
+  apiOperation("write", (context) => summariseApiRecording(context, params.recordingId))({ request, loadContext });

@@ -4,7 +4,8 @@ import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // POST /api/v1/recordings/:recordingId/translations { language } (write)
 export const loader = () => methodNotAllowed("POST");
-export const action = ({ request, params }: Route.ActionArgs) =>
+export const action = ({ request, params, context: loadContext }: Route.ActionArgs) =>
   apiOperation("write", (context) => translateApiRecording(context, params.recordingId), { body: "json" })({
     request,
+    loadContext,
   });

@@ -4,5 +4,5 @@ import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // POST /api/v1/recordings/import { url, language, speakerLabels, speakerCount, translateTo } (write)
 export const loader = () => methodNotAllowed("POST");
-export const action = ({ request }: Route.ActionArgs) =>
-  apiOperation("write", importApiRecording, { body: "json" })({ request });
+export const action = ({ request, context: loadContext }: Route.ActionArgs) =>
+  apiOperation("write", importApiRecording, { body: "json" })({ request, loadContext });

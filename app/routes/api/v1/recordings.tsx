@@ -2,6 +2,7 @@ import type { Route } from "./+types/recordings";
 import { apiOperation, listApiRecordings, uploadApiRecording } from "~/modules/developers/v1.server";
 
 // GET /api/v1/recordings?status=&q=&page=&perPage= (read) · POST /api/v1/recordings, multipart upload (write)
-export const loader = ({ request }: Route.LoaderArgs) => apiOperation("read", listApiRecordings)({ request });
-export const action = ({ request }: Route.ActionArgs) =>
-  apiOperation("write", uploadApiRecording, { body: "stream" })({ request });
+export const loader = ({ request, context: loadContext }: Route.LoaderArgs) =>
+  apiOperation("read", listApiRecordings)({ request, loadContext });
+export const action = ({ request, context: loadContext }: Route.ActionArgs) =>
+  apiOperation("write", uploadApiRecording, { body: "stream" })({ request, loadContext });
