@@ -1,6 +1,27 @@
 import { Link } from "react-router";
 import { PERIOD_LABEL, PLANS, type BillingPeriod, type Plan } from "~/content/plans";
+import { planCardLines } from "~/modules/billing/plan-features";
 import { buttonClass } from "./ui/button";
+
+/** What the plan includes, from the one table of features by plan (plan-features.ts). */
+function PlanLines({ plan }: { plan: Plan }) {
+  const { lead, lines } = planCardLines(plan);
+  return (
+    <div className="mt-6 flex-1 text-sm">
+      {lead ? <p className="mb-2 font-medium text-slate-700">{lead}</p> : null}
+      <ul className="space-y-2" aria-label={`${plan.name} includes`}>
+        {lines.map((line) => (
+          <li key={line} className="flex gap-2">
+            <span aria-hidden="true" className="text-brand-600">
+              ✓
+            </span>
+            {line}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * Plans with a Weekly/Monthly switch. The switch is a pair of links (?billing=…), so it works without
@@ -60,16 +81,7 @@ export function Pricing({
                 </s>
               ) : null}
             </p>
-            <ul className="mt-6 flex-1 space-y-2 text-sm">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">
-                    ✓
-                  </span>
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <PlanLines plan={plan} />
             {plan.guarantee ? (
               <p className="mt-4 text-xs text-slate-500">7-day money-back guarantee. Cancel anytime.</p>
             ) : null}

@@ -42,7 +42,8 @@ export function ConformComposer({ returnTo, contextPage, textareaRef, draft, set
   // Sent and answered: empty the box (the widget empties its copy of the draft).
   const sent = fetcher.state === "idle" && Boolean(chatOf(fetcher.data));
   useEffect(() => {
-    if (sent) form.update({ name: content.name, value: "" });
+    // Not validated: an emptied box after a successful send is not a mistake ("Type a message first." showed here).
+    if (sent) form.update({ name: content.name, value: "", validated: false });
     // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, fetcher.data]);

@@ -21,6 +21,7 @@ import {
 } from "./support-chat-form";
 import { enhancement } from "./ui/enhancement";
 import { Hint } from "./ui/hint";
+import { LAUNCHER_ATTRIBUTE, supportChatPanel, useSupportChatOpen } from "./support-chat-launcher";
 
 const SPEAKER: Record<ChatMessageView["role"], string> = {
   user: "You",
@@ -34,23 +35,23 @@ const BUBBLE: Record<ChatMessageView["role"], string> = {
 };
 
 /**
- * The support chat on every page. Without JavaScript the launcher is a link to #support-chat (CSS :target shows
- * the panel) and sending is a form post that redirects back to this anchor. With JavaScript it opens in place,
- * sends without reloading, and checks for a person's reply every 5 s while open.
+ * The support chat's panel on every page; its button is in the page's header (support-chat-launcher.tsx). Without
+ * JavaScript that button is a link to #support-chat (CSS :target shows the panel) and sending is a form post that
+ * redirects back to this anchor. With JavaScript it opens in place, sends without reloading, and checks for a
+ * person's reply every 5 s while open.
  */
 export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | null; engineLabel: string }) {
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   // Keyed: the composer (either half) submits through the same fetcher, and the thread shows its answer.
   const fetcher = useFetcher<SupportChatReply>({ key: SUPPORT_CHAT_FETCHER });
-  const [open, setOpen] = useState(false);
+  const open = useSupportChatOpen();
   // The Conform half of the composer loads with the first opening, not on every page view.
   const [opened, setOpened] = useState(false);
   const [polled, setPolled] = useState<SupportChatView | null>(null);
   const [draft, setDraft] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const threadRef = useRef<HTMLOListElement>(null);
-  const launcherRef = useRef<HTMLAnchorElement>(null);
 
   const thread = newest(chat, chatOf(fetcher.data), polled);
   // What the visitor sent, shown until the answer arrives: "Talk to a person" with an empty box sends a sentence.
@@ -61,7 +62,7 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
     pendingContent || (submitting && fetcher.formData?.get("intent") === "person" ? ASK_FOR_PERSON : "");
 
   useEffect(() => {
-    if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) setOpen(true);
+    if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) supportChatPanel.set(true);
   }, []);
 
   useEffect(() => {
@@ -92,8 +93,9 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 
   const close = (event: React.MouseEvent | React.KeyboardEvent) => {
     event.preventDefault();
-    setOpen(false);
-    launcherRef.current?.focus();
+    supportChatPanel.set(false);
+    // Back to the button that opened it (the header's).
+    document.querySelector<HTMLElement>(`[${LAUNCHER_ATTRIBUTE}]`)?.focus();
     if (window.location.hash) history.replaceState(history.state, "", pathname + search);
   };
 
@@ -110,36 +112,14 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 
   return (
     <div className="print:hidden">
-      <a
-        ref={launcherRef}
-        href={`#${SUPPORT_CHAT_ANCHOR}`}
-        aria-controls={SUPPORT_CHAT_ANCHOR}
-        aria-expanded={hydrated ? open : undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen((value) => !value);
-        }}
-        className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
-        </svg>
-        Support chat
-      </a>
       <section
         id={SUPPORT_CHAT_ANCHOR}
         aria-labelledby="support-chat-title"
         onKeyDown={(event) => event.key === "Escape" && close(event)}
         className={clsx(
           panelVisibility,
-          "fixed right-4 bottom-20 z-50 max-h-[min(36rem,calc(100vh-6rem))] w-[calc(100%-2rem)] max-w-sm",
+          // Opened from the header's button, so it opens under the header, beside that button.
+          "fixed top-18 right-4 z-50 max-h-[min(36rem,calc(100dvh-5.5rem))] w-[calc(100%-2rem)] max-w-sm",
           "flex-col overflow-hidden",
           "rounded-2xl border border-slate-200 bg-white shadow-2xl",
         )}

@@ -117,19 +117,42 @@ const HELP: HelpTopic[] = Object.entries(helpFiles)
   })
   .sort((a, b) => a.order - b.order);
 
-export function helpTopics(): HelpTopic[] {
-  return HELP;
+const PLACEHOLDER = /\{\{([A-Z_]+)\}\}/g;
+
+/**
+ * The help centre with its placeholders ("{{EXPORT_FORMATS}}") filled in: facts that live in code, such as the
+ * export formats, are written once there and not copied into the Markdown. A placeholder without a value throws, so
+ * a typo fails the first test that reads the help centre instead of showing braces to visitors.
+ */
+export function helpTopics(values: Record<string, string>): HelpTopic[] {
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (_, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`The help centre names {{${name}}}, which has no value.`);
+      return value;
+    });
+  return HELP.map((topic) => ({
+    ...topic,
+    entries: topic.entries.map((entry) => ({
+      ...entry,
+      question: fill(entry.question),
+      html: fill(entry.html),
+      text: fill(entry.text),
+    })),
+  }));
 }
 
 /** Topics with only the entries that contain every word of the query. */
-export function searchHelp(query: string): HelpTopic[] {
+export function searchHelp(topics: HelpTopic[], query: string): HelpTopic[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return HELP;
-  return HELP.map((topic) => ({
-    ...topic,
-    entries: topic.entries.filter((entry) => {
-      const haystack = `${entry.question} ${entry.text} ${topic.topic}`.toLowerCase();
-      return words.every((word) => haystack.includes(word));
-    }),
-  })).filter((topic) => topic.entries.length > 0);
+  if (words.length === 0) return topics;
+  return topics
+    .map((topic) => ({
+      ...topic,
+      entries: topic.entries.filter((entry) => {
+        const haystack = `${entry.question} ${entry.text} ${topic.topic}`.toLowerCase();
+        return words.every((word) => haystack.includes(word));
+      }),
+    }))
+    .filter((topic) => topic.entries.length > 0);
 }

@@ -198,7 +198,7 @@ export const LANDING_FAQ: { question: string; answer: string }[] = [
   },
   {
     question: "What do I get on the free plan?",
-    answer: `The Free plan includes ${FREE_MINUTES} minutes of transcription every month, with timestamps and export as PDF, DOCX, TXT and SRT. No credit card is needed, and minutes are only counted when a transcript succeeds.`,
+    answer: `The Free plan includes ${FREE_MINUTES} minutes of transcription every month, with timestamps and export in every format we offer, subtitles included. No credit card is needed, and minutes are only counted when a transcript succeeds.`,
   },
   {
     question: "Can I use Voxlate for business?",

@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from "react-router";
+import { planIncludes } from "~/modules/billing/plan-features";
 import type { Route } from "./+types/_app.dashboard";
-import { PageHeader, pageMeta } from "~/components/page";
+import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { pageMeta } from "~/components/page";
 import { LiveRecorder } from "~/components/live/live-recorder";
 import { RecordingRow } from "~/components/recordings/recording-row";
 import { UploadForm } from "~/components/recordings/upload-form";
@@ -8,7 +10,6 @@ import { IMPORT_INTENT, UrlImportForm } from "~/components/recordings/url-import
 import { importFromDashboardForm } from "~/modules/recordings/url-import.server";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import { planById } from "~/content/plans";
 import {
   listRecordings,
   receiveUpload,
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.firstName,
     allowance,
     maxBytes: uploadLimitBytes(user.plan),
-    speakerLabelsAllowed: planById(user.plan).speakerLabels,
+    speakerLabelsAllowed: planIncludes(user.plan, "speakerLabels"),
     // What the running engines can do: the spoken languages offered, translation targets, and the fallback notice.
     languages: configuredLanguageClaims(),
     recent: recent.items,
@@ -68,8 +69,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const minutesText = describeAllowance(allowance);
   return (
     <>
-      <PageHeader eyebrow="Dashboard" title={`Welcome, ${firstName}`} lead={minutesText} />
-      <section className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <AppPageHeader title={`Welcome, ${firstName}`} description={minutesText} />
+      <section className="mx-auto max-w-4xl space-y-10 px-4 py-8">
         <div>
           <h2 className="sr-only">New recording</h2>
           <nav aria-label="New recording" className="mb-6 flex gap-2 border-b border-slate-200">

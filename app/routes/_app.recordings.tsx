@@ -2,20 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/_app.recordings";
-import { PageHeader, pageMeta } from "~/components/page";
-import { RecordingRow } from "~/components/recordings/recording-row";
-import {
-  BulkActionBar,
-  CreateFolderForm,
-  CurrentFolderForms,
-  FolderNav,
-  SelectRecording,
-  TagChips,
-} from "~/components/recordings/library";
+import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { pageMeta } from "~/components/page";
+import { BulkActionBar, CreateFolderForm, CurrentFolderForms, FolderNav } from "~/components/recordings/library";
+import { LibraryTable, type LibrarySelection } from "~/components/recordings/library-table";
 import { buttonClass } from "~/components/ui/button";
-import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import { RECORDING_SORTS, RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { DEFAULT_SORT } from "~/modules/recordings/library-sorts";
 import { LibraryActionSchema, NO_FOLDER } from "~/modules/recordings/library-forms";
 import {
   addTag,
@@ -45,8 +39,7 @@ export const loader = withRefusals(async ({ request }: Route.LoaderArgs) => {
   const query = parsed.data;
   const { retentionChoice, ...library } = await libraryPage(userId, query);
   const retention = retentionNotes(retentionChoice, library.items);
-  const sorts = Object.entries(RECORDING_SORTS).map(([value, { label }]) => ({ value, label }));
-  return { ...library, query, sorts, retention };
+  return { ...library, query, retention };
 });
 
 /** The list as it was (search, folder, tag, sort, page), to come back to after an action. */
@@ -69,7 +62,8 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
   switch (input.intent) {
     case "create-folder": {
       const folder = await createFolder(userId, input.name);
-      return done(`Folder “${folder.name}” created`, undefined, `/recordings?folder=${folder.id}`);
+      // The list stays as it was: opening the new (empty) folder would quietly limit the next search to it.
+      return done(`Folder “${folder.name}” created`, "Tick recordings and choose “Move” to file them in it.");
     }
     case "rename-folder":
       await renameFolder(userId, input.folderId, input.name);
@@ -109,25 +103,26 @@ function errorsFor(actionData: unknown, intents: string[]): string[] {
 }
 
 export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, totalPages, query, sorts, folders, tags, folder, unfiled, retention } = loaderData;
+  const { items, total, page, totalPages, query, folders, tags, folder, unfiled, retention } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const onPage = items.map((item) => item.id);
   const selectedHere = onPage.filter((id) => selected.has(id));
-  const allSelected = onPage.length > 0 && selectedHere.length === onPage.length;
 
   const link = (changes: Partial<Record<"q" | "sort" | "folder" | "tag" | "page", string | undefined>>) => {
     const merged = { q: query.q, sort: query.sort, folder: query.folder, tag: query.tag, ...changes };
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(merged)) {
-      if (value && !(name === "sort" && value === "newest")) params.set(name, value);
+      if (value && !(name === "sort" && value === DEFAULT_SORT)) params.set(name, value);
     }
     const search = params.toString();
     return `/recordings${search ? `?${search}` : ""}`;
   };
   const filtered = Boolean(query.q || query.folder || query.tag);
   const folderCounts = folders.reduce((sum, entry) => sum + entry.count, 0);
+  const refusal = pageRefusal(actionData);
+  const bulkErrors = errorsFor(actionData, ["move", "add-tag", "delete"]);
 
   // With JavaScript, the bulk form's own actions go through the router (no reload) and only the ZIP download is a
   // native submission: the browser saves the attachment and stays on the page.
@@ -138,24 +133,42 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
     setSelected(new Set());
     void submit(new FormData(event.currentTarget, submitter), { method: "post", action: link({}) });
   };
+  const selection: LibrarySelection = {
+    hydrated,
+    selected,
+    onToggle: (id, checked) =>
+      setSelected((previous) => {
+        const next = new Set(previous);
+        if (checked) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    onToggleAll: (checked) => setSelected(new Set(checked ? onPage : [])),
+  };
+  // Without JavaScript the bulk form is always there (the checkboxes post it); with it, only while a row is ticked,
+  // or when the server sent back an error for it.
+  const showBulk = items.length > 0 && (!hydrated || selectedHere.length > 0 || bulkErrors.length > 0);
 
   return (
     <>
-      <PageHeader eyebrow="Library" title="Recordings" lead="Every file you upload or record, with its transcript." />
-      <section className="mx-auto max-w-4xl px-4 py-10">
-        <FolderNav
-          folders={folders}
-          current={query.folder}
-          total={unfiled + folderCounts}
-          unfiled={unfiled}
-          linkTo={(target) => link({ folder: target, page: undefined })}
-        />
-        <div className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4">
-          {pageRefusal(actionData) ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {pageRefusal(actionData)}
-            </p>
-          ) : null}
+      <AppPageHeader
+        title="Recordings"
+        description={countOf(unfiled + folderCounts, "recording")}
+        actions={
+          <Link to="/dashboard" className={buttonClass("primary")}>
+            Upload or record
+          </Link>
+        }
+      />
+      <div className="flex flex-col gap-6 px-4 py-4 lg:flex-row lg:px-8">
+        <aside aria-label="Folders and folder actions" className="shrink-0 space-y-4 lg:w-44">
+          <FolderNav
+            folders={folders}
+            current={query.folder}
+            total={unfiled + folderCounts}
+            unfiled={unfiled}
+            linkTo={(target) => link({ folder: target, page: undefined })}
+          />
           {folder ? (
             <CurrentFolderForms
               key={`${folder.id}:${folder.name}`}
@@ -165,194 +178,128 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
             />
           ) : null}
           <CreateFolderForm reply={replyTo(actionData, "create-folder")} />
-        </div>
+        </aside>
 
-        <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1 basis-56">
-            <label htmlFor="recordings-search" className="block text-sm font-medium">
-              Search titles and transcripts
-            </label>
-            <input
-              id="recordings-search"
-              name="q"
-              type="search"
-              maxLength={200}
-              defaultValue={query.q ?? ""}
-              placeholder='e.g. budget, "quarterly review", -draft'
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="recordings-folder" className="block text-sm font-medium">
-              Folder
-            </label>
-            <select
-              id="recordings-folder"
-              name="folder"
-              defaultValue={query.folder ?? ""}
-              key={query.folder ?? ""}
-              className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
-            >
-              <option value="">All folders</option>
-              <option value={NO_FOLDER}>No folder</option>
-              {folders.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="recordings-tag" className="block text-sm font-medium">
-              Tag
-            </label>
-            <select
-              id="recordings-tag"
-              name="tag"
-              defaultValue={query.tag ?? ""}
-              key={query.tag ?? ""}
-              className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
-            >
-              <option value="">Any tag</option>
-              {tags.map((tag) => (
-                <option key={tag.id} value={tag.name}>
-                  {tag.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="recordings-sort" className="block text-sm font-medium">
-              Sort
-            </label>
-            <select
-              id="recordings-sort"
-              name="sort"
-              defaultValue={query.sort}
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2"
-            >
-              {sorts.map((sort) => (
-                <option key={sort.value} value={sort.value}>
-                  {sort.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonClass("secondary")}>
-            Search
-          </button>
-        </Form>
+        <section aria-label="Recordings list" className="min-w-0 flex-1">
+          <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            {query.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={query.sort} /> : null}
+            <div className="min-w-0 flex-1 basis-56">
+              <label htmlFor="recordings-search" className="block text-sm font-medium">
+                Search titles and transcripts
+              </label>
+              <input
+                id="recordings-search"
+                name="q"
+                type="search"
+                maxLength={200}
+                defaultValue={query.q ?? ""}
+                placeholder='e.g. budget, "quarterly review", -draft'
+                className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+              />
+            </div>
+            <div>
+              <label htmlFor="recordings-folder" className="block text-sm font-medium">
+                Folder
+              </label>
+              <select
+                id="recordings-folder"
+                name="folder"
+                defaultValue={query.folder ?? ""}
+                key={query.folder ?? ""}
+                className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
+              >
+                <option value="">All folders</option>
+                <option value={NO_FOLDER}>No folder</option>
+                {folders.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="recordings-tag" className="block text-sm font-medium">
+                Tag
+              </label>
+              <select
+                id="recordings-tag"
+                name="tag"
+                defaultValue={query.tag ?? ""}
+                key={query.tag ?? ""}
+                className="mt-1 max-w-44 rounded-md border border-slate-300 px-3 py-2"
+              >
+                <option value="">Any tag</option>
+                {tags.map((tag) => (
+                  <option key={tag.id} value={tag.name}>
+                    {tag.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClass("secondary")}>
+              Search
+            </button>
+          </Form>
 
-        <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-          {query.q
-            ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”`
-            : countOf(total, "recording")}
-          {folder ? ` in “${folder.name}”` : query.folder === NO_FOLDER ? " in no folder" : ""}
-          {query.tag ? ` tagged #${query.tag}` : ""}.{" "}
-          {filtered ? (
-            <Link to="/recordings" className="underline">
-              Clear filters
-            </Link>
+          <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+            {query.q
+              ? `${countOf(total, "recording matches", "recordings match")} “${query.q}”`
+              : countOf(total, "recording")}
+            {folder ? ` in “${folder.name}”` : query.folder === NO_FOLDER ? " in no folder" : ""}
+            {query.tag ? ` tagged #${query.tag}` : ""}.{" "}
+            {filtered ? (
+              <Link to="/recordings" className="underline">
+                Clear filters
+              </Link>
+            ) : null}
+          </p>
+          {refusal ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {refusal}
+            </p>
           ) : null}
-        </p>
 
-        {items.length === 0 ? (
-          <EmptyLibrary
-            searched={Boolean(query.q)}
-            filtered={filtered}
-            folderName={folder?.name ?? null}
-            onlyFolder={Boolean(folder) && !query.q && !query.tag}
-          />
-        ) : (
-          <>
-            <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {items.map((recording) => (
-                <RecordingRow
-                  key={recording.id}
-                  recording={recording}
-                  retention={retention[recording.id]}
-                  leading={
-                    <SelectRecording
-                      id={recording.id}
-                      title={recording.title}
-                      checked={selected.has(recording.id)}
-                      onChange={
-                        hydrated
-                          ? (checked) =>
-                              setSelected((previous) => {
-                                const next = new Set(previous);
-                                if (checked) next.add(recording.id);
-                                else next.delete(recording.id);
-                                return next;
-                              })
-                          : undefined
-                      }
-                    />
-                  }
-                  details={
-                    <>
-                      {recording.folderName && !folder ? (
-                        <p className="mt-1 text-sm text-slate-600">In “{recording.folderName}”</p>
-                      ) : null}
-                      <TagChips
-                        recordingId={recording.id}
-                        recordingTitle={recording.title}
-                        tags={recording.tags}
-                        linkTo={(tag) => link({ tag, page: undefined })}
-                      />
-                    </>
-                  }
-                >
-                  <Form method="post" action={`/transcription/${recording.id}`} id={`delete-${recording.id}`}>
-                    <ConfirmSubmit
-                      form={`delete-${recording.id}`}
-                      name="intent"
-                      value="delete"
-                      label="Delete"
-                      aria-label={`Delete ${recording.title}`}
-                      title={`Delete “${recording.title}”?`}
-                      description="The audio file and its transcript are removed for good. Minutes already used stay used."
-                      confirmLabel="Delete recording"
-                      variant="ghost"
-                      className="text-red-700"
-                    />
-                  </Form>
-                </RecordingRow>
-              ))}
-            </ul>
+          {items.length === 0 ? (
+            <EmptyLibrary
+              searched={Boolean(query.q)}
+              filtered={filtered}
+              folderName={folder?.name ?? null}
+              onlyFolder={Boolean(folder) && !query.q && !query.tag}
+            />
+          ) : (
+            <div className="mt-3">
+              <LibraryTable
+                items={items}
+                retention={retention}
+                sort={query.sort}
+                sortHref={(sort) => link({ sort, page: undefined })}
+                tagHref={(tag) => link({ tag, page: undefined })}
+                selection={selection}
+              />
+            </div>
+          )}
+
+          {showBulk ? (
             <BulkActionBar
               folders={folders}
-              errors={errorsFor(actionData, ["move", "add-tag", "delete"])}
+              errors={bulkErrors}
               selectedCount={selectedHere.length}
               hydrated={hydrated}
               onSubmit={onBulkSubmit}
-              selectAll={
-                hydrated ? (
-                  <label className="inline-flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={allSelected}
-                      onChange={(event) => setSelected(new Set(event.target.checked ? onPage : []))}
-                      className="size-5 accent-brand-600"
-                    />
-                    Select all on this page
-                  </label>
-                ) : null
-              }
             />
-          </>
-        )}
+          ) : null}
 
-        {totalPages > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-            {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : <span />}
-            <span>
-              Page {page} of {totalPages}
-            </span>
-            {page < totalPages ? <Link to={link({ page: String(page + 1) })}>Next</Link> : <span />}
-          </nav>
-        ) : null}
-      </section>
+          {totalPages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+              {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : <span />}
+              <span>
+                Page {page} of {totalPages}
+              </span>
+              {page < totalPages ? <Link to={link({ page: String(page + 1) })}>Next</Link> : <span />}
+            </nav>
+          ) : null}
+        </section>
+      </div>
     </>
   );
 }

@@ -50,13 +50,13 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
 
 export default function ShareLinks({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl px-4 py-6">
       <p className="text-sm">
         <Link to={`/transcription/${loaderData.recordingId}`} className="underline">
           ← Back to the transcript
         </Link>
       </p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">Share “{loaderData.title}”</h1>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight">Share “{loaderData.title}”</h1>
       <SharePanel
         recordingId={loaderData.recordingId}
         links={loaderData.links}

@@ -1,5 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
+import { ProgressBar } from "~/components/recordings/progress-bar";
+import { featureRefusal } from "~/modules/billing/plan-features";
+import { accountIncludes } from "~/modules/billing/plan-features.server";
+import { transcriptionProgress } from "~/modules/recordings/transcription-progress.server";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -15,7 +19,13 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/utils/cn";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
-import { engineLabel, formatBytes, formatDuration } from "~/modules/recordings/recording-format";
+import {
+  engineLabel,
+  formatBytes,
+  formatDuration,
+  queuePositionText,
+  timeLeftText,
+} from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
 import {
   cancelRecording,
@@ -122,6 +132,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
     speakerVoices,
     comments,
     renderedAt: Date.now(),
+    // Its place in the queue and the time left, while it waits or runs (measured, or "Estimating…").
+    progress: await transcriptionProgress(recording),
     // Share links and what edits left out of date (issue 17, items 4 and 6).
     shares: completed ? await listShareLinks(userId, recording.id) : [],
     freshness: completed ? await transcriptFreshness(recording.id) : null,
@@ -144,6 +156,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
       summariser: configuredSummariser().label,
     },
     translation: {
+      // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
+      allowed: await accountIncludes(userId, "translation"),
       translator: translator.label,
       targets,
       languages: languages.map((code) => ({ value: code, label: languageName(code) })),
@@ -263,6 +277,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     renderedAt,
     speakerVoices,
     comments,
+    progress,
   } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   // What the server refused, and the editor's forms from other pages that post here (the history's) refused by field.
@@ -276,7 +291,10 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   // While the file is processed, ask for its status and reload the page's data when it changes.
   useEffect(() => {
     if (!pending) return;
+    let polls = 0;
     const timer = setInterval(async () => {
+      // The queue position and the time left change without the status: reload them every 10 s as well.
+      if (++polls % 5 === 0) return revalidator.revalidate();
       const response = await fetch(`/api/recordings/${recording.id}`, {
         headers: { Accept: "application/json" },
       }).catch(() => null);
@@ -302,14 +320,14 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl px-4 py-6">
       <p className="text-sm">
         <Link to="/recordings" className="underline">
           ← All recordings
         </Link>
       </p>
       <header className="mt-4 space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">{recording.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{recording.title}</h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <StatusBadge status={recording.status} progress={recording.progress} />
           <span>{formatDuration(recording.durationSeconds)}</span>
@@ -336,12 +354,13 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <h2 id="progress-title" className="font-semibold">
             {recording.status === "QUEUED" ? "Waiting for a free worker…" : `Transcribing… ${recording.progress}%`}
           </h2>
-          <progress
-            max={100}
-            value={recording.progress}
-            aria-label="Transcription progress"
-            className="h-2 w-full accent-brand-600"
-          />
+          <ProgressBar value={recording.status === "QUEUED" ? 0 : recording.progress} label="Transcription progress" />
+          {progress ? (
+            <p className="flex flex-wrap gap-x-3 text-sm font-medium text-slate-800" data-testid="transcription-eta">
+              {progress.queuePosition ? <span>{queuePositionText(progress.queuePosition)}</span> : null}
+              <span>{timeLeftText(progress.secondsLeft)}</span>
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             You can leave this page; the transcript is saved when it is done
             {recording.durationSeconds >= 300 ? " and we email you" : ""}.{" "}
@@ -475,19 +494,23 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                             Refresh
                           </button>
                         </form>
-                        <progress
-                          max={100}
-                          value={job.progress}
-                          aria-label={`${job.label} translation progress`}
-                          className="mt-1 h-2 w-full accent-brand-600"
-                        />
+                        <div className="mt-1">
+                          <ProgressBar value={job.progress} label={`${job.label} translation progress`} />
+                        </div>
                       </>
                     )}
                   </li>
                 ))}
               </ul>
             ) : null}
-            {translation.targets.length ? (
+            {!translation.allowed ? (
+              <p className="mt-3 text-sm text-slate-600">
+                {featureRefusal("translation")}{" "}
+                <Link to="/plan-selection" className="underline">
+                  Compare plans
+                </Link>
+              </p>
+            ) : translation.targets.length ? (
               <TranslateForm targets={translation.targets} reply={replyTo(actionData, "translate")} busy={busy} />
             ) : (
               <p className="mt-3 text-sm text-slate-600">
@@ -792,7 +815,7 @@ function SummarySection({
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          Summaries with key points and action items are part of the Business Pro plan.{" "}
+          {featureRefusal("summaries")}{" "}
           <Link to="/plan-selection" className="underline">
             Compare plans
           </Link>

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.help";
 import { PageHeader, pageMeta } from "~/components/page";
 import { Accordion } from "~/components/ui/accordion";
-import { searchHelp } from "~/content/content.server";
+import { searchHelpCentre } from "~/services/chat-assistant/help-centre.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) ?? "";
-  return { query, topics: searchHelp(query) };
+  return { query, topics: searchHelpCentre(query) };
 }
 
 export default function Help() {

@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { firstError } from "~/components/ui/field";
 import { type FormReply, formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
 import {
+  type AdminChatMessageView,
   closeChat,
   getChatSessionDetail,
   listChatSessions,
@@ -16,7 +17,7 @@ import {
   SessionListQuerySchema,
 } from "~/modules/support/admin-chat.server";
 import { requireAdmin, signOutAdmin } from "~/modules/accounts/admin-session.server";
-import { CHAT_REFRESH_MS, type ChatMessageView, type ChatStatusName } from "~/modules/support/support-chat";
+import { CHAT_REFRESH_MS, type ChatStatusName } from "~/modules/support/support-chat";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatUsage } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -233,7 +234,9 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
                           <Time iso={item.session.lastActivityAt} />
                         </span>
                       </span>
-                      <span className="mt-1 block font-medium">{item.userEmail ?? "Anonymous User"}</span>
+                      <span className="mt-1 block font-medium">
+                        {item.userName ? `${item.userName} · ${item.userEmail}` : (item.userEmail ?? "Anonymous User")}
+                      </span>
                       <span className="block text-xs text-slate-600">
                         {item.userTier ?? "No account"} · {item.session.contextPage} ·{" "}
                         {countOf(item.messageCount, "message")}
@@ -307,6 +310,7 @@ function Conversation({ detail, busy, reply }: { detail: Detail; busy: boolean; 
             Conversation …{session.sessionId.slice(-8)}
           </h2>
           <p className="text-sm text-slate-600">
+            {userContext.accountInfo.name ? `${userContext.accountInfo.name} · ` : ""}
             {userContext.accountInfo.email ?? "Anonymous User"} · {userContext.subscription.tier ?? "No account"}
             {userContext.subscription.usage !== null
               ? ` · ${formatUsage(userContext.subscription.usage * 60)} used this month`
@@ -333,7 +337,11 @@ function Conversation({ detail, busy, reply }: { detail: Detail; busy: boolean; 
       <ol aria-label="Messages" className="flex-1 space-y-3 overflow-y-auto py-4">
         {messages.length === 0 ? <li className="text-sm text-slate-500">No messages in this conversation</li> : null}
         {messages.map((message) => (
-          <AdminMessage key={message.id} message={message} />
+          <AdminMessage
+            key={message.id}
+            message={message}
+            visitor={userContext.accountInfo.name ?? userContext.accountInfo.email}
+          />
         ))}
       </ol>
 
@@ -397,25 +405,35 @@ function ReplyForm({ sessionId, busy, reply }: { sessionId: string; busy: boolea
 
 const AUDIT_LABEL = { reply: "Reply", resolve: "Resolved", close: "Closed" } as const;
 
-const ROLE_STYLE: Record<ChatMessageView["role"], { label: string; className: string }> = {
+const ROLE_STYLE: Record<AdminChatMessageView["role"], { label: string; className: string }> = {
+  // A signed-in visitor is named instead (AdminMessage's `visitor`).
   user: { label: "Visitor", className: "mr-12 border-slate-200 bg-white" },
   admin: { label: "Support (admin)", className: "ml-12 border-brand-200 bg-brand-50" },
   assistant: { label: "Assistant", className: "mr-12 border-slate-200 bg-slate-100" },
 };
 
-function AdminMessage({ message }: { message: ChatMessageView }) {
+/** One message; `visitor` names a signed-in visitor (name, else email) where an anonymous one is "Visitor". */
+function AdminMessage({ message, visitor }: { message: AdminChatMessageView; visitor: string | null }) {
   const style = ROLE_STYLE[message.role];
+  const label = message.role === "user" && visitor ? visitor : style.label;
   return (
     <li className={`rounded-lg border p-3 text-sm ${style.className}`} data-role={message.role}>
       <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{style.label}</span>
+        <span className="font-semibold text-slate-800">{label}</span>
         <Time iso={message.createdAt} />
-        {message.confidenceScore !== null ? <span>{Math.round(message.confidenceScore * 100)}% confidence</span> : null}
-        {message.needsHumanReview ? (
-          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">Needs Review</span>
-        ) : null}
       </p>
       <p className="whitespace-pre-line">{message.content}</p>
+      {message.handOffNote ? (
+        <p
+          className={
+            message.needsHumanReview
+              ? "mt-2 rounded bg-amber-100 px-2 py-1 text-xs font-medium text-amber-950"
+              : "mt-2 text-xs text-slate-600"
+          }
+        >
+          {message.handOffNote}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -79,4 +79,45 @@ test("/developers renders the API reference on the server, with a link to the Op
   await page.setViewportSize({ width: 390, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the account's API section links the documentation, and the access log lists each key's calls once a minute", async ({
+  page,
+}) => {
+  const user = await createUser();
+  await signInAs(page, user);
+  await page.goto("/account");
+  const keys = page.getByRole("region", { name: "API keys" });
+  await keys.getByLabel("Key name").fill("Nightly sync");
+  await keys.getByRole("button", { name: "Create API key" }).click();
+  const key = await keys.getByLabel("API key", { exact: true }).inputValue();
+  const headers = { Authorization: `Bearer ${key}` };
+  // Three calls to one path and one to another: two entries.
+  for (let call = 0; call < 3; call++)
+    expect((await page.request.get("/api/v1/recordings", { headers })).status()).toBe(200);
+  expect((await page.request.get("/api/v1/recordings/none-such", { headers })).status()).toBe(404);
+
+  const prefix = key.slice(0, 12);
+  const entries = await (
+    await appDatabase()
+  ).prisma.accessLogEntry.findMany({
+    where: { userId: user.id, action: "api-key.used" },
+    orderBy: { createdAt: "asc" },
+  });
+  expect(entries.map((entry) => entry.detail)).toEqual([
+    `Nightly sync (${prefix}…): GET /api/v1/recordings`,
+    `Nightly sync (${prefix}…): GET /api/v1/recordings/none-such`,
+  ]);
+  expect(entries[0].ipAddress).toBeTruthy();
+
+  await page.goto("/data-privacy");
+  const log = page.getByRole("region", { name: "Access log" });
+  await expect(log.getByText(`Nightly sync (${prefix}…): GET /api/v1/recordings`, { exact: true })).toBeVisible();
+  await expect(log.getByText("An API key was used")).toHaveCount(2);
+  await expect(page.getByText(/calls are listed once per key, method and path in any minute/)).toBeVisible();
+
+  await page.goto("/account");
+  await page.getByRole("region", { name: "API keys" }).getByRole("link", { name: "API documentation" }).click();
+  await expect(page).toHaveURL(/\/developers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Voxlate API" })).toBeVisible();
 });

@@ -47,10 +47,22 @@ test("folders: create, rename, and delete with its recordings moving back to No 
 
   await page.getByLabel("New folder").fill("Clients");
   await page.getByRole("button", { name: "Create folder" }).click();
-  await expect(page).toHaveURL(/\/recordings\?folder=\w+$/);
   await expect(page.getByText("Folder “Clients” created").first()).toBeVisible();
-  await expect(page.getByText("“Clients” is empty.")).toBeVisible();
+  // The list stays as it was: the new folder is in the sidebar, not a filter on the next search.
+  await expect(page).toHaveURL(/\/recordings$/);
   const folders = page.getByRole("navigation", { name: "Folders" });
+  await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).not.toHaveAttribute("aria-current");
+  await expect(page.getByLabel("Folder", { exact: true })).toHaveValue("");
+  await page.getByLabel("Search titles and transcripts").fill("client");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/recordings\?q=client/);
+  expect(new URL(page.url()).searchParams.get("folder")).toBeFalsy();
+  await expect(page.getByText("1 recording matches “client”.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Client call", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+
+  await folders.getByRole("link", { name: "Clients (0 recordings)" }).click();
+  await expect(page.getByText("“Clients” is empty.")).toBeVisible();
   await expect(folders.getByRole("link", { name: "Clients (0 recordings)" })).toHaveAttribute("aria-current", "page");
 
   // A duplicate name is refused, with the name it clashes with, above the folder forms.
@@ -158,9 +170,114 @@ test("with JavaScript: select all on the page, by keyboard too", async ({ page, 
   await expect(page.getByRole("heading", { name: "2 recordings selected" })).toBeVisible();
   await expect(selectAll).not.toBeChecked();
   await selectAll.press("Space");
+  await expect(page.getByRole("heading", { name: "3 recordings selected" })).toBeVisible();
   await selectAll.press("Space");
-  await expect(page.getByRole("heading", { name: "0 recordings selected" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Move", exact: true })).toBeDisabled();
+  // Nothing selected: no panel at all.
+  await expect(page.getByRole("form", { name: "Selected recordings" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Move", exact: true })).toHaveCount(0);
+});
+
+test("at 1280 × 900 the first recording is above the fold, and the bulk panel covers no row", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await signedInLibrary(page, baseURL, []);
+  // A full page of recordings, so that the list runs past the bottom of the screen.
+  for (let n = 1; n <= 20; n++) await recordingOf(user.id, `Weekly call ${String(n).padStart(2, "0")}`);
+  await page.goto("/recordings");
+  const rows = page.getByRole("region", { name: "Recordings" }).locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  const first = (await rows.first().boundingBox())!;
+  expect(first.y + first.height).toBeLessThanOrEqual(900);
+  // The search is above the list, the folders beside it.
+  const search = (await page.getByRole("search").boundingBox())!;
+  expect(search.y + search.height).toBeLessThanOrEqual(first.y);
+  const folders = (await page.getByRole("navigation", { name: "Folders" }).boundingBox())!;
+  expect(folders.x + folders.width).toBeLessThanOrEqual(first.x);
+
+  const bulk = page.getByRole("form", { name: "Selected recordings" });
+  if (withJs(testInfo)) {
+    await expect(bulk).toHaveCount(0);
+    await page.getByLabel("Select Weekly call 20").check();
+    await expect(bulk.getByRole("heading", { name: "1 recording selected" })).toBeVisible();
+    await expect(bulk).toBeInViewport();
+    await page.getByLabel("Select Weekly call 20").uncheck();
+    await expect(bulk).toHaveCount(0);
+  } else {
+    // Without JavaScript it is a plain block after the list: not pinned to the screen, over nothing.
+    await expect(bulk).toBeVisible();
+    expect(await bulk.evaluate((form) => getComputedStyle(form).position)).toBe("static");
+    const last = (await rows.last().boundingBox())!;
+    expect((await bulk.boundingBox())!.y).toBeGreaterThanOrEqual(last.y + last.height);
+    await expect(bulk).not.toBeInViewport();
+  }
+});
+
+test("the column headers sort the list, with aria-sort, as links", async ({ page, baseURL }) => {
+  const user = await signedInLibrary(page, baseURL, []);
+  const { prisma } = await appDatabase();
+  const short = await recordingOf(user.id, "Bravo short");
+  const long = await recordingOf(user.id, "Alpha long");
+  const failed = await recordingOf(user.id, "Charlie failed");
+  await prisma.recording.update({ where: { id: short.id }, data: { durationSeconds: 5 } });
+  await prisma.recording.update({ where: { id: long.id }, data: { durationSeconds: 3600 } });
+  await prisma.recording.update({ where: { id: failed.id }, data: { status: "FAILED", durationSeconds: 60 } });
+  await prisma.transcriptSegment.createMany({
+    data: [
+      { recordingId: short.id, position: 1, start: 11, end: 12, text: "Yes.", speaker: "Speaker 1" },
+      { recordingId: short.id, position: 2, start: 12, end: 13, text: "No.", speaker: "Speaker 2" },
+    ],
+  });
+  const folder = await prisma.folder.create({ data: { userId: user.id, name: "Archive" } });
+  await prisma.recording.update({ where: { id: long.id }, data: { folderId: folder.id } });
+  await page.goto("/recordings");
+
+  const table = page.getByRole("region", { name: "Recordings" });
+  const titles = () => table.locator("tbody tr td:nth-child(2) a").allTextContents();
+  const header = (name: string) => table.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+  // Newest first by default, and the Date column says so.
+  await expect(header("Date")).toHaveAttribute("aria-sort", "descending");
+  await expect(header("Title")).not.toHaveAttribute("aria-sort");
+  expect(await titles()).toEqual(["Charlie failed", "Alpha long", "Bravo short"]);
+  // The columns' contents: length, status, speakers, folder.
+  const row = table.getByRole("row", { name: /Bravo short/ });
+  await expect(row).toContainText("0:05");
+  await expect(row.getByRole("cell").nth(5)).toHaveText("2");
+  await expect(row).toContainText("No folder");
+  await expect(table.getByRole("row", { name: /Alpha long/ })).toContainText("1:00:00");
+  await expect(table.getByRole("row", { name: /Alpha long/ })).toContainText("Archive");
+
+  await header("Length").getByRole("link").click();
+  await expect(page).toHaveURL(/sort=longest/);
+  await expect(header("Length")).toHaveAttribute("aria-sort", "descending");
+  expect(await titles()).toEqual(["Alpha long", "Charlie failed", "Bravo short"]);
+  await header("Length").getByRole("link").click();
+  await expect(page).toHaveURL(/sort=shortest/);
+  await expect(header("Length")).toHaveAttribute("aria-sort", "ascending");
+  expect(await titles()).toEqual(["Bravo short", "Charlie failed", "Alpha long"]);
+
+  await header("Title").getByRole("link").click();
+  await expect(header("Title")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Length")).not.toHaveAttribute("aria-sort");
+  expect(await titles()).toEqual(["Alpha long", "Bravo short", "Charlie failed"]);
+  await header("Speakers").getByRole("link").click();
+  await expect(header("Speakers")).toHaveAttribute("aria-sort", "descending");
+  expect((await titles())[0]).toBe("Bravo short");
+  await header("Status").getByRole("link").click();
+  await expect(header("Status")).toHaveAttribute("aria-sort", "ascending");
+  expect((await titles()).at(-1)).toBe("Charlie failed");
+  await header("Folder").getByRole("link").click();
+  await expect(header("Folder")).toHaveAttribute("aria-sort", "ascending");
+  expect((await titles())[0]).toBe("Alpha long");
+
+  // A search keeps the sort.
+  await header("Title").getByRole("link").click();
+  await page.getByLabel("Search titles and transcripts").fill("call");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/sort=title/);
+  await expect(page).toHaveURL(/q=call/);
+  await expect(header("Title")).toHaveAttribute("aria-sort", "ascending");
 });
 
 test("the library with folders and tags has no axe violations, at 1280 and 390 px", async ({

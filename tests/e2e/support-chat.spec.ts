@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { acceptCookies, appDatabase, expect, test } from "./fixtures";
+import { acceptCookies, appDatabase, createRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 const ADMIN = { email: `console-${crypto.randomUUID()}@voxlate.test`, password: "console-password-1" };
 
@@ -106,8 +106,14 @@ test("an unknown question escalates; the admin finds it, replies, the visitor se
   await item.click();
   const conversation = admin.getByRole("region", { name: /Conversation …/ });
   await expect(conversation.getByRole("heading", { name: /Conversation …/ })).toBeVisible();
-  await expect(conversation.getByText("Needs Review")).toBeVisible();
-  await expect(conversation.getByText(/\d+% confidence/)).toBeVisible();
+  // The hand-off says what it means, not "100% confidence · Needs Review".
+  await expect(
+    conversation.getByText(
+      /^The assistant handed this over: it could not answer from the help centre \(the best help entry matched \d+% of the question\)\.$/,
+    ),
+  ).toBeVisible();
+  await expect(conversation.getByText("Needs Review")).toHaveCount(0);
+  await expect(conversation.getByText(/^\d+% confidence$/)).toHaveCount(0);
   // Opening it cleared the unread count.
   await expect(item).not.toContainText("new");
 
@@ -196,6 +202,9 @@ test("an empty message is refused beside the box: by the form's schema with Java
     await send.click();
     await expect(box).toHaveValue("");
     await expect(chat.getByRole("list").getByText("What does the Free plan include?").first()).toBeVisible();
+    // Sent: the emptied box is not an error.
+    await expect(chat.getByRole("alert")).toHaveCount(0);
+    await expect(box).not.toHaveAttribute("aria-invalid", "true");
   } else {
     // `required` stops an empty box in the browser; spaces reach the server, which sends the page back with a toast.
     await box.fill("   ");
@@ -295,4 +304,113 @@ test("the widget and the console have no axe violations", async ({ page, browser
     ),
   ).toEqual([]);
   await admin.context().close();
+});
+
+test("asked about export formats, the assistant names every format the export offers, VTT and JSON too", async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL);
+  await page.goto("/help");
+  await openChat(page);
+  const chat = await ask(page, "Which export formats are available?");
+  const answer = chat.getByRole("listitem").filter({ hasText: "Help assistant" }).last();
+  await expect(answer).toContainText("PDF, DOCX, TXT, SRT, VTT or JSON");
+  await expect(answer).toContainText("Choose VTT");
+  await expect(answer).toContainText("Choose JSON");
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every visible element the locator finds whose box the chat button's box touches. */
+async function coveredBy(page: Page, launcher: Box, what: string, selector: string) {
+  const boxes = await page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter(
+        (element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === "fixed",
+      )
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, name: element.outerHTML.slice(0, 80) };
+      })
+      .filter((box) => box.width > 0 && box.height > 0),
+  );
+  return boxes.filter((box) => overlaps(launcher, box)).map((box) => `${what}: ${box.name}`);
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the chat button covers no cookie button, form field, footer link or transcript text`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const launcher = page.getByRole("link", { name: "Support chat", exact: true });
+    // A first visit: the banner is up. The landing page has its footer; sign-in has form fields.
+    for (const path of ["/", "/signin", "/business"]) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Accept All" })).toBeVisible();
+      const button = (await launcher.boundingBox())!;
+      expect(button, path).not.toBeNull();
+      const covered = [
+        ...(await coveredBy(page, button, "cookie banner", '[aria-label="Cookie consent"] :is(a, button)')),
+        ...(await coveredBy(page, button, "field", "input:not([type=hidden]), textarea, select, main button")),
+        ...(await coveredBy(page, button, "footer link", "footer a")),
+      ];
+      expect(covered, `${path} at ${width} px`).toEqual([]);
+      // Scrolled to the end too: the footer's links.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const atEnd = (await launcher.boundingBox())!;
+      expect(await coveredBy(page, atEnd, "footer link", "footer a"), `${path} scrolled`).toEqual([]);
+    }
+    // Signed in, on a transcript: its text, its forms and the app's footer.
+    const user = await createUser();
+    const recording = await createRecording(user.id, {
+      title: "Covered or not",
+      status: "COMPLETED",
+      transcriptLanguage: "en",
+      segments: { create: [{ position: 0, start: 0, end: 4, text: "Every word of this line stays readable." }] },
+    });
+    await signInAs(page, user);
+    await page.goto(`/transcription/${recording.id}`);
+    await expect(page.getByText("Every word of this line stays readable.").first()).toBeVisible();
+    const button = (await launcher.boundingBox())!;
+    const covered = [
+      ...(await coveredBy(page, button, "cookie banner", '[aria-label="Cookie consent"] :is(a, button)')),
+      ...(await coveredBy(page, button, "page content", "main :is(p, li, h1, h2, input, textarea, select, button, a)")),
+    ];
+    expect(covered, `transcript at ${width} px`).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await coveredBy(page, (await launcher.boundingBox())!, "footer link", "footer a")).toEqual([]);
+  });
+}
+
+test("the console names a signed-in visitor and says what the assistant's hand-off means", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const user = await createUser({ firstName: `Rosalind${crypto.randomInt(1e5, 1e6)}` });
+  await acceptCookies(page, baseURL);
+  await signInAs(page, user);
+  await page.goto("/dashboard");
+  await openChat(page);
+  await ask(page, "Can I talk to a person about my invoice?");
+  await expect(page.getByText("Waiting for a person from our support team")).toBeVisible();
+
+  const admin = await adminPage(browser, testInfo, baseURL);
+  await admin.getByRole("searchbox", { name: "Search conversations" }).fill(user.email);
+  await admin.getByRole("button", { name: "Refresh" }).click();
+  const item = admin.getByRole("link", { name: new RegExp(`${user.firstName} Tester · ${user.email}`) });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  const conversation = admin.getByRole("region", { name: /Conversation …/ });
+  await expect(conversation).toContainText(`${user.firstName} Tester · ${user.email}`);
+  const messages = conversation.getByRole("list", { name: "Messages" });
+  await expect(messages.locator('[data-role="user"]').first()).toContainText(`${user.firstName} Tester`);
+  await expect(messages.getByText("Visitor", { exact: true })).toHaveCount(0);
+  await expect(
+    messages.getByText("The assistant handed this over: the visitor asked for a person.", { exact: true }),
+  ).toBeVisible();
+  await expect(conversation.getByText(/confidence/)).toHaveCount(0);
 });

@@ -239,10 +239,10 @@ describe("the visitor's conversation", () => {
 
     const detail = await app(`/api/admin/chat/sessions/${session.id}`, asAdmin());
     const body = (await detail.json()) as {
-      userContext: { accountInfo: { email: string }; subscription: { tier: string; usage: number } };
+      userContext: { accountInfo: { email: string; name: string }; subscription: { tier: string; usage: number } };
     };
     expect(body.userContext).toEqual({
-      accountInfo: { email: "owner@example.com" },
+      accountInfo: { email: "owner@example.com", name: "Ada L" },
       subscription: { tier: "Premium", usage: 0 },
     });
 

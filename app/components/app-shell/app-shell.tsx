@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
+import { SupportChatLauncher } from "~/components/support-chat-launcher";
 import { LEGAL_LINKS, usePreferencesHref } from "~/components/site-footer";
 import { SiteChrome } from "~/components/site-chrome";
 import { buttonClass } from "~/components/ui/button";
@@ -144,8 +145,11 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="relative flex h-16 items-center justify-between gap-4 px-4 lg:px-8">
           <Logo />
-          <UserMenu user={shell.user} className="hidden md:flex" />
-          <MobileMenu shell={shell} />
+          <div className="flex items-center gap-2 md:gap-4">
+            <SupportChatLauncher />
+            <UserMenu user={shell.user} className="hidden md:flex" />
+            <MobileMenu shell={shell} />
+          </div>
         </div>
       </header>
       <div className="flex flex-1">

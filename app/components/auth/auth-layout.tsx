@@ -1,7 +1,9 @@
 import { Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { exportFormatList } from "~/services/export/format-guide";
 import { Logo } from "~/components/logo";
+import { SupportChatLauncher } from "~/components/support-chat-launcher";
 
 /**
  * The frame of every auth page (spec section 2): "Back to Home", the marketing panel, and on sign-in and
@@ -24,9 +26,12 @@ export function AuthLayout({
       <header className="border-b border-slate-200">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <Logo />
-          <Link to="/" className={buttonClass("ghost")}>
-            <span aria-hidden="true">←</span> Back to Home
-          </Link>
+          <div className="flex items-center gap-2">
+            <SupportChatLauncher />
+            <Link to="/" className={buttonClass("ghost")}>
+              <span aria-hidden="true">←</span> Back to Home
+            </Link>
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-10 lg:grid-cols-2 lg:py-16">
@@ -38,7 +43,7 @@ export function AuthLayout({
           <ul className="mt-8 space-y-4 text-brand-100">
             <li>Transcripts with timestamps and speaker labels</li>
             <li>Translate and summarise your transcripts</li>
-            <li>Export as PDF, DOCX, TXT or SRT</li>
+            <li>Export as {exportFormatList()}</li>
             <li>Start free: 5 minutes every month, no credit card</li>
           </ul>
         </section>

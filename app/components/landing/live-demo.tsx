@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { ProgressBar } from "~/components/recordings/progress-bar";
 import type { AudioRecorder } from "~/components/live/audio-recorder";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
@@ -337,12 +338,7 @@ export function LiveDemo({ locales, targets }: DemoLanguages) {
 
       {phase === "recording" ? (
         <div className="mt-4">
-          <progress
-            max={DEMO_MAX_SECONDS}
-            value={elapsed}
-            aria-label="Recording progress"
-            className="h-2 w-full accent-brand-600"
-          />
+          <ProgressBar value={(elapsed / DEMO_MAX_SECONDS) * 100} label="Recording progress" />
           <p className="mt-1 text-xs text-slate-600">
             Recording… {Math.floor(elapsed)} of {DEMO_MAX_SECONDS} s
           </p>

@@ -58,7 +58,8 @@ export function FolderNav({
   ];
   return (
     <nav aria-label="Folders">
-      <ul className="flex flex-wrap gap-2">
+      <h2 className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">Folders</h2>
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
         {entries.map((entry) => {
           const active = current === entry.value;
           return (
@@ -68,9 +69,10 @@ export function FolderNav({
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "inline-flex max-w-full items-center gap-2 rounded-full border px-3 py-1.5 text-sm",
+                  "lg:flex lg:w-full lg:justify-between lg:rounded-md lg:border-transparent lg:py-1",
                   active
                     ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 lg:bg-transparent lg:hover:bg-slate-100",
                 )}
               >
                 <span className="truncate">{entry.name}</span>
@@ -92,7 +94,7 @@ export function CreateFolderForm({ reply }: { reply: FormReply | undefined }) {
   const [form, fields] = useSchemaForm("new-folder", CreateFolderSchema, reply, { intent: "create-folder" });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-36">
         <Field label="New folder" field={fields.name} maxLength={FOLDER_NAME_MAX} autoComplete="off" />
       </div>
       <button type="submit" name="intent" value="create-folder" className={buttonClass("secondary")}>
@@ -122,10 +124,10 @@ export function CurrentFolderForms({
     defaultValue: { folderId: folder.id, name: folder.name },
   });
   return (
-    <div className="flex flex-wrap items-end gap-2">
-      <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+    <div className="space-y-2 border-t border-slate-200 pt-3">
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="folderId" value={folder.id} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-36">
           <Field
             label="Folder name"
             field={fields.name}
@@ -175,7 +177,7 @@ export function TagChips({
 }) {
   if (!tags.length) return null;
   return (
-    <ul aria-label={`Tags of ${recordingTitle}`} className="mt-2 flex flex-wrap gap-1.5">
+    <ul aria-label={`Tags of ${recordingTitle}`} className="flex flex-wrap gap-1">
       {tags.map((tag) => (
         <li key={tag} className="inline-flex items-center rounded-full bg-slate-100 text-xs text-slate-800">
           <Link to={linkTo(tag)} className="rounded-l-full py-1 pr-1 pl-2.5 hover:underline">
@@ -227,47 +229,45 @@ export function SelectRecording({
 
 /**
  * The actions on the selected recordings: move to a folder, add a tag, download a ZIP of transcripts in the chosen
- * formats, delete (asks first). Without JavaScript it is the one form the row checkboxes belong to; with it, the bar
- * says how many are selected and offers "select all".
+ * formats, delete (asks first). Without JavaScript it is the one form the row checkboxes belong to, a plain block
+ * under the list that covers nothing. With JavaScript the page renders it only while something is selected, and then
+ * it stays in view at the bottom of the screen, saying how many are selected.
  */
 export function BulkActionBar({
   folders,
   errors,
   selectedCount,
-  selectAll,
   hydrated,
   onSubmit,
 }: {
   folders: LibraryFolder[];
   errors: string[];
   selectedCount: number;
-  selectAll: React.ReactNode;
   hydrated: boolean;
   onSubmit: React.FormEventHandler<HTMLFormElement>;
 }) {
-  const none = hydrated && selectedCount === 0;
   return (
     <form
       id={BULK_FORM_ID}
       method="post"
       onSubmit={onSubmit}
       aria-label="Selected recordings"
-      className="sticky bottom-0 z-10 mt-4 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur"
+      className={cn(
+        "mt-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4",
+        hydrated && "sticky bottom-2 z-10 border-brand-200 shadow-lg",
+      )}
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold">
-          {hydrated ? `${countOf(selectedCount, "recording")} selected` : "With the selected recordings"}
-        </h2>
-        {selectAll}
-      </div>
+      <h2 className="text-base font-semibold">
+        {hydrated ? `${countOf(selectedCount, "recording")} selected` : "With the selected recordings"}
+      </h2>
       <Errors id="bulk-error" messages={errors} />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <label htmlFor="bulk-folder" className="block text-sm font-medium">
               Move to
             </label>
-            <select id="bulk-folder" name="folderId" defaultValue={NO_FOLDER} className={INPUT}>
+            <select id="bulk-folder" name="folderId" defaultValue={NO_FOLDER} className={cn(INPUT, "max-w-48")}>
               <option value={NO_FOLDER}>No folder</option>
               {folders.map((folder) => (
                 <option key={folder.id} value={folder.id}>
@@ -276,39 +276,45 @@ export function BulkActionBar({
               ))}
             </select>
           </div>
-          <button type="submit" name="intent" value="move" disabled={none} className={buttonClass("secondary")}>
+          <button type="submit" name="intent" value="move" className={buttonClass("secondary")}>
             Move
           </button>
         </div>
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <label htmlFor="bulk-tag" className="block text-sm font-medium">
               Tag to add
             </label>
-            <input id="bulk-tag" name="tag" maxLength={TAG_NAME_MAX} autoComplete="off" className={INPUT} />
+            <input
+              id="bulk-tag"
+              name="tag"
+              maxLength={TAG_NAME_MAX}
+              autoComplete="off"
+              className={cn(INPUT, "max-w-40")}
+            />
           </div>
-          <button type="submit" name="intent" value="add-tag" disabled={none} className={buttonClass("secondary")}>
+          <button type="submit" name="intent" value="add-tag" className={buttonClass("secondary")}>
             Add tag
           </button>
         </div>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <legend className="mb-1 text-sm font-medium">Formats in the ZIP</legend>
-        {EXPORT_FORMATS.map((format) => (
-          <label key={format} className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              name="format"
-              value={format}
-              defaultChecked={format === "txt"}
-              className="size-4 accent-brand-600"
-            />
-            {EXPORT_LABELS[format]}
-          </label>
-        ))}
-      </fieldset>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" formAction="/recordings/export" disabled={none} className={buttonClass("secondary")}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <legend className="float-left mr-2 text-sm font-medium">Formats in the ZIP</legend>
+          {EXPORT_FORMATS.map((format) => (
+            <label key={format} className="inline-flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                name="format"
+                value={format}
+                defaultChecked={format === "txt"}
+                className="size-4 accent-brand-600"
+              />
+              {EXPORT_LABELS[format]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" formAction="/recordings/export" className={buttonClass("secondary")}>
           Download ZIP
         </button>
         <ConfirmSubmit
@@ -321,7 +327,6 @@ export function BulkActionBar({
           confirmLabel="Delete recordings"
           variant="ghost"
           className="text-red-700"
-          disabled={none}
         />
       </div>
     </form>

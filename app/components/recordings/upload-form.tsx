@@ -1,4 +1,6 @@
 import { useMemo, useRef, useState } from "react";
+import { ProgressBar } from "./progress-bar";
+import { featureAvailability } from "~/modules/billing/plan-features";
 import { useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormAlert } from "~/components/ui/field";
@@ -249,13 +251,14 @@ export function UploadForm({
             name="speakerLabels"
             type="checkbox"
             disabled={!speakerLabelsAllowed}
-            defaultChecked={fields.speakerLabels.initialValue === "on"}
+            // On wherever the plan includes it; a form sent back by the server keeps what was sent.
+            defaultChecked={speakerLabelsAllowed && (reply ? fields.speakerLabels.initialValue === "on" : true)}
             className="mt-1 h-4 w-4"
           />
           <label htmlFor="upload-speakers" className="text-sm">
             <span className="font-medium">Label speakers</span>
             <span className="block text-slate-600">
-              {speakerLabelsAllowed ? "Marks who speaks when." : "Available on Business Pro."}
+              {speakerLabelsAllowed ? "Marks who speaks when." : featureAvailability("speakerLabels")}
             </span>
           </label>
         </div>
@@ -292,12 +295,7 @@ export function UploadForm({
             </span>
             <span>{progress.bytesPerSecond ? `${formatBytes(progress.bytesPerSecond)}/s` : ""}</span>
           </div>
-          <progress
-            max={100}
-            value={percent}
-            aria-label="Upload progress"
-            className="h-2 w-full overflow-hidden rounded accent-brand-600"
-          />
+          <ProgressBar value={percent} label="Upload progress" />
           <button type="button" onClick={cancel} className={buttonClass("secondary")}>
             Cancel upload
           </button>

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { TranslationLinks } from "~/components/recordings/translation-links";
 import { Form } from "react-router";
 import { Logo } from "~/components/logo";
+import { SupportChatLauncher } from "~/components/support-chat-launcher";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import type { FormReply } from "~/components/ui/form-reply";
@@ -50,6 +51,7 @@ export function SharedHeader() {
     <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4">
       <Logo />
       <span className="text-sm text-slate-600">Shared transcript · read only</span>
+      <SupportChatLauncher className="ml-auto" />
     </header>
   );
 }

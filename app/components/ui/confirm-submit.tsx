@@ -21,6 +21,11 @@ export interface ConfirmSubmitProps {
   className?: string;
   disabled?: boolean;
   "aria-label"?: string;
+  /**
+   * Where the question opens without JavaScript: under the button by default; a table row passes a floating panel,
+   * so that the closed question does not widen its cell.
+   */
+  questionClassName?: string;
 }
 
 const useRadixConfirm = enhancement(() => import("./confirm-submit-radix"));
@@ -42,11 +47,19 @@ export function ConfirmSubmit(props: ConfirmSubmitProps) {
   if (radix && !questionOpen) return <radix.ConfirmDialog {...props} />;
   const { form, name, value, label, title, description, confirmLabel, variant = "danger", className } = props;
   return (
-    <details ref={details} className="group" onToggle={(event) => setQuestionOpen(event.currentTarget.open)}>
+    <details
+      ref={details}
+      className={props.questionClassName ? "group relative" : "group"}
+      onToggle={(event) => setQuestionOpen(event.currentTarget.open)}
+    >
       <summary aria-label={props["aria-label"]} className={buttonClass(variant, `list-none ${className ?? ""}`)}>
         {label}
       </summary>
-      <div role="group" aria-label={title} className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+      <div
+        role="group"
+        aria-label={title}
+        className={`mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3 ${props.questionClassName ?? ""}`}
+      >
         <p className="text-sm font-semibold text-red-900">{title}</p>
         <p className="text-sm text-red-900">{description}</p>
         <button type="submit" form={form} name={name} value={value} className={buttonClass("danger")}>

@@ -1,6 +1,8 @@
 // API keys for the REST API (/api/v1). A key is 32 random bytes; only its SHA-256 is stored. A slow password hash
 // (argon2, scrypt) protects guessable secrets; a 256-bit random key cannot be guessed, so one SHA-256 is as safe,
 // lets the key be found by an indexed lookup, and costs microseconds on every API call rather than tens of ms.
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/privacy/access-log";
+import { recordAccessOncePer } from "~/modules/privacy/access-log.server";
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
 import { countAccountApiRequest } from "~/modules/platform/rate-limit.server";
@@ -57,13 +59,13 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** The user and key behind the request's bearer key, refused with 401 (no or bad key) or 403 (scope). */
-export async function authenticateApiKey(request: Request, scope: ApiScope) {
+export async function authenticateApiKey(request: Request, scope: ApiScope, source: { ip?: string | null } = {}) {
   const token = bearerToken(request);
   if (!token) throw new ApiAuthError("Send your API key in the Authorization header: Bearer <key>.", 401);
   const database = await db();
   const key = await database.apiKey.findUnique({
     where: { hash: hashApiKey(token) },
-    select: { id: true, userId: true, scopes: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, userId: true, name: true, prefix: true, scopes: true, revokedAt: true, lastUsedAt: true },
   });
   if (!key || key.revokedAt) throw new ApiAuthError("This API key is not valid or has been revoked.", 401);
   if (!key.scopes.includes(scope)) throw new ApiAuthError(`This API key does not have the ${scope} scope.`, 403);
@@ -80,5 +82,13 @@ export async function authenticateApiKey(request: Request, scope: ApiScope) {
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await database.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
   }
+  // Into the owner's access log: which key, what it asked for, from where (one entry per key, method and path a
+  // minute, so a script polling a recording does not fill the log).
+  const { pathname } = new URL(request.url);
+  await recordAccessOncePer(API_KEY_LOG_WINDOW_MS, key.userId, "api-key.used", {
+    request,
+    ip: source.ip,
+    detail: `${key.name} (${key.prefix}…): ${request.method} ${pathname}`,
+  });
   return { userId: key.userId, keyId: key.id };
 }

@@ -1,5 +1,6 @@
 // The REST API v1 (/api/v1): authentication by API key, problem details for every refusal, Idempotency-Key on POSTs,
 // and the operations themselves, each a thin layer over the same domain functions the pages use.
+import type { AppLoadContext } from "react-router";
 import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
@@ -48,10 +49,17 @@ export function apiOperation(
   handler: (context: ApiContext) => Promise<Response>,
   { body = "none" }: { body?: "none" | "json" | "stream" } = {},
 ) {
-  return async ({ request }: { request: Request }): Promise<Response> => {
+  return async ({
+    request,
+    loadContext,
+  }: {
+    request: Request;
+    /** The route's load context: the client's address goes into the access log's entry for the key. */
+    loadContext?: Partial<AppLoadContext>;
+  }): Promise<Response> => {
     const instance = new URL(request.url).pathname;
     try {
-      const { userId } = await authenticateApiKey(request, scope);
+      const { userId } = await authenticateApiKey(request, scope, { ip: loadContext?.clientIp });
       let text: string | null = null;
       let json: unknown = undefined;
       if (body === "json") {

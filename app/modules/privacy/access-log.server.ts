@@ -48,6 +48,43 @@ export async function recordAccess(userId: string, action: AccessAction, source:
   }
 }
 
+/** What each web process logged last, by user, action and detail: repeats within the window skip the database. */
+const recentlyLogged = new Map<string, number>();
+const RECENTLY_LOGGED_MAX = 10_000;
+
+/**
+ * Like recordAccess, but at most one entry per user, action and detail within `windowMs`: for what happens many
+ * times a minute (an API key's calls). Checked in this process first, then in the database, so that other web
+ * processes do not log it again either.
+ */
+export async function recordAccessOncePer(
+  windowMs: number,
+  userId: string,
+  action: AccessAction,
+  source: AccessSource & { detail: string },
+): Promise<void> {
+  const now = source.at?.getTime() ?? Date.now();
+  const detail = source.detail.slice(0, MAX_DETAIL);
+  const key = `${userId}\n${action}\n${detail}`;
+  const last = recentlyLogged.get(key);
+  if (last !== undefined && now - last < windowMs) return;
+  if (recentlyLogged.size >= RECENTLY_LOGGED_MAX) recentlyLogged.clear();
+  recentlyLogged.set(key, now);
+  try {
+    const logged = await (
+      await db()
+    ).accessLogEntry.findFirst({
+      where: { userId, action, detail, createdAt: { gt: new Date(now - windowMs) } },
+      select: { id: true },
+    });
+    if (logged) return;
+  } catch (error) {
+    console.error(`[access-log] could not check ${action} for ${userId}:`, error);
+    return;
+  }
+  await recordAccess(userId, action, { ...source, detail });
+}
+
 export const ACCESS_LOG_PAGE_SIZE = 50;
 
 /** The newest entries of the user's own log. */

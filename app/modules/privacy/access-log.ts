@@ -17,7 +17,11 @@ export const ACCESS_ACTIONS = {
   "account.deletion-scheduled": "Asked for the account to be deleted",
   "account.deletion-cancelled": "Account deletion cancelled",
   "plan.changed": "Plan changed",
+  "api-key.used": "An API key was used",
 } as const;
+
+/** An API key's calls are logged once per key, method and path in this long (the page says so). */
+export const API_KEY_LOG_WINDOW_MS = 60_000;
 
 export type AccessAction = keyof typeof ACCESS_ACTIONS;
 

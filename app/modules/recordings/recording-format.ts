@@ -34,3 +34,25 @@ export function engineLabel(engine: string | null, model: string | null): string
     }[engine] ?? engine;
   return model ? `${name}, model ${model}` : name;
 }
+
+/** 1 → "Next in the queue", 2 → "2nd in the queue", 13 → "13th in the queue". */
+export function queuePositionText(position: number): string {
+  if (position <= 1) return "Next in the queue";
+  const tens = position % 100;
+  const suffix =
+    tens >= 11 && tens <= 13
+      ? "th"
+      : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[position % 10] ?? "th");
+  return `${position}${suffix} in the queue`;
+}
+
+/** A time left, rounded as people say it: "Less than a minute left", "About 4 minutes left", "About 1 h 20 min left". */
+export function timeLeftText(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "Estimating…";
+  if (seconds < 60) return "Less than a minute left";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `About ${minutes} minute${minutes === 1 ? "" : "s"} left`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `About ${hours} h${rest ? ` ${rest} min` : ""} left`;
+}

@@ -10,6 +10,7 @@ import busboy from "busboy";
 import { data } from "react-router";
 import { z } from "zod";
 import { planById } from "~/content/plans";
+import { featureRefusal, planIncludes } from "~/modules/billing/plan-features";
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
@@ -25,6 +26,7 @@ import { ExpectedError, formRefusal } from "~/modules/platform/refusals.server";
 import { type AccessSource, recordAccess } from "~/modules/privacy/access-log.server";
 import { NO_FILE, tooLargeMessage, UploadOptionsSchema } from "./recording-forms";
 import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
+import { DEFAULT_SORT, RECORDING_SORT_KEYS, type RecordingSort } from "./library-sorts";
 
 /** A refused upload or action, with the HTTP status and a message for the user. */
 export class RecordingError extends ExpectedError {}
@@ -187,8 +189,11 @@ export async function checkUploadOptions(userId: string, fields: Record<string, 
       options.reply(),
     );
   }
-  if (options.value.speakerLabels && !planById(user.plan).speakerLabels) {
-    throw new RecordingError("Speaker labels are part of the Business Pro plan.", 403);
+  if (options.value.speakerLabels && !planIncludes(user.plan, "speakerLabels")) {
+    throw new RecordingError(featureRefusal("speakerLabels"), 403);
+  }
+  if (options.value.translateTo && !planIncludes(user.plan, "translation")) {
+    throw new RecordingError(featureRefusal("translation"), 403);
   }
   return { plan: user.plan, options: options.value };
 }
@@ -390,13 +395,29 @@ export async function deleteRecording(userId: string, recordingId: string, sourc
   await recordAccess(userId, "recording.deleted", { ...source, detail: recording.title });
 }
 
-export const RECORDING_SORTS = {
-  newest: { label: "Newest first", orderBy: Prisma.sql`r."createdAt" DESC` },
-  oldest: { label: "Oldest first", orderBy: Prisma.sql`r."createdAt" ASC` },
-  title: { label: "Name (A–Z)", orderBy: Prisma.sql`lower(r."title") ASC` },
-  longest: { label: "Longest first", orderBy: Prisma.sql`r."durationSeconds" DESC` },
-} as const;
-export type RecordingSort = keyof typeof RECORDING_SORTS;
+// Ties (same length, same status…) fall back to newest first, and then the id, so pages never repeat or skip a row.
+const THEN = Prisma.sql`r."createdAt" DESC, r."id"`;
+const SPEAKERS = Prisma.sql`(SELECT count(DISTINCT s."speaker") FROM "TranscriptSegment" s WHERE s."recordingId" = r."id")`;
+const FOLDER_NAME = Prisma.sql`(SELECT lower(f."name") FROM "Folder" f WHERE f."id" = r."folderId")`;
+// The order a recording goes through: waiting, working, done, then the two ways it can stop.
+const STATUS_ORDER = Prisma.sql`CASE r."status" WHEN 'QUEUED' THEN 0 WHEN 'PROCESSING' THEN 1 WHEN 'COMPLETED' THEN 2
+  WHEN 'FAILED' THEN 3 ELSE 4 END`;
+
+/** Each column's two orders (library-sorts.ts); recordings in no folder come last either way. */
+export const RECORDING_SORTS: Record<RecordingSort, { orderBy: Prisma.Sql }> = {
+  newest: { orderBy: Prisma.sql`r."createdAt" DESC, r."id"` },
+  oldest: { orderBy: Prisma.sql`r."createdAt" ASC, r."id"` },
+  title: { orderBy: Prisma.sql`lower(r."title") ASC, ${THEN}` },
+  "title-desc": { orderBy: Prisma.sql`lower(r."title") DESC, ${THEN}` },
+  longest: { orderBy: Prisma.sql`r."durationSeconds" DESC, ${THEN}` },
+  shortest: { orderBy: Prisma.sql`r."durationSeconds" ASC, ${THEN}` },
+  status: { orderBy: Prisma.sql`${STATUS_ORDER} ASC, ${THEN}` },
+  "status-desc": { orderBy: Prisma.sql`${STATUS_ORDER} DESC, ${THEN}` },
+  "most-speakers": { orderBy: Prisma.sql`${SPEAKERS} DESC, ${THEN}` },
+  "fewest-speakers": { orderBy: Prisma.sql`${SPEAKERS} ASC, ${THEN}` },
+  folder: { orderBy: Prisma.sql`${FOLDER_NAME} ASC NULLS LAST, ${THEN}` },
+  "folder-desc": { orderBy: Prisma.sql`${FOLDER_NAME} DESC NULLS LAST, ${THEN}` },
+};
 
 export const RecordingListQuerySchema = z.object({
   q: z
@@ -405,10 +426,7 @@ export const RecordingListQuerySchema = z.object({
     .max(200, "Search terms can be at most 200 characters.")
     .optional()
     .transform((value) => value || undefined),
-  sort: z
-    .enum(Object.keys(RECORDING_SORTS) as [RecordingSort, ...RecordingSort[]])
-    .catch("newest")
-    .default("newest"),
+  sort: z.enum(RECORDING_SORT_KEYS).catch(DEFAULT_SORT).default(DEFAULT_SORT),
   page: z.coerce.number().int().min(1).catch(1).default(1),
   // The library's filters (library.server.ts): a folder's id or "none", and a tag's name.
   folder: z
@@ -441,6 +459,8 @@ export interface RecordingListItem {
   snippet: TextPart[] | null;
   /** Its tags' names, A to Z. */
   tags: string[];
+  /** How many different speakers its transcript names (0 without speaker labels). */
+  speakers: number;
   /** What retention goes by. */
   completedAt: Date | null;
   audioDeletedAt: Date | null;
@@ -451,7 +471,8 @@ const LIST_COLUMNS = Prisma.sql`r."id", r."title", r."fileName", r."status", r."
   r."sizeBytes", COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
   r."completedAt", r."audioDeletedAt",
   ARRAY(SELECT t."name" FROM "RecordingTag" rt JOIN "Tag" t ON t."id" = rt."tagId"
-        WHERE rt."recordingId" = r."id" ORDER BY t."name") AS "tags"`;
+        WHERE rt."recordingId" = r."id" ORDER BY t."name") AS "tags",
+  ${SPEAKERS}::int AS "speakers"`;
 
 // One passage of about a dozen words around the first matching segment's hits.
 const HEADLINE_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=1, MaxWords=18, MinWords=6`;

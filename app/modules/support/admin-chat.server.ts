@@ -10,6 +10,7 @@ import { SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "
 import { messageView, STATUS_NAME } from "./support-chat.server";
 import { ResponseContentSchema } from "./admin-reply";
 import { minutesUsedThisMonth } from "~/modules/usage/usage.server";
+import { HANDOFF_MESSAGE } from "~/services/chat-assistant/assistant.server";
 
 /** Spec section 9. */
 export const CHAT_PAGE_SIZE = 20;
@@ -58,23 +59,55 @@ export interface ChatSessionView {
 export interface ChatSessionListItem {
   session: ChatSessionView;
   userEmail: string | null;
+  /** The signed-in visitor's name; null for a visitor without an account. */
+  userName: string | null;
   userTier: string | null;
   lastMessage: string | null;
   messageCount: number;
   unreadCount: number;
 }
 
+/** A message as the console shows it: with, on an assistant's hand-off, what the hand-off means. */
+export interface AdminChatMessageView extends ChatMessageView {
+  handOffNote: string | null;
+}
+
 export interface ChatSessionDetail {
   session: ChatSessionView;
-  messages: ChatMessageView[];
+  messages: AdminChatMessageView[];
   userContext: {
-    accountInfo: { email: string | null };
+    accountInfo: { email: string | null; name: string | null };
     subscription: { tier: string | null; usage: number | null };
   };
   auditTrail: { action: "reply" | "resolve" | "close"; adminEmail: string; createdAt: string }[];
 }
 
 const planName = (plan: string | undefined) => PLANS.find((candidate) => candidate.id === plan)?.name ?? null;
+const fullName = (user: { firstName: string; lastName: string } | null) =>
+  user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null;
+
+/**
+ * What an assistant's message meant for the console, in words: it handed the conversation over (and why), or it
+ * answered from the help centre (and how well the best entry matched). Null for other messages.
+ */
+export function handOffNote(message: ChatMessageView): string | null {
+  if (message.role !== "assistant") return null;
+  const match =
+    message.confidenceScore === null
+      ? ""
+      : ` (the best help entry matched ${Math.round(message.confidenceScore * 100)}% of the question)`;
+  if (message.needsHumanReview) {
+    return message.content === HANDOFF_MESSAGE
+      ? "The assistant handed this over: the visitor asked for a person."
+      : `The assistant handed this over: it could not answer from the help centre${match}.`;
+  }
+  return message.sources.length ? `The assistant answered from the help centre${match}.` : null;
+}
+
+const adminMessageView = (message: Parameters<typeof messageView>[0]): AdminChatMessageView => {
+  const view = messageView(message);
+  return { ...view, handOffNote: handOffNote(view) };
+};
 
 function sessionView(session: Prisma.ChatSessionGetPayload<object>): ChatSessionView {
   return {
@@ -112,7 +145,7 @@ export async function listChatSessions(query: z.infer<typeof SessionListQuerySch
       skip: (page - 1) * limit,
       take: limit,
       include: {
-        user: { select: { email: true, plan: true } },
+        user: { select: { email: true, plan: true, firstName: true, lastName: true } },
         messages: { orderBy: { createdAt: "desc" }, take: 1, select: { content: true } },
         _count: { select: { messages: true } },
       },
@@ -121,6 +154,7 @@ export async function listChatSessions(query: z.infer<typeof SessionListQuerySch
   const items: ChatSessionListItem[] = sessions.map((session) => ({
     session: sessionView(session),
     userEmail: session.user?.email ?? null,
+    userName: fullName(session.user),
     userTier: planName(session.user?.plan),
     lastMessage: session.messages[0]?.content ?? null,
     messageCount: session._count.messages,
@@ -138,7 +172,7 @@ export async function getChatSessionDetail(
   const session = await database.chatSession.findUnique({
     where: { id: sessionId },
     include: {
-      user: { select: { id: true, email: true, plan: true } },
+      user: { select: { id: true, email: true, plan: true, firstName: true, lastName: true } },
       messages: { orderBy: { createdAt: "asc" } },
       auditEvents: { orderBy: { createdAt: "asc" } },
     },
@@ -149,9 +183,9 @@ export async function getChatSessionDetail(
   }
   return {
     session: sessionView(session),
-    messages: session.messages.map(messageView),
+    messages: session.messages.map(adminMessageView),
     userContext: {
-      accountInfo: { email: session.user?.email ?? null },
+      accountInfo: { email: session.user?.email ?? null, name: fullName(session.user) },
       subscription: {
         tier: planName(session.user?.plan),
         usage: session.user ? await minutesUsedThisMonth(session.user.id) : null,

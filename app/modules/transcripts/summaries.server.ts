@@ -1,9 +1,10 @@
 // Transcript summaries (Business Pro): made on request by the configured summariser, stored one per recording.
 import { z } from "zod";
-import { planById } from "~/content/plans";
 import { configuredSummariser, summariserLabel, SummaryError } from "~/services/summary/index.server";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
+import { featureRefusal } from "~/modules/billing/plan-features";
+import { accountIncludes } from "~/modules/billing/plan-features.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
 import { transcriptSegments } from "./transcripts.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
@@ -12,11 +13,10 @@ export { configuredSummariser };
 
 const PointsSchema = z.array(z.object({ text: z.string(), segmentId: z.string(), start: z.number() }));
 
-export const SUMMARY_PLAN_MESSAGE = "Summaries are part of the Business Pro plan.";
+export const SUMMARY_PLAN_MESSAGE = featureRefusal("summaries");
 
 export async function canSummarise(userId: string): Promise<boolean> {
-  const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
-  return planById(user.plan).aiSummary;
+  return accountIncludes(userId, "summaries");
 }
 
 /** Summarises the owner's finished transcript and stores it, replacing an earlier summary. */

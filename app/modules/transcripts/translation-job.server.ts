@@ -1,6 +1,8 @@
 // Whole-transcript translation as a background job (queue "translate"): a long transcript through DeepL or a chat
 // model takes minutes, more than a form post should wait. The page shows the job's progress; the text is stored
 // segment by segment (SegmentTranslation), so every line keeps its times and speaker.
+import { featureRefusal } from "~/modules/billing/plan-features";
+import { accountIncludes } from "~/modules/billing/plan-features.server";
 import { TranslationStatus } from "~/generated/prisma/client";
 import { TranslationReadyEmail } from "~/emails/translation-ready";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
@@ -23,6 +25,7 @@ export const TRANSLATE_QUEUE = "translate";
 const TRANSLATE_RETRIES = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 };
 
 export async function requestTranslation(userId: string, recordingId: string, language: string) {
+  if (!(await accountIncludes(userId, "translation"))) throw new RecordingError(featureRefusal("translation"), 403);
   await translatableTranscript(userId, recordingId, language);
   await queueTranslation(recordingId, language);
 }

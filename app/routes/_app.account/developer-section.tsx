@@ -122,9 +122,14 @@ export function ApiKeysSection({
   const [form, fields] = useSchemaForm("api-key", CreateApiKeySchema, reply, { intent: "api-key-create" });
   return (
     <section aria-labelledby="api-keys-title" className="rounded-xl border border-slate-200 p-6">
-      <h2 id="api-keys-title" className="text-lg font-semibold">
-        API keys
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="api-keys-title" className="text-lg font-semibold">
+          API keys
+        </h2>
+        <a href="/developers" className="text-sm font-medium text-brand-700 underline">
+          API documentation
+        </a>
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         Keys let your own tools use the{" "}
         <a href="/developers" className="text-brand-700 underline">

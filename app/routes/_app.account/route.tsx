@@ -23,7 +23,8 @@ import {
   developerSettings,
   handleDeveloperAction,
 } from "~/modules/developers/developer-settings.server";
-import { PageHeader, pageMeta } from "~/components/page";
+import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
@@ -249,8 +250,8 @@ export default function Account() {
 
   return (
     <>
-      <PageHeader eyebrow="Account" title="Your account" lead={`${user.email} · ${planName} plan · ${minutesLeft}`} />
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <AppPageHeader title="Your account" description={`${user.email} · ${planName} plan · ${minutesLeft}`} />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         <BillingSection billing={billing} />
         <Section title="Profile">
           <Form method="post" {...getFormProps(profile)} className="space-y-4">

@@ -1,9 +1,11 @@
 import { getFormProps } from "@conform-to/react";
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/privacy/access-log";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
 import { handleDataPrivacyAction, loadDataPrivacy } from "./privacy.server";
-import { PageHeader, pageMeta, Prose } from "~/components/page";
+import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { pageMeta, Prose } from "~/components/page";
 import { AccessLogTable, ExportList, RetentionSelect } from "~/components/privacy/data-privacy-sections";
 import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -80,12 +82,11 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <PageHeader
-        eyebrow="Account"
+      <AppPageHeader
         title="Your data and privacy"
-        lead="Take a copy of everything, choose how long we keep it, delete any of it, and see who accessed it."
+        description="Take a copy of everything, choose how long we keep it, delete any of it, and see who accessed it."
       />
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         {refusal ? <FormAlert title="That did not work">{refusal}</FormAlert> : null}
 
         <Section id="export-title" title="Export all my data">
@@ -202,7 +203,10 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
         <Section id="access-log-title" title="Access log">
           <p className="text-sm text-slate-600">
-            Sign-ins, new browsers, exports, downloads, deletions and plan changes on your account, newest first.
+            Sign-ins, new browsers, exports, downloads, deletions, plan changes and the use of your API keys, newest
+            first. An API key&apos;s calls are listed once per key, method and path in any{" "}
+            {API_KEY_LOG_WINDOW_MS === 60_000 ? "minute" : `${API_KEY_LOG_WINDOW_MS / 60_000} minutes`}, with the
+            address they came from.
           </p>
           <AccessLogTable entries={log} />
         </Section>

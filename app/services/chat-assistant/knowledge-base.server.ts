@@ -1,7 +1,7 @@
 // The support assistant's knowledge: every help-centre entry and the landing page's FAQ, indexed for BM25
 // search (MiniSearch). Retrieval also yields the confidence that decides when a human should take over.
 import MiniSearch, { type SearchResult } from "minisearch";
-import { helpTopics } from "~/content/content.server";
+import { helpCentre } from "./help-centre.server";
 import { LANDING_FAQ } from "~/content/landing";
 import { processTerm } from "../terms.server";
 
@@ -25,7 +25,7 @@ export interface Retrieval {
 }
 
 function knowledgeEntries(): KnowledgeEntry[] {
-  const help = helpTopics().flatMap((topic) =>
+  const help = helpCentre().flatMap((topic) =>
     topic.entries.map((entry) => ({
       id: `help:${entry.id}`,
       title: entry.question,

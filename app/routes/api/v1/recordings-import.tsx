@@ -4,7 +4,7 @@ import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // POST /api/v1/recordings/import { url, language, speakerLabels, speakerCount, translateTo } (write)
 export const loader = () => methodNotAllowed("POST");
-export const action = ({ request }: Route.ActionArgs) =>
+export const action = ({ request, context: loadContext }: Route.ActionArgs) =>
   request.method === "POST"
-    ? apiOperation("write", importApiRecording, { body: "json" })({ request })
+    ? apiOperation("write", importApiRecording, { body: "json" })({ request, loadContext })
     : methodNotAllowed("POST");

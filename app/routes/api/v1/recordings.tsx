@@ -3,8 +3,9 @@ import { apiOperation, listApiRecordings, uploadApiRecording } from "~/modules/d
 import { methodNotAllowed } from "~/modules/developers/problems.server";
 
 // GET /api/v1/recordings?status=&q=&page=&perPage= (read) · POST /api/v1/recordings, multipart upload (write)
-export const loader = ({ request }: Route.LoaderArgs) => apiOperation("read", listApiRecordings)({ request });
-export const action = ({ request }: Route.ActionArgs) =>
+export const loader = ({ request, context: loadContext }: Route.LoaderArgs) =>
+  apiOperation("read", listApiRecordings)({ request, loadContext });
+export const action = ({ request, context: loadContext }: Route.ActionArgs) =>
   request.method === "POST"
-    ? apiOperation("write", uploadApiRecording, { body: "stream" })({ request })
+    ? apiOperation("write", uploadApiRecording, { body: "stream" })({ request, loadContext })
     : methodNotAllowed("GET, POST");
