@@ -13,7 +13,7 @@ import {
   recordLoginFailure,
   trustDeviceHeader,
 } from "./login-throttle.server";
-import { appOrigin, getEnv } from "~/modules/platform/env.server";
+import { appOrigin } from "~/modules/platform/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/modules/platform/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
