@@ -1,6 +1,7 @@
 import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { filesForBothDatabases } from "./tests/both-databases";
 
 /**
  * Tests that start a speech or translation engine, ffmpeg, or another program in a child process: seconds to minutes
@@ -15,14 +16,20 @@ const ENGINE_TESTS = [
   "prisma/**/*.test.ts",
 ];
 
+/**
+ * Every integration file runs on the embedded PGlite; on PostgreSQL run the files that test what the two databases
+ * could do differently, by the rule of tests/both-databases.ts, and the server-* files, which need a server.
+ */
 const integration = (database: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name: `integration-${database}`,
-    include: ["tests/integration/**/*.test.ts"],
+    include:
+      database === "postgres"
+        ? [...filesForBothDatabases(), "tests/integration/server-*.test.ts"]
+        : ["tests/integration/**/*.test.ts"],
     // The embedded database's own files, lock and socket: PGlite only. Separate worker processes: PostgreSQL only.
-    exclude:
-      database === "postgres" ? ["tests/integration/embedded-*.test.ts"] : ["tests/integration/server-*.test.ts"],
+    exclude: database === "postgres" ? [] : ["tests/integration/server-*.test.ts"],
     env: { TEST_DATABASE: database },
     // These tests run real transcriptions, translations and summaries through the in-process worker; on two busy
     // cores a test that waits for two of them took over 30 s in CI.

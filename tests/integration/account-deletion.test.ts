@@ -1,3 +1,4 @@
+// @both-databases: the purge of a deleted account's queued jobs, SQL on the queue's tables in app/modules/platform/jobs.server.ts
 // "Delete my account now" (issue 30, item 2): afterwards the account's email, name and ids are nowhere, not in a
 // table (the app's or the job queue's, in any state), not in a file under DATA_DIR (the mail outbox, stored files,
 // their folders), through the production request handler on a real database.

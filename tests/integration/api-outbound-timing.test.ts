@@ -1,3 +1,4 @@
+// @both-databases: the slots of URL imports in flight, one atomic upsert each in app/modules/platform/in-flight.server.ts
 // The outbound requests' clocks, shortened for this file (read once at start-up, so set before anything loads):
 // webhook retries run by the real pg-boss worker against a local receiver that fails twice, and a URL import that
 // gives up on a server which never finishes its body. Also the import route's 401 and 403.

@@ -1,3 +1,4 @@
+// @both-databases: the billing account's row lock (FOR UPDATE) against replayed webhooks in app/modules/billing/billing.server.ts
 // Billing against a fake of Stripe's API (tests/mocks/stripe.ts, through MSW): checkout, the webhook (signature,
 // replays, events out of order), cancelling at period end, a failed renewal, the 7-day refund, and the minutes
 // following the paid period. The app is the production build, the database and queue are real.

@@ -1,3 +1,4 @@
+// @both-databases: retention's sweeps, SQL with date arithmetic in app/modules/privacy/retention.server.ts
 // Data rights (issue 18): the full export (ZIP contents, signed owner-only link), every deletion path with its
 // stored files (file: and S3), retention with a moved clock, and the access log.
 import "./billing-env";

@@ -1,3 +1,4 @@
+// @both-databases: migrations and their advisory lock in app/modules/platform/migrations.server.ts, and the connections, transactions and unique violations of app/modules/platform/database.server.ts
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @both-databases: the job queue's own SQL (pg-boss): queueing, retries and dead letters on each database
 import net from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";

@@ -1,3 +1,4 @@
+// @both-databases: the minute holds, locked with FOR UPDATE and summed in SQL, in app/modules/usage/usage.server.ts
 // Minutes: held at queue time so that uploads sent together cannot pass the allowance, charged by the second for
 // what was decoded, released on cancel and failure, and never undone by a mail that cannot be sent.
 // Jobs are queued for real but run here by calling the job itself, so each test decides when a transcript happens.

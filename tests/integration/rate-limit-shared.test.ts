@@ -1,3 +1,4 @@
+// @both-databases: atomic upserts of shared counts in app/modules/platform/rate-limit-store.server.ts and app/modules/platform/failure-counters.server.ts
 // Rate limits counted in the database: two web servers (each its own rateLimits(), as two processes would have)
 // on one database enforce one limit between them. tests/scale/ proves the same with real processes.
 import type { AddressInfo } from "node:net";

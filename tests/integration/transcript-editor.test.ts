@@ -1,3 +1,4 @@
+// @both-databases: the locked, numbered revisions written in SQL by app/modules/transcripts/editor.server.ts
 // The transcript editor's saves through the production request handler: the JSON route the editor autosaves to and
 // the page's forms (without JavaScript), ownership, revisions with undo and restore, and refusals of bad input.
 import { beforeAll, describe, expect, test } from "vitest";
