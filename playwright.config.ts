@@ -1,11 +1,28 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** The app's data for this run; a run on another E2E_PORT gets its own, so two runs never delete each other's. */
-export const E2E_DATA_DIR = path.resolve(process.env.E2E_PORT ? `tmp/e2e-data-${PORT}` : "tmp/e2e-data");
+/**
+ * Playwright's workers run side by side, each against its own app server with its own data directory: the embedded
+ * database is one process, and a worker's tests may count what they made. Worker slot n (0, 1, …) talks to the server
+ * on E2E_PORT + 10·n; the fake Stripe of its billing tests listens on the port after it.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
+export function e2eServer(slot: number) {
+  const port = FIRST_PORT + 10 * slot;
+  return {
+    port,
+    baseURL: `http://localhost:${port}`,
+    dataDir: path.resolve(`tmp/e2e-data-${port}`),
+    stripePort: port + 1,
+  };
+}
+/** The server of the worker this code runs in: Playwright numbers its worker slots in TEST_PARALLEL_INDEX. */
+const thisWorker = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+/** The app's data for this worker: its database socket, outbox and uploads. */
+export const E2E_DATA_DIR = thisWorker.dataDir;
 /** The fake Stripe API (tests/mocks/stripe-server.ts) that billing.spec.ts starts; the app calls it through STRIPE_API_BASE. */
-export const STRIPE_MOCK_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
+export const STRIPE_MOCK_PORT = thisWorker.stripePort;
 
 // Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
 export const CHROMIUM_LAUNCH = {
@@ -23,40 +40,20 @@ export const CHROMIUM_LAUNCH = {
 };
 const chromium = { ...devices["Desktop Chrome"], launchOptions: CHROMIUM_LAUNCH };
 
-export default defineConfig({
-  testDir: "tests/e2e",
-  // The embedded database is one process: the app is one server, and the tests share its data.
-  workers: 1,
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  // One retry in CI absorbs a slow first render on a loaded 2-core machine; the report still lists flaky tests.
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-  },
-  projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    // Specs named *.js-only.spec.ts test what JavaScript adds (spinner, error suppression).
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
-  ],
-  webServer: {
-    // The production build on a fresh embedded database.
-    command: `rm -rf "${E2E_DATA_DIR}" && exec node --max-semi-space-size=4 build/node/server.js`,
-    url: `http://localhost:${PORT}/healthz`,
+/** One worker's app: the production build on a fresh embedded database. */
+function appServer(server: ReturnType<typeof e2eServer>) {
+  return {
+    command: `rm -rf "${server.dataDir}" && exec node --max-semi-space-size=4 build/node/server.js`,
+    url: `http://localhost:${server.port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
-      PORT: String(PORT),
-      APP_URL: `http://localhost:${PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
+      PORT: String(server.port),
+      APP_URL: `http://localhost:${server.port}`,
+      DATA_DIR: server.dataDir,
       DATABASE_URL: "",
       ENABLE_TEST_ROUTES: "true",
       RATE_LIMIT_MULTIPLIER: "50",
@@ -66,11 +63,36 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: "e2e-client-secret",
       GA_MEASUREMENT_ID: "G-E2ETEST",
       // Same origin, so no request leaves the machine; the tests only check when the tag is present.
-      ANALYTICS_SCRIPT_URL: `http://localhost:${PORT}/analytics-under-test.js`,
+      ANALYTICS_SCRIPT_URL: `http://localhost:${server.port}/analytics-under-test.js`,
       // Card payments against the fake Stripe on a local port, never api.stripe.com (tests/e2e/billing.spec.ts).
       STRIPE_SECRET_KEY: "sk_test_voxlate_fake",
       STRIPE_WEBHOOK_SECRET: "whsec_voxlate_fake",
-      STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_MOCK_PORT}`,
+      STRIPE_API_BASE: `http://127.0.0.1:${server.stripePort}`,
     },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: WORKERS,
+  // A file's tests run in order in one worker; files spread over the workers.
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  // One retry in CI absorbs a slow first render on a loaded 2-core machine; the report still lists flaky tests.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    // tests/e2e/fixtures.ts sets each test's baseURL to its worker's server.
+    baseURL: thisWorker.baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
   },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    // Specs named *.js-only.spec.ts test what JavaScript adds (spinner, error suppression).
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+  ],
+  webServer: Array.from({ length: WORKERS }, (_, slot) => appServer(e2eServer(slot))),
 });

@@ -4,7 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_DATA_DIR, e2eServer } from "../../playwright.config";
 import { poll } from "../poll";
 
 // Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
@@ -83,7 +83,7 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
  */
 export async function signInAs(page: Page, user: Pick<TestUser, "id">) {
   await appDatabase();
-  const baseURL = test.info().project.use.baseURL!;
+  const baseURL = e2eServer(test.info().parallelIndex).baseURL;
   const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => "Playwright");
   const setCookie = await createUserSession(user.id, new Request(baseURL, { headers: { "User-Agent": userAgent } }));
   const pair = setCookie.split(";")[0];
@@ -138,6 +138,8 @@ function isIntendedRefusal(message: ConsoleMessage): boolean {
 
 /** Every page of the test's browser context: an error it logs fails the test, unless the test named it. */
 export const test = base.extend({
+  // Each worker has its own app server (playwright.config.ts).
+  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   context: async ({ context }, use, testInfo) => {
     // The analytics scripts a page loads once cookies are accepted: Google's (unreachable from these machines) and the
     // stand-in the config names. Empty scripts in their place; a test that looks at what they do routes them itself.
