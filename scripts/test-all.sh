@@ -15,13 +15,14 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   fi
 fi
 
-stage_times=()
+times_file=$(mktemp)
 run_started=$SECONDS
 print_times() {
   echo
-  echo "Stage times (wall clock):"
-  for line in "${stage_times[@]}"; do echo "  $line"; done
+  echo "Stage times (wall clock; stages side by side overlap):"
+  cat "$times_file"
   printf '  %-28s %4ds\n' "total" $((SECONDS - run_started))
+  rm -f "$times_file"
 }
 trap print_times EXIT
 
@@ -30,7 +31,25 @@ stage() {
   local name=$1 started=$SECONDS status=0
   shift
   "$@" || status=$?
-  stage_times+=("$(printf '%-28s %4ds%s' "$name" $((SECONDS - started)) "$([ $status -eq 0 ] || echo "  FAILED ($status)")")")
+  printf '  %-28s %4ds%s\n' "$name" $((SECONDS - started)) "$([ $status -eq 0 ] || echo "  FAILED ($status)")" >>"$times_file"
+  return $status
+}
+
+# side_by_side "NAME|COMMAND"...: runs single-threaded stages at once, one per core, and prints each one's output
+# when it ends; fails when any of them failed.
+side_by_side() {
+  local pids=() logs=() status=0 spec log i
+  for spec in "$@"; do
+    log=$(mktemp)
+    logs+=("$log")
+    (stage "${spec%%|*}" bash -c "${spec#*|}") >"$log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=1
+    cat "${logs[$i]}"
+    rm -f "${logs[$i]}"
+  done
   return $status
 }
 
@@ -41,12 +60,10 @@ check_migrations() {
   }
 }
 
-stage "type check" npm run typecheck
-stage "import rules" npm run lint:imports
-stage "lint" npm run lint
-stage "migrations match schema" check_migrations
+export -f check_migrations
+side_by_side "type check|npm run typecheck" "lint|npm run lint"
 # Integration tests drive the production build's request handler, so build first.
-stage "build" npm run build
+side_by_side "build|npm run build" "import rules|npm run lint:imports" "migrations match schema|check_migrations"
 stage "vitest" npm run test:unit
 # Scale-out over real processes (two web, two workers, PostgreSQL, S3); about a minute on the build above.
 stage "scale" node --import tsx tests/scale/scale.ts
