@@ -4,7 +4,7 @@ import { ApiReference, type OpenApiDocument } from "~/components/developers/api-
 import { PageHeader, pageMeta, Prose } from "~/components/page";
 import { WEBHOOK_EVENTS } from "~/modules/developers/api-key-forms";
 import { openApiDocument } from "~/modules/developers/openapi.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
 import { recordAccess } from "~/modules/privacy/access-log.server";
 import { addComment } from "~/modules/comments/comments.server";

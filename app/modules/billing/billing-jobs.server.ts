@@ -5,7 +5,7 @@ import { BillingNoticeEmail } from "~/emails/billing-notice";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { formatDate } from "~/utils/dates";
 

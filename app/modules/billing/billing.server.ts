@@ -4,7 +4,7 @@
 import { type BillingPeriod, planById } from "~/content/plans";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import {
   configuredPayments,

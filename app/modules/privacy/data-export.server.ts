@@ -10,7 +10,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { DataExportReadyEmail } from "~/emails/data-export-ready";
 import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
-import { appOrigin, dataDir, sessionSecrets } from "~/modules/platform/env.server";
+import { appOrigin, dataDir, sessionSecrets } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { recordingComments } from "~/modules/comments/comments.server";

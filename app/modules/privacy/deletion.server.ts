@@ -2,7 +2,7 @@
 // at once or after a 7-day grace period that signing in cancels. Rows go first, in the request; stored files go in
 // the same request when storage answers, and otherwise in the purge job's next run (with retries), so a deleted
 // recording's file never outlives one job run.
-import { appOrigin, getEnv } from "~/modules/platform/env.server";
+import { appOrigin, getEnv } from "~/config/env.server";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { AccountDeletionEmail } from "~/emails/account-deletion";
 import { LIVE_STATUSES } from "~/modules/billing/catalog";

@@ -16,7 +16,7 @@ import { configuredStorage, type IncomingObject, StorageError } from "~/services
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db, readSql } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
 import { sanitizeFileName } from "~/utils/text";
 import { truncate } from "~/utils/truncate";

@@ -8,7 +8,7 @@ import { finished } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { ERRORS, Server, type Upload } from "@tus/server";
 import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { isDiskFull } from "~/modules/platform/disk.server";
 import {
   acceptUploadedFile,

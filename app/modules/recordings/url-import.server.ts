@@ -13,7 +13,7 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { UrlImportSchema } from "./url-import-form";
 import { isDiskFull } from "~/modules/platform/disk.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { takeSlot } from "~/modules/platform/in-flight.server";
 import { OutboundUrlError, outboundRequest, parseOutboundUrl } from "~/modules/platform/outbound-http.server";
 import {

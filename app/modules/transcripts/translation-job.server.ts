@@ -9,7 +9,7 @@ import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modul
 import { TranslationError, translateSegments } from "~/services/translation/index.server";
 import { languageName } from "~/utils/languages";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import { transcriptSegments, translatableTranscript } from "./transcripts.server";
