@@ -10,7 +10,7 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/config/env.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { addComment } from "~/modules/comments/comments.server";
 import { EXPORT_LINK_INVALID, openDataExport } from "~/modules/privacy/data-export.server";
 import {

@@ -1,6 +1,6 @@
 // Work that follows a billing change and must not hold up Stripe's webhook: the emails, and the end of plans an
 // administrator granted until a date. A slow mail server makes a job retry, never Stripe.
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { BillingNoticeEmail } from "~/emails/billing-notice";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";

@@ -14,7 +14,7 @@ import {
   type SubscriptionState,
 } from "~/services/payments/index.server";
 import { formatDate } from "~/utils/dates";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { LIVE_STATUSES, lookupKeyFor, type PaidPlanId, planForLookupKey, REFUND_WINDOW_DAYS } from "./catalog";
 

@@ -21,7 +21,7 @@ import { zipArchive, type ZipEntry } from "~/services/export/zip.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
-import { type AccessSource, recordAccess } from "./access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { EXPORT_QUEUE, userExportsPrefix } from "./deletion.server";
 import { DAY_MS, EXPORT_LINK_DAYS } from "./retention";
 

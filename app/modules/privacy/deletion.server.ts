@@ -19,7 +19,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
-import { type AccessSource, recordAccess } from "./access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
 
 export const PURGE_QUEUE = "privacy-purge-files";

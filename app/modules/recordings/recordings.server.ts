@@ -23,7 +23,7 @@ import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { ExpectedError, formRefusal } from "~/modules/platform/refusals.server";
-import { type AccessSource, recordAccess } from "~/modules/privacy/access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { NO_FILE, tooLargeMessage, UploadOptionsSchema } from "./recording-forms";
 import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
 import { DEFAULT_SORT, RECORDING_SORT_KEYS, type RecordingSort } from "./library-sorts";

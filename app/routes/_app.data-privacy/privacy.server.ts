@@ -1,7 +1,7 @@
 // The /data-privacy page's loader data and actions. Each checks the signed-in user and touches only their records.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { accessLog } from "~/modules/privacy/access-log.server";
+import { accessLog } from "~/modules/platform/access-log.server";
 import { dataExports, requestDataExport } from "~/modules/privacy/data-export.server";
 import {
   deleteAccountNow,
