@@ -3,7 +3,7 @@ import { TranslationLinks } from "~/components/recordings/translation-links";
 import { ProgressBar } from "~/components/recordings/progress-bar";
 import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
-import { transcriptionProgress } from "~/modules/recordings/transcription-progress.server";
+import { transcriptionProgress } from "~/modules/pipeline/transcription-progress.server";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";

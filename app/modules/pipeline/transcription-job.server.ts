@@ -34,7 +34,7 @@ import {
   enqueueTranscription,
   TRANSCRIBE_QUEUE,
   TRANSCRIBE_RETRIES,
-} from "./transcription-queue.server";
+} from "~/modules/recordings/transcription-queue.server";
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */
