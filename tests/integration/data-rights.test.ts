@@ -22,7 +22,7 @@ import {
 } from "~/modules/privacy/deletion.server";
 import { DAY_MS, effectiveDays } from "~/modules/privacy/retention";
 import { enforceRetention, retentionNotes } from "~/modules/privacy/retention.server";
-import { libraryPage } from "~/modules/recordings/library.server";
+import { libraryPage } from "~/modules/library/library.server";
 import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
 import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { configuredStorage } from "~/services/storage/index.server";
