@@ -9,7 +9,7 @@ import { CreateApiKeySchema } from "~/modules/developers/api-key-forms";
 import { CreateFolderSchema, FolderNameSchema, TagNameSchema } from "~/modules/library/library-forms";
 import { TitleSchema } from "~/modules/recordings/recording-forms";
 import { CreateShareSchema } from "~/modules/sharing/share-forms";
-import { SpeakerNameSchema } from "~/modules/transcripts/transcript-forms";
+import { SpeakerNameSchema } from "~/modules/speakers/speaker-forms";
 
 const NAMES: [string, z.ZodType][] = [
   ["speaker name", SpeakerNameSchema],
