@@ -335,6 +335,16 @@ export async function recordFirstPayment(invoice: InvoiceSummary, paidAt: Date):
   return count > 0;
 }
 
+/** The plan the user is on now, for the plan selection page. */
+export async function currentPlan(userId: string) {
+  return (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+}
+
+/** Choosing Free without a subscription: forgets the paid plan asked for at sign-up. */
+export async function stayOnFree(userId: string): Promise<void> {
+  await (await db()).user.update({ where: { id: userId }, data: { requestedPlan: null } });
+}
+
 export const planName = (plan: string) => planById(plan).name;
 
 /** The account page's billing section: the subscription as stored, and the invoices from Stripe. */

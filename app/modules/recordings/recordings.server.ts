@@ -442,6 +442,11 @@ export const RecordingListQuerySchema = z.object({
     .transform((value) => value || undefined),
 });
 
+/** How many recordings the user has, in any state. */
+export async function recordingCount(userId: string): Promise<number> {
+  return (await db()).recording.count({ where: { userId } });
+}
+
 export const RECORDINGS_PAGE_SIZE = 20;
 
 export interface RecordingListItem {
