@@ -8,7 +8,7 @@ import { BulkActionBar, CreateFolderForm, CurrentFolderForms, FolderNav } from "
 import { LibraryTable, type LibrarySelection } from "~/components/recordings/library-table";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/list.server";
 import { DEFAULT_SORT } from "~/modules/recordings/library-sorts";
 import { LibraryActionSchema, NO_FOLDER } from "~/modules/library/library-forms";
 import {

@@ -27,13 +27,13 @@ import {
   timeLeftText,
 } from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import {
   cancelRecording,
   deleteRecording,
   renameRecording,
-  requireOwnRecording,
   retryRecording,
-} from "~/modules/recordings/recordings.server";
+} from "~/modules/recordings/lifecycle.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";

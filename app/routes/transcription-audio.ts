@@ -1,6 +1,6 @@
 import type { Route } from "./+types/transcription-audio";
 import { storedAudioResponse } from "~/modules/recordings/audio-response.server";
-import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { recordAccess } from "~/modules/platform/access-log.server";

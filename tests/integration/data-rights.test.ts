@@ -23,7 +23,7 @@ import {
 import { DAY_MS, effectiveDays } from "~/modules/privacy/retention";
 import { enforceRetention, retentionNotes } from "~/modules/privacy/retention.server";
 import { libraryPage } from "~/modules/library/library.server";
-import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/list.server";
 import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { s3Storage } from "~/services/storage/s3.server";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/modules/jobs.server";
-import { acceptUploadedFile } from "~/modules/recordings/recordings.server";
+import { acceptUploadedFile } from "~/modules/recordings/upload.server";
 import { STALLED_AFTER_MS } from "~/modules/pipeline/transcription-job.server";
 import { testDatabaseUrl } from "../setup/database";
 import { testOutbox, waitFor } from "./helpers";

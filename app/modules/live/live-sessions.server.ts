@@ -21,7 +21,8 @@ import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/aud
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "~/modules/platform/database.server";
 import { dataDir, internalOrigin } from "~/config/env.server";
-import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "~/modules/recordings/recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
+import { acceptUploadedFile, uploadLimitBytes } from "~/modules/recordings/upload.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 
 /** New audio needed before another pass. */

@@ -10,7 +10,7 @@ import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
 import { cancelJob, defineJob, deleteJobsMentioning, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
 import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
 import { configuredPayments, PaymentError } from "~/services/payments/index.server";

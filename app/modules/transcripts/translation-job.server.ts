@@ -15,7 +15,7 @@ import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import { transcriptSegments, translatableTranscript } from "./transcripts.server";
 import { configuredTranslator } from "./translation.server";
 import { transcriptFreshness } from "./freshness.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
 
 const PROGRESS_WRITE_MS = 1000;
 
