@@ -39,7 +39,7 @@ export const RecordingListQuerySchema = z.object({
     .transform((value) => value || undefined),
   sort: z.enum(RECORDING_SORT_KEYS).catch(DEFAULT_SORT).default(DEFAULT_SORT),
   page: z.coerce.number().int().min(1).catch(1).default(1),
-  // The library's filters (library.server.ts): a folder's id or "none", and a tag's name.
+  // The library's filters (library/library.server.ts): a folder's id or "none", and a tag's name.
   folder: z
     .string()
     .max(64, "Choose a folder from the list.")
