@@ -16,7 +16,7 @@ import type { ServerBuild } from "react-router";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
-import { appOrigin, getEnv, useListeningPort, useOwnInternalPort } from "~/modules/platform/env.server";
+import { appOrigin, getEnv, useListeningPort, useOwnInternalPort } from "~/config/env.server";
 import {
   finalErrorHandler,
   limitBodySize,

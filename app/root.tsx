@@ -8,7 +8,7 @@ import { NavigationSpinner } from "./components/navigation-spinner";
 import { SupportChat } from "./components/support-chat";
 import { Toaster } from "./components/toaster";
 import { readCookieConsent } from "~/modules/consent/cookie-consent.server";
-import { appOrigin, getEnv } from "~/modules/platform/env.server";
+import { appOrigin, getEnv } from "~/config/env.server";
 import { useNonce } from "./utils/nonce";
 import { canonicalUrl } from "./utils/seo";
 import { getUser } from "~/modules/platform/session.server";

@@ -4,7 +4,7 @@
 // one line saying so and exit code 0: Voxlate then runs its offline fallback engine.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { DIARIZATION_MODELS, downloadModel, progressReporter, VAD_MODEL, WHISPER_MODELS } from "./models";
 
 const env = getEnv();

@@ -38,3 +38,16 @@ test("the index lists every decision record, and nothing else", () => {
   const records = decisionFiles.filter((name) => /^\d{3}-/.test(name) && !name.startsWith("000-")).sort();
   expect(listed).toEqual(records);
 });
+
+test("every repository path an ADR names in backticks exists", () => {
+  const missing: string[] = [];
+  for (const name of decisionFiles.filter((file) => file.endsWith(".md"))) {
+    const text = fs.readFileSync(path.join(REPO_ROOT, "docs/decisions", name), "utf8");
+    for (const [, named] of text.matchAll(/`((?:app|scripts|tests|prisma|docs|bench)\/[^`\s*<>…]+)`/g)) {
+      const file = path.join(REPO_ROOT, named.replace(/\/$/, ""));
+      if (![file, `${file}.ts`, `${file}.tsx`].some((candidate) => fs.existsSync(candidate)))
+        missing.push(`${name}: ${named}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});

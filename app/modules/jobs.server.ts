@@ -7,7 +7,7 @@ import { EMAIL_QUEUE, sendEmailJob } from "~/modules/platform/email.server";
 import { deadLetterQueue, startQueue, stopQueue } from "~/modules/platform/jobs.server";
 import { deleteExpiredSessionsJob } from "~/modules/platform/session.server";
 import { sweepStoredFilesJob } from "~/modules/recordings/stored-files.server";
-import { transcriptionJobs } from "~/modules/recordings/transcription-job.server";
+import { transcriptionJobs } from "~/modules/pipeline/transcription-job.server";
 import { translationJob } from "~/modules/transcripts/translation-job.server";
 import { privacyJobs } from "~/modules/privacy/jobs.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
@@ -17,7 +17,7 @@ import { deleteExpiredIdempotentRequestsJob } from "~/modules/developers/idempot
 
 export { enqueueEmail } from "~/modules/platform/email.server";
 export { getJob } from "~/modules/platform/jobs.server";
-export { recoverStalledTranscriptions } from "~/modules/recordings/transcription-job.server";
+export { recoverStalledTranscriptions } from "~/modules/pipeline/transcription-job.server";
 
 export const QUEUES = { sendEmail: EMAIL_QUEUE, sendEmailDead: deadLetterQueue(EMAIL_QUEUE) } as const;
 

@@ -10,12 +10,8 @@ import { IMPORT_INTENT, UrlImportForm } from "~/components/recordings/url-import
 import { importFromDashboardForm } from "~/modules/recordings/url-import.server";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import {
-  listRecordings,
-  receiveUpload,
-  uploadFormRefusal,
-  uploadLimitBytes,
-} from "~/modules/recordings/recordings.server";
+import { receiveUpload, uploadFormRefusal, uploadLimitBytes } from "~/modules/recordings/upload.server";
+import { listRecordings } from "~/modules/recordings/list.server";
 import { UPLOAD_INTENT } from "~/modules/recordings/recording-forms";
 import { answerRefusal, withFormRefusals } from "~/modules/platform/refusals.server";
 import { requireUser, requireUserId } from "~/modules/platform/session.server";

@@ -8,9 +8,9 @@ import { BulkActionBar, CreateFolderForm, CurrentFolderForms, FolderNav } from "
 import { LibraryTable, type LibrarySelection } from "~/components/recordings/library-table";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
-import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/list.server";
 import { DEFAULT_SORT } from "~/modules/recordings/library-sorts";
-import { LibraryActionSchema, NO_FOLDER } from "~/modules/recordings/library-forms";
+import { LibraryActionSchema, NO_FOLDER } from "~/modules/library/library-forms";
 import {
   addTag,
   createFolder,
@@ -20,7 +20,7 @@ import {
   moveRecordings,
   removeTag,
   renameFolder,
-} from "~/modules/recordings/library.server";
+} from "~/modules/library/library.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/_app.transcription.$recordingId.share";
 import { pageMeta } from "~/components/page";
 import { SharePanel, type ShareActionData } from "~/components/share/share-panel";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
-import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";

@@ -3,7 +3,7 @@ import { TranslationLinks } from "~/components/recordings/translation-links";
 import { ProgressBar } from "~/components/recordings/progress-bar";
 import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
-import { transcriptionProgress } from "~/modules/recordings/transcription-progress.server";
+import { transcriptionProgress } from "~/modules/pipeline/transcription-progress.server";
 import { DeleteAudioForm } from "~/components/privacy/delete-audio-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -27,13 +27,13 @@ import {
   timeLeftText,
 } from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import {
   cancelRecording,
   deleteRecording,
   renameRecording,
-  requireOwnRecording,
   retryRecording,
-} from "~/modules/recordings/recordings.server";
+} from "~/modules/recordings/lifecycle.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundar
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { formatTimestamp } from "~/utils/timestamps";
-import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { viewRevision } from "~/modules/transcripts/editor.server";
 import { formatDate } from "~/utils/dates";
 import { RevisionDiffView } from "~/components/editor/revision-diff-view";

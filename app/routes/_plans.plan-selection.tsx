@@ -15,14 +15,15 @@ import {
   abandonCheckout,
   billingSummary,
   checkoutProgress,
+  currentPlan,
   paymentsEnabled,
   portalUrl,
   startCheckout,
+  stayOnFree,
 } from "~/modules/billing/billing.server";
 import { withFormRefusals } from "~/modules/platform/refusals.server";
 import { formatMinutes } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
-import { db } from "~/modules/platform/database.server";
 import { getUserId, requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { readForm } from "~/modules/platform/request-body.server";
@@ -55,10 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: `You're on ${plan.name}: ${plan.minutesPerMonth === null ? "unlimited transcription" : formatMinutes(plan.minutesPerMonth)}. Thank you!`,
     });
   }
-  const [user, summary] = await Promise.all([
-    (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
-    billingSummary(userId),
-  ]);
+  const [user, summary] = await Promise.all([currentPlan(userId), billingSummary(userId)]);
   return {
     ...base,
     user,
@@ -83,7 +81,7 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
   if (plan === "FREE") {
     // A subscriber cancels in the portal: the plan runs to the end of the paid period, then Free.
     if (summary.planSource === "STRIPE" && summary.canManage) return redirect(await portalUrl(userId), 303);
-    await (await db()).user.update({ where: { id: userId }, data: { requestedPlan: null } });
+    await stayOnFree(userId);
     return redirectWithToast("/dashboard", {
       type: "success",
       title: "You're on the Free plan",

@@ -2,9 +2,9 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/_site.developers";
 import { ApiReference, type OpenApiDocument } from "~/components/developers/api-reference";
 import { PageHeader, pageMeta, Prose } from "~/components/page";
-import { WEBHOOK_EVENTS } from "~/modules/developers/api-key-forms";
+import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import { openApiDocument } from "~/modules/developers/openapi.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () =>

@@ -13,7 +13,7 @@ import { WhyProfessionals } from "~/components/landing/why-professionals";
 import { pageMeta } from "~/components/page";
 import { LANDING_FAQ, LANDING_TESTIMONIALS, parseFeatureTab } from "~/content/landing";
 import { parseBillingPeriod } from "~/content/plans";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { faqPageJsonLd, organizationJsonLd, softwareApplicationJsonLd } from "~/utils/seo";
 import { getUserId } from "~/modules/platform/session.server";
 import { configuredSummariser } from "~/modules/transcripts/summaries.server";

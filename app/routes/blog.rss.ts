@@ -1,5 +1,5 @@
 import { blogArticles } from "~/content/content.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 
 const escapeXml = (text: string) =>
   text.replace(

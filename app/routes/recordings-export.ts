@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/recordings-export";
-import { BulkExportSchema } from "~/modules/recordings/library-forms";
-import { exportRecordingsZip } from "~/modules/recordings/library.server";
+import { BulkExportSchema } from "~/modules/library/library-forms";
+import { exportRecordingsZip } from "~/modules/library/library.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";

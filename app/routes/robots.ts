@@ -1,4 +1,4 @@
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 
 // GET /robots.txt: public pages are indexable; signed-in, admin and API pages are not.
 export async function loader() {

@@ -15,7 +15,7 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { SharePasswordSchema } from "~/modules/sharing/share-forms";
 import { hasShareAccess, unlockShareLink } from "~/modules/sharing/share-access.server";
 import { recordShareView, requireLiveShareLink } from "~/modules/sharing/share-links.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { sharedTranscript } from "~/modules/sharing/shared-transcript.server";
 
 /**

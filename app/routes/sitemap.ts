@@ -1,5 +1,5 @@
 import { blogArticles } from "~/content/content.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { PUBLIC_PATHS } from "~/utils/seo";
 
 // GET /sitemap.xml: every public page and article.

@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 
 // Exists only to prove the error page in end-to-end tests; a 404 unless ENABLE_TEST_ROUTES is on.
 export async function loader() {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/transcription-audio";
 import { storedAudioResponse } from "~/modules/recordings/audio-response.server";
-import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 
 // GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
 export const loader = withRefusals(async ({ request, params, context }: Route.LoaderArgs) => {

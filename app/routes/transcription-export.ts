@@ -4,7 +4,7 @@ import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server"
 import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { ExportQuerySchema } from "~/modules/transcripts/export-query";
 import { requireUserId } from "~/modules/platform/session.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
 //   [&language=es&text=original|translation|both]

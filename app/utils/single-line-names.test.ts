@@ -6,10 +6,10 @@ import type { z } from "zod";
 import { GlossarySchema } from "~/modules/accounts/glossary";
 import { FirstNameSchema, LastNameSchema } from "~/modules/accounts/registration";
 import { CreateApiKeySchema } from "~/modules/developers/api-key-forms";
-import { CreateFolderSchema, FolderNameSchema, TagNameSchema } from "~/modules/recordings/library-forms";
+import { CreateFolderSchema, FolderNameSchema, TagNameSchema } from "~/modules/library/library-forms";
 import { TitleSchema } from "~/modules/recordings/recording-forms";
 import { CreateShareSchema } from "~/modules/sharing/share-forms";
-import { SpeakerNameSchema } from "~/modules/transcripts/transcript-forms";
+import { SpeakerNameSchema } from "~/modules/speakers/speaker-forms";
 
 const NAMES: [string, z.ZodType][] = [
   ["speaker name", SpeakerNameSchema],

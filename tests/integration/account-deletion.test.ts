@@ -11,7 +11,7 @@ import { upsertAdmin } from "~/modules/accounts/admin-session.server";
 import { addComment } from "~/modules/comments/comments.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { enqueueEmail, readOutbox } from "~/modules/platform/email.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
 import { createShareLink } from "~/modules/sharing/share-links.server";

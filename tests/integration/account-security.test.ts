@@ -10,8 +10,8 @@ import { signInAdmin, upsertAdmin } from "~/modules/accounts/admin-session.serve
 import { passwordResetsSettled, RESETS_PER_HOUR, verifyLogin } from "~/modules/accounts/auth.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { EMAIL_QUEUE, readOutbox } from "~/modules/platform/email.server";
-import { dataDir } from "~/modules/platform/env.server";
-import { singleton } from "~/modules/platform/singleton.server";
+import { dataDir } from "~/config/env.server";
+import { singleton } from "~/config/singleton.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { ACCOUNT_FAILURES_PER_HOUR, FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
 import { ARGON2_COST, argon2, hashPassword } from "~/modules/accounts/password.server";

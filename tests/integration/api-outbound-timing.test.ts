@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { emitWebhookEvent, WEBHOOK_QUEUE, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
 import { appHandler } from "./app-handler";

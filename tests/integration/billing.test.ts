@@ -9,7 +9,7 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { BILLING_NOTICE_QUEUE } from "~/modules/billing/billing-jobs.server";
 import { EMAIL_QUEUE, readOutbox } from "~/modules/platform/email.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 import { fakeStripe } from "../mocks/handlers";
 import { signedWebhook } from "../mocks/stripe";

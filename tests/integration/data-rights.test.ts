@@ -9,9 +9,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { addComment } from "~/modules/comments/comments.server";
 import { EXPORT_LINK_INVALID, openDataExport } from "~/modules/privacy/data-export.server";
 import {
@@ -23,8 +23,8 @@ import {
 } from "~/modules/privacy/deletion.server";
 import { DAY_MS, effectiveDays } from "~/modules/privacy/retention";
 import { enforceRetention, retentionNotes } from "~/modules/privacy/retention.server";
-import { libraryPage } from "~/modules/recordings/library.server";
-import { RecordingListQuerySchema } from "~/modules/recordings/recordings.server";
+import { libraryPage } from "~/modules/library/library.server";
+import { RecordingListQuerySchema } from "~/modules/recordings/list.server";
 import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { s3Storage } from "~/services/storage/s3.server";

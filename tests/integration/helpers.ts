@@ -2,7 +2,7 @@ import { poll } from "../poll";
 import { outboxTransport } from "~/services/email/outbox.server";
 import { db } from "~/modules/platform/database.server";
 import { readOutbox, type OutboxMessage } from "~/modules/platform/email.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { queueBacklog } from "~/modules/platform/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";

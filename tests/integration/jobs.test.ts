@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { getDatabase } from "~/modules/platform/database.server";
 import { smtpTransport } from "~/services/email/smtp.server";
 import { readOutbox, type EmailMessage } from "~/modules/platform/email.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/modules/jobs.server";
 import { testOutbox, waitFor } from "./helpers";
 

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import {
   discardAllLiveSessions,

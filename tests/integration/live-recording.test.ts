@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler, postJson } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";

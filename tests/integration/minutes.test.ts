@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/modules/jobs.server";
-import { runTranscription } from "~/modules/recordings/transcription-job.server";
+import { runTranscription } from "~/modules/pipeline/transcription-job.server";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox } from "./helpers";

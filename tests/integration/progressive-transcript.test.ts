@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { runTranscription } from "~/modules/recordings/transcription-job.server";
+import { runTranscription } from "~/modules/pipeline/transcription-job.server";
 import { repeatedJfk } from "~/services/transcription/test-audio";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";

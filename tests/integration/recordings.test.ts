@@ -8,7 +8,7 @@ import srtParser2 from "srt-parser-2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { runTranscription, stalledTranscriptionJobs } from "~/modules/recordings/transcription-job.server";
+import { runTranscription, stalledTranscriptionJobs } from "~/modules/pipeline/transcription-job.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";

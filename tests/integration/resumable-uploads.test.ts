@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import {
   RECORDING_ID_HEADER,
   removeExpiredUploads,

@@ -13,7 +13,7 @@ import {
   requireUser,
 } from "~/modules/platform/session.server";
 import { allowanceAndBilling, allowanceFor, startOfMonth } from "~/modules/usage/usage.server";
-import { listRecordings } from "~/modules/recordings/recordings.server";
+import { listRecordings } from "~/modules/recordings/list.server";
 import { signedInUser } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

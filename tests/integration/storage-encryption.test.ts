@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { runTranscription } from "~/modules/recordings/transcription-job.server";
+import { runTranscription } from "~/modules/pipeline/transcription-job.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { ENCRYPTED_MAGIC, keyring, parseStorageKey, readHeader } from "~/services/storage/encryption.server";
 import { fileStorage, rotateToCurrentKey } from "~/services/storage/file.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { fileStorage } from "~/services/storage/file.server";
 import { s3Storage } from "~/services/storage/s3.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import {
   deleteUserFiles,

@@ -1,6 +1,6 @@
 // Pieces of /data-privacy: the exports with their progress, a retention choice, and the access log.
 import type { FieldMetadata } from "@conform-to/react";
-import { accessActionLabel } from "~/modules/privacy/access-log";
+import { accessActionLabel } from "~/modules/platform/access-log";
 import { retentionLabel } from "~/modules/privacy/retention";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { formatDate, isoDateTime } from "~/utils/dates";

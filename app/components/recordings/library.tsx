@@ -16,7 +16,7 @@ import {
   NO_FOLDER,
   RenameFolderSchema,
   TAG_NAME_MAX,
-} from "~/modules/recordings/library-forms";
+} from "~/modules/library/library-forms";
 
 export const BULK_FORM_ID = "bulk";
 

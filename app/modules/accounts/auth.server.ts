@@ -13,9 +13,9 @@ import {
   recordLoginFailure,
   trustDeviceHeader,
 } from "./login-throttle.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { singleton } from "~/modules/platform/singleton.server";
+import { singleton } from "~/config/singleton.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import {

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { PUBLIC_USER_SELECT } from "./auth.server";
 import { cookieDefaults } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin, getEnv } from "~/modules/platform/env.server";
-import { singleton } from "~/modules/platform/singleton.server";
+import { appOrigin, getEnv } from "~/config/env.server";
+import { singleton } from "~/config/singleton.server";
 
 /** Google's documented OAuth 2.0 and OpenID Connect endpoints. */
 export const GOOGLE_ENDPOINTS = {

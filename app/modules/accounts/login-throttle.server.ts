@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { signedCookie } from "~/modules/platform/cookies.server";
-import { sessionSecrets } from "~/modules/platform/env.server";
+import { sessionSecrets } from "~/config/env.server";
 import { clearFailures, countFailure, readFailures } from "~/modules/platform/failure-counters.server";
 import { countOf } from "~/utils/plural";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { VerificationPurpose } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { sessionSecrets } from "~/modules/platform/env.server";
+import { sessionSecrets } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
 

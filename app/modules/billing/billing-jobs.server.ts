@@ -1,11 +1,11 @@
 // Work that follows a billing change and must not hold up Stripe's webhook: the emails, and the end of plans an
 // administrator granted until a date. A slow mail server makes a job retry, never Stripe.
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { BillingNoticeEmail } from "~/emails/billing-notice";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { formatDate } from "~/utils/dates";
 

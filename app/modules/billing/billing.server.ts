@@ -4,7 +4,7 @@
 import { type BillingPeriod, planById } from "~/content/plans";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import {
   configuredPayments,
@@ -14,7 +14,7 @@ import {
   type SubscriptionState,
 } from "~/services/payments/index.server";
 import { formatDate } from "~/utils/dates";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { LIVE_STATUSES, lookupKeyFor, type PaidPlanId, planForLookupKey, REFUND_WINDOW_DAYS } from "./catalog";
 
@@ -333,6 +333,16 @@ export async function recordFirstPayment(invoice: InvoiceSummary, paidAt: Date):
     data: { firstPaymentAt: paidAt, firstPaymentInvoiceId: invoice.id },
   });
   return count > 0;
+}
+
+/** The plan the user is on now, for the plan selection page. */
+export async function currentPlan(userId: string) {
+  return (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
+}
+
+/** Choosing Free without a subscription: forgets the paid plan asked for at sign-up. */
+export async function stayOnFree(userId: string): Promise<void> {
+  await (await db()).user.update({ where: { id: userId }, data: { requestedPlan: null } });
 }
 
 export const planName = (plan: string) => planById(plan).name;

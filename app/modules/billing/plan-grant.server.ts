@@ -2,7 +2,7 @@
 // MANUAL, so Stripe's events never take it away, and it ends at planUntil (billing-jobs.server.ts).
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { recordAccess } from "~/modules/privacy/access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 import { planById } from "~/content/plans";
 import { formatDate } from "~/utils/dates";
 

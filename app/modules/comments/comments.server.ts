@@ -1,7 +1,7 @@
 // Notes on passages of a transcript (highlights): written by the recording's owner, shown in the page's margin,
 // exported with the transcript.
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 
 export interface NewComment {
   segmentId: string;

@@ -1,19 +1,11 @@
 // The developer forms of the account page (API keys and webhooks), shared by the server and the browser (ADR 011).
 import { z } from "zod";
 import { singleLineName } from "~/utils/text";
+import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 
 export const API_SCOPES = ["read", "write"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_KEY_LIMIT = 20;
-
-export const WEBHOOK_EVENTS = [
-  "transcription.completed",
-  "transcription.failed",
-  "translation.completed",
-  "summary.completed",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const WEBHOOK_ENDPOINT_LIMIT = 10;
 
 const NAME_REQUIRED = "Give the key a name.";
 const CHOOSE_SCOPE = "Choose at least one scope.";

@@ -1,8 +1,8 @@
 // API keys for the REST API (/api/v1). A key is 32 random bytes; only its SHA-256 is stored. A slow password hash
 // (argon2, scrypt) protects guessable secrets; a 256-bit random key cannot be guessed, so one SHA-256 is as safe,
 // lets the key be found by an indexed lookup, and costs microseconds on every API call rather than tens of ms.
-import { API_KEY_LOG_WINDOW_MS } from "~/modules/privacy/access-log";
-import { recordAccessOncePer } from "~/modules/privacy/access-log.server";
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
+import { recordAccessOncePer } from "~/modules/platform/access-log.server";
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
 import { countAccountApiRequest } from "~/modules/platform/rate-limit.server";

@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
-import { WEBHOOK_EVENTS } from "./api-key-forms";
+import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import {
   ExportQuerySchema,
   ImportFromUrlSchema,

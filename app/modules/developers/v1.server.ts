@@ -5,7 +5,9 @@ import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generate
 import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
-import { deleteRecording, receiveUpload, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { receiveUpload } from "~/modules/recordings/upload.server";
+import { deleteRecording } from "~/modules/recordings/lifecycle.server";
 import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
 import { resumableUploadServer } from "~/modules/recordings/resumable-uploads.server";
 import { summariseTranscript, transcriptSummary } from "~/modules/transcripts/summaries.server";

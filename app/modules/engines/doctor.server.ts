@@ -7,7 +7,7 @@ import path from "node:path";
 import { catalogueEntry, isVerifiedModel } from "../../../scripts/models";
 import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
 import { type Database, getDatabase } from "~/modules/platform/database.server";
-import { appOrigin, dataDir, getEnv } from "~/modules/platform/env.server";
+import { appOrigin, dataDir, getEnv } from "~/config/env.server";
 import { configuredSummariser } from "~/modules/transcripts/summaries.server";
 import { configuredMailTransport } from "~/services/email/index.server";
 import { findProgram } from "~/services/process.server";

@@ -11,7 +11,7 @@ import {
   EngineUnavailableError,
   UnsupportedLanguageError,
 } from "~/services/transcription/index.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
 
 /** The demo records 10 s; a little slack for the recorder's last chunk. */
 const MAX_DEMO_SECONDS = 15;

@@ -20,8 +20,9 @@ import {
 import { startLiveDecoder, type LiveDecoder } from "~/services/transcription/audio.server";
 import { SPEECH_SAMPLE_RATE, writeWav } from "~/services/transcription/wav.server";
 import { db } from "~/modules/platform/database.server";
-import { dataDir, internalOrigin } from "~/modules/platform/env.server";
-import { acceptUploadedFile, RecordingError, uploadLimitBytes } from "~/modules/recordings/recordings.server";
+import { dataDir, internalOrigin } from "~/config/env.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
+import { acceptUploadedFile, uploadLimitBytes } from "~/modules/recordings/upload.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
 
 /** New audio needed before another pass. */

@@ -1,5 +1,5 @@
 import { type Cookie, createCookie, type CookieOptions } from "react-router";
-import { getEnv, sessionSecrets } from "./env.server";
+import { getEnv, sessionSecrets } from "~/config/env.server";
 
 /** httpOnly, SameSite=Lax and (in production) Secure: the defaults for every cookie this app sets. */
 export function cookieDefaults(): CookieOptions {

@@ -8,10 +8,10 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
-import { dataDir as resolveDataDir, getEnv } from "./env.server";
+import { dataDir as resolveDataDir, getEnv } from "~/config/env.server";
 import { applyMigrations, type SqlClient } from "./migrations.server";
 import { pgliteWasmModule } from "./pglite-wasm.server";
-import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
 
 /**
  * Who opens the database decides what happens when the embedded one is already open elsewhere:

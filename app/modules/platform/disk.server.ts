@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { dataDir, getEnv } from "./env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { countOf } from "~/utils/plural";
 
 /** ENOSPC (no space left) or EDQUOT (quota exceeded): the disk, not the request, is the problem. */

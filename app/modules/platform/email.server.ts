@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { dataDir } from "./env.server";
+import { dataDir } from "~/config/env.server";
 import { isDeliverableEmail } from "~/utils/text";
 import { render } from "@react-email/render";
 import type PgBoss from "pg-boss";

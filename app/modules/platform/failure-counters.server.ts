@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { getDatabase } from "./database.server";
-import { sessionSecrets } from "./env.server";
+import { sessionSecrets } from "~/config/env.server";
 import { RATE_LIMIT_TABLE } from "./rate-limit-store.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "~/config/singleton.server";
 
 /**
  * Failures counted for every web process at once: wrong passwords at sign-in and on share links. One row per key in

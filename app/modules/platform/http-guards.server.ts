@@ -4,7 +4,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
 import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
-import { appOrigin } from "./env.server";
+import { appOrigin } from "~/config/env.server";
 import { BILLING_WEBHOOK_PATH } from "./rate-limit.server";
 import { unsafeTextProblem } from "~/utils/text";
 

@@ -1,6 +1,6 @@
 import { getDatabase } from "./database.server";
 import { RATE_LIMIT_TABLE } from "./rate-limit-store.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "~/config/singleton.server";
 
 /**
  * Work one account may have only so much of at once (URL imports: each may hold a connection for minutes), counted for

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
-import { existingSingleton, singleton, takeSingleton } from "./singleton.server";
+import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
 
 /**
  * One background job: its queue and retry policy, and (in processes that work jobs) what runs it. Domains define

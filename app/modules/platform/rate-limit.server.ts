@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, type Options, rateLimit } from "express-rate-limit";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 import { DatabaseRateLimitStore } from "./rate-limit-store.server";
 import { sessionIdFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "~/config/singleton.server";
 import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
 
 /**

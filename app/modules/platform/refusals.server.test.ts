@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
 import { z } from "zod";
 import { describe, expect, test } from "vitest";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
 import {
   answerRefusal,
   asRefusal,

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "react-router";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/config/env.server";
 import { NoncedPageStore, PAGE_CACHE_TTL_MS } from "./page-cache.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "~/config/singleton.server";
 
 /**
  * Rendered documents, kept by what they were rendered from (ADR 032). React's render of a page is a function of the

@@ -10,7 +10,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { DataExportReadyEmail } from "~/emails/data-export-ready";
 import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
-import { appOrigin, dataDir, sessionSecrets } from "~/modules/platform/env.server";
+import { appOrigin, dataDir, sessionSecrets } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { recordingComments } from "~/modules/comments/comments.server";
@@ -21,7 +21,7 @@ import { zipArchive, type ZipEntry } from "~/services/export/zip.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
-import { type AccessSource, recordAccess } from "./access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { EXPORT_QUEUE, userExportsPrefix } from "./deletion.server";
 import { DAY_MS, EXPORT_LINK_DAYS } from "./retention";
 

@@ -2,7 +2,7 @@
 // at once or after a 7-day grace period that signing in cancels. Rows go first, in the request; stored files go in
 // the same request when storage answers, and otherwise in the purge job's next run (with retries), so a deleted
 // recording's file never outlives one job run.
-import { appOrigin, getEnv } from "~/modules/platform/env.server";
+import { appOrigin, getEnv } from "~/config/env.server";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { AccountDeletionEmail } from "~/emails/account-deletion";
 import { LIVE_STATUSES } from "~/modules/billing/catalog";
@@ -10,7 +10,7 @@ import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
 import { cancelJob, defineJob, deleteJobsMentioning, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
 import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
 import { configuredPayments, PaymentError } from "~/services/payments/index.server";
@@ -19,7 +19,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
-import { type AccessSource, recordAccess } from "./access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
 
 export const PURGE_QUEUE = "privacy-purge-files";

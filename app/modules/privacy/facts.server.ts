@@ -1,7 +1,7 @@
 // What the privacy page and the policy say about keeping data, read from the same settings the code enforces:
 // where files are stored, the retention ceilings, how long links and grace periods last, and which outside services
 // (if any) receive a user's audio or text under this server's configuration.
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import { SESSION_TTL_MS } from "~/modules/platform/session.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS, EXPORT_LINK_DAYS } from "./retention";
 

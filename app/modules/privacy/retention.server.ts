@@ -7,7 +7,7 @@ import { defineJob } from "~/modules/platform/jobs.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { countOf } from "~/utils/plural";
-import { type AccessSource, recordAccess } from "./access-log.server";
+import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
 import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
 import { DAY_MS, effectiveDays, retentionChangeDetail } from "./retention";
 

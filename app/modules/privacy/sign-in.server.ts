@@ -2,7 +2,7 @@
 // account), and a scheduled account deletion is called off.
 import type { AppLoadContext } from "react-router";
 import { db } from "~/modules/platform/database.server";
-import { recordAccess } from "./access-log.server";
+import { recordAccess } from "~/modules/platform/access-log.server";
 
 /** Call right after the session is created (every sign-in route: password, code, Google, the JSON API). */
 export async function recordSignIn(

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { configuredStorage } from "~/services/storage/index.server";
 import { StoredObjectMissingError } from "~/services/storage/storage";
 import { byteRange } from "~/utils/byte-range";
-import { RecordingError } from "./recordings.server";
+import { RecordingError } from "./ownership.server";
 
 /**
  * A stored recording's audio as a response, honouring a single `Range: bytes=a-b` (206, or 416 outside the file) so

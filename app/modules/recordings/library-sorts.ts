@@ -1,5 +1,5 @@
 // The library's columns and the orders they sort in (isomorphic): the page's column headers link to them and
-// recordings.server.ts turns each key into SQL. A sort is a plain query parameter, so it works without JavaScript.
+// list.server.ts turns each key into SQL. A sort is a plain query parameter, so it works without JavaScript.
 
 export type SortDirection = "ascending" | "descending";
 

@@ -8,17 +8,17 @@ import { finished } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { ERRORS, Server, type Upload } from "@tus/server";
 import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { isDiskFull } from "~/modules/platform/disk.server";
+import { RecordingError } from "./ownership.server";
 import {
   acceptUploadedFile,
   checkUploadOptions,
   diskFullError,
-  RecordingError,
   requireRoomFor,
   tooLargeError,
   uploadLimitBytes,
-} from "./recordings.server";
+} from "./upload.server";
 import { getUserId } from "~/modules/platform/session.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { PROBLEM_CONTENT_TYPE, problemDetails, refusalDetail } from "~/modules/platform/problem-details.server";

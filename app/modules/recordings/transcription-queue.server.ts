@@ -1,5 +1,5 @@
-// The transcription queue's name, policy and enqueue calls, apart from the job itself: recordings.server queues and
-// cancels transcriptions, and the job (which imports the transcripts domain) must not be imported back by it.
+// The transcription queue's name, policy and enqueue calls, apart from the job itself: recordings queue and cancel
+// transcriptions by the queue's name, and the job (modules/pipeline, above recordings in ADR 019) is never imported here.
 import { cancelJob, enqueue } from "~/modules/platform/jobs.server";
 
 export const TRANSCRIBE_QUEUE = "transcribe";

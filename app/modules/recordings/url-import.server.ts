@@ -13,18 +13,18 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { UrlImportSchema } from "./url-import-form";
 import { isDiskFull } from "~/modules/platform/disk.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { takeSlot } from "~/modules/platform/in-flight.server";
 import { OutboundUrlError, outboundRequest, parseOutboundUrl } from "~/modules/platform/outbound-http.server";
+import { RecordingError } from "./ownership.server";
 import {
   acceptUploadedFile,
   checkUploadOptions,
   diskFullError,
-  RecordingError,
   requireRoomFor,
   tooLargeError,
   uploadLimitBytes,
-} from "./recordings.server";
+} from "./upload.server";
 
 /** The whole download, headers to last byte: 5 minutes unless URL_IMPORT_TIMEOUT_SECONDS says otherwise. */
 const importTimeoutMs = () => getEnv().URL_IMPORT_TIMEOUT_SECONDS * 1000;

@@ -3,10 +3,10 @@
 import crypto from "node:crypto";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import type { ShareExpiry } from "./share-forms";
 
 export class ShareError extends ExpectedError {}

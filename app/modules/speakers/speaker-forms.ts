@@ -1,6 +1,15 @@
 // The speaker library's forms, shared by the pages (Conform in the browser) and the actions.
 import { z } from "zod";
-import { SpeakerNameSchema } from "~/modules/transcripts/transcript-forms";
+import { singleLineName } from "~/utils/text";
+
+const SPEAKER_NAME_REQUIRED = "Give the speaker a name.";
+/** A speaker's name, wherever one is given: the transcript's editor and the speaker library. */
+export const SpeakerNameSchema = singleLineName({
+  noun: "Speaker names",
+  required: SPEAKER_NAME_REQUIRED,
+  max: 60,
+  tooLong: "Speaker names can be at most 60 characters.",
+});
 
 const CHECK_FORM = "Check the form.";
 const id = z.string({ error: CHECK_FORM }).min(1, CHECK_FORM);

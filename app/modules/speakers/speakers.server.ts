@@ -3,7 +3,7 @@
 // (with a one-click undo).
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import type { GaussianStats } from "~/services/transcription/diarization.server";
 import { addVoiceStats, matchVoices, type SpeakerVoiceStats } from "~/services/transcription/speaker-voices.server";
 

@@ -5,7 +5,7 @@ import { PLANS } from "~/content/plans";
 import { ChatReplyEmail } from "~/emails/chat-reply";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { SUPPORT_CHAT_ANCHOR, type ChatMessageView, type ChatStatusName } from "./support-chat";
 import { messageView, STATUS_NAME } from "./support-chat.server";
 import { ResponseContentSchema } from "./admin-reply";

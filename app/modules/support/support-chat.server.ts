@@ -5,7 +5,7 @@ import { ChatEscalatedEmail } from "~/emails/chat-escalated";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { db, readSql } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { type ChatMessageView, type SupportChatView } from "./support-chat";
 import type { VisitorMessage } from "./visitor-message";
 

@@ -5,7 +5,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { transcriptSegments } from "./transcripts.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 

@@ -1,8 +1,8 @@
 // The transcript page's forms, in one isomorphic module: the action parses with these schemas and the page checks
 // with the same ones in the browser (ADR 011). Each form posts its intent; buttons alone post only the intent.
 import { z } from "zod";
-import { singleLineName } from "~/utils/text";
 import { TitleSchema } from "~/modules/recordings/recording-forms";
+import { SpeakerNameSchema } from "~/modules/speakers/speaker-forms";
 
 const SEGMENT_EMPTY = "A segment cannot be empty; delete words instead.";
 export const SegmentTextSchema = z
@@ -10,14 +10,6 @@ export const SegmentTextSchema = z
   .trim()
   .min(1, SEGMENT_EMPTY)
   .max(5000, "A segment can be at most 5000 characters.");
-
-const SPEAKER_NAME_REQUIRED = "Give the speaker a name.";
-export const SpeakerNameSchema = singleLineName({
-  noun: "Speaker names",
-  required: SPEAKER_NAME_REQUIRED,
-  max: 60,
-  tooLong: "Speaker names can be at most 60 characters.",
-});
 
 const CHOOSE_SPEAKER = "Choose a speaker.";
 const CHOOSE_TARGET = "Choose a language to translate into.";

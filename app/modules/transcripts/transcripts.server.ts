@@ -5,7 +5,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { machineTranscriptLine } from "~/content/engines";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { configuredTranslator } from "./translation.server";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";

@@ -9,13 +9,13 @@ import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modul
 import { TranslationError, translateSegments } from "~/services/translation/index.server";
 import { languageName } from "~/utils/languages";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin } from "~/modules/platform/env.server";
+import { appOrigin } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import { transcriptSegments, translatableTranscript } from "./transcripts.server";
 import { configuredTranslator } from "./translation.server";
 import { transcriptFreshness } from "./freshness.server";
-import { RecordingError } from "~/modules/recordings/recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
 
 const PROGRESS_WRITE_MS = 1000;
 

@@ -5,11 +5,11 @@
 // one again. Receivers get the same SSRF rules as URL imports.
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "~/modules/developers/api-key-forms";
+import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "./webhook-events";
 
 export const WEBHOOK_QUEUE = "webhook-deliver";
 /**

@@ -6,12 +6,8 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import {
-  API_SCOPES,
-  CreateApiKeySchema,
-  CreateWebhookSchema,
-  WEBHOOK_EVENTS,
-} from "~/modules/developers/api-key-forms";
+import { API_SCOPES, CreateApiKeySchema, CreateWebhookSchema } from "~/modules/developers/api-key-forms";
+import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import { formatDate } from "~/utils/dates";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { countOf } from "~/utils/plural";

@@ -9,7 +9,7 @@ import {
   PasswordChangeSchema,
   ProfileSchema,
 } from "./account-forms";
-import { handleAccountAction, pendingEmailChange } from "./account.server";
+import { handleAccountAction } from "./account.server";
 import { BillingSection } from "./billing-section";
 import { accountBilling } from "~/modules/billing/billing.server";
 import { GlossarySection } from "./glossary-section";
@@ -29,7 +29,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
-import { db } from "~/modules/platform/database.server";
+import { accountProfile, activeSessions, pendingEmailChange } from "~/modules/accounts/account-settings.server";
 import { INDUSTRIES, OTHER_INDUSTRY, PASSWORD_RULE } from "~/modules/accounts/registration";
 import { readSessionId, requireUser, requireUserId } from "~/modules/platform/session.server";
 import { requestAllowance } from "~/modules/accounts/app-shell.server";
@@ -50,27 +50,9 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
-  const database = await db();
   const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer] = await Promise.all([
-    database.user.findUniqueOrThrow({
-      where: { id: userId },
-      select: {
-        firstName: true,
-        lastName: true,
-        email: true,
-        industry: true,
-        plan: true,
-        requestedPlan: true,
-        createdAt: true,
-        passwordHash: true,
-        glossary: true,
-      },
-    }),
-    database.session.findMany({
-      where: { userId, expiresAt: { gt: new Date() } },
-      orderBy: { lastSeenAt: "desc" },
-      select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true },
-    }),
+    accountProfile(userId),
+    activeSessions(userId),
     pendingEmailChange(userId),
     readSessionId(request),
     // The app shell's reading for this request.

@@ -1,7 +1,7 @@
 // The /data-privacy page's loader data and actions. Each checks the signed-in user and touches only their records.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { accessLog } from "~/modules/privacy/access-log.server";
+import { accessLog } from "~/modules/platform/access-log.server";
 import { dataExports, requestDataExport } from "~/modules/privacy/data-export.server";
 import {
   deleteAccountNow,
@@ -12,7 +12,7 @@ import {
 import { privacyFacts } from "~/modules/privacy/facts.server";
 import { PrivacyActionSchema } from "~/modules/privacy/privacy-forms";
 import { retentionPolicy, saveRetentionPolicy } from "~/modules/privacy/retention.server";
-import { db } from "~/modules/platform/database.server";
+import { recordingCount } from "~/modules/recordings/list.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { clearSessionCookie } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -20,14 +20,13 @@ import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 export async function loadDataPrivacy(userId: string) {
-  const database = await db();
-  const [policy, exports, log, recordingCount] = await Promise.all([
+  const [policy, exports, log, recordings] = await Promise.all([
     retentionPolicy(userId),
     dataExports(userId),
     accessLog(userId),
-    database.recording.count({ where: { userId } }),
+    recordingCount(userId),
   ]);
-  return { policy, exports, log, recordingCount, facts: privacyFacts() };
+  return { policy, exports, log, recordingCount: recordings, facts: privacyFacts() };
 }
 
 export async function handleDataPrivacyAction(request: Request, userId: string, context?: AppLoadContext) {

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { API_KEY_LOG_WINDOW_MS } from "~/modules/privacy/access-log";
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";

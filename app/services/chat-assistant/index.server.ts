@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import { chatAssistant, type ChatAssistant } from "./assistant.server";
 import { openAiAnswerWriter } from "./openai.server";
 import { searchAnswerWriter } from "./search.server";

@@ -1,4 +1,4 @@
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import { outboxTransport } from "./outbox.server";
 import { sesTransport } from "./ses.server";
 import { smtpTransport } from "./smtp.server";

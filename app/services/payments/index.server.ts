@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import type { PaymentProvider } from "./payments";
 import { stripeProvider } from "./stripe.server";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { dataDir, getEnv, storageKeyTexts } from "~/modules/platform/env.server";
+import { dataDir, getEnv, storageKeyTexts } from "~/config/env.server";
 import { keyring, parseStorageKey, type StorageKeyring } from "./encryption.server";
 import { fileStorage, type FileStorageMaintenance } from "./file.server";
 import { parseS3Url, s3Storage } from "./s3.server";

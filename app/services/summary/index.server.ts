@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import type { ChatModelConfig } from "../chat-completion.server";
 import { extractiveSummariser } from "./extractive.server";
 import { openAiSummariser } from "./openai.server";

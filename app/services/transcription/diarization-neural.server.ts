@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { dataDir } from "~/modules/platform/env.server";
+import { dataDir } from "~/config/env.server";
 import type { SpeakerCount } from "./diarization.server";
 import { readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32 } from "./wav.server";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogueEntry, isVerifiedModel, WHISPER_MODELS } from "../../../scripts/models";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
+import { dataDir, getEnv } from "~/config/env.server";
 import type { SpeechEngine } from "./engine";
 import { EngineUnavailableError } from "./errors";
 import { openAiEngine } from "./openai.server";

@@ -1,4 +1,4 @@
-import { getEnv } from "~/modules/platform/env.server";
+import { getEnv } from "~/config/env.server";
 import { apertiumProvider } from "./apertium.server";
 import { deeplProvider } from "./deepl.server";
 import { TranslationError } from "./errors";

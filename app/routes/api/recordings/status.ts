@@ -1,5 +1,5 @@
 import type { Route } from "./+types/status";
-import { requireOwnRecording } from "~/modules/recordings/recordings.server";
+import { requireOwnRecording } from "~/modules/recordings/ownership.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
 

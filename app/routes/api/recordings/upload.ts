@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload";
 import { postOnly } from "~/modules/platform/api.server";
-import { receiveUpload } from "~/modules/recordings/recordings.server";
+import { receiveUpload } from "~/modules/recordings/upload.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
 

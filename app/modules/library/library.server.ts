@@ -8,7 +8,9 @@ import type { ExportFormat } from "~/services/export/types";
 import { zipResponseBody, type ZipEntry } from "~/services/export/zip.server";
 import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { FOLDERS_MAX, NO_FOLDER } from "./library-forms";
-import { deleteRecording, listRecordings, RecordingError, type RecordingListQuerySchema } from "./recordings.server";
+import { RecordingError } from "~/modules/recordings/ownership.server";
+import { deleteRecording } from "~/modules/recordings/lifecycle.server";
+import { listRecordings, type RecordingListQuerySchema } from "~/modules/recordings/list.server";
 import type { z } from "zod";
 
 export class LibraryError extends ExpectedError {}

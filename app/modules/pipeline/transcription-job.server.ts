@@ -22,7 +22,7 @@ import { applyGlossary, glossaryPrompt } from "~/services/transcription/glossary
 import { transcribeLong } from "~/services/transcription/long-audio.server";
 import { configuredNeuralDiarizer } from "~/services/transcription/diarization-neural.server";
 import { db } from "~/modules/platform/database.server";
-import { appOrigin, dataDir } from "~/modules/platform/env.server";
+import { appOrigin, dataDir } from "~/config/env.server";
 import { nameKnownVoices } from "~/modules/speakers/speakers.server";
 import { queueTranslation } from "~/modules/transcripts/translation-job.server";
 import { formatUsage, secondsFor } from "~/modules/usage/usage";
@@ -34,7 +34,7 @@ import {
   enqueueTranscription,
   TRANSCRIBE_QUEUE,
   TRANSCRIBE_RETRIES,
-} from "./transcription-queue.server";
+} from "~/modules/recordings/transcription-queue.server";
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */

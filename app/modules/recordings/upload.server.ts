@@ -1,5 +1,5 @@
-// Recordings: receiving an upload, queueing its transcription, and what the owner can do with it afterwards.
-// Every query takes the owner's id, so one user can never reach another's recording (a 404, not a 403).
+// Receiving an upload (a plain form post, tus or a URL import hands its file here): the plan's limits, the disk,
+// the options, the content, the hold on the minutes, storing the file and queueing its transcription.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable, type Writable } from "node:stream";
@@ -8,28 +8,22 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
 import { data } from "react-router";
-import { z } from "zod";
 import { planById } from "~/content/plans";
 import { featureRefusal, planIncludes } from "~/modules/billing/plan-features";
-import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
-import { db, readSql } from "~/modules/platform/database.server";
+import { db } from "~/modules/platform/database.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
-import { dataDir, getEnv } from "~/modules/platform/env.server";
-import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
+import { dataDir, getEnv } from "~/config/env.server";
 import { sanitizeFileName } from "~/utils/text";
 import { truncate } from "~/utils/truncate";
 import { secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
-import { ExpectedError, formRefusal } from "~/modules/platform/refusals.server";
-import { type AccessSource, recordAccess } from "~/modules/privacy/access-log.server";
+import { type ExpectedError, formRefusal } from "~/modules/platform/refusals.server";
+import { RecordingError } from "./ownership.server";
 import { NO_FILE, tooLargeMessage, UploadOptionsSchema } from "./recording-forms";
-import { cancelTranscriptionJob, enqueueTranscription } from "./transcription-queue.server";
-import { DEFAULT_SORT, RECORDING_SORT_KEYS, type RecordingSort } from "./library-sorts";
-
-/** A refused upload or action, with the HTTP status and a message for the user. */
-export class RecordingError extends ExpectedError {}
+import { enqueueTranscription } from "./transcription-queue.server";
 
 /**
  * Upload options the schema refused. Its message joins every field's (the `{ error }` of the JSON and tus paths); the
@@ -287,7 +281,7 @@ async function committed(incoming: IncomingObject | undefined, storageKey: strin
 }
 
 /** Runs a reservation; an allowance that does not cover it is a 403 with the minutes and seconds left. */
-async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
+export async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
   try {
     return await reserve();
   } catch (error) {
@@ -297,7 +291,7 @@ async function holdingAllowance<T>(reserve: () => Promise<T>): Promise<T> {
 }
 
 /** Queues the transcription of a recording that is QUEUED and holds its minutes. */
-async function startJob(recordingId: string) {
+export async function startJob(recordingId: string) {
   const jobId = await enqueueTranscription(recordingId);
   await (await db()).recording.update({ where: { id: recordingId }, data: { jobId } });
 }
@@ -310,258 +304,4 @@ async function startJob(recordingId: string) {
 export function uploadFormRefusal(refusal: ExpectedError) {
   if (refusal instanceof UploadOptionsError) return data(refusal.reply, { status: refusal.status });
   return formRefusal(refusal.message, refusal.status);
-}
-
-/** The owner's recording, or a 404 for anyone else. */
-export async function requireOwnRecording(userId: string, recordingId: string) {
-  const recording = await (await db()).recording.findFirst({ where: { id: recordingId, userId } });
-  if (!recording) throw new RecordingError("Recording not found.", 404);
-  return recording;
-}
-
-export async function cancelRecording(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
-  // Conditional, so a cancel never overwrites a transcript that was saved a moment ago.
-  const { count } = await (
-    await db()
-  ).recording.updateMany({
-    where: { id: recordingId, userId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
-    data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
-  });
-  if (count === 0) throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
-  // The text saved so far goes with it: nothing is charged, so nothing is kept (the job removes any it adds later).
-  await (await db()).transcriptSegment.deleteMany({ where: { recordingId } });
-  // The worker sees the status on its next heartbeat and stops; a queued job is cancelled outright.
-  if (recording.jobId) await cancelTranscriptionJob(recording.jobId);
-}
-
-/** Queues a failed or cancelled transcription again, if the minutes left cover it (they are held again). */
-export async function retryRecording(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
-  const retryable: RecordingStatus[] = [RecordingStatus.FAILED, RecordingStatus.CANCELLED];
-  const notRetryable = () => new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
-  if (!retryable.includes(recording.status)) throw notRetryable();
-  if (recording.audioDeletedAt)
-    throw new RecordingError("The audio of this recording was deleted, so it cannot be transcribed again.", 409);
-  const seconds = secondsFor(recording.durationSeconds);
-  const { count } = await holdingAllowance(() =>
-    reserveSeconds(userId, seconds, (tx) =>
-      tx.recording.updateMany({
-        where: { id: recordingId, userId, status: { in: retryable } },
-        data: {
-          status: RecordingStatus.QUEUED,
-          reservedSeconds: seconds,
-          progress: 0,
-          failureReason: null,
-          jobId: null,
-        },
-      }),
-    ),
-  );
-  if (count === 0) throw notRetryable(); // a second retry sent at the same moment
-  try {
-    await startJob(recordingId);
-  } catch (error) {
-    await (
-      await db()
-    ).recording.updateMany({
-      where: { id: recordingId, status: RecordingStatus.QUEUED },
-      data: {
-        status: RecordingStatus.FAILED,
-        reservedSeconds: 0,
-        failureReason: "The transcription could not be queued. No minutes were charged. You can retry.",
-      },
-    });
-    throw error;
-  }
-}
-
-export async function renameRecording(userId: string, recordingId: string, title: string) {
-  await requireOwnRecording(userId, recordingId);
-  await (await db()).recording.update({ where: { id: recordingId }, data: { title } });
-}
-
-/** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
-export async function deleteRecording(userId: string, recordingId: string, source: AccessSource = {}) {
-  const recording = await requireOwnRecording(userId, recordingId);
-  if (
-    recording.jobId &&
-    (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)
-  ) {
-    await cancelTranscriptionJob(recording.jobId);
-  }
-  await (await db()).recording.delete({ where: { id: recordingId } });
-  await configuredStorage().delete(recording.storageKey);
-  await recordAccess(userId, "recording.deleted", { ...source, detail: recording.title });
-}
-
-// Ties (same length, same status…) fall back to newest first, and then the id, so pages never repeat or skip a row.
-const THEN = Prisma.sql`r."createdAt" DESC, r."id"`;
-const SPEAKERS = Prisma.sql`(SELECT count(DISTINCT s."speaker") FROM "TranscriptSegment" s WHERE s."recordingId" = r."id")`;
-const FOLDER_NAME = Prisma.sql`(SELECT lower(f."name") FROM "Folder" f WHERE f."id" = r."folderId")`;
-// The order a recording goes through: waiting, working, done, then the two ways it can stop.
-const STATUS_ORDER = Prisma.sql`CASE r."status" WHEN 'QUEUED' THEN 0 WHEN 'PROCESSING' THEN 1 WHEN 'COMPLETED' THEN 2
-  WHEN 'FAILED' THEN 3 ELSE 4 END`;
-
-/** Each column's two orders (library-sorts.ts); recordings in no folder come last either way. */
-export const RECORDING_SORTS: Record<RecordingSort, { orderBy: Prisma.Sql }> = {
-  newest: { orderBy: Prisma.sql`r."createdAt" DESC, r."id"` },
-  oldest: { orderBy: Prisma.sql`r."createdAt" ASC, r."id"` },
-  title: { orderBy: Prisma.sql`lower(r."title") ASC, ${THEN}` },
-  "title-desc": { orderBy: Prisma.sql`lower(r."title") DESC, ${THEN}` },
-  longest: { orderBy: Prisma.sql`r."durationSeconds" DESC, ${THEN}` },
-  shortest: { orderBy: Prisma.sql`r."durationSeconds" ASC, ${THEN}` },
-  status: { orderBy: Prisma.sql`${STATUS_ORDER} ASC, ${THEN}` },
-  "status-desc": { orderBy: Prisma.sql`${STATUS_ORDER} DESC, ${THEN}` },
-  "most-speakers": { orderBy: Prisma.sql`${SPEAKERS} DESC, ${THEN}` },
-  "fewest-speakers": { orderBy: Prisma.sql`${SPEAKERS} ASC, ${THEN}` },
-  folder: { orderBy: Prisma.sql`${FOLDER_NAME} ASC NULLS LAST, ${THEN}` },
-  "folder-desc": { orderBy: Prisma.sql`${FOLDER_NAME} DESC NULLS LAST, ${THEN}` },
-};
-
-export const RecordingListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200, "Search terms can be at most 200 characters.")
-    .optional()
-    .transform((value) => value || undefined),
-  sort: z.enum(RECORDING_SORT_KEYS).catch(DEFAULT_SORT).default(DEFAULT_SORT),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  // The library's filters (library.server.ts): a folder's id or "none", and a tag's name.
-  folder: z
-    .string()
-    .max(64, "Choose a folder from the list.")
-    .optional()
-    .transform((value) => value || undefined),
-  tag: z
-    .string()
-    .trim()
-    .max(40, "Tags can be at most 40 characters.")
-    .optional()
-    .transform((value) => value || undefined),
-});
-
-export const RECORDINGS_PAGE_SIZE = 20;
-
-export interface RecordingListItem {
-  id: string;
-  title: string;
-  fileName: string;
-  status: RecordingStatus;
-  progress: number;
-  durationSeconds: number;
-  sizeBytes: number;
-  language: string | null;
-  createdAt: Date;
-  folderId: string | null;
-  /** With a search: the best-matching transcript passage, split around the matches. */
-  snippet: TextPart[] | null;
-  /** Its tags' names, A to Z. */
-  tags: string[];
-  /** How many different speakers its transcript names (0 without speaker labels). */
-  speakers: number;
-  /** What retention goes by. */
-  completedAt: Date | null;
-  audioDeletedAt: Date | null;
-}
-
-// A list item's columns, its tags read along in the same query (a few index lookups per row of the page).
-const LIST_COLUMNS = Prisma.sql`r."id", r."title", r."fileName", r."status", r."progress", r."durationSeconds",
-  r."sizeBytes", COALESCE(r."transcriptLanguage", r."language") AS "language", r."createdAt", r."folderId",
-  r."completedAt", r."audioDeletedAt",
-  ARRAY(SELECT t."name" FROM "RecordingTag" rt JOIN "Tag" t ON t."id" = rt."tagId"
-        WHERE rt."recordingId" = r."id" ORDER BY t."name") AS "tags",
-  ${SPEAKERS}::int AS "speakers"`;
-
-// One passage of about a dozen words around the first matching segment's hits.
-const HEADLINE_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=1, MaxWords=18, MinWords=6`;
-
-type RecordingListQuery = z.infer<typeof RecordingListQuerySchema>;
-/** The dashboard asks without the library's filters. */
-type ListQuery = Pick<RecordingListQuery, "q" | "sort" | "page"> & Partial<RecordingListQuery>;
-
-/** The folder and tag filters as SQL on `r` (the owner's recordings); a tag matches whatever its case. */
-function libraryFilter(userId: string, query: ListQuery) {
-  const inFolder = !query.folder
-    ? Prisma.empty
-    : query.folder === "none"
-      ? Prisma.sql` AND r."folderId" IS NULL`
-      : Prisma.sql` AND r."folderId" = ${query.folder}`;
-  const tagged = query.tag
-    ? Prisma.sql` AND EXISTS (SELECT 1 FROM "RecordingTag" rt JOIN "Tag" t ON t."id" = rt."tagId"
-        WHERE rt."recordingId" = r."id" AND t."userId" = ${userId} AND lower(t."name") = lower(${query.tag}))`
-    : Prisma.empty;
-  return Prisma.sql`${inFolder}${tagged}`;
-}
-
-/**
- * The owner's recordings, newest first by default, in a folder and with a tag when the query names them. A search
- * uses PostgreSQL full-text search over titles and transcripts (websearch syntax: quotes, OR, -word) and returns a
- * highlighted passage from each match.
- */
-export async function listRecordings(
-  userId: string,
-  query: ListQuery,
-  { pageSize = RECORDINGS_PAGE_SIZE }: { pageSize?: number } = {},
-) {
-  const database = await db();
-  const offset = (query.page - 1) * pageSize;
-  const orderBy = RECORDING_SORTS[query.sort].orderBy;
-  const filter = libraryFilter(userId, query);
-  if (!query.q) {
-    // The page and the total in one round trip (the count rides along as a window over the matching rows).
-    // Straight to the database, like every read on every signed-in page (Database.read).
-    const rows = await readSql<RecordingListItem & { total: bigint | number | string }>(Prisma.sql`
-      SELECT ${LIST_COLUMNS},
-             NULL AS "snippet", count(*) OVER () AS "total"
-      FROM "Recording" r WHERE r."userId" = ${userId}${filter}
-      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`);
-    // A page past the end has no rows to carry the count: only then is it asked for separately.
-    const total = rows.length
-      ? Number(rows[0].total)
-      : offset === 0
-        ? 0
-        : Number(
-            (
-              await database.$queryRaw<[{ count: bigint }]>`
-                SELECT count(*) AS count FROM "Recording" r WHERE r."userId" = ${userId}${filter}`
-            )[0].count,
-          );
-    const items = rows.map(({ total: _total, ...item }): RecordingListItem => item);
-    return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
-  }
-  // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
-  // text parts, never as HTML.
-  const matches = Prisma.sql`
-    WITH q AS (SELECT websearch_to_tsquery('simple', ${query.q}) AS query),
-    hits AS (
-      SELECT r."id",
-             (SELECT ts_headline('simple', s."text", q.query, ${HEADLINE_OPTIONS})
-                FROM "TranscriptSegment" s
-               WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
-               ORDER BY s."position" LIMIT 1) AS "snippet"
-      FROM "Recording" r, q
-      WHERE r."userId" = ${userId}${filter}
-        AND (to_tsvector('simple', r."title") @@ q.query
-             OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
-    )`;
-  const [[{ count }], rows] = await Promise.all([
-    database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,
-    database.$queryRaw<(Omit<RecordingListItem, "snippet"> & { snippet: string | null })[]>`${matches}
-      SELECT ${LIST_COLUMNS},
-             hits."snippet"
-      FROM hits JOIN "Recording" r ON r."id" = hits."id"
-      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`,
-  ]);
-  const total = Number(count);
-  return {
-    items: rows.map((row): RecordingListItem => ({
-      ...row,
-      snippet: row.snippet ? highlightParts(row.snippet) : null,
-    })),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
 }

@@ -1,7 +1,7 @@
 // The access log: who did what with an account's data, when, and from which IP address and browser. Other domains
 // (sign-in, billing, share links) call `recordAccess`; it imports only the platform, so any domain can.
 import type { AppLoadContext } from "react-router";
-import { db } from "~/modules/platform/database.server";
+import { db } from "./database.server";
 import type { AccessAction } from "./access-log";
 
 export interface AccessSource {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { queuePositionText, timeLeftText } from "./recording-format";
+import { queuePositionText, timeLeftText } from "~/modules/recordings/recording-format";
 import { audioDone, measuredSpeed, type ProgressRecording } from "./transcription-progress.server";
 
 const now = new Date("2026-07-06T12:00:00Z");
