@@ -1,4 +1,4 @@
-// @both-databases: the library's full-text search, SQL in app/modules/recordings/recordings.server.ts
+// @both-databases: the library's full-text search, SQL in app/modules/recordings/list.server.ts
 // The library (/recordings): folders, tags, filters combined with full-text search, bulk actions, the streamed ZIP
 // export and ownership, through the production request handler on a real database.
 import crypto from "node:crypto";
