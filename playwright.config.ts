@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * Playwright's workers run side by side, each against its own app server with its own data directory: the embedded
@@ -40,8 +40,10 @@ export const CHROMIUM_LAUNCH = {
 };
 const chromium = { ...devices["Desktop Chrome"], launchOptions: CHROMIUM_LAUNCH };
 
+type WebServer = Exclude<PlaywrightTestConfig["webServer"], unknown[] | undefined>;
+
 /** One worker's app: the production build on a fresh embedded database. */
-function appServer(server: ReturnType<typeof e2eServer>) {
+function appServer(server: ReturnType<typeof e2eServer>): WebServer {
   return {
     command: `rm -rf "${server.dataDir}" && exec node --max-semi-space-size=4 build/node/server.js`,
     url: `http://localhost:${server.port}/healthz`,

@@ -138,7 +138,9 @@ function isIntendedRefusal(message: ConsoleMessage): boolean {
 
 /** Every page of the test's browser context: an error it logs fails the test, unless the test named it. */
 export const test = base.extend({
-  // Each worker has its own app server (playwright.config.ts).
+  // Each worker has its own app server (playwright.config.ts). Playwright reads a fixture's needs from its first
+  // parameter, so it must be a destructuring pattern even when empty.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   context: async ({ context }, use, testInfo) => {
     // The analytics scripts a page loads once cookies are accepted: Google's (unreachable from these machines) and the
