@@ -21,7 +21,9 @@ const PORTABLE = new Map([["app/modules/engines/doctor.server.ts", "the health c
 test("every app file with hand-written SQL is tested on both databases, by a file that names it", () => {
   expect(appFilesWithSql.length).toBeGreaterThan(0);
   const reasons = filesForBothDatabases().map((file) => bothDatabasesReason(file)!);
-  const untested = appFilesWithSql.filter((appFile) => !PORTABLE.has(appFile) && !reasons.some((reason) => reason.includes(appFile)));
+  const untested = appFilesWithSql.filter(
+    (appFile) => !PORTABLE.has(appFile) && !reasons.some((reason) => reason.includes(appFile)),
+  );
   expect(untested, "name each in a `// @both-databases: …` line of the integration file that tests it").toEqual([]);
 });
 
