@@ -34,7 +34,11 @@ test("deleting from the list asks first; cancelling keeps it, confirming removes
   await page.goto("/recordings");
 
   const list = page.getByRole("main");
-  // The asking button: a <summary> without JavaScript, a button with it; both carry the label.
+  // The asking button: a <summary> without JavaScript, a button with it; both carry the label. With JavaScript, wait
+  // for the dialog's code: a click while the page hydrates opens the disclosure instead (seen under load).
+  if (withJs(testInfo)) {
+    await expect(list.getByLabel("Delete Client call (delete)")).toHaveAttribute("aria-haspopup", "dialog");
+  }
   await list.getByLabel("Delete Client call (delete)").click();
   const question = withJs(testInfo)
     ? page.getByRole("alertdialog", { name: "Delete “Client call (delete)”?" })
