@@ -15,6 +15,10 @@ import pg from "pg";
 import S3rver from "s3rver";
 import { Upload } from "tus-js-client";
 import { FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
+import { recoverStalledTranscriptions, startJobs, stopJobs } from "~/modules/jobs.server";
+import { STALLED_AFTER_MS } from "~/modules/pipeline/transcription-job.server";
+import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
+import { outboxTransport } from "~/services/email/outbox.server";
 import { RATE_LIMITS } from "~/modules/platform/rate-limit.server";
 import { poll } from "../poll";
 import { runningChildren } from "../process-probes";
@@ -474,6 +478,22 @@ async function main() {
   assert.ok(!survivor.log().includes(startedLine), "only one worker started the second upload");
   holder!.child.kill("SIGKILL");
   step(`killed ${holder!.name}, which was transcribing the second upload`);
+  // The workers' supervisor (a job every minute) fails a job whose heartbeat is over a minute old. Here it runs in
+  // this process with the clock moved on, as tests/integration/server-worker-crash.test.ts does, instead of two
+  // minutes of waiting; the retry, the takeover and the single charge are the workers' own.
+  const appDatabase = await connectDatabase({ role: "cli", url: databaseUrl });
+  cleanups.push(() => disconnectDatabase());
+  await startJobs(appDatabase, {
+    work: false,
+    mailTransport: outboxTransport({ directory: path.join(dataDir, "supervisor-mail"), from: "scale@voxlate.test" }),
+  });
+  cleanups.push(() => stopJobs());
+  const recovered = await waitFor(
+    "the killed worker's job to count as stalled",
+    () => recoverStalledTranscriptions(new Date(Date.now() + STALLED_AFTER_MS + 1_000)),
+    (jobIds) => jobIds.length > 0,
+  );
+  assert.equal(recovered.length, 1, "only the killed worker's job is stalled");
   await waitFor(
     "the second transcript after the worker died",
     () => recordingStatus(second),
