@@ -41,7 +41,7 @@ test.describe("accessibility", () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open", async ({
+  test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open (slow: axe on every page at two widths)", async ({
     page,
     baseURL,
   }) => {

@@ -280,7 +280,7 @@ test("the column headers sort the list, with aria-sort, as links", async ({ page
   await expect(header("Title")).toHaveAttribute("aria-sort", "ascending");
 });
 
-test("the library with folders and tags has no axe violations, at 1280 and 390 px", async ({
+test("the library with folders and tags has no axe violations, at 1280 and 390 px (slow: axe at two widths)", async ({
   page,
   baseURL,
 }, testInfo) => {

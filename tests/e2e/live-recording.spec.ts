@@ -28,7 +28,7 @@ async function signInToRecord(page: Page, baseURL: string | undefined) {
   await expect(page).toHaveURL(/\?tab=record$/);
 }
 
-test("record live with live transcription and translation, stop, and find the recording saved and transcribed", async ({
+test("record live with live transcription and translation, stop, and find the recording saved and transcribed (slow: live and full real transcriptions)", async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -98,7 +98,7 @@ test("without JavaScript the Record Live tab says it needs JavaScript and points
   await expect(page.getByRole("button", { name: "Upload and transcribe" })).toBeVisible();
 });
 
-test("the landing demo records 10 s, transcribes, translates and offers Play Recording and Try Again", async ({
+test("the landing demo records 10 s, transcribes, translates and offers Play Recording and Try Again (slow: 10 s recorded in real time, then transcribed)", async ({
   page,
   baseURL,
 }, testInfo) => {

@@ -40,7 +40,7 @@ const axeViolations = async (page: Page, testInfo: TestInfo) =>
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
       );
 
-test("a voice saved on one upload names the speaker on the next, and the match can be undone", async ({
+test("a voice saved on one upload names the speaker on the next, and the match can be undone (slow: two real transcriptions with speaker labels)", async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -77,7 +77,10 @@ test("a voice saved on one upload names the speaker on the next, and the match c
   expect(await axeViolations(page, testInfo)).toEqual([]);
 });
 
-test("a note on a passage shows in the margin beside its segment", async ({ page, baseURL }, testInfo) => {
+test("a note on a passage shows in the margin beside its segment (slow: a real transcription)", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInOnBusinessPro(page, baseURL);
   await uploadDialogue(page, testInfo);

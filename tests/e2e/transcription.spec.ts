@@ -33,7 +33,7 @@ async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
   }).toPass({ timeout: 60_000, intervals: [1_000] });
 }
 
-test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export", async ({
+test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export (slow: a real transcription and six exports)", async ({
   page,
   baseURL,
 }, testInfo) => {

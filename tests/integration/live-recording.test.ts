@@ -44,7 +44,7 @@ function chunksOf(file: string, count = 11): Buffer[] {
 }
 
 describe("live recording", () => {
-  test("chunks give live text as they arrive; finish saves the recording, transcribes it in full and charges it once", async () => {
+  test("chunks give live text as they arrive; finish saves the recording, transcribes it in full and charges it once (slow: live and full real transcriptions)", async () => {
     const user = await signedInUser();
     const started = await start(user.cookie, {
       mimeType: "audio/webm;codecs=opus",

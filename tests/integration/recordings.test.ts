@@ -230,7 +230,7 @@ describe("upload and transcription", () => {
     expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);
   });
 
-  test("a translation chosen at upload runs after the transcript is ready", async () => {
+  test("a translation chosen at upload runs after the transcript is ready (slow: a real transcription, then a translation)", async () => {
     const user = await signedInUser();
     const { body } = await upload(
       user.cookie,

@@ -41,42 +41,48 @@ afterAll(async () => {
   await stopJobs();
 });
 
-test("a worker killed mid-job: the job is retried and completes, with one charge", { timeout: 180_000 }, async () => {
-  // 33 s of speech: the worker is killed as soon as the job is PROCESSING, seconds before it could finish, and the
-  // second worker transcribes it all again.
-  const audio = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-crash-")), "long.wav");
-  execFileSync("ffmpeg", ["-v", "error", "-stream_loop", "2", "-i", JFK, "-c", "copy", audio]);
-  const user = await (
-    await db()
-  ).user.create({ data: { email: "crash@example.com", firstName: "C", lastName: "W", plan: "BUSINESS_PRO" } });
-  const { id } = await acceptUploadedFile(user.id, { temporaryPath: audio, fileName: "long.wav", fields: {} });
+test(
+  "a worker killed mid-job: the job is retried and completes, with one charge (slow: two worker processes, 33 s transcribed)",
+  { timeout: 180_000 },
+  async () => {
+    // 33 s of speech: the worker is killed as soon as the job is PROCESSING, seconds before it could finish, and the
+    // second worker transcribes it all again.
+    const audio = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-crash-")), "long.wav");
+    execFileSync("ffmpeg", ["-v", "error", "-stream_loop", "2", "-i", JFK, "-c", "copy", audio]);
+    const user = await (
+      await db()
+    ).user.create({ data: { email: "crash@example.com", firstName: "C", lastName: "W", plan: "BUSINESS_PRO" } });
+    const { id } = await acceptUploadedFile(user.id, { temporaryPath: audio, fileName: "long.wav", fields: {} });
 
-  const first = startWorker();
-  await waitFor(
-    () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
-    (recording) => recording.status === "PROCESSING",
-    60_000,
-  );
-  process.kill(-first.pid!, "SIGKILL");
-  await new Promise((resolve) => first.once("exit", resolve));
+    const first = startWorker();
+    await waitFor(
+      () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
+      (recording) => recording.status === "PROCESSING",
+      60_000,
+    );
+    process.kill(-first.pid!, "SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
 
-  const stalled = await (await db()).recording.findUniqueOrThrow({ where: { id } });
-  expect(stalled.status).toBe("PROCESSING");
-  expect(await (await db()).usageCharge.count({ where: { recordingId: id } })).toBe(0);
+    const stalled = await (await db()).recording.findUniqueOrThrow({ where: { id } });
+    expect(stalled.status).toBe("PROCESSING");
+    expect(await (await db()).usageCharge.count({ where: { recordingId: id } })).toBe(0);
 
-  // A minute later the supervisor sees the stale heartbeat (here: the clock is moved on instead of waiting).
-  expect(await recoverStalledTranscriptions(new Date(Date.now() + STALLED_AFTER_MS + 1_000))).toEqual([stalled.jobId]);
+    // A minute later the supervisor sees the stale heartbeat (here: the clock is moved on instead of waiting).
+    expect(await recoverStalledTranscriptions(new Date(Date.now() + STALLED_AFTER_MS + 1_000))).toEqual([
+      stalled.jobId,
+    ]);
 
-  const second = startWorker();
-  const done = await waitFor(
-    () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
-    (recording) => recording.status === "COMPLETED",
-    150_000,
-  );
-  expect(done.jobId).toBe(stalled.jobId);
-  expect(await (await db()).transcriptSegment.count({ where: { recordingId: id } })).toBeGreaterThan(0);
-  expect(await (await db()).usageCharge.findMany({ where: { recordingId: id } })).toEqual([
-    expect.objectContaining({ seconds: Math.ceil(done.durationSeconds) }),
-  ]);
-  process.kill(-second.pid!, "SIGTERM");
-});
+    const second = startWorker();
+    const done = await waitFor(
+      () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id } })),
+      (recording) => recording.status === "COMPLETED",
+      150_000,
+    );
+    expect(done.jobId).toBe(stalled.jobId);
+    expect(await (await db()).transcriptSegment.count({ where: { recordingId: id } })).toBeGreaterThan(0);
+    expect(await (await db()).usageCharge.findMany({ where: { recordingId: id } })).toEqual([
+      expect.objectContaining({ seconds: Math.ceil(done.durationSeconds) }),
+    ]);
+    process.kill(-second.pid!, "SIGTERM");
+  },
+);

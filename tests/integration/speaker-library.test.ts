@@ -101,7 +101,7 @@ const post = (cookie: string, url: string, fields: Record<string, string>) =>
   });
 
 describe("speaker library", () => {
-  test("voices saved from the call's first half name the same people in its second half; undo; IDOR", async () => {
+  test("voices saved from the call's first half name the same people in its second half; undo; IDOR (slow: two real transcriptions with speaker labels)", async () => {
     const owner = await signedInUser("BUSINESS_PRO");
     const database = await db();
 
@@ -202,7 +202,7 @@ describe("speaker library", () => {
     expect(await database.speakerProfile.count({ where: { userId: owner.id } })).toBe(1);
   }, 240_000);
 
-  test("the dialogue's voices are named on a second upload; other people's voices are not", async () => {
+  test("the dialogue's voices are named on a second upload; other people's voices are not (slow: three real transcriptions with speaker labels)", async () => {
     const owner = await signedInUser("BUSINESS_PRO");
     const database = await db();
     const dialogue = await upload(owner.cookie, path.join(AUDIO, "dialogue-two-speakers.wav"));

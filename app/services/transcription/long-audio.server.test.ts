@@ -119,7 +119,7 @@ describe("transcribeLong", () => {
     for (const segment of result.segments) expect(segment.text).toBe(segment.words.map((word) => word.word).join(" "));
   }, 60_000);
 
-  test("with pocketsphinx: the words of each repeat land at their times in the original", async () => {
+  test("with pocketsphinx: the words of each repeat land at their times in the original (slow: 33 s through pocketsphinx)", async () => {
     // Pocketsphinx hears different words once noise is mixed in, so this file has clean pauses.
     const file = repeatedJfk(path.join(tmp, "three.wav"), 3, { noise: false });
     const result = await transcribeLong(

@@ -164,7 +164,7 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
     [30, 4],
     [120, 12],
   ])(
-    "20 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 38)",
+    "20 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 38) (slow: 20 min decoded and labelled)",
     async (seconds, bound) => {
       const opus = path.join(tmp, "twenty-minutes.ogg");
       if (!fs.existsSync(opus)) {
