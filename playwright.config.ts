@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
@@ -5,8 +6,12 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
  * Playwright's workers run side by side, each against its own app server with its own data directory: the embedded
  * database is one process, and a worker's tests may count what they made. Worker slot n (0, 1, …) talks to the server
  * on E2E_PORT + 10·n; the fake Stripe of its billing tests listens on the port after it.
+ *
+ * One worker per two cores: on a 2-core machine one worker's Chromium, app server and speech engine already keep both
+ * cores busy, and a second one made the run no shorter while the tests that wait for a transcription ran out of time
+ * (2026-11-27, docs/performance.md).
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
 export function e2eServer(slot: number) {
   const port = FIRST_PORT + 10 * slot;
