@@ -14,6 +14,7 @@ import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.se
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.wav"); // 11.0 s
 
@@ -99,6 +100,7 @@ describe("the allowance holds queued and running transcriptions", () => {
           return tx.recording.create({
             data: {
               userId: user.id,
+              workspaceId: await personalWorkspaceId(user.id),
               title: `hold ${index}`,
               fileName: "a.wav",
               storageKey: `none-${index}`,
