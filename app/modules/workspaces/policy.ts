@@ -1,6 +1,7 @@
-// Who may do what in a workspace: the one place that decides it (ADR 033, issue 32). Isomorphic and without the
-// database, so pages can hide what a role may not do and the server can refuse it with the same answer. The table in
-// docs/decisions/033-workspaces-and-roles.md is this matrix in words; a unit test reads it and checks every cell.
+// Who may do what in a workspace: the one place that decides it (ADR 033-workspaces, issue 32). Isomorphic and
+// without the database, so pages can hide what a role may not do and the server can refuse it with the same answer.
+// The table in docs/decisions/033-workspaces-and-roles.md is this matrix in words; a unit test reads it and checks
+// every cell.
 
 export const WORKSPACE_ROLES = ["OWNER", "ADMIN", "MEMBER", "REVIEWER", "VIEWER"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];

@@ -1,6 +1,6 @@
-// Workspaces (ADR 033): every account's personal workspace, and the role a member has in a workspace. Everything a
-// user makes (recordings, folders, tags, voice profiles, share links, API keys, webhooks) belongs to a workspace; in
-// this first part of issue 32 that is always the creator's personal workspace, made on first use.
+// Workspaces (ADR 033-workspaces): every account's personal workspace, and the role a member has in a workspace.
+// Everything a user makes (recordings, folders, tags, voice profiles, share links, API keys, webhooks) belongs to a
+// workspace; in this first part of issue 32 that is always the creator's personal workspace, made on first use.
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
