@@ -256,6 +256,9 @@ describe("export all my data", () => {
     ]);
     const profile = JSON.parse(unzipRead(zipPath, "profile.json").toString());
     expect(profile.id).toBe(user.id);
+    expect(profile.workspaces).toEqual([
+      expect.objectContaining({ id: await personalWorkspaceId(user.id), kind: "PERSONAL", role: "OWNER" }),
+    ]);
     expect(JSON.stringify(profile)).not.toContain("passwordHash");
     expect(unzipRead(zipPath, "support-chat.json").toString()).toContain("How do I export SRT?");
     expect(JSON.parse(unzipRead(zipPath, "sessions.json").toString())).toHaveLength(1);
