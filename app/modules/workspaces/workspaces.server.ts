@@ -1,16 +1,12 @@
 // Workspaces (ADR 033-workspaces): every account's personal workspace, and the role a member has in a workspace.
 // Everything a user makes (recordings, folders, tags, voice profiles, share links, API keys, webhooks) belongs to a
 // workspace; in this first part of issue 32 that is always the creator's personal workspace, made on first use.
-import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { can, refusalSentence, type WorkspaceAction, type WorkspaceRole } from "./policy";
 
 /** A workspace the user may not reach (404) or an action their role does not allow (403). */
 export class WorkspaceError extends ExpectedError {}
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * The user's personal workspace, created (with the user as its owner) the first time it is asked for. Idempotent and
@@ -32,8 +28,11 @@ export async function personalWorkspace(userId: string): Promise<{ id: string; n
       select,
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return prisma.workspace.findUniqueOrThrow({ where: { personalOwnerId: userId }, select });
+    // Another request made it a moment ago: the unique `personalOwnerId` refused this one. (Inside the nested write's
+    // transaction, PGlite's adapter reports that as a DriverAdapterError rather than P2002, so look instead of asking.)
+    const made = await prisma.workspace.findUnique({ where: { personalOwnerId: userId }, select });
+    if (made) return made;
+    throw error;
   }
 }
 
