@@ -28,6 +28,7 @@ async function main() {
   const { startJobs, stopJobs } = await import("../app/modules/jobs.server");
   const { buildDataExport } = await import("../app/modules/privacy/data-export.server");
   const { configuredStorage } = await import("../app/services/storage/index.server");
+  const { personalWorkspaceId } = await import("../app/modules/workspaces/workspaces.server");
 
   const database = await connectDatabase({ role: "app", dataDir: "memory://" });
   await startJobs(database, { work: false });
@@ -62,6 +63,7 @@ async function main() {
     await prisma.recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: `Lecture ${index + 1}`,
         fileName: `lecture-${index + 1}.wav`,
         storageKey: key,

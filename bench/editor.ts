@@ -29,11 +29,13 @@ const fmt = (values: number[]) =>
 async function createTranscript(dataDir: string, email: string | null, segmentCount: number) {
   return withAppDatabase(dataDir, async (prisma) => {
     const user = await prisma.user.findFirstOrThrow({ where: email ? { email } : {}, orderBy: { createdAt: "desc" } });
+    const { personalWorkspaceId } = await import("~/modules/workspaces/workspaces.server");
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     const recording = await prisma.recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: `Bench ${segmentCount}`,
         fileName: "bench.wav",
         storageKey: `bench/${crypto.randomUUID()}.wav`,

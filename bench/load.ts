@@ -113,9 +113,12 @@ async function load(origin: string, target: Target, connections: number, cookies
 }
 
 async function seedRecordings(prisma: PrismaClient, userId: string, now: number) {
+  const { personalWorkspaceId } = await import("~/modules/workspaces/workspaces.server");
+  const workspaceId = await personalWorkspaceId(userId);
   await prisma.recording.createMany({
     data: Array.from({ length: RECORDINGS }, (_, index) => ({
       userId,
+      workspaceId,
       title: `Team meeting ${index + 1}`,
       fileName: `meeting-${index + 1}.m4a`,
       storageKey: `bench/load/${userId}/${index}.m4a`,

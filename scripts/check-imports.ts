@@ -15,6 +15,7 @@ const DOMAIN_ORDER = [
   "usage",
   "billing",
   "accounts",
+  "workspaces",
   "webhooks",
   "recordings",
   "speakers",

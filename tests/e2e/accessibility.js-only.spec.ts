@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
 test.describe("accessibility", () => {
@@ -54,6 +55,7 @@ test.describe("accessibility", () => {
     const recording = await prisma.recording.create({
       data: {
         userId,
+        workspaceId: await personalWorkspaceId(userId),
         title: "Axe check",
         fileName: "axe-check.wav",
         storageKey: `e2e/${crypto.randomUUID()}.wav`,

@@ -6,6 +6,7 @@ import { sharedFile } from "../shared-files";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test, type TestUser } from "./fixtures";
 import { chooseOption } from "./select";
 import { logOut, openUserMenu, userMenuButton } from "./user-menu";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
@@ -30,6 +31,7 @@ async function storedRecording(email: string): Promise<string> {
   const recording = await prisma.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Weekly sync",
       fileName: "weekly-sync.wav",
       storageKey: `e2e/${crypto.randomUUID()}.wav`,

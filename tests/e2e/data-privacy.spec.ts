@@ -9,6 +9,7 @@ import type { TestInfo } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { sharedFile } from "../shared-files";
 import { acceptCookies, appDatabase, createUser, expect, signIn, signInAs, test } from "./fixtures";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
@@ -27,6 +28,7 @@ async function recordingOf(userId: string, title: string) {
     data: {
       id,
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title,
       fileName: "jfk.mp3",
       storageKey,

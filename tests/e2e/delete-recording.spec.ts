@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { TestInfo } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
@@ -9,6 +10,7 @@ async function recordingOf(userId: string, title: string) {
   return (await appDatabase()).prisma.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title,
       fileName: "call.mp3",
       storageKey: `e2e/${crypto.randomUUID()}.mp3`,

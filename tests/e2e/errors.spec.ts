@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 test("a recording that does not exist is a 404 saying 'Recording not found', inside the site's header and footer", async ({
   page,
@@ -34,6 +35,7 @@ test("someone else's recording is the same 404, and nothing of it shows", async 
   const recording = await database.recording.create({
     data: {
       userId: ownerId,
+      workspaceId: await personalWorkspaceId(ownerId),
       title: "Board meeting (private)",
       fileName: "board.mp3",
       storageKey: `e2e/${crypto.randomUUID()}.mp3`,
@@ -60,6 +62,7 @@ test("a plan refusal (403) shows the plan's message and the way to the plans", a
   const recording = await database.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Weekly sync",
       fileName: "sync.mp3",
       storageKey: `e2e/${crypto.randomUUID()}.mp3`,

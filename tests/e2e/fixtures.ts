@@ -6,6 +6,7 @@ import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { E2E_DATA_DIR, e2eServer } from "../../playwright.config";
 import { poll } from "../poll";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 // Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
 // cookie secret (DATA_DIR/session-secret), all in its data dir.
@@ -54,6 +55,7 @@ export async function createRecording(
   return (await appDatabase()).prisma.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Recording",
       fileName: "recording.wav",
       storageKey: `e2e/${crypto.randomUUID()}.wav`,

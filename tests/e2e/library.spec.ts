@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import JSZip from "jszip";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
@@ -12,6 +13,7 @@ async function recordingOf(userId: string, title: string, text = "Minutes of the
   return (await appDatabase()).prisma.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title,
       fileName: "call.wav",
       storageKey: `e2e/${crypto.randomUUID()}.wav`,
@@ -229,7 +231,9 @@ test("the column headers sort the list, with aria-sort, as links", async ({ page
       { recordingId: short.id, position: 2, start: 12, end: 13, text: "No.", speaker: "Speaker 2" },
     ],
   });
-  const folder = await prisma.folder.create({ data: { userId: user.id, name: "Archive" } });
+  const folder = await prisma.folder.create({
+    data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "Archive" },
+  });
   await prisma.recording.update({ where: { id: long.id }, data: { folderId: folder.id } });
   await page.goto("/recordings");
 
@@ -289,8 +293,12 @@ test("the library with folders and tags has no axe violations, at 1280 and 390 p
   test.setTimeout(60_000);
   const user = await signedInLibrary(page, baseURL, ["Axe one", "Axe two"]);
   const { prisma } = await appDatabase();
-  const folder = await prisma.folder.create({ data: { userId: user.id, name: "Clients" } });
-  const tag = await prisma.tag.create({ data: { userId: user.id, name: "urgent" } });
+  const folder = await prisma.folder.create({
+    data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "Clients" },
+  });
+  const tag = await prisma.tag.create({
+    data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "urgent" },
+  });
   const [first] = await prisma.recording.findMany({ where: { userId: user.id }, orderBy: { title: "asc" } });
   await prisma.recording.update({ where: { id: first.id }, data: { folderId: folder.id } });
   await prisma.recordingTag.create({ data: { recordingId: first.id, tagId: tag.id } });

@@ -9,6 +9,7 @@ import type { Browser, Page } from "@playwright/test";
 import { configuredStorage } from "~/services/storage/index.server";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 async function finishedRecording(userId: string) {
   const key = `recordings/${userId}/${crypto.randomUUID()}.wav`;
@@ -18,6 +19,7 @@ async function finishedRecording(userId: string) {
   return (await appDatabase()).prisma.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Quarterly review",
       fileName: "quarterly.wav",
       storageKey: key,

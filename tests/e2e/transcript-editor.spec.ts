@@ -8,6 +8,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
@@ -43,6 +44,7 @@ async function openEditor(page: Page, baseURL: string | undefined, transcript = 
   const recording = await prisma.recording.create({
     data: {
       userId: user.id,
+      workspaceId: await personalWorkspaceId(user.id),
       title: "Inaugural address",
       fileName: "jfk.wav",
       storageKey,

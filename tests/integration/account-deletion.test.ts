@@ -20,6 +20,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import { sharedFile } from "../shared-files";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
@@ -85,6 +86,7 @@ async function recordingOf(userId: string) {
   const recording = await database.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Quarterly numbers",
       fileName: "quarterly.wav",
       storageKey,
@@ -114,8 +116,17 @@ describe("delete my account now", () => {
     const bystander = await signedInUser();
     const recording = await recordingOf(user.id);
     const kept = await recordingOf(bystander.id);
-    await database.folder.create({ data: { userId: user.id, name: "Clients" } });
-    await database.speakerProfile.create({ data: { userId: user.id, name: `${person.firstName} herself`, frames: 0 } });
+    await database.folder.create({
+      data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "Clients" },
+    });
+    await database.speakerProfile.create({
+      data: {
+        userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
+        name: `${person.firstName} herself`,
+        frames: 0,
+      },
+    });
 
     // The support chat: signed in, the user asks for a person and gives their address; the admins are emailed.
     const chat = await app("/support-chat", {

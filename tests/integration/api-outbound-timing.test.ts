@@ -14,6 +14,7 @@ import { createApiKey } from "~/modules/developers/api-keys.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor, waitForQueuesIdle } from "./helpers";
 import { mockServer } from "../mocks/server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 vi.hoisted(() => {
   process.env.WEBHOOK_RETRY_BASE_SECONDS = "1";
@@ -63,7 +64,13 @@ describe("webhook retries through pg-boss", () => {
     await (
       await db()
     ).webhookEndpoint.create({
-      data: { userId: user.id, url, events: ["summary.completed"], secret: "whsec_dGVzdA==" },
+      data: {
+        userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
+        url,
+        events: ["summary.completed"],
+        secret: "whsec_dGVzdA==",
+      },
     });
 
     await emitWebhookEvent(user.id, "summary.completed", { recordingId: "r1" });

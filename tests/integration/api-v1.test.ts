@@ -11,6 +11,7 @@ import { db, getDatabase } from "~/modules/platform/database.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
 
@@ -202,6 +203,7 @@ describe("v1 routes", () => {
     ).recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "Broken call",
         fileName: "broken.wav",
         storageKey: "recordings/none.wav",

@@ -10,6 +10,7 @@ import { allowanceFor } from "~/modules/usage/usage.server";
 import { configuredPayments } from "~/services/payments/index.server";
 import { fakeStripe } from "../mocks/handlers";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 describe("billing:sync", () => {
   beforeEach(() => fakeStripe.reset());
@@ -73,6 +74,7 @@ describe("plan:set", () => {
     await database.recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "Kept",
         fileName: "kept.mp3",
         storageKey: `test/${user.id}.mp3`,

@@ -15,6 +15,7 @@ import { fakeStripe } from "../mocks/handlers";
 import { signedWebhook } from "../mocks/stripe";
 import { appHandler, cookiesFrom } from "./app-handler";
 import { signedInUser, testOutbox, waitFor, waitForEmail, waitForQueuesIdle } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 const DAY = 24 * 60 * 60;
@@ -276,6 +277,7 @@ describe("the subscription's life", () => {
     ).recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "Board meeting",
         fileName: "board.wav",
         storageKey: "test/board.wav",

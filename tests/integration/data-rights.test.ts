@@ -34,6 +34,7 @@ import { mockServer } from "../mocks/server";
 import { sharedFile } from "../shared-files";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor, waitForEmail } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 let app: Awaited<ReturnType<typeof appHandler>>;
@@ -64,6 +65,7 @@ async function completedRecording(userId: string, title = "Board meeting", compl
     data: {
       id,
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title,
       fileName: "jfk.mp3",
       storageKey,
@@ -119,8 +121,12 @@ describe("export all my data", () => {
       },
     });
     // The library, a note, an edit (a revision) and the speaker library.
-    const folderRow = await database.folder.create({ data: { userId: user.id, name: "Board" } });
-    const tagRow = await database.tag.create({ data: { userId: user.id, name: "quarterly" } });
+    const folderRow = await database.folder.create({
+      data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "Board" },
+    });
+    const tagRow = await database.tag.create({
+      data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "quarterly" },
+    });
     await database.recording.update({
       where: { id },
       data: { folderId: folderRow.id, tags: { create: { tagId: tagRow.id } } },
@@ -136,7 +142,9 @@ describe("export all my data", () => {
     );
     expect(edited.status).toBe(303);
     const voiceStats = { frames: 800, sum: Array(13).fill(0.5), outer: Array(169).fill(0.25) };
-    const voice = await database.speakerProfile.create({ data: { userId: user.id, name: "Dr. Ruiz", ...voiceStats } });
+    const voice = await database.speakerProfile.create({
+      data: { userId: user.id, workspaceId: await personalWorkspaceId(user.id), name: "Dr. Ruiz", ...voiceStats },
+    });
     await database.speakerVoice.create({
       data: { recordingId: id, label: "Dr. Ruiz", originalLabel: "Speaker 1", profileId: voice.id, ...voiceStats },
     });
@@ -248,6 +256,9 @@ describe("export all my data", () => {
     ]);
     const profile = JSON.parse(unzipRead(zipPath, "profile.json").toString());
     expect(profile.id).toBe(user.id);
+    expect(profile.workspaces).toEqual([
+      expect.objectContaining({ id: await personalWorkspaceId(user.id), kind: "PERSONAL", role: "OWNER" }),
+    ]);
     expect(JSON.stringify(profile)).not.toContain("passwordHash");
     expect(unzipRead(zipPath, "support-chat.json").toString()).toContain("How do I export SRT?");
     expect(JSON.parse(unzipRead(zipPath, "sessions.json").toString())).toHaveLength(1);
@@ -370,6 +381,7 @@ describe("deleting", () => {
     const queued = await database.recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "queued",
         fileName: "q.mp3",
         storageKey: `recordings/${user.id}/q.mp3`,

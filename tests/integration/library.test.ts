@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
@@ -29,6 +30,7 @@ async function recordingOf(
   return (await db()).recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title,
       fileName: `${title}.wav`,
       storageKey: `recordings/${userId}/${crypto.randomUUID()}.wav`,

@@ -14,6 +14,7 @@ import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.se
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.wav"); // 11.0 s
 
@@ -91,6 +92,8 @@ describe("the allowance holds queued and running transcriptions", () => {
 
   test("holds for one user are taken one at a time: the user's row is locked until each commits", async () => {
     const user = await signedInUser("FREE");
+    // Outside the transactions: on PGlite's one connection a query beside an open transaction waits for it.
+    const workspaceId = await personalWorkspaceId(user.id);
     // Each hold takes a while inside its transaction, so without the lock all eight would read 5 minutes left.
     const holds = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) =>
@@ -99,6 +102,7 @@ describe("the allowance holds queued and running transcriptions", () => {
           return tx.recording.create({
             data: {
               userId: user.id,
+              workspaceId,
               title: `hold ${index}`,
               fileName: "a.wav",
               storageKey: `none-${index}`,

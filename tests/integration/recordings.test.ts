@@ -12,6 +12,7 @@ import { runTranscription, stalledTranscriptionJobs } from "~/modules/pipeline/t
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const AUDIO = sharedFile("testdata/audio");
 const BAD = sharedFile("testdata/bad");
@@ -278,6 +279,7 @@ describe("upload and transcription", () => {
     ).recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "stalled",
         fileName: "stalled.wav",
         storageKey: "recordings/none.wav",
@@ -339,6 +341,7 @@ describe("the owner's transcript", () => {
     ).recording.create({
       data: {
         userId,
+        workspaceId: await personalWorkspaceId(userId),
         title: "Orphan",
         fileName: "orphan.wav",
         storageKey: `recordings/${userId}/never-stored.wav`,
@@ -437,6 +440,7 @@ describe("the owner's transcript", () => {
     ).recording.create({
       data: {
         userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
         title: "markup",
         fileName: "markup.wav",
         storageKey: "recordings/none.wav",

@@ -6,6 +6,7 @@ import { db } from "~/modules/platform/database.server";
 import { renderedPageCache } from "~/modules/platform/rendered-pages.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const newNonce = () => crypto.randomBytes(16).toString("base64");
 
@@ -38,6 +39,7 @@ describe("rendered pages kept by their data", () => {
     ).recording.create({
       data: {
         userId: id,
+        workspaceId: await personalWorkspaceId(id),
         title: "Board meeting, March",
         fileName: "board.wav",
         storageKey: `rendered/${crypto.randomUUID()}.wav`,

@@ -20,6 +20,7 @@ import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
 import { appHandler, cookiesFrom } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
@@ -45,6 +46,7 @@ async function finishedRecording(userId: string) {
   const recording = await database.recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Board meeting",
       fileName: "secret-file-name.wav",
       storageKey: key,

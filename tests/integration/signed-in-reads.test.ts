@@ -15,6 +15,7 @@ import {
 import { allowanceAndBilling, allowanceFor, startOfMonth } from "~/modules/usage/usage.server";
 import { listRecordings } from "~/modules/recordings/list.server";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const withCookie = (cookie: string) => new Request("http://localhost/dashboard", { headers: { Cookie: cookie } });
@@ -84,6 +85,7 @@ describe("the allowance with the billing account, in one query", () => {
     ).recording.create({
       data: {
         userId,
+        workspaceId: await personalWorkspaceId(userId),
         title: "Charged",
         fileName: "a.wav",
         storageKey: `reads/${crypto.randomUUID()}.wav`,
@@ -111,6 +113,7 @@ describe("the allowance with the billing account, in one query", () => {
     ).recording.create({
       data: {
         userId: id,
+        workspaceId: await personalWorkspaceId(id),
         title: "Queued",
         fileName: "q.wav",
         storageKey: `reads/${crypto.randomUUID()}.wav`,
@@ -157,11 +160,13 @@ describe("the allowance with the billing account, in one query", () => {
 describe("the recordings list", () => {
   test("the page and the total come in one query; a page past the end still knows the total", async () => {
     const { id } = await signedInUser("FREE");
+    const workspaceId = await personalWorkspaceId(id);
     await (
       await db()
     ).recording.createMany({
       data: Array.from({ length: 23 }, (_, index) => ({
         userId: id,
+        workspaceId,
         title: `Meeting ${index}`,
         fileName: "m.wav",
         storageKey: `reads/${id}/${index}.wav`,

@@ -11,6 +11,7 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const AUDIO = sharedFile("testdata/audio");
 const CALL = path.join(AUDIO, "call-two-speakers.wav");
@@ -241,6 +242,7 @@ describe("speaker library", () => {
     const recording = await database.recording.create({
       data: {
         userId: owner.id,
+        workspaceId: await personalWorkspaceId(owner.id),
         title: "Two people",
         fileName: "two.wav",
         storageKey: `recordings/${owner.id}/two.wav`,

@@ -21,6 +21,7 @@ import { mockServer } from "../mocks/server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.mp3");
 
@@ -47,6 +48,7 @@ async function recordingRow(userId: string, storageKey: string, createdAt: Date)
   return (await db()).recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "t",
       fileName: "t.mp3",
       storageKey,

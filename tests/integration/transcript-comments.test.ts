@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
@@ -15,6 +16,7 @@ async function completedRecording(userId: string) {
   return (await db()).recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Board meeting",
       fileName: "board.wav",
       storageKey: `test/${userId}/board.wav`,

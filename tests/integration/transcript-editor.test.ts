@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
@@ -27,6 +28,7 @@ async function recordingWithTranscript(userId: string) {
   return (await db()).recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Editor",
       fileName: "editor.wav",
       storageKey: `test/${crypto.randomUUID()}.wav`,

@@ -8,6 +8,7 @@ import { db } from "~/modules/platform/database.server";
 import { createShareLink } from "~/modules/sharing/share-links.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
@@ -29,6 +30,7 @@ async function recordingWithTimes(userId: string) {
   return (await db()).recording.create({
     data: {
       userId,
+      workspaceId: await personalWorkspaceId(userId),
       title: "Deposition",
       fileName: "deposition.wav",
       storageKey: `test/${crypto.randomUUID()}.wav`,

@@ -296,13 +296,28 @@ async function main() {
   // to register a loopback URL, and registration itself is covered by tests/integration/api-outbound.test.ts.
   const receiver = await webhookReceiver();
   const webhookSecret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
-  await query(`INSERT INTO "WebhookEndpoint" (id, "userId", url, events, secret) VALUES ($1, $2, $3, $4, $5)`, [
-    `scale_${crypto.randomBytes(6).toString("hex")}`,
-    user.id,
-    receiver.url,
-    ["transcription.completed"],
-    webhookSecret,
-  ]);
+  // It belongs to the account's personal workspace (ADR 033-workspaces), made here as the app makes it on first use.
+  await query(
+    `INSERT INTO "Workspace" (id, name, kind, "personalOwnerId") VALUES ($1, 'Personal', 'PERSONAL', $2)
+     ON CONFLICT ("personalOwnerId") DO NOTHING`,
+    [`scale_${crypto.randomBytes(6).toString("hex")}`, user.id],
+  );
+  const [workspace] = await query<{ id: string }>(`SELECT id FROM "Workspace" WHERE "personalOwnerId" = $1`, [user.id]);
+  await query(
+    `INSERT INTO "WorkspaceMember" ("workspaceId", "userId", role) VALUES ($1, $2, 'OWNER') ON CONFLICT DO NOTHING`,
+    [workspace.id, user.id],
+  );
+  await query(
+    `INSERT INTO "WebhookEndpoint" (id, "userId", "workspaceId", url, events, secret) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      `scale_${crypto.randomBytes(6).toString("hex")}`,
+      user.id,
+      workspace.id,
+      receiver.url,
+      ["transcription.completed"],
+      webhookSecret,
+    ],
+  );
   step(
     `signed up ${email} (send-verification, verify, register across ${servedBy("POST", "/api/").size} web processes)`,
   );

@@ -5,6 +5,7 @@ import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
 import { recordAccessOncePer } from "~/modules/platform/access-log.server";
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { countAccountApiRequest } from "~/modules/platform/rate-limit.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
@@ -28,8 +29,9 @@ export async function createApiKey(userId: string, name: string, scopes: ApiScop
   if (active >= API_KEY_LIMIT)
     throw new ExpectedError(`You can have at most ${API_KEY_LIMIT} active keys. Revoke one first.`, 409);
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+  const workspaceId = await personalWorkspaceId(userId);
   const row = await database.apiKey.create({
-    data: { userId, name, scopes, prefix: key.slice(0, VISIBLE_CHARACTERS), hash: hashApiKey(key) },
+    data: { userId, workspaceId, name, scopes, prefix: key.slice(0, VISIBLE_CHARACTERS), hash: hashApiKey(key) },
     select: { id: true, name: true, prefix: true, scopes: true },
   });
   return { ...row, key };

@@ -2,6 +2,7 @@
 // the owner's id and refuses, with a 404, any folder or recording that is not theirs, as if it did not exist.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
 import type { ExportFormat } from "~/services/export/types";
@@ -40,8 +41,9 @@ export async function createFolder(userId: string, name: string) {
   if ((await database.folder.count({ where: { userId } })) >= FOLDERS_MAX)
     throw new LibraryError(`You can have at most ${FOLDERS_MAX} folders. Delete one you no longer use.`, 409);
   await requireFreeName(userId, name);
+  const workspaceId = await personalWorkspaceId(userId);
   try {
-    return await database.folder.create({ data: { userId, name }, select: { id: true, name: true } });
+    return await database.folder.create({ data: { userId, workspaceId, name }, select: { id: true, name: true } });
   } catch (error) {
     if (isUniqueViolation(error)) throw folderTaken(name); // created a moment ago by another request
     throw error;
@@ -97,7 +99,11 @@ export async function addTag(userId: string, ids: string[], name: string) {
   const database = await db();
   const tag =
     (await database.tag.findFirst({ where: { userId, name: { equals: name, mode: "insensitive" } } })) ??
-    (await database.tag.upsert({ where: { userId_name: { userId, name } }, create: { userId, name }, update: {} }));
+    (await database.tag.upsert({
+      where: { userId_name: { userId, name } },
+      create: { userId, workspaceId: await personalWorkspaceId(userId), name },
+      update: {},
+    }));
   await database.recordingTag.createMany({
     data: ids.map((recordingId) => ({ recordingId, tagId: tag.id })),
     skipDuplicates: true,

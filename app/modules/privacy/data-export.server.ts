@@ -14,6 +14,7 @@ import { appOrigin, dataDir, sessionSecrets } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { recordingComments } from "~/modules/comments/comments.server";
+import { workspaceMemberships } from "~/modules/workspaces/workspaces.server";
 import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { transcriptDocument, translationLanguages } from "~/modules/transcripts/transcripts.server";
 import { exportTranscript } from "~/services/export/export.server";
@@ -120,7 +121,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 const README = `Your Voxlate data
 
-profile.json          your account: name, email, plan, retention policy, glossary
+profile.json          your account: name, email, plan, retention policy, glossary, the workspaces you belong to
 library.json          your folders and tags, and which recordings are in each
 speaker-library.json  the voices you saved (their names and measurements) and where each was heard or named
 recordings/           one folder per recording: recording.json (details, folder, tags), the original audio (unless
@@ -170,6 +171,7 @@ export async function* userArchiveEntries(
       hasPassword: user.passwordHash !== null,
       glossary: user.glossary,
       retention: { audioDays: user.audioRetentionDays, recordingDays: user.recordingRetentionDays },
+      workspaces: await workspaceMemberships(userId),
       subscription: user.billing
         ? {
             status: user.billing.subscriptionStatus,

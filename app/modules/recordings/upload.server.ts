@@ -14,6 +14,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "~/modules/platform/database.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/config/env.server";
 import { sanitizeFileName } from "~/utils/text";
@@ -226,12 +227,14 @@ export async function acceptUploadedFile(
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const size = typeof content === "string" ? (await fs.promises.stat(content)).size : content.bytes;
   const seconds = secondsFor(probe.durationSeconds);
+  const workspaceId = await personalWorkspaceId(userId);
   const recording = await holdingAllowance(() =>
     reserveSeconds(userId, seconds, (tx) =>
       tx.recording.create({
         data: {
           id,
           userId,
+          workspaceId,
           title: titleFrom(fileName),
           fileName,
           storageKey,

@@ -56,6 +56,7 @@ export async function createShareLink(userId: string, recordingId: string, input
     data: {
       recordingId,
       userId,
+      workspaceId: recording.workspaceId,
       tokenHash: hashShareToken(token),
       tokenPrefix: token.slice(0, TOKEN_PREFIX_LENGTH),
       label: input.label || null,

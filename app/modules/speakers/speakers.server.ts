@@ -3,6 +3,7 @@
 // (with a one-click undo).
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
 import type { GaussianStats } from "~/services/transcription/diarization.server";
 import { addVoiceStats, matchVoices, type SpeakerVoiceStats } from "~/services/transcription/speaker-voices.server";
@@ -118,6 +119,7 @@ export async function saveVoiceToLibrary(userId: string, recordingId: string, la
   const voices = await requireMeasuredVoices(userId, recordingId, [label]);
   const database = await db();
   const heard = voices.map(toStats).reduce(addVoiceStats);
+  const workspaceId = await personalWorkspaceId(userId);
   await database.$transaction(async (tx) => {
     const existing = await tx.speakerProfile.findUnique({ where: { userId_name: { userId, name: label } } });
     // A voice matched to this very profile is already in it.
@@ -125,7 +127,7 @@ export async function saveVoiceToLibrary(userId: string, recordingId: string, la
     const stats = existing ? fresh.map(toStats).reduce(addVoiceStats, toStats(existing)) : heard;
     const profile = existing
       ? await tx.speakerProfile.update({ where: { id: existing.id }, data: fromStats(stats) })
-      : await tx.speakerProfile.create({ data: { userId, name: label, ...fromStats(stats) } });
+      : await tx.speakerProfile.create({ data: { userId, workspaceId, name: label, ...fromStats(stats) } });
     await tx.speakerVoice.updateMany({
       where: { id: { in: voices.map((voice) => voice.id) } },
       data: { profileId: profile.id, matchSimilarity: null },

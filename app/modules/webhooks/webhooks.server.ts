@@ -5,6 +5,7 @@
 // one again. Receivers get the same SSRF rules as URL imports.
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { getEnv } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
@@ -50,8 +51,9 @@ export async function createWebhookEndpoint(userId: string, url: string, events:
   if ((await database.webhookEndpoint.count({ where: { userId } })) >= WEBHOOK_ENDPOINT_LIMIT)
     throw new WebhookError(`You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints.`, 409);
   const checked = await checkOutboundUrl(url);
+  const workspaceId = await personalWorkspaceId(userId);
   return database.webhookEndpoint.create({
-    data: { userId, url: checked.toString(), events, secret: newWebhookSecret() },
+    data: { userId, workspaceId, url: checked.toString(), events, secret: newWebhookSecret() },
     select: { id: true, url: true, events: true, secret: true },
   });
 }
