@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { type AppServer, startAppServer, withAppDatabase } from "../../bench/app-server";
+import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
 
 const SETTINGS = { WORKER_IN_PROCESS: "true", RATE_LIMIT_MULTIPLIER: "1000", LOG_REQUESTS: "false" };
@@ -28,15 +29,17 @@ afterAll(async () => {
 type Status = { status: string; progress: number };
 
 async function waitForRecording(server: AppServer, cookie: string, id: string, done: (status: Status) => boolean) {
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const response = await fetch(`${server.origin}/api/recordings/${id}`, { headers: { Cookie: cookie } });
-    const status = (await response.json()) as Status;
-    if (done(status)) return status;
-    if (status.status === "FAILED" || Date.now() > deadline)
-      throw new Error(`The recording is ${JSON.stringify(status)}.\n${server.log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const read = async () =>
+    (await (await fetch(`${server.origin}/api/recordings/${id}`, { headers: { Cookie: cookie } })).json()) as Status;
+  // A failed recording will not change any more: stop there rather than at the deadline.
+  return poll(read, (status) => done(status) || status.status === "FAILED", { timeoutMs: 200_000 })
+    .then((status) => {
+      if (!done(status)) throw new Error(`The recording is ${JSON.stringify(status)}.`);
+      return status;
+    })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${server.log()}`);
+    });
 }
 
 test(
