@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import { getDatabase } from "./database.server";
 import { sessionSecrets } from "~/config/env.server";
-import { RATE_LIMIT_TABLE } from "./rate-limit-store.server";
+import { bumpCounter, counterSql, type CounterRow, RATE_LIMIT_TABLE } from "./rate-limit-store.server";
 import { singleton } from "~/config/singleton.server";
 
 /**
@@ -27,15 +26,7 @@ function rowKey(key: string): string {
   return `fail:${crypto.createHmac("sha256", sessionSecrets()[0]).update(key).digest("base64url")}`;
 }
 
-type SqlRow = { points: number | string; expire: number | string | bigint | null };
-
-async function sql(text: string, values: unknown[]): Promise<SqlRow[] | null> {
-  const database = await getDatabase().catch(() => null);
-  if (!database) return null;
-  return (await database.sql.query(text, values)) as SqlRow[];
-}
-
-function toCount(row: SqlRow | undefined, forgetAfterMs: number, now: number): FailureCount | null {
+function toCount(row: CounterRow | undefined, forgetAfterMs: number, now: number): FailureCount | null {
   if (!row || row.expire === null) return null;
   const expire = Number(row.expire);
   if (expire <= now) return null;
@@ -46,16 +37,8 @@ function toCount(row: SqlRow | undefined, forgetAfterMs: number, now: number): F
 export async function countFailure(key: string, forgetAfterMs: number, now = Date.now()): Promise<FailureCount> {
   const id = rowKey(key);
   const expire = now + forgetAfterMs;
-  const rows = await sql(
-    `INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ($1, 1, $2)
-     ON CONFLICT (key) DO UPDATE SET
-       points = CASE WHEN ${RATE_LIMIT_TABLE}.expire IS NULL OR ${RATE_LIMIT_TABLE}.expire <= $3
-                     THEN 1 ELSE ${RATE_LIMIT_TABLE}.points + 1 END,
-       expire = $2
-     RETURNING points, expire`,
-    [id, expire, now],
-  );
-  if (rows) return toCount(rows[0], forgetAfterMs, now)!;
+  const row = await bumpCounter(id, expire, now);
+  if (row) return toCount(row, forgetAfterMs, now)!;
   const counters = memory();
   const previous = counters.get(id);
   const points = previous && previous.expire > now ? previous.points + 1 : 1;
@@ -67,11 +50,11 @@ export async function countFailure(key: string, forgetAfterMs: number, now = Dat
 /** The failures not yet forgotten, or null. */
 export async function readFailures(key: string, forgetAfterMs: number, now = Date.now()): Promise<FailureCount | null> {
   const id = rowKey(key);
-  const rows = await sql(`SELECT points, expire FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]);
+  const rows = await counterSql(`SELECT points, expire FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]);
   return toCount(rows ? rows[0] : memory().get(id), forgetAfterMs, now);
 }
 
 export async function clearFailures(key: string): Promise<void> {
   const id = rowKey(key);
-  if (!(await sql(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]))) memory().delete(id);
+  if (!(await counterSql(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE key = $1`, [id]))) memory().delete(id);
 }

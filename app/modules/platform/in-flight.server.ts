@@ -1,5 +1,4 @@
-import { getDatabase } from "./database.server";
-import { RATE_LIMIT_TABLE } from "./rate-limit-store.server";
+import { bumpCounter, counterSql, RATE_LIMIT_TABLE } from "./rate-limit-store.server";
 import { singleton } from "~/config/singleton.server";
 
 /**
@@ -13,12 +12,6 @@ export type ReleaseSlot = () => Promise<void>;
 
 const memory = () => singleton("in-flight-slots", () => new Map<string, { points: number; expire: number }>());
 
-async function sql(text: string, values: unknown[]): Promise<{ points: number | string }[] | null> {
-  const database = await getDatabase().catch(() => null);
-  if (!database) return null;
-  return (await database.sql.query(text, values)) as { points: number | string }[];
-}
-
 /** Takes one of `max` slots under `key` for at most `holdMs`; returns how to give it back, or null when all are taken. */
 export async function takeSlot(
   key: string,
@@ -28,18 +21,9 @@ export async function takeSlot(
 ): Promise<ReleaseSlot | null> {
   const id = `slots:${key}`;
   const expire = now + holdMs;
-  const rows = await sql(
-    `INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ($1, 1, $2)
-     ON CONFLICT (key) DO UPDATE SET
-       points = CASE WHEN ${RATE_LIMIT_TABLE}.expire IS NULL OR ${RATE_LIMIT_TABLE}.expire <= $3
-                     THEN 1 ELSE ${RATE_LIMIT_TABLE}.points + 1 END,
-       expire = CASE WHEN ${RATE_LIMIT_TABLE}.expire IS NULL OR ${RATE_LIMIT_TABLE}.expire <= $3
-                     THEN $2 ELSE GREATEST(${RATE_LIMIT_TABLE}.expire, $2) END
-     RETURNING points`,
-    [id, expire, now],
-  );
+  const row = await bumpCounter(id, expire, now, { keepLaterExpiry: true });
   let taken: number;
-  if (rows) taken = Number(rows[0].points);
+  if (row) taken = Number(row.points);
   else {
     const slots = memory();
     const previous = slots.get(id);
@@ -48,7 +32,7 @@ export async function takeSlot(
     slots.set(id, { points: taken, expire: Math.max(current.expire, expire) });
   }
   const release = async () => {
-    if (!(await sql(`UPDATE ${RATE_LIMIT_TABLE} SET points = GREATEST(points - 1, 0) WHERE key = $1`, [id]))) {
+    if (!(await counterSql(`UPDATE ${RATE_LIMIT_TABLE} SET points = GREATEST(points - 1, 0) WHERE key = $1`, [id]))) {
       const slot = memory().get(id);
       if (slot) slot.points = Math.max(0, slot.points - 1);
     }

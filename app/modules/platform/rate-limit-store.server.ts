@@ -5,6 +5,41 @@ import { getDatabase } from "./database.server";
 /** The table the counters live in (prisma/schema.prisma: RateLimitCounter, rate-limiter-flexible's own layout). */
 export const RATE_LIMIT_TABLE = "rate_limit_counters";
 
+/** A counter row: `points` counted until `expire` (ms since the epoch); drivers give BIGINT as string or bigint. */
+export type CounterRow = { points: number | string; expire: number | string | bigint | null };
+
+/**
+ * SQL on the counters table through the app's connection, or null in a process without a database (unit tests),
+ * where the callers count in memory with the same rules.
+ */
+export async function counterSql(text: string, values: unknown[]): Promise<CounterRow[] | null> {
+  const database = await getDatabase().catch(() => null);
+  if (!database) return null;
+  return (await database.sql.query(text, values)) as CounterRow[];
+}
+
+/**
+ * Adds one to the counter `id` in one atomic upsert, starting again at 1 once its expiry has passed. Its expiry
+ * becomes `expire`, or with `keepLaterExpiry` the later of that and the one it had. Null without a database.
+ */
+export async function bumpCounter(
+  id: string,
+  expire: number,
+  now: number,
+  { keepLaterExpiry = false } = {},
+): Promise<CounterRow | null> {
+  const expired = `${RATE_LIMIT_TABLE}.expire IS NULL OR ${RATE_LIMIT_TABLE}.expire <= $3`;
+  const rows = await counterSql(
+    `INSERT INTO ${RATE_LIMIT_TABLE} (key, points, expire) VALUES ($1, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       points = CASE WHEN ${expired} THEN 1 ELSE ${RATE_LIMIT_TABLE}.points + 1 END,
+       expire = ${keepLaterExpiry ? `CASE WHEN ${expired} THEN $2 ELSE GREATEST(${RATE_LIMIT_TABLE}.expire, $2) END` : "$2"}
+     RETURNING points, expire`,
+    [id, expire, now],
+  );
+  return rows ? rows[0] : null;
+}
+
 /**
  * An express-rate-limit store whose counts live in the database (rate-limiter-flexible's Postgres backend), so every
  * web process counts against one limit. express-rate-limit keeps the rest: which requests count, the headers, the
