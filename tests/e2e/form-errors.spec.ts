@@ -13,6 +13,7 @@ import {
   waitForEmail,
 } from "./fixtures";
 import { sharedFile } from "../shared-files";
+import { COMMON_PASSWORD_MESSAGE } from "~/modules/accounts/password-strength";
 
 const SPOKEN = sharedFile("testdata/audio/jfk.mp3");
 
@@ -128,6 +129,20 @@ test("reset: the new password's errors are named beside its fields", async ({ pa
   await confirmation.fill("long-enougH");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expectFieldError(page.getByLabel("Confirm new password"), "Passwords do not match");
+
+  // Long enough, but one of the most common passwords: the meter says so while typing, the server refuses it.
+  await page.getByLabel("New password", { exact: true }).fill("iloveyou1");
+  await page.getByLabel("Confirm new password").fill("iloveyou1");
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("meter", { name: "Password strength" })).toHaveAttribute("aria-valuetext", "Weak");
+    await expect(page.getByTestId("password-strength")).toContainText(COMMON_PASSWORD_MESSAGE);
+  }
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expectFieldError(page.getByLabel("New password", { exact: true }), COMMON_PASSWORD_MESSAGE);
+  if (javaScriptEnabled) {
+    await page.getByLabel("New password", { exact: true }).fill("correct horse battery staple");
+    await expect(page.getByRole("meter", { name: "Password strength" })).toHaveAttribute("aria-valuetext", "Strong");
+  }
 });
 
 test("account: the delete confirmation and the new password are checked beside their fields", async ({

@@ -15,6 +15,11 @@ import { singleton } from "~/config/singleton.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { ACCOUNT_FAILURES_PER_HOUR, FREE_FAILURES } from "~/modules/accounts/login-throttle.server";
 import { ARGON2_COST, argon2, hashPassword } from "~/modules/accounts/password.server";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  GUESSABLE_PASSWORD_MESSAGE,
+  PERSONAL_PASSWORD_MESSAGE,
+} from "~/modules/accounts/password-strength";
 import { RATE_LIMITS, rateLimits, TOO_MANY_REQUESTS } from "~/modules/platform/rate-limit.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
@@ -299,6 +304,54 @@ describe("changing the email or the password needs the current password (or a co
       (await app("/account", formPost({ intent: "email", newEmail: uniqueEmail("x"), reauthCode: code }, cookie)))
         .status,
     ).toBe(400);
+  });
+});
+
+describe("a new password that is too common", () => {
+  test("is refused with zxcvbn's sentence by every door that sets one, and changes nothing", async () => {
+    const email = uniqueEmail("common-password");
+    const user = await createUser(email);
+    const cookie = await sessionFor(user.id);
+
+    const changed = await app(
+      "/account",
+      formPost(
+        { intent: "password", currentPassword: "secret-123", newPassword: "iloveyou", confirmPassword: "iloveyou" },
+        cookie,
+      ),
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.text()).toContain(COMMON_PASSWORD_MESSAGE);
+
+    const token = await resetToken(email);
+    // Posted where the page's form posts: the page renders again around the refusal, and its loader reads the token.
+    const resetPage = await app(
+      `/reset-password?token=${token}`,
+      formPost({ intent: "reset-password", token, password: email, confirmPassword: email }),
+    );
+    expect(resetPage.status).toBe(422);
+    expect(await resetPage.text()).toContain(PERSONAL_PASSWORD_MESSAGE);
+    const resetApi = await app("/api/password-reset/verify", postJson({ token, newPassword: "qwerty123" }));
+    expect(resetApi.status).toBe(422);
+    expect(await resetApi.json()).toEqual({ error: COMMON_PASSWORD_MESSAGE });
+    // The link was not used up by the refusals.
+    expect(await tokenIsValid(token)).toBe(true);
+
+    // Sign-up, one step per post as without JavaScript: the password step answers under the field.
+    const signup = await app(
+      "/signup",
+      formPost({
+        submit: "next",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: uniqueEmail("signup"),
+        password: "aaaaaa",
+      }),
+    );
+    expect(signup.status).toBe(422);
+    expect(await signup.text()).toContain(GUESSABLE_PASSWORD_MESSAGE);
+    // Nothing was changed: the old password still signs in.
+    expect((await loginAs(email, "secret-123", "10.30.0.1")).status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 // The spec's /api auth contract (sections 7 and 8) through the production request handler.
+import { COMMON_PASSWORD_MESSAGE } from "~/modules/accounts/password-strength";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
@@ -107,6 +108,11 @@ describe("registration: check, send code, verify, register", () => {
 
     const verified = await app("/api/verify-email-code", postJson({ email, code }));
     expect(await verified.json()).toEqual({ success: true, verified: true });
+
+    // One of the most common passwords is refused, and the verified address stays ready for a better one.
+    const common = await app("/api/register", postJson({ ...registration(email), password: "qwerty123" }));
+    expect(common.status).toBe(422);
+    expect(await common.json()).toEqual({ error: COMMON_PASSWORD_MESSAGE });
 
     const registered = await app("/api/register", postJson(registration(email)));
     expect(registered.status).toBe(201);

@@ -1,3 +1,4 @@
+import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
@@ -61,6 +62,7 @@ export function ResetPasswordForm({ token, lastResult }: { token: string; lastRe
         required
         hint={PASSWORD_RULE}
       />
+      <PasswordStrengthMeter password={fields.password.value ?? ""} />
       <Field
         label="Confirm new password"
         field={fields.confirmPassword}

@@ -1,3 +1,4 @@
+import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
@@ -133,6 +134,12 @@ export function SignUpForm({
           type="password"
           autoComplete="new-password"
           hint={progress.passwordSaved ? "Saved. Leave empty to keep it." : PASSWORD_RULE}
+        />
+      ) : null}
+      {visible >= 4 ? (
+        <PasswordStrengthMeter
+          password={password}
+          userInputs={[value("email"), value("firstName"), value("lastName")]}
         />
       ) : null}
       {visible >= 5 ? (

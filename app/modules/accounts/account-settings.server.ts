@@ -13,7 +13,7 @@ import {
   recordLoginFailure,
   tooManyLogins,
 } from "./login-throttle.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashNewPassword, verifyPassword } from "./password.server";
 import { VerificationCodeSchema } from "./registration";
 import { checkVerificationCode, consumeVerifiedCode } from "./verification.server";
 
@@ -97,7 +97,14 @@ export async function saveProfile(userId: string, profile: { firstName: string; 
 /** Sets a new password. Anyone who knew the old one, or holds a reset link, is shut out: other sessions end. */
 export async function setPassword(userId: string, newPassword: string, currentSessionId: string | undefined) {
   const database = await db();
-  await database.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+  const owner = await database.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, firstName: true, lastName: true },
+  });
+  await database.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashNewPassword(newPassword, owner) },
+  });
   await database.session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
   await revokeResetTokens(userId);
 }

@@ -16,7 +16,7 @@ import {
 import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/config/singleton.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { burnPasswordCheck, hashNewPassword, verifyPassword } from "./password.server";
 import { PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import {
   checkVerificationCode,
@@ -132,6 +132,8 @@ export class AccountExistsError extends ExpectedError {
 /** Creates the account after its email was verified (spec section 4), with a hashed password. */
 export async function registerUser(payload: RegisterPayload, passwordHash?: string) {
   if (await userExists(payload.email)) throw new AccountExistsError();
+  // Before the code is used up: a refused password leaves the verified address ready for another try.
+  const hash = passwordHash ?? (await hashNewPassword(payload.password, payload));
   await consumeVerifiedCode(payload.email, "SIGNUP");
   const user = await (
     await db()
@@ -142,7 +144,7 @@ export async function registerUser(payload: RegisterPayload, passwordHash?: stri
       lastName: payload.lastName,
       industry: payload.industry,
       hearAboutUs: payload.hearAboutUs || null,
-      passwordHash: passwordHash ?? (await hashPassword(payload.password)),
+      passwordHash: hash,
       emailVerifiedAt: new Date(),
     },
     select: PUBLIC_USER_SELECT,
@@ -229,8 +231,12 @@ export async function resetPassword(token: string, newPassword: string): Promise
   PasswordSchema.parse(newPassword);
   const valid = await validateResetToken(token);
   if (!valid) return null;
-  const passwordHash = await hashPassword(newPassword);
   const database = await db();
+  const owner = await database.user.findUniqueOrThrow({
+    where: { id: valid.userId },
+    select: { email: true, firstName: true, lastName: true },
+  });
+  const passwordHash = await hashNewPassword(newPassword, owner);
   const [, user] = await database.$transaction([
     database.passwordReset.updateMany({ where: { userId: valid.userId, usedAt: null }, data: { usedAt: new Date() } }),
     database.user.update({ where: { id: valid.userId }, data: { passwordHash }, select: { email: true } }),

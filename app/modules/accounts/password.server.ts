@@ -1,4 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
+import { ExpectedError } from "~/modules/platform/refusals.server";
+import { passwordStrength } from "./password-strength";
 
 /**
  * Argon2id at OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane (the library's defaults, written out so that the
@@ -9,6 +11,26 @@ export const ARGON2_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_COST);
 }
+
+/** Who is choosing the password: zxcvbn tries their own name and address first, as an attacker would. */
+export interface PasswordOwner {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/**
+ * The one door every new account password goes through (sign-up, reset, change, an invitation's sign-up): the spec's
+ * six characters are checked by the forms' schema; here the most common passwords, the person's own name or address,
+ * and what zxcvbn scores 0 are refused with a sentence (422), and the rest is hashed.
+ */
+export async function hashNewPassword(password: string, owner: PasswordOwner): Promise<string> {
+  const { refusal } = passwordStrength(password, [owner.email, owner.firstName, owner.lastName].filter(isText));
+  if (refusal) throw new ExpectedError(refusal, 422);
+  return hashPassword(password);
+}
+
+const isText = (value: string | null | undefined): value is string => Boolean(value);
 
 /**
  * The one argon2 verification every password check runs, real or stand-in. Tests watch it here to see that each path

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SignupDraft } from "~/generated/prisma/client";
 import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashNewPassword, verifyPassword } from "./password.server";
 import {
   EmailSchema,
   finalHearAboutUs,
@@ -80,7 +80,11 @@ export async function saveSignupStep(existing: SignupDraft | null, answers: Sign
   if (answers.email) update.email = answers.email;
   // A saved password is not shown again: an empty password field keeps it.
   if (answers.password && !(draft.passwordHash && (await verifyPassword(draft.passwordHash, answers.password)))) {
-    update.passwordHash = await hashPassword(answers.password);
+    update.passwordHash = await hashNewPassword(answers.password, {
+      email: answers.email ?? draft.email,
+      firstName: answers.firstName ?? draft.firstName,
+      lastName: answers.lastName ?? draft.lastName,
+    });
     update.passwordConfirmed = false;
   }
   let passwordsDiffer = false;

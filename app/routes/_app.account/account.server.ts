@@ -81,7 +81,11 @@ export async function handleAccountAction(request: Request, userId: string, cont
       const reauthErrors = await reauthenticate(user, form, await loginClient(request, context));
       if (reauthErrors) return refuse(submission, { fieldErrors: reauthErrors });
       // Anyone who knew the old password, or holds a reset link, is shut out.
-      await setPassword(userId, form.newPassword, currentSessionId);
+      const refused = await answerRefusal(
+        () => setPassword(userId, form.newPassword, currentSessionId),
+        refusalReply(submission, { field: "newPassword", hideFields }),
+      );
+      if (refused) return refused;
       const title = user.passwordHash ? "Password changed" : "Password set";
       return redirectWithToast("/account", { type: "success", title, description: "Other browsers were signed out." });
     }

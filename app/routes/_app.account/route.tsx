@@ -1,3 +1,4 @@
+import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
@@ -281,6 +282,10 @@ export default function Account() {
               autoComplete="new-password"
               required
               hint={PASSWORD_RULE}
+            />
+            <PasswordStrengthMeter
+              password={passwordFields.newPassword.value ?? ""}
+              userInputs={[user.email, user.firstName, user.lastName]}
             />
             <Field
               label="Confirm new password"

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/password-reset";
 import { postOnly } from "~/modules/platform/api.server";
+import { withRefusals } from "~/modules/platform/refusals.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
 import {
   INVALID_RESET_LINK,
@@ -15,7 +16,8 @@ import { EmailSchema, PasswordSchema } from "~/modules/accounts/registration";
 // POST /api/password-reset/request {email}, /validate {token}, /verify {token, newPassword}.
 export const loader = postOnly;
 
-export async function action({ request, params }: Route.ActionArgs) {
+// withRefusals: a refused new password (too common) is a 422 `{ error }`, like every other refusal.
+export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
   switch (params.step) {
     case "request": {
       const { email } = await readJsonBody(request, z.object({ email: EmailSchema }));
@@ -41,4 +43,4 @@ export async function action({ request, params }: Route.ActionArgs) {
     default:
       throw data({ error: "Not found" }, { status: 404 });
   }
-}
+});

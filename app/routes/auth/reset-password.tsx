@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/page";
 import { resetPassword, userAccount } from "~/modules/accounts/auth.server";
 import { loginClient, trustDeviceHeader } from "~/modules/accounts/login-throttle.server";
 import { ResetPasswordSchema } from "~/modules/accounts/registration";
+import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 
@@ -19,8 +20,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const email = await resetPassword(submission.value.token, submission.value.password);
+  const email = await answerRefusal(
+    () => resetPassword(submission.value.token, submission.value.password),
+    refusalReply(submission, { field: "password", hideFields }),
+  );
   if (!email) throw await invalidResetLink();
+  if (typeof email !== "string") return email;
   // The reset link proved the address: this browser gets past the account-wide sign-in limit.
   const deviceCookie = await trustDeviceHeader(userAccount(email), await loginClient(request, context));
   return redirectWithToast(

@@ -36,7 +36,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const redirectTo = safeRedirectPath(submission.value.redirectTo, "");
 
-  const { draft, nextStep, passwordsDiffer } = await saveSignupStep(existing, submission.value);
+  const saved = await answerRefusal(
+    () => saveSignupStep(existing, submission.value),
+    refusalReply(submission, { field: "password", hideFields }),
+  );
+  if (!("draft" in saved)) return saved;
+  const { draft, nextStep, passwordsDiffer } = saved;
   const headers = new Headers({ "Set-Cookie": await draftCookieHeader(draft) });
   if (passwordsDiffer) {
     const reply = submission.reply({ fieldErrors: { confirmPassword: [PASSWORDS_DONT_MATCH] }, hideFields });
