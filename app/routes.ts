@@ -42,6 +42,7 @@ export default [
     route("transcription/:recordingId/segments/:segmentId/split", "routes/_app.transcription.split.tsx"),
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
     route("account", "routes/_app.account/route.tsx"),
+    route("account/two-factor", "routes/_app.account.two-factor.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
   ]),
 
@@ -54,6 +55,7 @@ export default [
   // One route per auth page, each with its own action; /auth shows the page its query names (spec section 2).
   // They have their own header ("Back to Home").
   route("signin", "routes/auth/sign-in.tsx"),
+  route("signin/two-factor", "routes/auth/two-factor.tsx"),
   route("signup", "routes/auth/sign-up.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

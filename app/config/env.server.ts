@@ -23,6 +23,8 @@ export const EnvSchema = z
      * Unset: a random secret is created once and kept in DATA_DIR/session-secret.
      */
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    /** Seals two-factor secrets in the database. Unset: generated once and kept in DATA_DIR/secrets-key. */
+    SECRETS_KEY: z.string().min(32, "SECRETS_KEY must be at least 32 characters").optional(),
     /** postgres://… for a PostgreSQL server; unset means the embedded PGlite under DATA_DIR. */
     DATABASE_URL: z
       .string()
@@ -278,6 +280,15 @@ export function storageKeyTexts(): { current: string; older: string[] } {
       .map((key) => key.trim())
       .filter(Boolean),
   };
+}
+
+/**
+ * The key that seals secrets the app must read back (two-factor secrets): SECRETS_KEY, else generated once in
+ * DATA_DIR/secrets-key. Not the cookie secret: rotating that must not lock anyone out of their second factor.
+ */
+export function secretsKey(): Buffer {
+  const text = getEnv().SECRETS_KEY ?? generatedSecret("secrets-key", 32);
+  return crypto.createHash("sha256").update(text).digest();
 }
 
 /** Cookie-signing secrets: from SESSION_SECRET, else one generated on first start and kept in the data dir. */

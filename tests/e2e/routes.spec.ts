@@ -39,7 +39,14 @@ const AUTH_PAGES: [path: string, heading: string][] = [
   ["/reset-password?token=abc", "Reset your password"],
 ];
 
-const PROTECTED = ["/dashboard", "/recordings", "/transcription/rec_123", "/account", "/data-privacy"];
+const PROTECTED = [
+  "/dashboard",
+  "/recordings",
+  "/transcription/rec_123",
+  "/account",
+  "/account/two-factor",
+  "/data-privacy",
+];
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 

@@ -7,17 +7,19 @@ import { WelcomeEmail } from "~/emails/welcome";
 import { db } from "~/modules/platform/database.server";
 import {
   clearLoginFailures,
-  type LoginAccount,
   type LoginClient,
   loginWaitMs,
   recordLoginFailure,
   trustDeviceHeader,
+  userAccount,
 } from "./login-throttle.server";
 import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/config/singleton.server";
 import { burnPasswordCheck, hashNewPassword, verifyPassword } from "./password.server";
 import { PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
+import { SecondFactorCodeSchema } from "./two-factor-forms";
+import { hasTwoFactor } from "./two-factor.server";
 import {
   checkVerificationCode,
   consumeVerifiedCode,
@@ -28,7 +30,8 @@ import {
 export { VerificationError };
 
 /** The sign-in form's schema serves POST /api/login too. */
-export const LoginSchema = SignInSchema;
+/** POST /api/login: the sign-in form's fields, and the second factor's code for accounts that have one. */
+export const LoginSchema = SignInSchema.extend({ code: SecondFactorCodeSchema.optional() });
 
 export const PUBLIC_USER_SELECT = {
   id: true,
@@ -69,7 +72,7 @@ export type LoginResult =
   | { status: "throttled"; waitMs: number }
   | { status: "unverified" };
 
-export const userAccount = (email: string): LoginAccount => `user:${email.toLowerCase()}`;
+export { userAccount };
 
 /**
  * Checks email and password, slowed down after repeated failures (see login-throttle.server.ts). A success
@@ -85,7 +88,9 @@ export async function login(email: string, password: string, client: LoginClient
     await recordLoginFailure(account, client);
     return { status: "invalid" };
   }
-  await clearLoginFailures(account, client);
+  // With a second factor the sign-in is not done yet: the failures are cleared when the code is right, else a guesser
+  // who has the password could reset the count before every guess at the code.
+  if (!(await hasTwoFactor(user.id))) await clearLoginFailures(account, client);
   if (!user.verified) {
     await sendVerificationCode(email, "LOGIN").catch((error) => {
       // A code sent a moment ago still works; a rate limit here must not hide the verification screen.

@@ -57,6 +57,9 @@ export type LoginClient = { ip: string; deviceId: string; trustedFor: string[] }
 /** "user:ada@example.com", "admin:root@example.com" or "share:<the link's id>". */
 export type LoginAccount = `${AccountKind}:${string}`;
 
+/** A user's account, as the sign-in limit counts it. */
+export const userAccount = (email: string): LoginAccount => `user:${email.toLowerCase()}`;
+
 const kindOf = (account: LoginAccount) => account.slice(0, account.indexOf(":")) as AccountKind;
 
 const accountTag = (account: LoginAccount) =>

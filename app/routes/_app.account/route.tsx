@@ -1,6 +1,6 @@
 import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import {
   DELETE_CONFIRMATION,
@@ -27,6 +27,8 @@ import {
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import { countOf } from "~/utils/plural";
+import { twoFactorStatus } from "~/modules/accounts/two-factor.server";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
@@ -51,17 +53,19 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer] = await Promise.all([
-    accountProfile(userId),
-    activeSessions(userId),
-    pendingEmailChange(userId),
-    readSessionId(request),
-    // The app shell's reading for this request.
-    requestAllowance(request, signedIn),
-    accountBilling(userId),
-    speakerProfiles(userId),
-    developerSettings(userId),
-  ]);
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, twoFactor] =
+    await Promise.all([
+      accountProfile(userId),
+      activeSessions(userId),
+      pendingEmailChange(userId),
+      readSessionId(request),
+      // The app shell's reading for this request.
+      requestAllowance(request, signedIn),
+      accountBilling(userId),
+      speakerProfiles(userId),
+      developerSettings(userId),
+      twoFactorStatus(userId),
+    ]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,
@@ -73,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     billing,
     voiceProfiles: voices,
     developer,
+    twoFactor,
   };
 }
 
@@ -196,8 +201,18 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, voiceProfiles, developer } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    hasPassword,
+    sessions,
+    pendingEmail,
+    planName,
+    minutesLeft,
+    billing,
+    voiceProfiles,
+    developer,
+    twoFactor,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
   const shownWebhookSecret = actionData && "shownWebhookSecret" in actionData ? actionData.shownWebhookSecret : null;
@@ -348,6 +363,22 @@ export default function Account() {
           shownSecret={shownWebhookSecret}
           reply={replyTo(reply, "webhook-create")}
         />
+        <Section title="Two-factor sign-in">
+          <p className="text-sm">
+            {twoFactor.enabledAt ? (
+              <>
+                <strong>On.</strong> {countOf(twoFactor.recoveryCodesLeft, "unused recovery code")} left.
+              </>
+            ) : (
+              <>
+                <strong>Off.</strong> Ask for a code from an authenticator app after your password.
+              </>
+            )}
+          </p>
+          <Link to="/account/two-factor" className={`${buttonClass("secondary")} mt-3`}>
+            {twoFactor.enabledAt ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+          </Link>
+        </Section>
         <Section title="Signed-in browsers">
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {sessions.map((session) => (

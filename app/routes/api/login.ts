@@ -5,14 +5,17 @@ import { postOnly } from "~/modules/platform/api.server";
 import { readJsonBody } from "~/modules/platform/request-body.server";
 import { login, LoginSchema, notifyNewDevice } from "~/modules/accounts/auth.server";
 import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
+import { checkSecondFactorLimited, hasTwoFactor, TwoFactorError } from "~/modules/accounts/two-factor.server";
 import { getUser, startUserSession } from "~/modules/platform/session.server";
 
-// POST /api/login {email, password} → the user; errors carry `error` and, when unverified, `code`.
+// POST /api/login {email, password, code?} → the user; errors carry `error` and a `code` when unverified
+// (EMAIL_NOT_VERIFIED) or when the account's second factor is missing or wrong (TWO_FACTOR_REQUIRED, _INVALID).
 export const loader = postOnly;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email, password } = await readJsonBody(request, LoginSchema);
-  const result = await login(email, password, await loginClient(request, context));
+  const { email, password, code } = await readJsonBody(request, LoginSchema);
+  const client = await loginClient(request, context);
+  const result = await login(email, password, client);
   if (result.status === "throttled") {
     const retryAfter = String(Math.ceil(result.waitMs / 1000));
     return data({ error: tooManyLogins(result.waitMs) }, { status: 429, headers: { "Retry-After": retryAfter } });
@@ -23,6 +26,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       { code: "EMAIL_NOT_VERIFIED", error: "Please verify your email address. A new verification code has been sent." },
       { status: 403 },
     );
+  }
+  if (await hasTwoFactor(result.userId)) {
+    // One call with both factors: a JSON client has no page to be sent to between them.
+    if (!code) {
+      return data(
+        { code: "TWO_FACTOR_REQUIRED", error: "Enter the code from your authenticator app, or a recovery code." },
+        { status: 401 },
+      );
+    }
+    try {
+      await checkSecondFactorLimited(result.userId, email, code, client);
+    } catch (error) {
+      if (!(error instanceof TwoFactorError)) throw error;
+      return data({ code: "TWO_FACTOR_INVALID", error: error.message }, { status: error.status });
+    }
   }
   const headers = await startUserSession(result.userId, request);
   await recordSignIn(result.userId, request, context);

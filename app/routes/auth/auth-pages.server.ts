@@ -1,10 +1,13 @@
 // The data each auth page needs, shared by its own route and by /auth, which shows the page its query names.
-import { redirect } from "react-router";
-import { INVALID_RESET_LINK, validateResetToken } from "~/modules/accounts/auth.server";
+import { type AppLoadContext, redirect } from "react-router";
+import { INVALID_RESET_LINK, notifyNewDevice, userAccount, validateResetToken } from "~/modules/accounts/auth.server";
+import { loginClient, trustDeviceHeader } from "~/modules/accounts/login-throttle.server";
+import { hasTwoFactor, pendingSignInCookie } from "~/modules/accounts/two-factor.server";
+import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { isGoogleConfigured } from "~/modules/accounts/google-auth.server";
 import { readPendingLoginEmail } from "~/modules/accounts/pending-verification.server";
 import { safeRedirectPath, withRedirect } from "~/utils/redirect";
-import { requireAnonymous } from "~/modules/platform/session.server";
+import { requireAnonymous, startUserSession } from "~/modules/platform/session.server";
 import { readDraft, signupProgress } from "~/modules/accounts/signup-draft.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 
@@ -82,3 +85,49 @@ export const invalidResetLink = () =>
     title: "Invalid Reset Link",
     description: INVALID_RESET_LINK,
   });
+
+// ---- The end of every sign-in ----------------------------------------------------------------------------------
+
+export interface FirstFactorPassed {
+  userId: string;
+  email: string;
+  /** How the first factor was proved, for the sign-in history: "password" or "Google". */
+  method: string;
+  redirectTo: string;
+}
+
+/**
+ * After the password (or Google): an account with two-factor sign-in goes to /signin/two-factor, carrying who it is
+ * in a short-lived signed cookie; any other is signed in.
+ */
+export async function signInOrAskSecondFactor(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+  passed: FirstFactorPassed,
+  headers = new Headers(),
+) {
+  if (await hasTwoFactor(passed.userId)) {
+    headers.append("Set-Cookie", await pendingSignInCookie(passed));
+    return redirect("/signin/two-factor", { headers });
+  }
+  return finishSignIn(request, context, passed, headers);
+}
+
+/**
+ * Signs the user in: a new session, the sign-in history, this browser trusted by the account's sign-in limit, the
+ * new-device email, and the page they were going to.
+ */
+export async function finishSignIn(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+  { userId, email, method, redirectTo }: FirstFactorPassed,
+  headers = new Headers(),
+  { toast = { title: "Welcome back!" }, newAccount = false }: { toast?: { title: string }; newAccount?: boolean } = {},
+) {
+  for (const cookie of (await startUserSession(userId, request)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  await recordSignIn(userId, request, context, method);
+  headers.append("Set-Cookie", await trustDeviceHeader(userAccount(email), await loginClient(request, context)));
+  // A new account's first browser is no news to its owner.
+  if (!newAccount) await notifyNewDevice(userId, request.headers.get("User-Agent"));
+  return redirectWithToast(redirectTo || "/dashboard", { type: "success", ...toast }, { headers });
+}

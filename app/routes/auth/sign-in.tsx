@@ -1,18 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { signInPageData } from "./auth-pages.server";
+import { signInOrAskSecondFactor, signInPageData } from "./auth-pages.server";
 import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { pageMeta } from "~/components/page";
-import { login, notifyNewDevice } from "~/modules/accounts/auth.server";
+import { login } from "~/modules/accounts/auth.server";
 import { loginClient, tooManyLogins } from "~/modules/accounts/login-throttle.server";
 import { pendingLoginCookie } from "~/modules/accounts/pending-verification.server";
 import { safeRedirectPath, withRedirect } from "~/utils/redirect";
 import { SignInSchema } from "~/modules/accounts/registration";
 import { readForm } from "~/modules/platform/request-body.server";
-import { startUserSession } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to Voxlate.");
@@ -45,11 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Set-Cookie": await pendingLoginCookie(email) } },
     );
   }
-  const headers = await startUserSession(result.userId, request);
-  await recordSignIn(result.userId, request, context);
-  headers.append("Set-Cookie", result.deviceCookie);
-  await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
-  return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+  return signInOrAskSecondFactor(request, context, { userId: result.userId, email, method: "password", redirectTo });
 }
 
 export default function SignIn() {

@@ -1,15 +1,12 @@
 import type { Route } from "./+types/google.callback";
-import { recordSignIn } from "~/modules/privacy/sign-in.server";
 import {
   authenticateWithGoogle,
   clearGoogleStateCookie,
   findOrCreateGoogleUser,
   isGoogleConfigured,
 } from "~/modules/accounts/google-auth.server";
-import { userAccount } from "~/modules/accounts/auth.server";
-import { loginClient, trustDeviceHeader } from "~/modules/accounts/login-throttle.server";
-import { startUserSession } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
+import { finishSignIn, signInOrAskSecondFactor } from "~/routes/auth/auth-pages.server";
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,12 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : "Google sign-in failed. Please try again.",
     });
   }
-  const headers = await startUserSession(result.userId, request);
-  await recordSignIn(result.userId, request, context, "Google");
-  headers.append("Set-Cookie", clearGoogleStateCookie());
-  // Like a password sign-in, this browser is now known to the account: guesses against it cannot hold it back.
-  headers.append("Set-Cookie", await trustDeviceHeader(userAccount(result.email), await loginClient(request, context)));
-  return result.isNew
-    ? redirectWithToast("/plan-selection", { type: "success", title: "Account created successfully!" }, { headers })
-    : redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+  const headers = new Headers({ "Set-Cookie": clearGoogleStateCookie() });
+  const passed = { userId: result.userId, email: result.email, method: "Google", redirectTo: "" };
+  // A new account has no second factor yet; an existing one with two-factor sign-in is asked for it, as after a password.
+  if (!result.isNew) return signInOrAskSecondFactor(request, context, passed, headers);
+  return finishSignIn(request, context, { ...passed, redirectTo: "/plan-selection" }, headers, {
+    toast: { title: "Account created successfully!" },
+    newAccount: true,
+  });
 }
