@@ -43,6 +43,9 @@ export default [
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
     route("account", "routes/_app.account/route.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
+    // Team workspaces (issue 32, ADR 035-teams): the list and create form, and a team's members, invitations, seats.
+    route("workspaces", "routes/_app.workspaces.tsx"),
+    route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
   ]),
 
   // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
@@ -63,6 +66,9 @@ export default [
   route("signup-business", "routes/legacy-redirects.ts", { id: "signup-business" }),
   route("landing", "routes/legacy-redirects.ts", { id: "landing" }),
   route("businessplan", "routes/legacy-redirects.ts", { id: "businessplan" }),
+
+  // An invitation to a team workspace (ADR 035-teams): for the signed-in and signed-out alike, so outside the app.
+  route("invitations/:token", "routes/invitations.$token.tsx"),
 
   // The owner's data export, behind a signed link (issue 18).
   route("data-privacy/exports/:exportId", "routes/data-privacy.exports.$exportId.ts"),

@@ -9,7 +9,7 @@ import { logOut, openUserMenu, userMenuButton } from "./user-menu";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
-const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
+const NAV_LINKS = ["Dashboard", "Recordings", "Workspaces", "Account", "Data & privacy", "Plan"];
 const LEGAL_LINKS = ["Privacy", "Terms", "Cookies", "Security", "Cookie settings"];
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;

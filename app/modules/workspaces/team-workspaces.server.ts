@@ -10,7 +10,7 @@ import { accountIncludes } from "~/modules/billing/plan-features.server";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { assignRoleRefusal, can, canAssignRole, type WorkspaceRole } from "./policy";
-import { requireWorkspaceAction, WorkspaceError } from "./workspaces.server";
+import { personalWorkspace, requireWorkspaceAction, WorkspaceError } from "./workspaces.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,8 +19,7 @@ export const PERSONAL_WORKSPACE_REFUSAL =
 
 /** Creates a team workspace with the user as its owner and billing owner, with one seat (theirs). */
 export async function createTeamWorkspace(userId: string, name: string) {
-  if (!(await accountIncludes(userId, "teams")))
-    throw new ExpectedError(`${featureRefusal("teams")} Compare the plans to add them.`, 403);
+  if (!(await accountIncludes(userId, "teams"))) throw new ExpectedError(featureRefusal("teams"), 403);
   return (await db()).workspace.create({
     data: {
       name,
@@ -33,8 +32,12 @@ export async function createTeamWorkspace(userId: string, name: string) {
   });
 }
 
-/** The workspaces the user belongs to, personal first, with their role, members and seats. */
+/**
+ * The workspaces the user belongs to, personal first, with their role, members and seats. The personal workspace is
+ * made here if it is not yet (ADR 033 makes it lazily): this page lists it, so it must exist.
+ */
 export async function listWorkspaces(userId: string) {
+  await personalWorkspace(userId);
   const rows = await (
     await db()
   ).workspaceMember.findMany({

@@ -38,3 +38,11 @@ ALTER TABLE "WorkspaceInvitation" ADD CONSTRAINT "WorkspaceInvitation_workspaceI
 -- AddForeignKey
 ALTER TABLE "WorkspaceInvitation" ADD CONSTRAINT "WorkspaceInvitation_invitedById_fkey" FOREIGN KEY ("invitedById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
+
+-- Pooled minutes: a charge remembers its recording's workspace (filled in for the charges already made).
+ALTER TABLE "UsageCharge" ADD COLUMN     "workspaceId" TEXT;
+
+UPDATE "UsageCharge" AS c SET "workspaceId" = r."workspaceId" FROM "Recording" AS r WHERE r."id" = c."recordingId";
+
+-- CreateIndex
+CREATE INDEX "UsageCharge_workspaceId_createdAt_idx" ON "UsageCharge"("workspaceId", "createdAt");
