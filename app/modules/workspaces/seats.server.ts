@@ -67,3 +67,6 @@ export async function grantSeats(workspace: string, seats: number) {
     return { id, name, seats, used };
   });
 }
+
+/** Seats held and bought, for a caller that has checked the workspace already. */
+export const workspaceSeats = async (workspaceId: string) => seatCount(await db(), workspaceId);
