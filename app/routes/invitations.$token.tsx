@@ -29,8 +29,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The link's token is a secret: the page is never cached and never sent on as a Referer.
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// The link's token is a secret: the page is never cached, and never sent to another site as a Referer ("same-origin":
+// with "no-referrer" the browser sends its own form posts with "Origin: null", which the cross-site guard refuses).
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
