@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { grantSeats } from "~/modules/workspaces/seats.server";
+import { createTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForEmail } from "./fixtures";
 
 /** A browser with no session: the colleague the invitation was sent to. */
@@ -78,4 +79,33 @@ test("an owner creates a team and invites a colleague, who signs up from the ema
   await expect(members.getByText(colleague)).toBeVisible();
   await expect(page.getByRole("region", { name: "Seats" }).getByText("2 of 2 seats used")).toBeVisible();
   await guest.context().close();
+});
+
+test.describe("at 390 px wide", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the workspaces, members and invitation pages fit without sideways scrolling", async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL);
+    const owner = await createUser();
+    await (await appDatabase()).prisma.user.update({ where: { id: owner.id }, data: { plan: "BUSINESS_PRO" } });
+    const workspace = await createTeamWorkspace(owner.id, `A rather long firm name ${crypto.randomUUID()}`);
+    await signInAs(page, owner);
+    // The invitation through the page's form: the app's queue sends the mail.
+    const invitee = `a-long-address-${crypto.randomUUID()}@example.com`;
+    const since = Date.now();
+    await page.goto(`/workspaces/${workspace.id}/members`);
+    await page.getByLabel("Email address").fill(invitee);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    const link = /https?:\/\/\S+\/invitations\/[\w-]+/.exec(
+      (await waitForEmail(invitee, /invited you/, since)).text,
+    )![0];
+    for (const path of ["/workspaces", `/workspaces/${workspace.id}/members`, new URL(link).pathname]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
 });
