@@ -9,7 +9,7 @@ import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { assignRoleRefusal, can, canAssignRole, type WorkspaceRole } from "./policy";
+import { assignRoleRefusal, canAssignRole, type WorkspaceAction, type WorkspaceRole } from "./policy";
 import { personalWorkspace, requireWorkspaceAction, WorkspaceError } from "./workspaces.server";
 
 type Tx = Prisma.TransactionClient;
@@ -75,7 +75,7 @@ export async function listWorkspaces(userId: string) {
 export type WorkspaceSummary = Awaited<ReturnType<typeof listWorkspaces>>[number];
 
 /** A team workspace the user may act on, or the refusal: 404 for a non-member, 403 for the role, 409 if personal. */
-export async function requireTeamWorkspace(userId: string, workspaceId: string, action: Parameters<typeof can>[1]) {
+export async function requireTeamWorkspace(userId: string, workspaceId: string, action: WorkspaceAction) {
   const role = await requireWorkspaceAction(userId, workspaceId, action);
   const workspace = await (
     await db()
