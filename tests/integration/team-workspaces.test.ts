@@ -115,6 +115,13 @@ describe("team workspaces", () => {
     const html = (await (await app(members, { headers: { Cookie: owner.cookie } })).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Ruiz &amp; Partners");
     expect(html).toContain("1 of 1 seat used");
+    // The account page's billing section lists the seats the owner pays for, and leads to the usage per member.
+    const account = (await (await app("/account", { headers: { Cookie: owner.cookie } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(account).toContain("Ruiz &amp; Partners: 1 of 1 seat used");
+    expect(account).toContain(`href="${members}"`);
 
     const blank = await app("/workspaces", {
       method: "POST",

@@ -70,3 +70,15 @@ export async function grantSeats(workspace: string, seats: number) {
 
 /** Seats held and bought, for a caller that has checked the workspace already. */
 export const workspaceSeats = async (workspaceId: string) => seatCount(await db(), workspaceId);
+
+/** The team workspaces the account pays for, with their seats: for the account page's billing section. */
+export async function billedTeams(userId: string) {
+  const rows = await (
+    await db()
+  ).workspace.findMany({
+    where: { billingOwnerId: userId, kind: "TEAM" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, seats: true, _count: { select: { members: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, name: row.name, seats: row.seats, used: row._count.members }));
+}

@@ -11,6 +11,7 @@ import {
 } from "./account-forms";
 import { handleAccountAction } from "./account.server";
 import { BillingSection } from "./billing-section";
+import { billedTeams } from "~/modules/workspaces/seats.server";
 import { accountBilling } from "~/modules/billing/billing.server";
 import { GlossarySection } from "./glossary-section";
 import { SpeakerProfilesSection } from "./speaker-profiles-section";
@@ -50,17 +51,19 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer] = await Promise.all([
-    accountProfile(userId),
-    activeSessions(userId),
-    pendingEmailChange(userId),
-    readSessionId(request),
-    // The app shell's reading for this request.
-    requestAllowance(request, signedIn),
-    accountBilling(userId),
-    speakerProfiles(userId),
-    developerSettings(userId),
-  ]);
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, teams] =
+    await Promise.all([
+      accountProfile(userId),
+      activeSessions(userId),
+      pendingEmailChange(userId),
+      readSessionId(request),
+      // The app shell's reading for this request.
+      requestAllowance(request, signedIn),
+      accountBilling(userId),
+      speakerProfiles(userId),
+      developerSettings(userId),
+      billedTeams(userId),
+    ]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,
@@ -70,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
     billing,
+    teams,
     voiceProfiles: voices,
     developer,
   };
@@ -195,7 +199,7 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, voiceProfiles, developer } =
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, teams, voiceProfiles, developer } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
@@ -234,7 +238,7 @@ export default function Account() {
     <>
       <AppPageHeader title="Your account" description={`${user.email} · ${planName} plan · ${minutesLeft}`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <BillingSection billing={billing} />
+        <BillingSection billing={billing} teams={teams} />
         <Section title="Profile">
           <Form method="post" {...getFormProps(profile)} className="space-y-4">
             <FormErrors form={profile} />
