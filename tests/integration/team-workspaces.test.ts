@@ -1,3 +1,4 @@
+// @both-databases: the workspace row lock (withWorkspaceLocked) in app/modules/workspaces/team-workspaces.server.ts that two accepts for the last seat meet, and the pooled minutes' FOR UPDATE on the billing owner in app/modules/usage/usage.server.ts
 // Team workspaces, invitations, seats and the workspace API (issue 32 items 1, 4 and 6; ADR 035-teams), on a real
 // database, queue and mail outbox, the pages and /api/v1 through the production build, and Stripe's fake (through
 // MSW) for the seats billed as the subscription's quantity.
@@ -344,6 +345,21 @@ describe("seats", () => {
     expect(await grantSeats(workspace.name, 2)).toMatchObject({ seats: 2, used: 1 });
     await acceptInvitationWithNewAccount(token, { firstName: "Sam", lastName: "Okafor", password: "secret-123" });
     await expect(grantSeats(workspace.id, 1)).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("two people accepting at once for the last seat: one joins, the other is told no seat is free", async () => {
+    const { owner, workspace } = await team(2);
+    const first = await invite(owner.id, workspace.id);
+    const second = await invite(owner.id, workspace.id);
+    const account = { firstName: "Sam", lastName: "Okafor", password: "secret-123" };
+    const results = await Promise.allSettled([
+      acceptInvitationWithNewAccount(first.token, account),
+      acceptInvitationWithNewAccount(second.token, account),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409 });
+    expect(await (await db()).workspaceMember.count({ where: { workspaceId: workspace.id } })).toBe(2);
   });
 
   test("with Stripe, the owner's seats are the subscription item's quantity, changed with proration", async () => {
