@@ -39,7 +39,15 @@ const AUTH_PAGES: [path: string, heading: string][] = [
   ["/reset-password?token=abc", "Reset your password"],
 ];
 
-const PROTECTED = ["/dashboard", "/recordings", "/transcription/rec_123", "/account", "/data-privacy"];
+const PROTECTED = [
+  "/dashboard",
+  "/recordings",
+  "/transcription/rec_123",
+  "/workspaces",
+  "/workspaces/ws_123/members",
+  "/account",
+  "/data-privacy",
+];
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
