@@ -2,6 +2,7 @@
 // invites a colleague by email; the colleague opens the link from the mail, creates the invited account and lands in
 // the team; the owner then sees them on the members page.
 import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "@playwright/test";
 import { grantSeats } from "~/modules/workspaces/seats.server";
 import { createTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
@@ -84,7 +85,10 @@ test("an owner creates a team and invites a colleague, who signs up from the ema
 test.describe("at 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the workspaces, members and invitation pages fit without sideways scrolling", async ({ page, baseURL }) => {
+  test("the workspaces, members and invitation pages fit without sideways scrolling, with no axe violations", async ({
+    page,
+    baseURL,
+  }) => {
     await acceptCookies(page, baseURL);
     const owner = await createUser();
     await (await appDatabase()).prisma.user.update({ where: { id: owner.id }, data: { plan: "BUSINESS_PRO" } });
@@ -99,13 +103,36 @@ test.describe("at 390 px wide", () => {
     const link = /https?:\/\/\S+\/invitations\/[\w-]+/.exec(
       (await waitForEmail(invitee, /invited you/, since)).text,
     )![0];
-    for (const path of ["/workspaces", `/workspaces/${workspace.id}/members`, new URL(link).pathname]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(
+    const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
+    const guest = await (
+      await page
+        .context()
+        .browser()!
+        .newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await acceptCookies(guest, baseURL);
+    for (const [target, path] of [
+      [page, "/workspaces"],
+      [page, `/workspaces/${workspace.id}/members`],
+      [guest, new URL(link).pathname],
+    ] as const) {
+      await target.goto(new URL(path, baseURL).toString());
+      await expect(target.getByRole("heading", { level: 1 })).toBeVisible();
+      // axe runs inside the page: with JavaScript only.
+      if (javaScriptEnabled) {
+        const { violations } = await new AxeBuilder({ page: target })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        expect(
+          violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" "))}`),
+          path,
+        ).toEqual([]);
+      }
+      const overflow = await target.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+    await guest.context().close();
   });
 });
