@@ -441,10 +441,14 @@ describe("seats", () => {
     expect(usage?.allowance).toMatchObject({ planName: "Premium", secondsLeft: 20 * 60 });
     expect(usage?.secondsByMember).toEqual({ [colleague.id]: 100 * 60 });
     // The colleague is on Free, yet the team's pool decides; and it refuses what does not fit.
-    await expect(reserveSeconds(colleague.id, 21 * 60, async () => null, workspace.id)).rejects.toMatchObject({
+    await expect(
+      reserveSeconds({ userId: colleague.id, workspaceId: workspace.id }, 21 * 60, async () => null),
+    ).rejects.toMatchObject({
       name: "AllowanceExceededError",
     });
-    expect(await reserveSeconds(colleague.id, 19 * 60, async () => "held", workspace.id)).toBe("held");
+    expect(await reserveSeconds({ userId: colleague.id, workspaceId: workspace.id }, 19 * 60, async () => "held")).toBe(
+      "held",
+    );
     // Deleting the recording gives nothing back: the charge keeps its workspace.
     await database.recording.delete({ where: { id: recording.id } });
     expect((await workspaceUsage(workspace.id))?.allowance.secondsUsed).toBe(100 * 60);
@@ -522,7 +526,9 @@ describe("the workspace API", () => {
     const stranger = await signedInUser("BUSINESS_PRO");
     expect((await call(await key(stranger.id), `${base}/members`)).status).toBe(404);
 
-    expect((await call(ownerKey, `${base}/members?userId=${joined.userId}`, "DELETE")).status).toBe(204);
+    // A viewer leaves with their own id; the owner removes the other.
+    expect((await call(viewerKey, `${base}/members?userId=${joined.userId}`, "DELETE")).status).toBe(204);
+    expect((await call(viewerKey, `${base}/members`)).status).toBe(404);
     expect((await call(ownerKey, `${base}/members`, "PUT")).status).toBe(405);
   });
 

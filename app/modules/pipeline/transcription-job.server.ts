@@ -311,11 +311,8 @@ async function holdDecodedLength(
     return;
   }
   try {
-    await reserveSeconds(
-      recording.userId,
-      extra,
-      (tx) => tx.recording.updateMany({ where, data: hold }),
-      recording.workspaceId,
+    await reserveSeconds({ userId: recording.userId, workspaceId: recording.workspaceId }, extra, (tx) =>
+      tx.recording.updateMany({ where, data: hold }),
     );
   } catch (error) {
     if (!(error instanceof AllowanceExceededError)) throw error;

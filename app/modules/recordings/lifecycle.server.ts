@@ -35,21 +35,17 @@ export async function retryRecording(userId: string, recordingId: string) {
     throw new RecordingError("The audio of this recording was deleted, so it cannot be transcribed again.", 409);
   const seconds = secondsFor(recording.durationSeconds);
   const { count } = await holdingAllowance(() =>
-    reserveSeconds(
-      userId,
-      seconds,
-      (tx) =>
-        tx.recording.updateMany({
-          where: { id: recordingId, userId, status: { in: retryable } },
-          data: {
-            status: RecordingStatus.QUEUED,
-            reservedSeconds: seconds,
-            progress: 0,
-            failureReason: null,
-            jobId: null,
-          },
-        }),
-      recording.workspaceId,
+    reserveSeconds({ userId, workspaceId: recording.workspaceId }, seconds, (tx) =>
+      tx.recording.updateMany({
+        where: { id: recordingId, userId, status: { in: retryable } },
+        data: {
+          status: RecordingStatus.QUEUED,
+          reservedSeconds: seconds,
+          progress: 0,
+          failureReason: null,
+          jobId: null,
+        },
+      }),
     ),
   );
   if (count === 0) throw notRetryable(); // a second retry sent at the same moment

@@ -229,30 +229,26 @@ export async function acceptUploadedFile(
   const seconds = secondsFor(probe.durationSeconds);
   const workspaceId = await personalWorkspaceId(userId);
   const recording = await holdingAllowance(() =>
-    reserveSeconds(
-      userId,
-      seconds,
-      (tx) =>
-        tx.recording.create({
-          data: {
-            id,
-            userId,
-            workspaceId,
-            title: titleFrom(fileName),
-            fileName,
-            storageKey,
-            sizeBytes: size,
-            mimeType: probe.mimeType,
-            durationSeconds: probe.durationSeconds,
-            language: options.language === "auto" ? null : options.language,
-            speakerLabels: options.speakerLabels,
-            speakerCount: options.speakerLabels ? options.speakerCount : null,
-            translateTo: options.translateTo,
-            status: RecordingStatus.QUEUED,
-            reservedSeconds: seconds,
-          },
-        }),
-      workspaceId,
+    reserveSeconds({ userId, workspaceId }, seconds, (tx) =>
+      tx.recording.create({
+        data: {
+          id,
+          userId,
+          workspaceId,
+          title: titleFrom(fileName),
+          fileName,
+          storageKey,
+          sizeBytes: size,
+          mimeType: probe.mimeType,
+          durationSeconds: probe.durationSeconds,
+          language: options.language === "auto" ? null : options.language,
+          speakerLabels: options.speakerLabels,
+          speakerCount: options.speakerLabels ? options.speakerCount : null,
+          translateTo: options.translateTo,
+          status: RecordingStatus.QUEUED,
+          reservedSeconds: seconds,
+        },
+      }),
     ),
   );
   try {

@@ -204,14 +204,15 @@ export class AllowanceExceededError extends Error {
  * Checks that `seconds` more fit in the user's allowance and runs `hold` (which must record them in
  * Recording.reservedSeconds) in the same transaction. The user's row is locked first (FOR UPDATE), so a second
  * reservation for the same user waits for this one to commit and then counts it; PGlite runs one transaction at
- * a time anyway. Throws AllowanceExceededError when they do not fit.
+ * a time anyway. Throws AllowanceExceededError when they do not fit. Given the recording's workspace, a team
+ * workspace's seconds are checked against the team's pool instead, with its billing owner's row as the lock.
  */
 export async function reserveSeconds<T>(
-  userId: string,
+  account: string | { userId: string; workspaceId: string },
   seconds: number,
   hold: (tx: Prisma.TransactionClient) => Promise<T>,
-  workspaceId?: string,
 ): Promise<T> {
+  const { userId, workspaceId } = typeof account === "string" ? { userId: account, workspaceId: null } : account;
   const check = async (tx: Prisma.TransactionClient) => {
     // A team workspace's minutes are pooled on its billing owner's plan (ADR 035-teams): their row is the lock.
     const team = workspaceId ? await teamOf(tx, workspaceId) : null;
@@ -219,7 +220,7 @@ export async function reserveSeconds<T>(
     const [user] = await tx.$queryRaw<{ plan: string }[]>`SELECT "plan" FROM "User" WHERE "id" = ${payer} FOR UPDATE`;
     if (!user) throw new Error(`No user ${payer}`);
     const allowance = team
-      ? await readTeamAllowance(tx, team.id, payer, user.plan)
+      ? await readTeamAllowance(tx, team.id, team.billingOwnerId, team.billingOwnerId ? user.plan : "FREE")
       : await readAllowance(tx, userId, user.plan);
     if (allowance.secondsLeft !== null && seconds > allowance.secondsLeft) {
       throw new AllowanceExceededError(seconds, allowance);

@@ -149,10 +149,11 @@ export async function changeMemberRole(actorId: string, workspaceId: string, use
   });
 }
 
-/** Removes a member (`manage-members`; owners only by owners); their seat is free again. */
+/** Removes a member (`manage-members`; owners only by owners); their seat is free again. Yourself: you leave. */
 export async function removeMember(actorId: string, workspaceId: string, userId: string) {
-  const { role: actorRole, workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
+  // Removing yourself is leaving, which any member may do.
   if (userId === actorId) return leaveWorkspace(actorId, workspaceId);
+  const { role: actorRole, workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
   await withWorkspaceLocked(workspaceId, async (tx) => {
     const member = await memberOrMissing(tx, workspaceId, userId);
     if (!canAssignRole(actorRole, member.role)) throw new WorkspaceError(assignRoleRefusal(actorRole, "OWNER"), 403);
