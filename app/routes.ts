@@ -44,6 +44,9 @@ export default [
     route("account", "routes/_app.account/route.tsx"),
     route("account/two-factor", "routes/_app.account.two-factor.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
+    // Team workspaces (issue 32, ADR 035-teams): the list and create form, and a team's members, invitations, seats.
+    route("workspaces", "routes/_app.workspaces.tsx"),
+    route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
   ]),
 
   // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
@@ -65,6 +68,9 @@ export default [
   route("signup-business", "routes/legacy-redirects.ts", { id: "signup-business" }),
   route("landing", "routes/legacy-redirects.ts", { id: "landing" }),
   route("businessplan", "routes/legacy-redirects.ts", { id: "businessplan" }),
+
+  // An invitation to a team workspace (ADR 035-teams): for the signed-in and signed-out alike, so outside the app.
+  route("invitations/:token", "routes/invitations.$token.tsx"),
 
   // The owner's data export, behind a signed link (issue 18).
   route("data-privacy/exports/:exportId", "routes/data-privacy.exports.$exportId.ts"),
@@ -105,6 +111,9 @@ export default [
   route("api/v1/recordings/:recordingId/export", "routes/api/v1/recording-export.ts"),
   route("api/v1/recordings/:recordingId/translations", "routes/api/v1/recording-translations.ts"),
   route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.ts"),
+  route("api/v1/workspaces", "routes/api/v1/workspaces.ts"),
+  route("api/v1/workspaces/:workspaceId/members", "routes/api/v1/workspace-members.ts"),
+  route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),

@@ -9,7 +9,7 @@ import { logOut, openUserMenu, userMenuButton } from "./user-menu";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
-const NAV_LINKS = ["Dashboard", "Recordings", "Account", "Data & privacy", "Plan"];
+const NAV_LINKS = ["Dashboard", "Recordings", "Workspaces", "Account", "Data & privacy", "Plan"];
 const LEGAL_LINKS = ["Privacy", "Terms", "Cookies", "Security", "Cookie settings"];
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
@@ -53,7 +53,7 @@ const meter = (page: Page) => page.getByRole("region", { name: "Minutes this mon
 test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer", async ({
   page,
 }, testInfo) => {
-  // Seven pages, each loaded and checked in full: 24 s with JavaScript on a slow 2-core machine, near the default 30.
+  // Eight pages, each loaded and checked in full: 24 s with JavaScript on a slow 2-core machine, near the default 30.
   test.setTimeout(60_000);
   const user = await signedInOnDashboard(page, { firstName: "Robin" });
   const recordingId = await storedRecording(user.email);
@@ -62,6 +62,7 @@ test("every signed-in page sits in the shell: navigation with the current page m
     ["/dashboard", "Welcome, Robin", "Dashboard", "page"],
     ["/recordings", "Recordings", "Recordings", "page"],
     [`/transcription/${recordingId}`, "Weekly sync", "Recordings", "true"],
+    ["/workspaces", "Workspaces", "Workspaces", "page"],
     ["/account", "Your account", "Account", "page"],
     ["/data-privacy", "Your data and privacy", "Data & privacy", "page"],
     ["/plan-selection", "Choose your plan", "Plan", "page"],
@@ -95,6 +96,7 @@ test("every signed-in page sits in the shell: navigation with the current page m
   await page.goto("/dashboard");
   for (const [label, path, heading] of [
     ["Recordings", "/recordings", "Recordings"],
+    ["Workspaces", "/workspaces", "Workspaces"],
     ["Account", "/account", "Your account"],
     ["Data & privacy", "/data-privacy", "Your data and privacy"],
     ["Plan", "/plan-selection", "Choose your plan"],
@@ -268,6 +270,7 @@ test.describe("at 390 px wide", () => {
       "/dashboard",
       "/recordings",
       `/transcription/${recordingId}`,
+      "/workspaces",
       "/account",
       "/data-privacy",
       "/plans",

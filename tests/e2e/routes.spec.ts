@@ -43,6 +43,8 @@ const PROTECTED = [
   "/dashboard",
   "/recordings",
   "/transcription/rec_123",
+  "/workspaces",
+  "/workspaces/ws_123/members",
   "/account",
   "/account/two-factor",
   "/data-privacy",

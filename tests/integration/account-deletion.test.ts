@@ -19,8 +19,11 @@ import { TRANSLATE_QUEUE } from "~/modules/transcripts/translation-job.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { sharedFile } from "../shared-files";
 import { appHandler } from "./app-handler";
-import { signedInUser, testOutbox, waitFor } from "./helpers";
+import { signedInUser, testOutbox, waitFor, waitForEmail } from "./helpers";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { acceptInvitation, inviteMember } from "~/modules/workspaces/invitations.server";
+import { grantSeats } from "~/modules/workspaces/seats.server";
+import { createTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
@@ -127,6 +130,15 @@ describe("delete my account now", () => {
         frames: 0,
       },
     });
+
+    // A team the user was invited to and joined (ADR 035-teams): the invitation keeps the address and the account's id.
+    await database.user.update({ where: { id: bystander.id }, data: { plan: "BUSINESS_PRO" } });
+    const team = await createTeamWorkspace(bystander.id, "Bystander's firm");
+    await grantSeats(team.id, 2);
+    const invitedAt = Date.now();
+    await inviteMember(bystander.id, team.id, { email: person.email, role: "MEMBER" });
+    const invitation = await waitForEmail(person.email, /invited you to/, invitedAt);
+    await acceptInvitation(/\/invitations\/([\w-]+)/.exec(invitation.text)![1], user.id);
 
     // The support chat: signed in, the user asks for a person and gives their address; the admins are emailed.
     const chat = await app("/support-chat", {

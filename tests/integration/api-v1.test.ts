@@ -421,7 +421,17 @@ describe("OpenAPI", () => {
       "/recordings/{recordingId}/summary",
       "/recordings/{recordingId}/translations",
       "/uploads",
+      "/workspaces",
+      "/workspaces/{workspaceId}/invitations",
+      "/workspaces/{workspaceId}/members",
     ]);
+    expect(Object.keys(document.paths["/workspaces/{workspaceId}/members"]).sort()).toEqual([
+      "delete",
+      "get",
+      "patch",
+      "post",
+    ]);
+    expect(Object.keys(document.paths["/workspaces"]).sort()).toEqual(["get", "post"]);
     expect(Object.keys(document.paths["/recordings/{recordingId}"]).sort()).toEqual(["delete", "get"]);
     // The tus endpoint's creation request, with the headers a tus client sends and the problems it can meet.
     const tusCreation = document.paths["/uploads"].post as {

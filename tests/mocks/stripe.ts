@@ -61,6 +61,11 @@ export class FakeStripe {
   invoicePayments = new Map<string, StripeObject>();
   refunds = new Map<string, StripeObject>();
   portalSessions = new Map<string, StripeObject>();
+  /**
+   * Quantity changes made with proration (POST /v1/subscription_items/:id with proration_behavior): Stripe adds the
+   * difference for the rest of the period to the next invoice as proration items; the fake keeps what was asked.
+   */
+  prorations: { subscription: string; item: string; from: number; to: number; behavior: string }[] = [];
   /** Every API call received, for assertions: method, path, params and the Idempotency-Key header. */
   requests: { method: string; path: string; params: Params; idempotencyKey: string | null }[] = [];
   private idempotent = new Map<string, FakeStripeResponse>();
@@ -86,6 +91,7 @@ export class FakeStripe {
       map.clear();
     }
     this.requests = [];
+    this.prorations = [];
     this.idempotent.clear();
   }
 
@@ -295,6 +301,39 @@ export class FakeStripe {
           subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
         }
         return ok(subscription);
+      }
+      case "POST subscription_items": {
+        // https://docs.stripe.com/api/subscription_items/update: quantity (a non-negative integer) and
+        // proration_behavior (create_prorations, the default; always_invoice; none); answers the subscription_item.
+        const found = [...this.subscriptions.values()]
+          .map((subscription) => ({
+            subscription,
+            item: (subscription.items as { data: StripeObject[] }).data.find((candidate) => candidate.id === id),
+          }))
+          .find((entry) => entry.item);
+        if (!found?.item) return missing("subscription_item", id!);
+        const quantity = Number(params.quantity);
+        if (params.quantity !== undefined && (!Number.isInteger(quantity) || quantity < 0))
+          return stripeError(400, "Invalid non-negative integer", "parameter_invalid_integer", "quantity");
+        const behavior = (params.proration_behavior as string | undefined) ?? "create_prorations";
+        if (!["create_prorations", "always_invoice", "none"].includes(behavior))
+          return stripeError(
+            400,
+            `Invalid proration_behavior: ${behavior}`,
+            "parameter_invalid_empty",
+            "proration_behavior",
+          );
+        if (params.quantity !== undefined) {
+          this.prorations.push({
+            subscription: found.subscription.id,
+            item: found.item.id,
+            from: found.item.quantity as number,
+            to: quantity,
+            behavior,
+          });
+          found.item.quantity = quantity;
+        }
+        return ok({ ...found.item, subscription: found.subscription.id });
       }
       case "DELETE subscriptions": {
         const subscription = this.subscriptions.get(id!);

@@ -1,6 +1,7 @@
 // Billing: checkout, the Customer Portal, invoices, the 7-day refund, and bringing Stripe's subscription state into
 // the account (ADR 021). Stripe is the source of truth: the plan changes only from a state read from Stripe (a
 // verified webhook, then a fetch of the subscription), never on a browser's redirect.
+import { randomUUID } from "node:crypto";
 import { type BillingPeriod, planById } from "~/content/plans";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
@@ -366,3 +367,27 @@ export async function accountBilling(userId: string) {
 }
 
 export type AccountBilling = Awaited<ReturnType<typeof accountBilling>>;
+
+/**
+ * Bills `quantity` seats on the account's subscription (ADR 035-teams): the subscription item's quantity, which
+ * Stripe prorates for the rest of the period. Refused (409, with the way on) when there is nothing to bill them on:
+ * no card payments on this server, a plan an administrator granted, or no live subscription.
+ */
+export async function billSeatQuantity(userId: string, quantity: number): Promise<void> {
+  const database = await db();
+  const [user, account] = await Promise.all([
+    database.user.findUniqueOrThrow({ where: { id: userId }, select: { planSource: true } }),
+    database.billingAccount.findUnique({ where: { userId } }),
+  ]);
+  if (!paymentsEnabled() || user.planSource === "MANUAL")
+    throw new ExpectedError(
+      "Seats on this server are granted by its administrator (npm run plan:set -- --workspace … --seats …).",
+      409,
+    );
+  const subscriptionId = account?.subscriptionId;
+  if (!subscriptionId || !account.subscriptionStatus || !LIVE_STATUSES.has(account.subscriptionStatus))
+    throw new ExpectedError("Seats are billed on the owner's Business Pro subscription: choose the plan first.", 409);
+  const provider = payments();
+  // A fresh key each time: the SDK reuses it for its own retries, and a change back and forth must not be replayed.
+  await askStripe(() => provider.setSubscriptionQuantity(subscriptionId, quantity, `voxlate-seats-${randomUUID()}`));
+}

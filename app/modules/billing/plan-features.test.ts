@@ -8,6 +8,7 @@ describe("the table of features by plan", () => {
     expect(featureRefusal("summaries")).toBe("Summaries are part of the Business Pro plan.");
     expect(featureRefusal("translation")).toBe("Translation is part of the Free, Premium and Business Pro plans.");
     expect(featureAvailability("speakerLabels")).toBe("Available on Business Pro.");
+    expect(featureRefusal("teams")).toBe("Team workspaces are part of the Business Pro plan.");
   });
 
   test("every feature a card lists is one the plan includes, and every included feature is on a card", () => {
@@ -17,6 +18,7 @@ describe("the table of features by plan", () => {
       expect(onCards.some((line) => line.startsWith("Speaker labels"))).toBe(planIncludes(plan.id, "speakerLabels"));
       expect(onCards.some((line) => line.startsWith("Summaries"))).toBe(planIncludes(plan.id, "summaries"));
       expect(onCards.some((line) => line.startsWith("Translation"))).toBe(planIncludes(plan.id, "translation"));
+      expect(onCards.some((line) => line.startsWith("Team workspaces"))).toBe(planIncludes(plan.id, "teams"));
     }
   });
 

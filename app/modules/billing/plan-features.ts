@@ -36,6 +36,13 @@ export const PLAN_FEATURES = {
     plural: true,
     plans: ["BUSINESS_PRO"],
   },
+  // Issue 32: an owner on Business Pro creates team workspaces and pays for their seats (ADR 035-teams).
+  teams: {
+    card: "Team workspaces: invite colleagues, give them roles, pay per seat",
+    name: "Team workspaces",
+    plural: true,
+    plans: ["BUSINESS_PRO"],
+  },
 } as const satisfies Record<string, FeatureRow>;
 
 export type PlanFeature = keyof typeof PLAN_FEATURES;

@@ -2,6 +2,9 @@
 // (openapi.server.ts) is generated from the same objects, so the two cannot drift.
 import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
+import { EmailSchema } from "~/modules/accounts/registration";
+import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
+import { WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
 
 export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
 export const API_PAGE_SIZE_MAX = 100;
@@ -172,3 +175,78 @@ export const ExportQuerySchema = z.object({
 export const TranslationRequestSchema = z
   .object({ language: languageCode.meta({ description: "The language to translate into.", example: "es" }) })
   .meta({ id: "TranslationRequest" });
+
+// ---- Workspaces (issue 32, ADR 035-teams) --------------------------------------------------------------------------
+
+/** Roles as the API writes them: lower case, like the other enums of v1. */
+export const API_ROLES = ["owner", "admin", "member", "reviewer", "viewer"] as const;
+const roleEnum = z.enum(API_ROLES);
+const apiRole = z.preprocess(
+  (value) => (typeof value === "string" ? value.toUpperCase() : value),
+  z.enum(WORKSPACE_ROLES, { error: "role must be one of: owner, admin, member, reviewer, viewer." }),
+);
+
+export const WorkspaceIdParams = z.object({ workspaceId: z.string().meta({ example: "cmi0x2k5b0000abcd1234efgh" }) });
+
+export const WorkspaceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(["personal", "team"]),
+    role: roleEnum.meta({ description: "Your role in it (the key's account)." }),
+    members: z.number().int(),
+    seats: z.number().int().nullable().meta({ description: "A team's seats; null for a personal workspace." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "Workspace" });
+
+export const WorkspaceListSchema = z.object({ data: z.array(WorkspaceSchema) }).meta({ id: "WorkspaceList" });
+
+export const CreateWorkspaceRequestSchema = z
+  .object({ name: WorkspaceNameSchema.meta({ example: "Ruiz & Partners" }) })
+  .meta({ id: "CreateWorkspace" });
+
+export const MemberSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: roleEnum,
+    joinedAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "WorkspaceMember" });
+
+export const MemberListSchema = z
+  .object({
+    data: z.array(MemberSchema),
+    seats: z.object({ used: z.number().int(), total: z.number().int() }),
+  })
+  .meta({ id: "WorkspaceMemberList" });
+
+export const InvitationRequestSchema = z
+  .object({
+    email: EmailSchema.meta({ example: "sam@example.com" }),
+    role: apiRole.default("MEMBER").meta({ description: "The role they get on accepting (default member)." }),
+  })
+  .meta({ id: "InvitationRequest" });
+
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: roleEnum,
+    expiresAt: z.string().meta({ format: "date-time" }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    invitedBy: z.string().nullable(),
+  })
+  .meta({ id: "Invitation" });
+
+export const ChangeMemberRequestSchema = z
+  .object({ userId: z.string({ error: "userId is required." }).min(1, "userId is required."), role: apiRole })
+  .meta({ id: "ChangeMember" });
+
+export const RemoveMemberQuerySchema = z.object({
+  userId: z.string({ error: "userId is required." }).min(1, "userId is required.").meta({
+    description: "The member to remove; your own id leaves the workspace.",
+  }),
+});

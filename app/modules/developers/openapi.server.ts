@@ -5,7 +5,16 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import {
+  ChangeMemberRequestSchema,
+  CreateWorkspaceRequestSchema,
   ExportQuerySchema,
+  InvitationRequestSchema,
+  InvitationSchema,
+  MemberListSchema,
+  RemoveMemberQuerySchema,
+  WorkspaceIdParams,
+  WorkspaceListSchema,
+  WorkspaceSchema,
   ImportFromUrlSchema,
   ListQuerySchema,
   ProblemSchema,
@@ -27,8 +36,8 @@ const problems = (...statuses: number[]) =>
         description: {
           400: "The request could not be read.",
           401: "No API key, or a revoked one.",
-          403: "The key lacks the scope, or the plan does not allow it.",
-          404: "No such recording for this key's account.",
+          403: "The key lacks the scope, or the plan or the account's role in the workspace does not allow it.",
+          404: "No such recording or workspace for this key's account.",
           409: "Not possible in the recording's current state, or an Idempotency-Key still in use.",
           412: "The request does not say `Tus-Resumable: 1.0.0`.",
           413: "The file is larger than the plan's limit.",
@@ -228,6 +237,121 @@ function registry() {
     responses: {
       201: { description: "The summary.", content: { "application/json": { schema: SummarySchema } } },
       ...problems(401, 403, 404, 409, 429),
+    },
+  });
+  // Workspaces (issue 32, ADR 035-teams): the same policy as the pages; a workspace the key's account is not in is 404.
+  api.registerPath({
+    method: "get",
+    path: "/workspaces",
+    operationId: "listWorkspaces",
+    summary: "List workspaces",
+    description:
+      "The personal workspace and the team workspaces the key's account belongs to, with its role. Scope: read.",
+    security,
+    responses: {
+      200: { description: "The workspaces.", content: { "application/json": { schema: WorkspaceListSchema } } },
+      ...problems(401, 403, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces",
+    operationId: "createWorkspace",
+    summary: "Create a team workspace",
+    description:
+      "Business Pro. The key's account becomes its owner and pays for its seats (one to start). Scope: write.",
+    security,
+    request: {
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: CreateWorkspaceRequestSchema } } },
+    },
+    responses: {
+      201: { description: "Created.", content: { "application/json": { schema: WorkspaceSchema } } },
+      ...problems(400, 401, 403, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/workspaces/{workspaceId}/members",
+    operationId: "listWorkspaceMembers",
+    summary: "List a workspace's members",
+    description: "Every member with their role, and the seats used and bought. Any member may read it. Scope: read.",
+    security,
+    request: { params: WorkspaceIdParams },
+    responses: {
+      200: { description: "The members.", content: { "application/json": { schema: MemberListSchema } } },
+      ...problems(401, 403, 404, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces/{workspaceId}/members",
+    operationId: "addWorkspaceMember",
+    summary: "Add a member (by invitation)",
+    description:
+      "People join a team by accepting an emailed invitation, which takes a seat: this sends one, as " +
+      "`POST /workspaces/{workspaceId}/invitations` does. Owners and admins; only owners invite owners. Scope: write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: InvitationRequestSchema } } },
+    },
+    responses: {
+      202: { description: "Invitation sent.", content: { "application/json": { schema: InvitationSchema } } },
+      ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "patch",
+    path: "/workspaces/{workspaceId}/members",
+    operationId: "changeWorkspaceMember",
+    summary: "Change a member's role",
+    description:
+      "Owners and admins; only owners make, demote or remove owners, and the last owner keeps the role (409). Scope: " +
+      "write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      body: { required: true, content: { "application/json": { schema: ChangeMemberRequestSchema } } },
+    },
+    responses: {
+      200: {
+        description: "The members, after the change.",
+        content: { "application/json": { schema: MemberListSchema } },
+      },
+      ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "delete",
+    path: "/workspaces/{workspaceId}/members",
+    operationId: "removeWorkspaceMember",
+    summary: "Remove a member, or leave",
+    description:
+      "Removes the member named by `userId` (owners and admins; owners only by owners); your own id leaves the " +
+      "workspace. The last owner cannot go (409). Scope: write.",
+    security,
+    request: { params: WorkspaceIdParams, query: RemoveMemberQuerySchema },
+    responses: { 204: { description: "Removed." }, ...problems(401, 403, 404, 409, 422, 429) },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces/{workspaceId}/invitations",
+    operationId: "inviteToWorkspace",
+    summary: "Invite someone by email",
+    description:
+      "Emails a link that works once, for 7 days; accepting takes a seat. A pending invitation to the same address " +
+      "is replaced. Rate-limited per workspace and per account. Owners and admins. Scope: write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: InvitationRequestSchema } } },
+    },
+    responses: {
+      201: { description: "Invitation sent.", content: { "application/json": { schema: InvitationSchema } } },
+      ...problems(400, 401, 403, 404, 409, 415, 422, 429),
     },
   });
   return api;

@@ -20,14 +20,31 @@ import type { ApiScope } from "./api-key-forms";
 import { authenticateApiKey } from "./api-keys.server";
 import {
   type API_STATUSES,
+  type API_ROLES,
+  ChangeMemberRequestSchema,
+  CreateWorkspaceRequestSchema,
   ExportQuerySchema,
   ImportFromUrlSchema,
+  type InvitationSchema,
+  InvitationRequestSchema,
+  type MemberListSchema,
+  RemoveMemberQuerySchema,
+  type WorkspaceSchema,
   ListQuerySchema,
   type RecordingDetailSchema,
   type RecordingSchema,
   TranslationRequestSchema,
 } from "./api-schemas";
 import { idempotent } from "./idempotency.server";
+import { inviteMember } from "~/modules/workspaces/invitations.server";
+import { workspaceSeats } from "~/modules/workspaces/seats.server";
+import {
+  changeMemberRole,
+  createTeamWorkspace,
+  listWorkspaces,
+  removeMember,
+  workspaceMembers,
+} from "~/modules/workspaces/team-workspaces.server";
 import { asProblem, parseOrThrow, problem } from "./problems.server";
 
 export const API_V1_PATH = "/api/v1";
@@ -301,3 +318,88 @@ export const apiResumableUploadServer = () =>
     authenticate: apiUploadOwner,
     problemDetails: true,
   });
+
+// ---- Workspaces (issue 32, ADR 035-teams): the same domain functions, and so the same policy, as the pages ----------
+
+const apiRole = (role: string) => role.toLowerCase() as (typeof API_ROLES)[number];
+
+type WorkspaceRow = Awaited<ReturnType<typeof listWorkspaces>>[number];
+const apiWorkspace = (row: WorkspaceRow): z.infer<typeof WorkspaceSchema> => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind === "TEAM" ? "team" : "personal",
+  role: apiRole(row.role),
+  members: row.members,
+  seats: row.seats,
+  createdAt: row.createdAt.toISOString(),
+});
+
+type InvitationRow = Awaited<ReturnType<typeof inviteMember>>;
+const apiInvitation = (row: InvitationRow): z.infer<typeof InvitationSchema> => ({
+  id: row.id,
+  email: row.email,
+  role: apiRole(row.role),
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  invitedBy: row.invitedBy,
+});
+
+/** GET /workspaces: the key's account's workspaces, with its role in each. */
+export async function listApiWorkspaces({ userId }: ApiContext) {
+  return json({ data: (await listWorkspaces(userId)).map(apiWorkspace) });
+}
+
+/** POST /workspaces: a team workspace (a plan with teams), the key's account its owner. */
+export async function createApiWorkspace({ userId, json: body, instance }: ApiContext) {
+  const { name } = parseOrThrow(CreateWorkspaceRequestSchema, body, instance);
+  const created = await createTeamWorkspace(userId, name);
+  const row = (await listWorkspaces(userId)).find((workspace) => workspace.id === created.id)!;
+  return json(apiWorkspace(row), 201, { Location: `${API_V1_PATH}/workspaces/${created.id}/members` });
+}
+
+async function memberList(userId: string, workspaceId: string) {
+  const members = await workspaceMembers(userId, workspaceId);
+  const seats = await workspaceSeats(workspaceId);
+  return json({
+    data: members.map((member) => ({
+      userId: member.userId,
+      email: member.email,
+      name: member.name,
+      role: apiRole(member.role),
+      joinedAt: member.joinedAt.toISOString(),
+    })),
+    seats: { used: seats.used, total: seats.total },
+  } satisfies z.infer<typeof MemberListSchema>);
+}
+
+/** GET /workspaces/:id/members (any member). */
+export const listApiMembers = ({ userId }: ApiContext, workspaceId: string) => memberList(userId, workspaceId);
+
+/**
+ * POST /workspaces/:id/members: adds a member the one way a person joins, by invitation (they accept from the email,
+ * which takes a seat): the same as POST /workspaces/:id/invitations, answered 202.
+ */
+export async function addApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+  const input = parseOrThrow(InvitationRequestSchema, body, instance);
+  return json(apiInvitation(await inviteMember(userId, workspaceId, input)), 202);
+}
+
+/** PATCH /workspaces/:id/members {userId, role}: changes a member's role. */
+export async function changeApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+  const input = parseOrThrow(ChangeMemberRequestSchema, body, instance);
+  await changeMemberRole(userId, workspaceId, input.userId, input.role);
+  return memberList(userId, workspaceId);
+}
+
+/** DELETE /workspaces/:id/members?userId=: removes a member (your own id: you leave). */
+export async function removeApiMember({ request, userId, instance }: ApiContext, workspaceId: string) {
+  const query = parseOrThrow(RemoveMemberQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  await removeMember(userId, workspaceId, query.userId);
+  return new Response(null, { status: 204 });
+}
+
+/** POST /workspaces/:id/invitations {email, role}: emails an invitation link. */
+export async function inviteApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+  const input = parseOrThrow(InvitationRequestSchema, body, instance);
+  return json(apiInvitation(await inviteMember(userId, workspaceId, input)), 201);
+}

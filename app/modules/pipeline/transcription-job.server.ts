@@ -180,7 +180,7 @@ export async function runTranscription(
       // The unique recordingId makes this a no-op on a second run.
       await tx.usageCharge.upsert({
         where: { recordingId },
-        create: { userId: recording.userId, recordingId, seconds: charge },
+        create: { userId: recording.userId, recordingId, workspaceId: recording.workspaceId, seconds: charge },
         update: {},
       });
     });
@@ -299,7 +299,7 @@ async function removePartialTranscript(recordingId: string) {
  * stops before the engine runs and nothing is charged.
  */
 async function holdDecodedLength(
-  recording: { id: string; userId: string; reservedSeconds: number },
+  recording: { id: string; userId: string; workspaceId: string; reservedSeconds: number },
   durationSeconds: number,
   charge: number,
 ) {
@@ -311,7 +311,9 @@ async function holdDecodedLength(
     return;
   }
   try {
-    await reserveSeconds(recording.userId, extra, (tx) => tx.recording.updateMany({ where, data: hold }));
+    await reserveSeconds({ userId: recording.userId, workspaceId: recording.workspaceId }, extra, (tx) =>
+      tx.recording.updateMany({ where, data: hold }),
+    );
   } catch (error) {
     if (!(error instanceof AllowanceExceededError)) throw error;
     const { secondsLeft, planName, periodUnit } = error.allowance;

@@ -50,6 +50,8 @@ export const STRONGEST_PATHS = [
 
 /** Share links' password posts ("/s/<token>"): the strongest tier, per IP, beside the sharing domain's own limits. */
 export const SHARE_LINK_PREFIX = "/s/";
+/** Invitation links' posts ("/invitations/<token>"): accepting makes an account, so the strongest tier (ADR 035-teams). */
+export const INVITATION_PREFIX = "/invitations/";
 
 export const SUPPORT_CHAT_PATH = "/support-chat";
 /** Anonymous visitors use it from the landing demo. */
@@ -170,7 +172,8 @@ export function rateLimits(): RequestHandler {
     if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-    if (STRONGEST_PATHS.includes(path) || path.startsWith(SHARE_LINK_PREFIX)) return strongest(request, response, next);
+    if (STRONGEST_PATHS.includes(path) || path.startsWith(SHARE_LINK_PREFIX) || path.startsWith(INVITATION_PREFIX))
+      return strongest(request, response, next);
     if (path === SUPPORT_CHAT_PATH) return chat(request, response, next);
     if (path === DEMO_TRANSCRIBE_PATH) return demo(request, response, next);
     if (path === TRANSLATE_LIVE_PATH) return translateLive(request, response, next);

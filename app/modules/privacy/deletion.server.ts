@@ -162,6 +162,9 @@ export async function deleteAccountNow(userId: string): Promise<boolean> {
     database.signupDraft.deleteMany({ where: { email } }),
     database.idempotentRequest.deleteMany({ where: { userId } }),
     database.liveSessionHost.deleteMany({ where: { userId } }),
+    // Invitations to a team sent to this address or accepted by this account (ADR 035-teams): the rows keep an
+    // address and an id without a foreign key.
+    database.workspaceInvitation.deleteMany({ where: { OR: [{ email }, { acceptedById: userId }] } }),
     database.user.delete({ where: { id: userId } }),
   ]);
   // The payloads name these (emails: the address; transcription, translation: the recording; exports; webhooks).

@@ -35,7 +35,7 @@ export async function retryRecording(userId: string, recordingId: string) {
     throw new RecordingError("The audio of this recording was deleted, so it cannot be transcribed again.", 409);
   const seconds = secondsFor(recording.durationSeconds);
   const { count } = await holdingAllowance(() =>
-    reserveSeconds(userId, seconds, (tx) =>
+    reserveSeconds({ userId, workspaceId: recording.workspaceId }, seconds, (tx) =>
       tx.recording.updateMany({
         where: { id: recordingId, userId, status: { in: retryable } },
         data: {

@@ -229,7 +229,7 @@ export async function acceptUploadedFile(
   const seconds = secondsFor(probe.durationSeconds);
   const workspaceId = await personalWorkspaceId(userId);
   const recording = await holdingAllowance(() =>
-    reserveSeconds(userId, seconds, (tx) =>
+    reserveSeconds({ userId, workspaceId }, seconds, (tx) =>
       tx.recording.create({
         data: {
           id,

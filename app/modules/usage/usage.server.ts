@@ -204,17 +204,24 @@ export class AllowanceExceededError extends Error {
  * Checks that `seconds` more fit in the user's allowance and runs `hold` (which must record them in
  * Recording.reservedSeconds) in the same transaction. The user's row is locked first (FOR UPDATE), so a second
  * reservation for the same user waits for this one to commit and then counts it; PGlite runs one transaction at
- * a time anyway. Throws AllowanceExceededError when they do not fit.
+ * a time anyway. Throws AllowanceExceededError when they do not fit. Given the recording's workspace, a team
+ * workspace's seconds are checked against the team's pool instead, with its billing owner's row as the lock.
  */
 export async function reserveSeconds<T>(
-  userId: string,
+  account: string | { userId: string; workspaceId: string },
   seconds: number,
   hold: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
+  const { userId, workspaceId } = typeof account === "string" ? { userId: account, workspaceId: null } : account;
   const check = async (tx: Prisma.TransactionClient) => {
-    const [user] = await tx.$queryRaw<{ plan: string }[]>`SELECT "plan" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
-    if (!user) throw new Error(`No user ${userId}`);
-    const allowance = await readAllowance(tx, userId, user.plan);
+    // A team workspace's minutes are pooled on its billing owner's plan (ADR 035-teams): their row is the lock.
+    const team = workspaceId ? await teamOf(tx, workspaceId) : null;
+    const payer = team?.billingOwnerId ?? userId;
+    const [user] = await tx.$queryRaw<{ plan: string }[]>`SELECT "plan" FROM "User" WHERE "id" = ${payer} FOR UPDATE`;
+    if (!user) throw new Error(`No user ${payer}`);
+    const allowance = team
+      ? await readTeamAllowance(tx, team.id, team.billingOwnerId, team.billingOwnerId ? user.plan : "FREE")
+      : await readAllowance(tx, userId, user.plan);
     if (allowance.secondsLeft !== null && seconds > allowance.secondsLeft) {
       throw new AllowanceExceededError(seconds, allowance);
     }
@@ -222,4 +229,60 @@ export async function reserveSeconds<T>(
   };
   // Generous waits: requests for the same user queue on the row lock (or on PGlite's single connection).
   return (await db()).$transaction(check, { maxWait: 10_000, timeout: 10_000 });
+}
+
+// ---- Pooled minutes of a team workspace (ADR 035-teams) ----------------------------------------------------------
+
+async function teamOf(client: Client, workspaceId: string) {
+  const workspace = await client.workspace.findUnique({
+    where: { id: workspaceId },
+    select: { id: true, kind: true, billingOwnerId: true },
+  });
+  return workspace?.kind === "TEAM" ? workspace : null;
+}
+
+/**
+ * A team's allowance: its billing owner's plan and usage period, against what the workspace's recordings were
+ * charged this period (kept by the charge's `workspaceId`, so deleting a recording gives nothing back) and hold now.
+ * Without a billing owner (their account was deleted) the team is on Free until an owner takes it over.
+ */
+async function readTeamAllowance(client: Client, workspaceId: string, ownerId: string | null, plan: string) {
+  const period = ownerId ? await usagePeriod(client, ownerId, plan) : periodFrom("FREE", null);
+  const [charged, held] = await Promise.all([
+    client.usageCharge.aggregate({
+      where: { workspaceId, createdAt: { gte: period.start } },
+      _sum: { seconds: true },
+    }),
+    client.recording.aggregate({ where: { workspaceId }, _sum: { reservedSeconds: true } }),
+  ]);
+  return allowanceOf(plan, period, charged._sum.seconds ?? 0, held._sum.reservedSeconds ?? 0);
+}
+
+/**
+ * A workspace's allowance and each member's charged seconds this period: the team's pool for a team workspace,
+ * null for a personal one (its minutes are its owner's, as before).
+ */
+export async function workspaceUsage(workspaceId: string) {
+  const client = await db();
+  const team = await teamOf(client, workspaceId);
+  if (!team) return null;
+  const owner = team.billingOwnerId
+    ? await client.user.findUnique({ where: { id: team.billingOwnerId }, select: { plan: true } })
+    : null;
+  const allowance = await readTeamAllowance(client, workspaceId, team.billingOwnerId, owner?.plan ?? "FREE");
+  const periodStart = team.billingOwnerId
+    ? (await usagePeriod(client, team.billingOwnerId, owner?.plan ?? "FREE")).start
+    : startOfMonth();
+  const rows = await client.usageCharge.groupBy({
+    by: ["userId"],
+    where: { workspaceId, createdAt: { gte: periodStart } },
+    _sum: { seconds: true },
+  });
+  return {
+    allowance,
+    secondsByMember: Object.fromEntries(rows.map((row) => [row.userId, row._sum.seconds ?? 0])) as Record<
+      string,
+      number
+    >,
+  };
 }

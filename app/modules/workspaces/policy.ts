@@ -50,3 +50,19 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
 export function refusalSentence(role: WorkspaceRole, action: WorkspaceAction): string {
   return `Your role in this workspace (${role.toLowerCase()}) does not allow ${WORKSPACE_ACTIONS[action]}.`;
 }
+
+/**
+ * May a member with `actor` give `target` (a role a member has, or one being given) to someone? Members are managed
+ * with `manage-members`; owners are made, demoted and removed only by owners (an admin who could make owners could
+ * make themselves one). ADR 035-teams.
+ */
+export function canAssignRole(actor: WorkspaceRole, target: WorkspaceRole): boolean {
+  return can(actor, "manage-members") && (target !== "OWNER" || actor === "OWNER");
+}
+
+/** The sentence a refusal of canAssignRole shows. */
+export function assignRoleRefusal(actor: WorkspaceRole, target: WorkspaceRole): string {
+  return can(actor, "manage-members") && target === "OWNER"
+    ? `Your role in this workspace (${actor.toLowerCase()}) does not allow making, changing or removing owners.`
+    : refusalSentence(actor, "manage-members");
+}

@@ -1,5 +1,7 @@
 // The account page's billing section: the plan and its renewal, "Manage billing" (Stripe's Customer Portal), the
 // 7-day money-back guarantee, and the invoices on Stripe's hosted pages. Its forms post to /api/billing/*.
+import { Link } from "react-router";
+import { countOf } from "~/utils/plural";
 import { BillingForm, ManageBillingButton } from "~/components/app-shell/billing-form";
 import { planById } from "~/content/plans";
 import type { AccountBilling } from "~/modules/billing/billing.server";
@@ -23,7 +25,15 @@ function planLine(billing: AccountBilling): string {
   return `${plan.name} (${period}), renews on ${formatDate(billing.currentPeriodEnd, "date")}.`;
 }
 
-export function BillingSection({ billing }: { billing: AccountBilling }) {
+/** A team workspace this account pays for (ADR 035-teams): its seats, and where its members' usage is. */
+interface BilledTeam {
+  id: string;
+  name: string;
+  seats: number;
+  used: number;
+}
+
+export function BillingSection({ billing, teams = [] }: { billing: AccountBilling; teams?: BilledTeam[] }) {
   return (
     <section id="billing" aria-label="Plan and billing" className="scroll-mt-20 rounded-xl border border-slate-200 p-6">
       <h2 className="text-lg font-semibold">Plan and billing</h2>
@@ -39,6 +49,26 @@ export function BillingSection({ billing }: { billing: AccountBilling }) {
           <p className="text-sm text-slate-600">Payments are not set up on this server.</p>
         )}
       </div>
+      {teams.length > 0 ? (
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <h3 className="text-sm font-semibold">Team seats</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            The team workspaces your plan pays for. Each member holds a seat; their minutes come from your plan.
+          </p>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
+            {teams.map((team) => (
+              <li key={team.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span className="break-words">
+                  {team.name}: {team.used} of {countOf(team.seats, "seat")} used
+                </span>
+                <Link to={`/workspaces/${team.id}/members`} className="text-brand-700 underline">
+                  Seats and usage per member<span className="sr-only"> of {team.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {billing.refundableUntil ? (
         <div className="mt-6 border-t border-slate-200 pt-4">
           <h3 className="text-sm font-semibold">7-day money-back guarantee</h3>

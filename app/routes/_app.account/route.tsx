@@ -12,6 +12,7 @@ import {
 } from "./account-forms";
 import { handleAccountAction } from "./account.server";
 import { BillingSection } from "./billing-section";
+import { billedTeams } from "~/modules/workspaces/seats.server";
 import { accountBilling } from "~/modules/billing/billing.server";
 import { GlossarySection } from "./glossary-section";
 import { SpeakerProfilesSection } from "./speaker-profiles-section";
@@ -53,7 +54,11 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
+<<<<<<< HEAD
   const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, twoFactor] =
+=======
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, teams] =
+>>>>>>> wt-teams
     await Promise.all([
       accountProfile(userId),
       activeSessions(userId),
@@ -64,7 +69,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       accountBilling(userId),
       speakerProfiles(userId),
       developerSettings(userId),
+<<<<<<< HEAD
       twoFactorStatus(userId),
+=======
+      billedTeams(userId),
+>>>>>>> wt-teams
     ]);
   const { passwordHash, ...profile } = user;
   return {
@@ -75,6 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     minutesLeft: allowanceLeft(allowance),
     sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
     billing,
+    teams,
     voiceProfiles: voices,
     developer,
     twoFactor,
@@ -201,6 +211,7 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
+<<<<<<< HEAD
   const {
     user,
     hasPassword,
@@ -213,6 +224,10 @@ export default function Account() {
     developer,
     twoFactor,
   } = useLoaderData<typeof loader>();
+=======
+  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, teams, voiceProfiles, developer } =
+    useLoaderData<typeof loader>();
+>>>>>>> wt-teams
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
   const shownWebhookSecret = actionData && "shownWebhookSecret" in actionData ? actionData.shownWebhookSecret : null;
@@ -250,7 +265,7 @@ export default function Account() {
     <>
       <AppPageHeader title="Your account" description={`${user.email} · ${planName} plan · ${minutesLeft}`} />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <BillingSection billing={billing} />
+        <BillingSection billing={billing} teams={teams} />
         <Section title="Profile">
           <Form method="post" {...getFormProps(profile)} className="space-y-4">
             <FormErrors form={profile} />

@@ -101,6 +101,15 @@ export interface PaymentProvider {
   /** null when the platform does not know the subscription. */
   getSubscription(id: string): Promise<SubscriptionState | null>;
   cancelSubscriptionNow(id: string): Promise<SubscriptionState>;
+  /**
+   * Sets the quantity of the subscription's (one) item: a team's seats (ADR 035-teams). Stripe prorates the change
+   * (`proration_behavior: "create_prorations"`): the difference for the rest of the period is on the next invoice.
+   */
+  setSubscriptionQuantity(
+    id: string,
+    quantity: number,
+    idempotencyKey: string,
+  ): Promise<{ itemId: string; quantity: number }>;
   createPortalSession(session: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   listInvoices(customerId: string, limit: number): Promise<InvoiceSummary[]>;
   /** Refunds what was paid for the invoice, in full. */

@@ -190,6 +190,20 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       );
     },
 
+    async setSubscriptionQuantity(subscriptionId, quantity, idempotencyKey) {
+      const subscription = await call("read the subscription", () => stripe.subscriptions.retrieve(subscriptionId));
+      const item = subscription.items.data[0];
+      if (!item) throw new PaymentError("Stripe has no item on this subscription to set seats on.");
+      const updated = await call("change the number of seats", () =>
+        stripe.subscriptionItems.update(
+          item.id,
+          { quantity, proration_behavior: "create_prorations" },
+          { idempotencyKey },
+        ),
+      );
+      return { itemId: updated.id, quantity: updated.quantity ?? quantity };
+    },
+
     async createPortalSession({ customerId, returnUrl }) {
       const session = await call("open the billing portal", () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
