@@ -54,11 +54,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
-<<<<<<< HEAD
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, twoFactor] =
-=======
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, teams] =
->>>>>>> wt-teams
+  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, twoFactor, teams] =
     await Promise.all([
       accountProfile(userId),
       activeSessions(userId),
@@ -69,11 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       accountBilling(userId),
       speakerProfiles(userId),
       developerSettings(userId),
-<<<<<<< HEAD
       twoFactorStatus(userId),
-=======
       billedTeams(userId),
->>>>>>> wt-teams
     ]);
   const { passwordHash, ...profile } = user;
   return {
@@ -211,7 +204,6 @@ function describeBrowser(userAgent: string | null): string {
 }
 
 export default function Account() {
-<<<<<<< HEAD
   const {
     user,
     hasPassword,
@@ -220,14 +212,11 @@ export default function Account() {
     planName,
     minutesLeft,
     billing,
+    teams,
     voiceProfiles,
     developer,
     twoFactor,
   } = useLoaderData<typeof loader>();
-=======
-  const { user, hasPassword, sessions, pendingEmail, planName, minutesLeft, billing, teams, voiceProfiles, developer } =
-    useLoaderData<typeof loader>();
->>>>>>> wt-teams
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
   const shownWebhookSecret = actionData && "shownWebhookSecret" in actionData ? actionData.shownWebhookSecret : null;
