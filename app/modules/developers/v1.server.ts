@@ -5,7 +5,7 @@ import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generate
 import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import { receiveUpload } from "~/modules/recordings/upload.server";
 import { deleteRecording } from "~/modules/recordings/lifecycle.server";
 import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
@@ -185,7 +185,7 @@ export async function importApiRecording({ userId, json: body, instance }: ApiCo
 
 /** GET /recordings/:id: status, and once completed the transcript with words, speakers and confidence. */
 export async function getApiRecording({ userId }: ApiContext, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "view");
   const completed = recording.status === RecordingStatus.COMPLETED;
   const [segments, translations, summary] = await Promise.all([
     completed ? transcriptSegments(recordingId) : [],

@@ -6,7 +6,7 @@ import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import type { ShareExpiry } from "./share-forms";
 
 export class ShareError extends ExpectedError {}
@@ -45,7 +45,7 @@ export interface NewShareLink {
 
 /** Makes a link to the owner's finished transcript; the token is returned this once and never stored. */
 export async function createShareLink(userId: string, recordingId: string, input: NewShareLink, now = new Date()) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "share");
   if (recording.status !== RecordingStatus.COMPLETED)
     throw new RecordingError("A transcript can be shared once it is ready.", 409);
   const token = newShareToken();
@@ -100,7 +100,7 @@ export type OwnShareLink = Awaited<ReturnType<typeof listShareLinks>>[number];
 
 /** Turns a link off for good; revoking one twice changes nothing. */
 export async function revokeShareLink(userId: string, recordingId: string, linkId: string, now = new Date()) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "share");
   const database = await db();
   const link = await database.shareLink.findFirst({ where: { id: linkId, recordingId, userId } });
   if (!link) throw new ShareError("Share link not found.", 404);

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { formatTimestamp } from "~/utils/timestamps";
 import {
   alignWords,
@@ -115,7 +115,7 @@ export async function editorPageSegments(
 }
 
 async function requireEditable(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "edit");
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   return recording;
 }
