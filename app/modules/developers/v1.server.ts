@@ -6,6 +6,7 @@ import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
 import { requireRecording } from "~/modules/recordings/ownership.server";
+import { type AccessScope, recordingsWhere } from "~/modules/workspaces/access.server";
 import { receiveUpload } from "~/modules/recordings/upload.server";
 import { deleteRecording } from "~/modules/recordings/lifecycle.server";
 import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
@@ -36,6 +37,8 @@ const JSON_BODY_MAX_BYTES = 32 * 1024;
 interface ApiContext {
   request: Request;
   userId: string;
+  /** The key's creator in the key's workspace, with their role there (ADR 034): what every read is scoped by. */
+  reader: AccessScope;
   /** The request's path, for problems' "instance". */
   instance: string;
   /** A JSON body, read (and checked) before the handler runs: needed for the idempotency fingerprint. */
@@ -61,7 +64,7 @@ export function apiOperation(
   }): Promise<Response> => {
     const instance = new URL(request.url).pathname;
     try {
-      const { userId } = await authenticateApiKey(request, scope, { ip: loadContext?.clientIp });
+      const { userId, reader } = await authenticateApiKey(request, scope, { ip: loadContext?.clientIp });
       let text: string | null = null;
       let json: unknown = undefined;
       if (body === "json") {
@@ -77,7 +80,7 @@ export function apiOperation(
         if (unsafe) return problem(400, unsafe, { instance });
       }
       const run = () =>
-        handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
+        handler({ request, userId, reader, instance, json }).catch((error: unknown) => asProblem(error, instance));
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -123,11 +126,14 @@ function apiRecording(row: Prisma.RecordingGetPayload<{ select: typeof recording
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** GET /recordings: the owner's recordings, newest first, filtered by status and by words in titles or transcripts. */
-export async function listApiRecordings({ request, userId, instance }: ApiContext) {
+/**
+ * GET /recordings: the key's workspace's recordings (minus walls that leave its creator out), newest first, filtered
+ * by status and by words in titles or transcripts.
+ */
+export async function listApiRecordings({ request, reader, instance }: ApiContext) {
   const query = parseOrThrow(ListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const where: Prisma.RecordingWhereInput = {
-    userId,
+    ...recordingsWhere(reader),
     ...(query.status ? { status: query.status.toUpperCase() as RecordingStatus } : {}),
     ...(query.q
       ? {
@@ -167,12 +173,12 @@ const created = (recording: { id: string }) =>
   })();
 
 /** POST /recordings (multipart/form-data): the dashboard's upload, streamed to disk. */
-export async function uploadApiRecording({ request, userId }: ApiContext) {
-  return created(await receiveUpload(request, userId));
+export async function uploadApiRecording({ request, reader }: ApiContext) {
+  return created(await receiveUpload(request, reader));
 }
 
 /** POST /recordings/import: fetches the audio at a public URL, then as an upload. */
-export async function importApiRecording({ userId, json: body, instance }: ApiContext) {
+export async function importApiRecording({ reader, json: body, instance }: ApiContext) {
   const input = parseOrThrow(ImportFromUrlSchema, body, instance);
   const fields: Record<string, string> = {
     language: input.language,
@@ -180,12 +186,12 @@ export async function importApiRecording({ userId, json: body, instance }: ApiCo
     speakerCount: String(input.speakerCount),
     ...(input.translateTo ? { translateTo: input.translateTo } : {}),
   };
-  return created(await importRecordingFromUrl(userId, input.url, fields));
+  return created(await importRecordingFromUrl(reader, input.url, fields));
 }
 
 /** GET /recordings/:id: status, and once completed the transcript with words, speakers and confidence. */
-export async function getApiRecording({ userId }: ApiContext, recordingId: string) {
-  const recording = await requireRecording(userId, recordingId, "view");
+export async function getApiRecording({ reader }: ApiContext, recordingId: string) {
+  const recording = await requireRecording(reader, recordingId, "view");
   const completed = recording.status === RecordingStatus.COMPLETED;
   const [segments, translations, summary] = await Promise.all([
     completed ? transcriptSegments(recordingId) : [],
@@ -233,16 +239,18 @@ export async function getApiRecording({ userId }: ApiContext, recordingId: strin
 }
 
 /** DELETE /recordings/:id */
-export async function deleteApiRecording({ userId }: ApiContext, recordingId: string) {
+export async function deleteApiRecording({ userId, reader }: ApiContext, recordingId: string) {
+  // The key's workspace first: the domain's own door would accept any workspace its creator belongs to.
+  await requireRecording(reader, recordingId, "delete");
   await deleteRecording(userId, recordingId);
   return new Response(null, { status: 204 });
 }
 
 /** GET /recordings/:id/export?format=…: the same files as the transcript page's downloads. */
-export async function exportApiRecording({ request, userId, instance }: ApiContext, recordingId: string) {
+export async function exportApiRecording({ request, reader, instance }: ApiContext, recordingId: string) {
   const query = parseOrThrow(ExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const translation = query.language ? { language: query.language, text: query.text ?? "translation" } : null;
-  const document = await transcriptDocument(userId, recordingId, translation);
+  const document = await transcriptDocument(reader, recordingId, translation);
   const file = await exportTranscript(document, query.format, {});
   return new Response(new Uint8Array(file.body), {
     headers: {
@@ -254,8 +262,12 @@ export async function exportApiRecording({ request, userId, instance }: ApiConte
 }
 
 /** POST /recordings/:id/translations: queues a translation; translation.completed fires when it is done. */
-export async function translateApiRecording({ userId, json: body, instance }: ApiContext, recordingId: string) {
+export async function translateApiRecording(
+  { userId, reader, json: body, instance }: ApiContext,
+  recordingId: string,
+) {
   const { language } = parseOrThrow(TranslationRequestSchema, body, instance);
+  await requireRecording(reader, recordingId, "edit");
   await requestTranslation(userId, recordingId, language);
   const state = (await transcriptTranslations(recordingId)).find((translation) => translation.language === language);
   return json(
@@ -270,7 +282,8 @@ export async function translateApiRecording({ userId, json: body, instance }: Ap
 }
 
 /** POST /recordings/:id/summary: summarises now (Business Pro) and returns the summary. */
-export async function summariseApiRecording({ userId }: ApiContext, recordingId: string) {
+export async function summariseApiRecording({ userId, reader }: ApiContext, recordingId: string) {
+  await requireRecording(reader, recordingId, "edit");
   await summariseTranscript(userId, recordingId);
   const summary = (await transcriptSummary(recordingId))!;
   return json(
