@@ -103,6 +103,7 @@ export default [
   route("api/v1/recordings/:recordingId/export", "routes/api/v1/recording-export.ts"),
   route("api/v1/recordings/:recordingId/translations", "routes/api/v1/recording-translations.ts"),
   route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.ts"),
+  route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),
@@ -121,6 +122,8 @@ export default [
   route("transcription/:recordingId/export", "routes/transcription-export.ts"),
   route("transcription/:recordingId/audio", "routes/transcription-audio.ts"),
   route("recordings/export", "routes/recordings-export.ts"),
+  // The app shell's workspace switcher (ADR 034).
+  route("workspaces/switch", "routes/workspaces-switch.ts"),
   // Share links (issue 17): the read-only page, its audio and downloads; no account needed.
   route("s/:token", "routes/s.$token.tsx"),
   route("s/:token/audio", "routes/s.$token.audio.ts"),

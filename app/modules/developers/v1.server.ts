@@ -22,6 +22,7 @@ import { authenticateApiKey } from "./api-keys.server";
 import {
   type API_STATUSES,
   ExportQuerySchema,
+  FolderAccessUpdateSchema,
   ImportFromUrlSchema,
   ListQuerySchema,
   type RecordingDetailSchema,
@@ -29,6 +30,7 @@ import {
   TranslationRequestSchema,
 } from "./api-schemas";
 import { idempotent } from "./idempotency.server";
+import { folderAccess, setFolderAccess } from "~/modules/library/library.server";
 import { asProblem, parseOrThrow, problem } from "./problems.server";
 
 export const API_V1_PATH = "/api/v1";
@@ -296,6 +298,17 @@ export async function summariseApiRecording({ userId, reader }: ApiContext, reco
     },
     201,
   );
+}
+
+/** GET /folders/:id/access: the folder's wall (manage-policy in the key's workspace). */
+export async function getApiFolderAccess({ reader }: ApiContext, folderId: string) {
+  return json(await folderAccess(reader, folderId));
+}
+
+/** PUT /folders/:id/access: restricts the folder to the named members, or lifts the restriction. */
+export async function putApiFolderAccess({ reader, json: body, instance }: ApiContext, folderId: string) {
+  const input = parseOrThrow(FolderAccessUpdateSchema, body, instance);
+  return json(await setFolderAccess(reader, folderId, input));
 }
 
 export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;

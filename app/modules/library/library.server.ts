@@ -306,11 +306,16 @@ export async function exportRecordingsZip(reader: Reader, ids: string[], formats
  * not they are named (they see its name and who is named, never its recordings); anyone else who cannot see it gets
  * a 404, and a member who can see it but may not manage walls a 403.
  */
-async function requireWallManager(userId: string, folderId: string) {
+async function requireWallManager(reader: Reader, folderId: string) {
+  const userId = readerId(reader);
   const folder = await (
     await db()
   ).folder.findFirst({
-    where: { id: folderId, workspace: { members: { some: { userId } } } },
+    where: {
+      id: folderId,
+      // An API key reaches only its own workspace's folders.
+      ...(typeof reader === "string" ? { workspace: { members: { some: { userId } } } } : { workspaceId: reader.workspaceId }),
+    },
     select: { id: true, name: true, restricted: true, workspaceId: true },
   });
   if (!folder) throw folderMissing();
@@ -331,8 +336,8 @@ export interface FolderAccessView {
 }
 
 /** Who a folder's wall names, for the Access form and `GET /api/v1/folders/{id}/access`. */
-export async function folderAccess(userId: string, folderId: string): Promise<FolderAccessView> {
-  const folder = await requireWallManager(userId, folderId);
+export async function folderAccess(reader: Reader, folderId: string): Promise<FolderAccessView> {
+  const folder = await requireWallManager(reader, folderId);
   const database = await db();
   const [members, named] = await Promise.all([
     database.workspaceMember.findMany({
@@ -360,11 +365,11 @@ export async function folderAccess(userId: string, folderId: string): Promise<Fo
  * member of the workspace, and a wall names at least one member; the list replaces the previous one.
  */
 export async function setFolderAccess(
-  userId: string,
+  reader: Reader,
   folderId: string,
   { restricted, memberIds }: { restricted: boolean; memberIds: string[] },
 ): Promise<FolderAccessView> {
-  const folder = await requireWallManager(userId, folderId);
+  const folder = await requireWallManager(reader, folderId);
   const ids = [...new Set(memberIds)];
   if (restricted && ids.length === 0)
     throw new LibraryError("Name at least one member who may open this folder.", 400);
@@ -378,5 +383,5 @@ export async function setFolderAccess(
     database.folderAccess.createMany({ data: restricted ? ids.map((id) => ({ folderId, userId: id })) : [] }),
     database.folder.update({ where: { id: folderId }, data: { restricted } }),
   ]);
-  return folderAccess(userId, folderId);
+  return folderAccess(reader, folderId);
 }

@@ -115,3 +115,21 @@ export async function switchWorkspace(userId: string, workspaceId: string): Prom
   await prisma.user.update({ where: { id: userId }, data: { currentWorkspaceId: workspaceId } });
   return { ...member.workspace, role: member.role };
 }
+
+export interface WorkspaceSwitcher {
+  current: CurrentWorkspace;
+  /** The user's other workspaces, to switch to. */
+  others: { id: string; name: string; kind: "PERSONAL" | "TEAM"; role: WorkspaceRole }[];
+}
+
+/** What the app shell's switcher shows: the current workspace and the user's other memberships. */
+export async function workspaceSwitcher(userId: string): Promise<WorkspaceSwitcher> {
+  const current = await currentWorkspace(userId);
+  const memberships = await workspaceMemberships(userId);
+  return {
+    current,
+    others: memberships
+      .filter((workspace) => workspace.id !== current.id)
+      .map(({ id, name, kind, role }) => ({ id, name, kind, role })),
+  };
+}
