@@ -36,6 +36,7 @@ export default [
   layout("routes/_app.tsx", [
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("recordings", "routes/_app.recordings.tsx"),
+    route("recordings/folders/:folderId/access", "routes/_app.recordings.folders.$folderId.access.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),

@@ -181,7 +181,7 @@ async function libraryFacets(scope: AccessScope) {
   // One round trip for what the page shows around the list: on a busy server each query costs more in the web
   // process than in the database (docs/performance.md).
   const [facets] = await readSql<{
-    folders: { id: string; name: string; count: number }[];
+    folders: { id: string; name: string; count: number; restricted: boolean }[];
     tags: { id: string; name: string }[];
     unfiled: number;
     audioDays: number | null;
@@ -189,7 +189,7 @@ async function libraryFacets(scope: AccessScope) {
   }>(Prisma.sql`
     SELECT
       (SELECT COALESCE(json_agg(f ORDER BY f."name"), '[]') FROM (
-         SELECT f."id", f."name", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
+         SELECT f."id", f."name", f."restricted", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
          FROM "Folder" f WHERE f."workspaceId" = ${workspaceId}
            AND (NOT f."restricted"
                 OR EXISTS (SELECT 1 FROM "FolderAccess" fa WHERE fa."folderId" = f."id" AND fa."userId" = ${userId}))) f
@@ -224,11 +224,25 @@ export async function libraryPage(reader: Reader, query: z.infer<typeof Recordin
     ...item,
     folderName: item.folderId ? (folderNames.get(item.folderId) ?? null) : null,
   }));
+  // Members who manage walls see the restricted folders that do not name them by name only, to reach their Access
+  // page (ADR 034): never their recordings or counts.
+  const canManageAccess = can(scope.role, "manage-policy");
+  const otherWalls = canManageAccess
+    ? await (
+        await db()
+      ).folder.findMany({
+        where: { workspaceId: scope.workspaceId, restricted: true, access: { none: { userId: scope.userId } } },
+        orderBy: { name: "asc" },
+        select: { id: true, name: true },
+      })
+    : [];
   return {
     ...list,
     items,
     folder: folder && { id: folder.id, name: folder.name },
     folders,
+    canManageAccess,
+    otherWalls,
     tags,
     unfiled,
     retentionChoice: { audioDays, recordingDays },
