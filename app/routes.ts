@@ -123,7 +123,7 @@ export default [
   route("transcription/:recordingId/export", "routes/transcription-export.ts"),
   route("transcription/:recordingId/audio", "routes/transcription-audio.ts"),
   route("recordings/export", "routes/recordings-export.ts"),
-  // The app shell's workspace switcher (ADR 034).
+  // The app shell's workspace switcher (ADR 034-workspace).
   route("workspaces/switch", "routes/workspaces-switch.ts"),
   // Share links (issue 17): the read-only page, its audio and downloads; no account needed.
   route("s/:token", "routes/s.$token.tsx"),

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// GET /recordings/folders/:folderId/access: a folder's ethical wall (ADR 034), for members who may manage the
+// GET /recordings/folders/:folderId/access: a folder's ethical wall (ADR 034-workspace), for members who may manage the
 // workspace's policies (owners and admins), named or not. Others who can see the folder get a 403, the rest a 404.
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
@@ -36,7 +36,11 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
     `/recordings/folders/${params.folderId}/access`,
     folder.restricted
       ? { type: "success", title: "Access saved", description: `Only the members named can open “${folder.name}”.` }
-      : { type: "success", title: "Restriction lifted", description: `Everyone in the workspace can open “${folder.name}”.` },
+      : {
+          type: "success",
+          title: "Restriction lifted",
+          description: `Everyone in the workspace can open “${folder.name}”.`,
+        },
     { status: 303 },
   );
 });
@@ -53,8 +57,8 @@ export default function FolderAccessPage({ loaderData, actionData }: Route.Compo
       </p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">Access to “{folder.name}”</h1>
       <p className="mt-2 text-slate-700">
-        A restricted folder is an ethical wall: only the members named below can open, search, list, export or share
-        its recordings, or reach them through the API. Owners and admins are walled too unless they are named.
+        A restricted folder is an ethical wall: only the members named below can open, search, list, export or share its
+        recordings, or reach them through the API. Owners and admins are walled too unless they are named.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <FormErrors form={form} title="The access could not be saved" />

@@ -181,7 +181,9 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
           ) : null}
           {library.otherWalls.length ? (
             <nav aria-label="Restricted folders you are not named in" className="text-sm">
-              <h2 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Other restricted folders</h2>
+              <h2 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Other restricted folders
+              </h2>
               <ul className="space-y-1">
                 {library.otherWalls.map((wall) => (
                   <li key={wall.id}>

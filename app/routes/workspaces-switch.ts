@@ -9,7 +9,7 @@ import { switchWorkspace } from "~/modules/workspaces/workspaces.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
 // POST /workspaces/switch (the app shell's switcher: workspaceId, redirectTo): makes the workspace the current one
-// and goes back to the page, or to the dashboard. A workspace the user is not a member of is a 404 (ADR 034).
+// and goes back to the page, or to the dashboard. A workspace the user is not a member of is a 404 (ADR 034-workspace).
 export const action = withRefusals(async ({ request }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: SwitchWorkspaceSchema });

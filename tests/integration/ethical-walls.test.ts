@@ -1,8 +1,8 @@
-// Ethical walls and workspace roles (issue 32 items 1-3, ADR 034), through the production request handler on a real
-// database: a team workspace with a restricted folder ("the matter"), and for a walled admin and a walled member every
-// path answers as if its recording did not exist, while the owner and the named member reach it (so each check can
-// fail). Also: the current workspace and its switch, roles (viewer 403, outsider 404), share links at use time, and an
-// API key whose creator left its workspace.
+// Ethical walls and workspace roles (issue 32 items 1-3, ADR 034-workspace), through the production request handler on
+// a real database: a team workspace with a restricted folder ("the matter"), and for a walled admin and a walled member
+// every path answers as if its recording did not exist, while the owner and the named member reach it (so each check
+// can fail). Also: the current workspace and its switch, roles (viewer 403, outsider 404), share links at use time, and
+// an API key whose creator left its workspace.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
@@ -82,7 +82,11 @@ beforeAll(async () => {
     [viewer, "VIEWER"],
   ];
   const workspace = await database.workspace.create({
-    data: { name: "Firm LLP", kind: "TEAM", members: { create: roles.map(([user, role]) => ({ userId: user.id, role })) } },
+    data: {
+      name: "Firm LLP",
+      kind: "TEAM",
+      members: { create: roles.map(([user, role]) => ({ userId: user.id, role })) },
+    },
   });
   workspaceId = workspace.id;
   // Everyone but the outsider works in the firm's workspace.
@@ -243,13 +247,21 @@ describe("the wall", () => {
     const adminKey = await apiKeyOf(admin);
     const access = await app(`/api/v1/folders/${wallId}/access`, { headers: { Authorization: `Bearer ${adminKey}` } });
     expect(access.status).toBe(200);
-    const body = (await access.json()) as { folder: { restricted: boolean }; members: { userId: string; named: boolean }[] };
+    const body = (await access.json()) as {
+      folder: { restricted: boolean };
+      members: { userId: string; named: boolean }[];
+    };
     expect(body.folder.restricted).toBe(true);
-    expect(body.members.filter((row) => row.named).map((row) => row.userId).sort()).toEqual(
-      [owner.id, named.id].sort(),
-    );
+    expect(
+      body.members
+        .filter((row) => row.named)
+        .map((row) => row.userId)
+        .sort(),
+    ).toEqual([owner.id, named.id].sort());
     const memberKey = await apiKeyOf(member);
-    const refused = await app(`/api/v1/folders/${wallId}/access`, { headers: { Authorization: `Bearer ${memberKey}` } });
+    const refused = await app(`/api/v1/folders/${wallId}/access`, {
+      headers: { Authorization: `Bearer ${memberKey}` },
+    });
     expect(refused.status).toBe(404);
   });
 

@@ -20,7 +20,8 @@ const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase()
 
 /**
  * The current workspace and the user's role in it; with other memberships, a <details> of plain forms posting to
- * /workspaces/switch, so switching works without JavaScript (ADR 034). With one membership it is only a label.
+ * /workspaces/switch, so switching works without JavaScript (ADR 034-workspace). With one membership it is only a
+ * label.
  */
 export function WorkspaceSwitcher({ workspaces }: { workspaces: WorkspaceSwitcherProps }) {
   const location = useLocation();

@@ -24,7 +24,7 @@ export interface LibraryFolder {
   id: string;
   name: string;
   count: number;
-  /** Behind an ethical wall (ADR 034). */
+  /** Behind an ethical wall (ADR 034-workspace). */
   restricted?: boolean;
 }
 
@@ -85,7 +85,9 @@ export function FolderNav({
               >
                 <span className="truncate">
                   {entry.name}
-                  {"restricted" in entry && entry.restricted ? <span className="ml-1 text-xs">(restricted)</span> : null}
+                  {"restricted" in entry && entry.restricted ? (
+                    <span className="ml-1 text-xs">(restricted)</span>
+                  ) : null}
                 </span>
                 <span aria-hidden="true" className={active ? "text-white" : "text-slate-600"}>
                   {entry.count}

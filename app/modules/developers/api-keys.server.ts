@@ -30,7 +30,7 @@ export async function createApiKey(userId: string, name: string, scopes: ApiScop
   if (active >= API_KEY_LIMIT)
     throw new ExpectedError(`You can have at most ${API_KEY_LIMIT} active keys. Revoke one first.`, 409);
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
-  // A key belongs to the workspace its creator is working in, and acts there with their role (ADR 034).
+  // A key belongs to the workspace its creator is working in, and acts there with their role (ADR 034-workspace).
   const workspaceId = await currentWorkspaceId(userId);
   const row = await database.apiKey.create({
     data: { userId, workspaceId, name, scopes, prefix: key.slice(0, VISIBLE_CHARACTERS), hash: hashApiKey(key) },
@@ -81,8 +81,8 @@ export async function authenticateApiKey(request: Request, scope: ApiScope, sour
     },
   });
   if (!key || key.revokedAt) throw new ApiAuthError("This API key is not valid or has been revoked.", 401);
-  // A key acts in its own workspace with its creator's role there today (ADR 034): once they have left it, the key
-  // is no longer valid (401, like a revoked one: nothing the caller can fix but a new key).
+  // A key acts in its own workspace with its creator's role there today (ADR 034-workspace): once they have left it,
+  // the key is no longer valid (401, like a revoked one: nothing the caller can fix but a new key).
   const role = await memberRole(key.userId, key.workspaceId);
   if (!role)
     throw new ApiAuthError(

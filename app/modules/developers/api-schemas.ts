@@ -173,7 +173,7 @@ export const TranslationRequestSchema = z
   .object({ language: languageCode.meta({ description: "The language to translate into.", example: "es" }) })
   .meta({ id: "TranslationRequest" });
 
-// --- ethical walls (ADR 034): GET/PUT /folders/{folderId}/access ---
+// --- ethical walls (ADR 034-workspace): GET/PUT /folders/{folderId}/access ---
 
 export const FolderIdParams = z.object({ folderId: z.string().meta({ description: "The folder's id." }) });
 

@@ -39,7 +39,7 @@ const JSON_BODY_MAX_BYTES = 32 * 1024;
 interface ApiContext {
   request: Request;
   userId: string;
-  /** The key's creator in the key's workspace, with their role there (ADR 034): what every read is scoped by. */
+  /** The key's creator in the key's workspace, with their role there (ADR 034-workspace): what reads are scoped by. */
   reader: AccessScope;
   /** The request's path, for problems' "instance". */
   instance: string;
@@ -264,10 +264,7 @@ export async function exportApiRecording({ request, reader, instance }: ApiConte
 }
 
 /** POST /recordings/:id/translations: queues a translation; translation.completed fires when it is done. */
-export async function translateApiRecording(
-  { userId, reader, json: body, instance }: ApiContext,
-  recordingId: string,
-) {
+export async function translateApiRecording({ userId, reader, json: body, instance }: ApiContext, recordingId: string) {
   const { language } = parseOrThrow(TranslationRequestSchema, body, instance);
   await requireRecording(reader, recordingId, "edit");
   await requestTranslation(userId, recordingId, language);

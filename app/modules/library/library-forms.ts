@@ -73,7 +73,7 @@ export const BulkExportSchema = z.object({
     .transform((formats) => [...new Set(formats)]),
 });
 
-/** A folder's Access form (ADR 034): restricted or not, and the members the wall names (checkboxes). */
+/** A folder's Access form (ADR 034-workspace): restricted or not, and the members the wall names (checkboxes). */
 export const FolderAccessFormSchema = z.object({
   restricted: z.boolean().optional().default(false),
   memberIds: z

@@ -1,7 +1,7 @@
-// The library (/recordings): folders (one level), tags, and actions on many recordings at once, in the reader's
-// current workspace (ADR 034). A folder or recording the reader may not reach (another workspace's, or behind an
-// ethical wall that does not name them) is refused with a 404, as if it did not exist; a role that does not allow
-// the action gets the policy's 403. Walls themselves (restricted folders and who is named) are managed here too.
+// The library (/recordings): folders (one level), tags, and actions on many recordings at once, in the reader's current
+// workspace (ADR 034-workspace). A folder or recording the reader may not reach (another workspace's, or behind an
+// ethical wall that does not name them) is refused with a 404, as if it did not exist; a role that does not allow the
+// action gets the policy's 403. Walls themselves (restricted folders and who is named) are managed here too.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
 import {
@@ -30,7 +30,7 @@ import type { z } from "zod";
 export class LibraryError extends ExpectedError {}
 
 const folderMissing = () => new LibraryError("Folder not found.", 404);
-const folderTaken = (name: string) => new LibraryError(`This workspace already has a folder called “${name}”.`, 409);
+const folderTaken = (name: string) => new LibraryError(`You already have a folder called “${name}”.`, 409);
 
 function requireRole(scope: AccessScope, action: WorkspaceAction) {
   if (!can(scope.role, action)) throw new LibraryError(refusalSentence(scope.role, action), 403);
@@ -50,11 +50,11 @@ export async function requireFolder(reader: Reader, folderId: string, action: Wo
 
 /** Folder names are unique per workspace whatever their case: "Clients" and "clients" would look alike. */
 async function requireFreeName(workspaceId: string, name: string, except?: string) {
-  // Walled folders count too (the unique index does), but the refusal names only the name that was typed.
   const same = await (
     await db()
   ).folder.findFirst({ where: { workspaceId, name: { equals: name, mode: "insensitive" }, NOT: { id: except } } });
-  if (same) throw folderTaken(name);
+  // Walled folders count too (the unique index does), but a walled one's own spelling is not shown.
+  if (same) throw folderTaken(same.restricted ? name : same.name);
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -225,7 +225,7 @@ export async function libraryPage(reader: Reader, query: z.infer<typeof Recordin
     folderName: item.folderId ? (folderNames.get(item.folderId) ?? null) : null,
   }));
   // Members who manage walls see the restricted folders that do not name them by name only, to reach their Access
-  // page (ADR 034): never their recordings or counts.
+  // page (ADR 034-workspace): never their recordings or counts.
   const canManageAccess = can(scope.role, "manage-policy");
   const otherWalls = canManageAccess
     ? await (
@@ -313,7 +313,7 @@ export async function exportRecordingsZip(reader: Reader, ids: string[], formats
   return { stream: zipResponseBody(entries()), count: ready.length };
 }
 
-// --- ethical walls (ADR 034) ---
+// --- ethical walls (ADR 034-workspace) ---
 
 /**
  * A folder in one of the user's workspaces, for managing its wall: members with `manage-policy` reach it whether or
@@ -328,7 +328,9 @@ async function requireWallManager(reader: Reader, folderId: string) {
     where: {
       id: folderId,
       // An API key reaches only its own workspace's folders.
-      ...(typeof reader === "string" ? { workspace: { members: { some: { userId } } } } : { workspaceId: reader.workspaceId }),
+      ...(typeof reader === "string"
+        ? { workspace: { members: { some: { userId } } } }
+        : { workspaceId: reader.workspaceId }),
     },
     select: { id: true, name: true, restricted: true, workspaceId: true },
   });
@@ -385,8 +387,7 @@ export async function setFolderAccess(
 ): Promise<FolderAccessView> {
   const folder = await requireWallManager(reader, folderId);
   const ids = [...new Set(memberIds)];
-  if (restricted && ids.length === 0)
-    throw new LibraryError("Name at least one member who may open this folder.", 400);
+  if (restricted && ids.length === 0) throw new LibraryError("Name at least one member who may open this folder.", 400);
   const database = await db();
   const members = await database.workspaceMember.count({
     where: { workspaceId: folder.workspaceId, userId: { in: ids } },

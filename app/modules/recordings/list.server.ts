@@ -1,10 +1,16 @@
-// The recordings of the reader's current workspace, minus ethical walls (ADR 034), as the dashboard and the library list them: sorted, paged, filtered by folder and tag, and
-// searched with PostgreSQL full-text search.
+// The recordings of the reader's current workspace, minus ethical walls (ADR 034-workspace), as the dashboard and the
+// library list them: sorted, paged, filtered by folder and tag, and searched with PostgreSQL full-text search.
 import { z } from "zod";
 import { Prisma, type RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
 import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
-import { accessScope, type AccessScope, type Reader, recordingsSql, recordingsWhere } from "~/modules/workspaces/access.server";
+import {
+  accessScope,
+  type AccessScope,
+  type Reader,
+  recordingsSql,
+  recordingsWhere,
+} from "~/modules/workspaces/access.server";
 import { DEFAULT_SORT, RECORDING_SORT_KEYS, type RecordingSort } from "./library-sorts";
 
 // Ties (same length, same status…) fall back to newest first, and then the id, so pages never repeat or skip a row.

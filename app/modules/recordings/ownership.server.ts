@@ -1,7 +1,7 @@
-// One door to a recording (ADR 034): every domain and route that touches one asks here, with the action it is about
-// to take. A recording is reached through its workspace: a non-member gets a 404, as does a member behind an ethical
-// wall that does not name them (the matter's existence would leak); a member whose role does not allow the action
-// gets a 403 with the policy's sentence.
+// One door to a recording (ADR 034-workspace): every domain and route that touches one asks here, with the action it is
+// about to take. A recording is reached through its workspace: a non-member gets a 404, as does a member behind an
+// ethical wall that does not name them (the matter's existence would leak); a member whose role does not allow the
+// action gets a 403 with the policy's sentence.
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { type Reader, readerId, unwalledRecordingWhere } from "~/modules/workspaces/access.server";

@@ -230,8 +230,8 @@ export async function acceptUploadedFile(
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const size = typeof content === "string" ? (await fs.promises.stat(content)).size : content.bytes;
   const seconds = secondsFor(probe.durationSeconds);
-  // Into the uploader's current workspace, or an API key's own (ADR 034), when their role there allows uploading (a
-  // viewer's does not).
+  // Into the uploader's current workspace, or an API key's own (ADR 034-workspace), when their role there allows
+  // uploading (a viewer's does not).
   const { workspaceId } = await accessScope(reader);
   await requireWorkspaceAction(userId, workspaceId, "upload");
   const recording = await holdingAllowance(() =>

@@ -111,9 +111,9 @@ export async function revokeShareLink(userId: string, recordingId: string, linkI
 }
 
 /**
- * The live link a token opens: 404 for an unknown token, 410 for a revoked or expired one. One door (ADR 034): a
- * link works only while its creator may still share the recording — behind a wall that no longer names them, in a
- * workspace they left, or with a role that no longer shares, it is a 404 as if it never existed.
+ * The live link a token opens: 404 for an unknown token, 410 for a revoked or expired one. One door (ADR
+ * 034-workspace): a link works only while its creator may still share the recording — behind a wall that no longer
+ * names them, in a workspace they left, or with a role that no longer shares, it is a 404 as if it never existed.
  */
 export async function requireLiveShareLink(token: string, now = new Date()) {
   // Tokens are 22 base64url characters; anything else cannot match and is not worth a query.

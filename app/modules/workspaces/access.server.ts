@@ -1,6 +1,6 @@
-// What a member may read in a workspace (ADR 034): its records minus the ethical walls they are not named in. Every
-// list, search, count, autocomplete, export and API read builds its query from the helpers here, so a walled matter
-// cannot be forgotten by one path: the walls are decided once, in SQL and in Prisma's where, side by side.
+// What a member may read in a workspace (ADR 034-workspace): its records minus the ethical walls they are not named in.
+// Every list, search, count, autocomplete, export and API read builds its query from the helpers here, so a walled
+// matter cannot be forgotten by one path: the walls are decided once, in SQL and in Prisma's where, side by side.
 import { Prisma } from "~/generated/prisma/client";
 import type { WorkspaceRole } from "./policy";
 import { currentWorkspace, memberRole, WorkspaceError } from "./workspaces.server";
@@ -73,5 +73,6 @@ export function recordingsSql(scope: AccessScope, alias = "r"): Prisma.Sql {
     AND (${r}."folderId" IS NULL OR EXISTS (
       SELECT 1 FROM "Folder" wall WHERE wall."id" = ${r}."folderId"
         AND (NOT wall."restricted"
-             OR EXISTS (SELECT 1 FROM "FolderAccess" fa WHERE fa."folderId" = wall."id" AND fa."userId" = ${scope.userId}))))`;
+             OR EXISTS (SELECT 1 FROM "FolderAccess" fa
+                         WHERE fa."folderId" = wall."id" AND fa."userId" = ${scope.userId}))))`;
 }

@@ -83,8 +83,8 @@ export interface CurrentWorkspace {
 }
 
 /**
- * The workspace the app shows the user (ADR 034): the one they last switched to while they are still a member of it,
- * else their personal one (made on first use, as every create does).
+ * The workspace the app shows the user (ADR 034-workspace): the one they last switched to while they are still a member
+ * of it, else their personal one (made on first use, as every create does).
  */
 export async function currentWorkspace(userId: string): Promise<CurrentWorkspace> {
   const prisma = await db();

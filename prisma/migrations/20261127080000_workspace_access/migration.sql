@@ -1,4 +1,4 @@
--- Issue 32, ADR 034: the current workspace, folder and tag names unique per workspace, ethical walls.
+-- Issue 32, ADR 034-workspace: the current workspace, folder and tag names unique per workspace, ethical walls.
 
 -- AlterTable
 ALTER TABLE "User" ADD COLUMN "currentWorkspaceId" TEXT;
