@@ -37,7 +37,7 @@ export function WorkspaceSwitcher({ workspaces }: { workspaces: WorkspaceSwitche
   );
   if (others.length === 0) {
     return (
-      <div className="text-sm" aria-label="Workspace">
+      <div className="text-sm">
         <span className="sr-only">Workspace: </span>
         {label}
       </div>
