@@ -301,6 +301,13 @@ describe("the wall", () => {
     }
     expect((await get(admin, `/transcription/${walled.id}`)).status).toBe(404);
   });
+
+  test("a restricted folder holding recordings cannot be deleted (that would lift the wall from them)", async () => {
+    const refused = await post(owner, "/recordings", { intent: "delete-folder", folderId: wallId });
+    expect(refused.status).toBe(409);
+    expect(await text(refused)).toContain("This folder is restricted");
+    expect(await (await db()).recording.count({ where: { id: walled.id, folderId: wallId } })).toBe(1);
+  });
 });
 
 describe("roles and workspaces", () => {
