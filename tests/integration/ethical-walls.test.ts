@@ -1,3 +1,4 @@
+// @both-databases: the ethical walls in SQL, app/modules/workspaces/access.server.ts, in the library's list and facets
 // Ethical walls and workspace roles (issue 32 items 1-3, ADR 034-workspace), through the production request handler on
 // a real database: a team workspace with a restricted folder ("the matter"), and for a walled admin and a walled member
 // every path answers as if its recording did not exist, while the owner and the named member reach it (so each check
