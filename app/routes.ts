@@ -36,6 +36,7 @@ export default [
   layout("routes/_app.tsx", [
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("recordings", "routes/_app.recordings.tsx"),
+    route("recordings/folders/:folderId/access", "routes/_app.recordings.folders.$folderId.access.tsx"),
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),
@@ -114,6 +115,7 @@ export default [
   route("api/v1/workspaces", "routes/api/v1/workspaces.ts"),
   route("api/v1/workspaces/:workspaceId/members", "routes/api/v1/workspace-members.ts"),
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
+  route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),
@@ -132,6 +134,8 @@ export default [
   route("transcription/:recordingId/export", "routes/transcription-export.ts"),
   route("transcription/:recordingId/audio", "routes/transcription-audio.ts"),
   route("recordings/export", "routes/recordings-export.ts"),
+  // The app shell's workspace switcher (ADR 034-workspace).
+  route("workspaces/switch", "routes/workspaces-switch.ts"),
   // Share links (issue 17): the read-only page, its audio and downloads; no account needed.
   route("s/:token", "routes/s.$token.tsx"),
   route("s/:token/audio", "routes/s.$token.audio.ts"),

@@ -104,6 +104,7 @@ function errorsFor(actionData: unknown, intents: string[]): string[] {
 
 export default function Recordings({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, totalPages, query, folders, tags, folder, unfiled, retention } = loaderData;
+  const library = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -175,7 +176,24 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
               folder={folders.find((entry) => entry.id === folder.id) ?? { ...folder, count: 0 }}
               renameReply={replyTo(actionData, "rename-folder")}
               deleteErrors={errorsFor(actionData, ["delete-folder"])}
+              canManageAccess={library.canManageAccess}
             />
+          ) : null}
+          {library.otherWalls.length ? (
+            <nav aria-label="Restricted folders you are not named in" className="text-sm">
+              <h2 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Other restricted folders
+              </h2>
+              <ul className="space-y-1">
+                {library.otherWalls.map((wall) => (
+                  <li key={wall.id}>
+                    <Link to={`/recordings/folders/${wall.id}/access`} className="underline">
+                      {wall.name}: access
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ) : null}
           <CreateFolderForm reply={replyTo(actionData, "create-folder")} />
         </aside>

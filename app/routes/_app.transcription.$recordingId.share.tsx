@@ -4,7 +4,7 @@ import type { Route } from "./+types/_app.transcription.$recordingId.share";
 import { pageMeta } from "~/components/page";
 import { SharePanel, type ShareActionData } from "~/components/share/share-panel";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUserId } from "~/modules/platform/session.server";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 // without JavaScript).
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireOwnRecording(userId, params.recordingId);
+  const recording = await requireRecording(userId, params.recordingId, "share");
   return { recordingId: recording.id, title: recording.title, links: await listShareLinks(userId, recording.id) };
 });
 

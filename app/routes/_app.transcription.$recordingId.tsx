@@ -27,7 +27,7 @@ import {
   timeLeftText,
 } from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import {
   cancelRecording,
   deleteRecording,
@@ -97,7 +97,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => [
 
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireOwnRecording(userId, params.recordingId);
+  const recording = await requireRecording(userId, params.recordingId, "view");
   const completed = recording.status === "COMPLETED";
   // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
   const segments =

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundar
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { formatTimestamp } from "~/utils/timestamps";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import { viewRevision } from "~/modules/transcripts/editor.server";
 import { formatDate } from "~/utils/dates";
 import { RevisionDiffView } from "~/components/editor/revision-diff-view";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireOwnRecording(userId, params.recordingId);
+  const recording = await requireRecording(userId, params.recordingId, "view");
   const { revision, segments } = await viewRevision(userId, params.recordingId, params.revisionId);
   return { recording: { id: recording.id, title: recording.title }, revision, segments, revisionId: params.revisionId };
 });

@@ -3,10 +3,14 @@ import type { Route } from "./+types/_app";
 import { AppShell, AppShellOrSiteChrome } from "~/components/app-shell/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireAppShell } from "~/modules/accounts/app-shell.server";
+import { requireUserId } from "~/modules/platform/session.server";
+import { workspaceSwitcher } from "~/modules/workspaces/workspaces.server";
 
 // The signed-in pages' layout. A signed-out visitor is sent to /signin?redirectTo=… from here and from each page.
+// The workspace switcher is read here, not in accounts' shell (accounts sits before workspaces in ADR 019's order).
 export async function loader({ request }: Route.LoaderArgs) {
-  return requireAppShell(request);
+  const shell = await requireAppShell(request);
+  return { ...shell, workspaces: await workspaceSwitcher(await requireUserId(request)) };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

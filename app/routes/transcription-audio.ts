@@ -1,6 +1,6 @@
 import type { Route } from "./+types/transcription-audio";
 import { storedAudioResponse } from "~/modules/recordings/audio-response.server";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { recordAccess } from "~/modules/platform/access-log.server";
@@ -8,7 +8,7 @@ import { recordAccess } from "~/modules/platform/access-log.server";
 // GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
 export const loader = withRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireOwnRecording(userId, params.recordingId);
+  const recording = await requireRecording(userId, params.recordingId, "view");
   if (recording.audioDeletedAt)
     throw new ExpectedError("The audio of this recording was deleted. The transcript is kept.", 404);
   // A whole-file request is a download; the player asks for ranges as it plays, and those are not logged one by one.

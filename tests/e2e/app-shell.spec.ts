@@ -303,3 +303,27 @@ test("keyboard users reach the navigation and see where the focus is", async ({ 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/recordings$/);
 });
+
+test("the workspace switcher: the current workspace and role, and a plain form to switch to another", async ({
+  page,
+}) => {
+  const user = await signedInOnDashboard(page);
+  const sidebar = page.locator("aside").first();
+  // One membership: a label only.
+  await expect(sidebar.getByTestId("current-workspace")).toHaveText("Personal");
+  await expect(sidebar.getByRole("button", { name: /Team Chambers/ })).toHaveCount(0);
+
+  const { prisma } = await appDatabase();
+  await prisma.workspace.create({
+    data: { name: "Team Chambers", kind: "TEAM", members: { create: { userId: user.id, role: "VIEWER" } } },
+  });
+  await page.goto("/recordings");
+  await sidebar.getByText("Personal", { exact: true }).click(); // opens the <details>, with or without JavaScript
+  await sidebar.getByRole("button", { name: /Team Chambers/ }).click();
+  await expect(page).toHaveURL(/\/recordings$/);
+  await expect(sidebar.getByTestId("current-workspace")).toHaveText("Team Chambers");
+  await expect(sidebar.getByText("Viewer", { exact: true })).toBeVisible();
+  await sidebar.getByTestId("current-workspace").click();
+  await expect(sidebar.getByRole("button", { name: /Personal/ })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "All workspaces" })).toHaveAttribute("href", "/workspaces");
+});

@@ -62,6 +62,8 @@ test("folders: create, rename, and delete with its recordings moving back to No 
   await expect(page.getByText("1 recording matches “client”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Client call", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
+  // The unfiltered list has arrived before the next click (with JavaScript the old page stays until it has).
+  await expect(page).toHaveURL(/\/recordings$/);
 
   await folders.getByRole("link", { name: "Clients (0 recordings)" }).click();
   await expect(page.getByText("“Clients” is empty.")).toBeVisible();
@@ -122,6 +124,7 @@ test("tags and bulk actions: tag two, filter by the tag with a search, untag, de
   await expect(page).toHaveURL(/tag=urgent/);
   await expect(page.getByText("1 recording matches “alpha” tagged #urgent.")).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/recordings$/);
 
   await page.getByRole("button", { name: "Remove tag urgent from Alpha call" }).click();
   await expect(page.getByText("Removed #urgent").first()).toBeVisible();

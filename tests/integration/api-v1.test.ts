@@ -414,6 +414,7 @@ describe("OpenAPI", () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/folders/{folderId}/access",
       "/recordings",
       "/recordings/import",
       "/recordings/{recordingId}",

@@ -1,7 +1,10 @@
 // The probe's account and resource findings (issue 12), replayed over HTTP against the real server: guessing cannot
-// lock the owner out, a stolen session cannot take the account over, and one user cannot pile up live sessions.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { withAppDatabase } from "../../bench/app-server";
+// lock the owner out, a stolen session cannot take the account over, and one user cannot pile up live sessions. And
+// across workspaces (issue 32, ADR 034-workspace): every kind of object in a team workspace, asked for by each role
+// and by an outsider: a viewer reads but may not edit, delete or share (403), an outsider gets 404s.
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sessionCookieFor, withAppDatabase } from "../../bench/app-server";
 import { startSecurityServer, type SecurityServer } from "./fixtures";
 
 let server: SecurityServer;
@@ -84,4 +87,157 @@ test("a user can hold two live sessions at once, not thirty", async () => {
   const again = await start();
   expect(again.status).toBe(201);
   await cancel(again);
+});
+
+describe("across workspaces: every object kind, every role", () => {
+  const AGENT = "security/workspaces";
+  const cookies: Record<"admin" | "member" | "viewer" | "outsider", string> = {
+    admin: "",
+    member: "",
+    viewer: "",
+    outsider: "",
+  };
+  let ids: { recording: string; folder: string; link: string; comment: string; tag: string };
+
+  beforeAll(async () => {
+    const made = await withAppDatabase(server.dataDir, async (prisma) => {
+      const owner = await prisma.session.findFirstOrThrow({ select: { userId: true } });
+      const person = (name: string) =>
+        prisma.user.create({
+          data: { email: `${name}-${crypto.randomUUID()}@example.com`, firstName: name, lastName: "X" },
+        });
+      const [admin, member, viewer, outsider] = await Promise.all(
+        ["admin", "member", "viewer", "outsider"].map(person),
+      );
+      const workspace = await prisma.workspace.create({
+        data: {
+          name: "Team",
+          kind: "TEAM",
+          members: {
+            create: [
+              { userId: owner.userId, role: "OWNER" },
+              { userId: admin.id, role: "ADMIN" },
+              { userId: member.id, role: "MEMBER" },
+              { userId: viewer.id, role: "VIEWER" },
+            ],
+          },
+        },
+      });
+      const workspaceId = workspace.id;
+      await prisma.user.updateMany({
+        where: { id: { in: [admin.id, member.id, viewer.id] } },
+        data: { currentWorkspaceId: workspaceId },
+      });
+      const folder = await prisma.folder.create({ data: { userId: owner.userId, workspaceId, name: "Matters" } });
+      const recording = await prisma.recording.create({
+        data: {
+          userId: owner.userId,
+          workspaceId,
+          folderId: folder.id,
+          title: "Team call",
+          fileName: "team.wav",
+          storageKey: `recordings/${owner.userId}/${crypto.randomUUID()}.wav`,
+          sizeBytes: 1000,
+          mimeType: "audio/wav",
+          durationSeconds: 4,
+          status: "COMPLETED",
+          transcriptLanguage: "en",
+          completedAt: new Date(),
+          segments: { create: [{ position: 0, start: 0, end: 4, text: "Hello team.", speaker: "Speaker 1" }] },
+        },
+        include: { segments: true },
+      });
+      const tag = await prisma.tag.create({ data: { userId: owner.userId, workspaceId, name: "urgent" } });
+      await prisma.recordingTag.create({ data: { recordingId: recording.id, tagId: tag.id } });
+      const link = await prisma.shareLink.create({
+        data: {
+          recordingId: recording.id,
+          userId: owner.userId,
+          workspaceId,
+          tokenHash: crypto.randomBytes(32).toString("hex"),
+          tokenPrefix: "abcdef",
+        },
+      });
+      const comment = await prisma.transcriptComment.create({
+        data: {
+          recordingId: recording.id,
+          segmentId: recording.segments[0].id,
+          userId: owner.userId,
+          quote: "",
+          body: "Note",
+        },
+      });
+      return {
+        users: { admin: admin.id, member: member.id, viewer: viewer.id, outsider: outsider.id },
+        ids: { recording: recording.id, folder: folder.id, link: link.id, comment: comment.id, tag: tag.name },
+      };
+    });
+    ids = made.ids;
+    for (const role of Object.keys(cookies) as (keyof typeof cookies)[])
+      cookies[role] = await sessionCookieFor(server.dataDir, made.users[role], server.origin, AGENT);
+  }, 60_000);
+
+  const send = (who: keyof typeof cookies, path: string, fields?: Record<string, string>) =>
+    fetch(`${server.origin}${path}`, {
+      method: fields ? "POST" : "GET",
+      headers: {
+        Cookie: cookies[who],
+        "User-Agent": AGENT,
+        ...(fields ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: fields ? new URLSearchParams(fields).toString() : undefined,
+      redirect: "manual",
+    });
+
+  test("reading: every member opens and exports; an outsider gets 404s", async () => {
+    const reads = [
+      `/transcription/${ids.recording}`,
+      `/transcription/${ids.recording}/export?format=txt`,
+      `/recordings?folder=${ids.folder}`,
+    ];
+    for (const path of reads) {
+      for (const who of ["admin", "member", "viewer"] as const)
+        expect((await send(who, path)).status, `${who} ${path}`).toBe(200);
+      expect((await send("outsider", path)).status, `outsider ${path}`).toBe(404);
+    }
+  });
+
+  test("changing: a viewer gets the policy's 403 on every kind, an outsider a 404; nothing changes", async () => {
+    const rec = `/transcription/${ids.recording}`;
+    const writes: [string, string, Record<string, string>][] = [
+      ["recording: rename", rec, { intent: "rename", title: "Changed" }],
+      ["recording: delete", rec, { intent: "delete" }],
+      ["share link: create", `${rec}/share`, { intent: "create", expiry: "7d" }],
+      ["share link: revoke", `${rec}/share`, { intent: "revoke", linkId: ids.link }],
+      ["comment: delete", rec, { intent: "delete-comment", commentId: ids.comment }],
+      ["folder: rename", "/recordings", { intent: "rename-folder", folderId: ids.folder, name: "Changed" }],
+      ["folder: delete", "/recordings", { intent: "delete-folder", folderId: ids.folder }],
+      ["tag: remove", "/recordings", { intent: "remove-tag", recordingId: ids.recording, tag: ids.tag }],
+    ];
+    for (const [what, path, fields] of writes) {
+      const viewer = await send("viewer", path, fields);
+      expect(viewer.status, `viewer ${what}`).toBe(403);
+      expect(await viewer.text(), `viewer ${what}`).toContain("(viewer) does not allow");
+      expect((await send("outsider", path, fields)).status, `outsider ${what}`).toBe(404);
+    }
+    const state = await withAppDatabase(server.dataDir, async (prisma) => ({
+      title: (await prisma.recording.findUniqueOrThrow({ where: { id: ids.recording } })).title,
+      folder: (await prisma.folder.findUniqueOrThrow({ where: { id: ids.folder } })).name,
+      link: (await prisma.shareLink.findUniqueOrThrow({ where: { id: ids.link } })).revokedAt,
+      comments: await prisma.transcriptComment.count({ where: { id: ids.comment } }),
+      tags: await prisma.recordingTag.count({ where: { recordingId: ids.recording } }),
+      links: await prisma.shareLink.count({ where: { recordingId: ids.recording } }),
+    }));
+    expect(state).toEqual({ title: "Team call", folder: "Matters", link: null, comments: 1, tags: 1, links: 1 });
+  });
+
+  test("a member edits a colleague's recording; only an admin manages a folder's access", async () => {
+    const renamed = await send("member", `/transcription/${ids.recording}`, { intent: "rename", title: "Team call" });
+    expect(renamed.status).toBe(303);
+    const access = `/recordings/folders/${ids.folder}/access`;
+    expect((await send("admin", access)).status).toBe(200);
+    expect((await send("member", access)).status).toBe(403);
+    expect((await send("viewer", access)).status).toBe(403);
+    expect((await send("outsider", access)).status).toBe(404);
+  });
 });

@@ -11,6 +11,7 @@ import { ManageBillingButton } from "./billing-form";
 import { UsageMeter, type UsageMeterAllowance } from "./usage-meter";
 import { LogoutForm, UserName } from "./user-identity";
 import { UserMenu } from "./user-menu";
+import { WorkspaceSwitcher, type WorkspaceSwitcherProps } from "./workspace-switcher";
 import { formatDate } from "~/utils/dates";
 
 /** What the layout loaders send (AppShellData in app-shell.server.ts). */
@@ -20,6 +21,8 @@ export interface AppShellProps {
   canUpgrade: boolean;
   resetsOn: Date;
   billing: { canManage: boolean; pastDue: boolean };
+  /** The workspace switcher: sent by the _app layout only (the plans page's shell goes without). */
+  workspaces?: WorkspaceSwitcherProps;
 }
 
 /**
@@ -74,6 +77,7 @@ function MobileMenu({ shell }: { shell: AppShellProps }) {
       >
         <div className="flex flex-col gap-4 p-4">
           <UserName user={shell.user} />
+          {shell.workspaces ? <WorkspaceSwitcher workspaces={shell.workspaces} /> : null}
           <AppNav />
           <UsageMeter allowance={shell.allowance} canUpgrade={shell.canUpgrade} resetsOn={shell.resetsOn} />
           {shell.billing.canManage ? <ManageBillingButton /> : null}
@@ -155,6 +159,7 @@ export function AppShell({ shell, children }: { shell: AppShellProps; children: 
       <div className="flex flex-1">
         <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 md:block">
           <div className="sticky top-16 flex flex-col gap-6 p-4">
+            {shell.workspaces ? <WorkspaceSwitcher workspaces={shell.workspaces} /> : null}
             <AppNav />
             <UsageMeter allowance={shell.allowance} canUpgrade={shell.canUpgrade} resetsOn={shell.resetsOn} />
             {shell.billing.canManage ? <ManageBillingButton /> : null}

@@ -24,6 +24,8 @@ export interface LibraryFolder {
   id: string;
   name: string;
   count: number;
+  /** Behind an ethical wall (ADR 034-workspace). */
+  restricted?: boolean;
 }
 
 const INPUT = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900";
@@ -54,7 +56,13 @@ export function FolderNav({
   const entries = [
     { key: "all", value: undefined, name: "All recordings", count: total },
     { key: NO_FOLDER, value: NO_FOLDER, name: "No folder", count: unfiled },
-    ...folders.map((folder) => ({ key: folder.id, value: folder.id, name: folder.name, count: folder.count })),
+    ...folders.map((folder) => ({
+      key: folder.id,
+      value: folder.id,
+      name: folder.name,
+      count: folder.count,
+      restricted: folder.restricted ?? false,
+    })),
   ];
   return (
     <nav aria-label="Folders">
@@ -75,7 +83,12 @@ export function FolderNav({
                     : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 lg:bg-transparent lg:hover:bg-slate-100",
                 )}
               >
-                <span className="truncate">{entry.name}</span>
+                <span className="truncate">
+                  {entry.name}
+                  {"restricted" in entry && entry.restricted ? (
+                    <span className="ml-1 text-xs">(restricted)</span>
+                  ) : null}
+                </span>
                 <span aria-hidden="true" className={active ? "text-white" : "text-slate-600"}>
                   {entry.count}
                 </span>
@@ -113,10 +126,13 @@ export function CurrentFolderForms({
   folder,
   renameReply,
   deleteErrors,
+  canManageAccess = false,
 }: {
   folder: LibraryFolder;
   renameReply: FormReply | undefined;
   deleteErrors: string[];
+  /** The reader may restrict folders to named members (manage-policy): the "Access" link is shown. */
+  canManageAccess?: boolean;
 }) {
   const deleteFormId = `delete-folder-${folder.id}`;
   const [form, fields] = useSchemaForm("rename-folder", RenameFolderSchema, renameReply, {
@@ -141,6 +157,11 @@ export function CurrentFolderForms({
           Rename
         </button>
       </Form>
+      {canManageAccess ? (
+        <Link to={`/recordings/folders/${folder.id}/access`} className={buttonClass("ghost")}>
+          Access{folder.restricted ? " (restricted)" : ""}
+        </Link>
+      ) : null}
       <Form method="post" id={deleteFormId}>
         <input type="hidden" name="folderId" value={folder.id} />
         <ConfirmSubmit

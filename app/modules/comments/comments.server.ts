@@ -1,7 +1,7 @@
 // Notes on passages of a transcript (highlights): written by the recording's owner, shown in the page's margin,
 // exported with the transcript.
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 
 export interface NewComment {
   segmentId: string;
@@ -30,7 +30,7 @@ function placeQuote(text: string, input: NewComment): { start: number; end: numb
 
 /** Adds the owner's note on a passage of one of the recording's segments. */
 export async function addComment(userId: string, recordingId: string, input: NewComment) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "edit");
   const database = await db();
   const segment = await database.transcriptSegment.findFirst({
     where: { id: input.segmentId, recordingId },
@@ -64,7 +64,7 @@ export type RecordingComment = Awaited<ReturnType<typeof recordingComments>>[num
 
 /** Deletes one of the recording's notes; answers the segment it was on. */
 export async function deleteComment(userId: string, recordingId: string, commentId: string): Promise<string> {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "edit");
   const client = await db();
   const note = await client.transcriptComment.findFirst({
     where: { id: commentId, recordingId },

@@ -5,7 +5,8 @@ import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
 import { recordAccessOncePer } from "~/modules/platform/access-log.server";
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { currentWorkspaceId, memberRole } from "~/modules/workspaces/workspaces.server";
+import type { AccessScope } from "~/modules/workspaces/access.server";
 import { countAccountApiRequest } from "~/modules/platform/rate-limit.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { countOf } from "~/utils/plural";
@@ -29,7 +30,8 @@ export async function createApiKey(userId: string, name: string, scopes: ApiScop
   if (active >= API_KEY_LIMIT)
     throw new ExpectedError(`You can have at most ${API_KEY_LIMIT} active keys. Revoke one first.`, 409);
   const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
-  const workspaceId = await personalWorkspaceId(userId);
+  // A key belongs to the workspace its creator is working in, and acts there with their role (ADR 034-workspace).
+  const workspaceId = await currentWorkspaceId(userId);
   const row = await database.apiKey.create({
     data: { userId, workspaceId, name, scopes, prefix: key.slice(0, VISIBLE_CHARACTERS), hash: hashApiKey(key) },
     select: { id: true, name: true, prefix: true, scopes: true },
@@ -67,9 +69,26 @@ export async function authenticateApiKey(request: Request, scope: ApiScope, sour
   const database = await db();
   const key = await database.apiKey.findUnique({
     where: { hash: hashApiKey(token) },
-    select: { id: true, userId: true, name: true, prefix: true, scopes: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      userId: true,
+      workspaceId: true,
+      name: true,
+      prefix: true,
+      scopes: true,
+      revokedAt: true,
+      lastUsedAt: true,
+    },
   });
   if (!key || key.revokedAt) throw new ApiAuthError("This API key is not valid or has been revoked.", 401);
+  // A key acts in its own workspace with its creator's role there today (ADR 034-workspace): once they have left it,
+  // the key is no longer valid (401, like a revoked one: nothing the caller can fix but a new key).
+  const role = await memberRole(key.userId, key.workspaceId);
+  if (!role)
+    throw new ApiAuthError(
+      "This API key no longer works: the person who created it is no longer a member of its workspace.",
+      401,
+    );
   if (!key.scopes.includes(scope)) throw new ApiAuthError(`This API key does not have the ${scope} scope.`, 403);
   const overBudget = await countAccountApiRequest(key.userId);
   if (overBudget) {
@@ -92,5 +111,6 @@ export async function authenticateApiKey(request: Request, scope: ApiScope, sour
     ip: source.ip,
     detail: `${key.name} (${key.prefix}…): ${request.method} ${pathname}`,
   });
-  return { userId: key.userId, keyId: key.id };
+  const reader: AccessScope = { userId: key.userId, workspaceId: key.workspaceId, role };
+  return { userId: key.userId, keyId: key.id, reader };
 }

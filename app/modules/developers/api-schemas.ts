@@ -250,3 +250,37 @@ export const RemoveMemberQuerySchema = z.object({
     description: "The member to remove; your own id leaves the workspace.",
   }),
 });
+
+// --- ethical walls (ADR 034-workspace): GET/PUT /folders/{folderId}/access ---
+
+export const FolderIdParams = z.object({ folderId: z.string().meta({ description: "The folder's id." }) });
+
+export const FolderAccessSchema = z
+  .object({
+    folder: z.object({
+      id: z.string(),
+      name: z.string(),
+      restricted: z.boolean().meta({ description: "True: only the members named below reach its recordings." }),
+    }),
+    members: z.array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        email: z.string(),
+        role: z.enum(["owner", "admin", "member", "reviewer", "viewer"]),
+        named: z.boolean().meta({ description: "Named on the wall: may reach the folder while it is restricted." }),
+      }),
+    ),
+  })
+  .meta({ id: "FolderAccess" });
+
+export const FolderAccessUpdateSchema = z
+  .object({
+    restricted: z.boolean({ error: "restricted must be true or false." }),
+    memberIds: z
+      .array(z.string().min(1).max(64), { error: "memberIds must be a list of members' user ids." })
+      .max(500, "Name at most 500 members.")
+      .default([])
+      .meta({ description: "The members who may reach the folder while it is restricted (replaces the list)." }),
+  })
+  .meta({ id: "FolderAccessUpdate" });

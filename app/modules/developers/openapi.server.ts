@@ -15,6 +15,9 @@ import {
   WorkspaceIdParams,
   WorkspaceListSchema,
   WorkspaceSchema,
+  FolderAccessSchema,
+  FolderAccessUpdateSchema,
+  FolderIdParams,
   ImportFromUrlSchema,
   ListQuerySchema,
   ProblemSchema,
@@ -35,9 +38,9 @@ const problems = (...statuses: number[]) =>
       {
         description: {
           400: "The request could not be read.",
-          401: "No API key, or a revoked one.",
+          401: "No API key, a revoked one, or one whose creator has left its workspace.",
           403: "The key lacks the scope, or the plan or the account's role in the workspace does not allow it.",
-          404: "No such recording or workspace for this key's account.",
+          404: "Nothing of that id in this key's workspace that its creator may reach (ethical walls included).",
           409: "Not possible in the recording's current state, or an Idempotency-Key still in use.",
           412: "The request does not say `Tus-Resumable: 1.0.0`.",
           413: "The file is larger than the plan's limit.",
@@ -352,6 +355,39 @@ function registry() {
     responses: {
       201: { description: "Invitation sent.", content: { "application/json": { schema: InvitationSchema } } },
       ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/folders/{folderId}/access",
+    operationId: "getFolderAccess",
+    summary: "Who a restricted folder admits",
+    description:
+      "An ethical wall: whether the folder is restricted and which of the workspace's members it names. Needs the " +
+      "`manage-policy` permission (owners and admins), whether or not the key's creator is named.",
+    security,
+    request: { params: FolderIdParams },
+    responses: {
+      200: { description: "The wall.", content: { "application/json": { schema: FolderAccessSchema } } },
+      ...problems(401, 403, 404, 429),
+    },
+  });
+  api.registerPath({
+    method: "put",
+    path: "/folders/{folderId}/access",
+    operationId: "setFolderAccess",
+    summary: "Restrict a folder to named members, or lift the restriction",
+    description:
+      "Replaces the list of members the folder admits. While restricted, nobody else in the workspace (owners and " +
+      "admins included) can open, list, search, export, share or reach its recordings. Needs `manage-policy`.",
+    security,
+    request: {
+      params: FolderIdParams,
+      body: { required: true, content: { "application/json": { schema: FolderAccessUpdateSchema } } },
+    },
+    responses: {
+      200: { description: "The wall as it now is.", content: { "application/json": { schema: FolderAccessSchema } } },
+      ...problems(400, 401, 403, 404, 422, 429),
     },
   });
   return api;

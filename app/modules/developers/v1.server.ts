@@ -5,7 +5,8 @@ import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generate
 import { db } from "~/modules/platform/database.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
+import { type AccessScope, recordingsWhere } from "~/modules/workspaces/access.server";
 import { receiveUpload } from "~/modules/recordings/upload.server";
 import { deleteRecording } from "~/modules/recordings/lifecycle.server";
 import { importRecordingFromUrl } from "~/modules/recordings/url-import.server";
@@ -24,6 +25,7 @@ import {
   ChangeMemberRequestSchema,
   CreateWorkspaceRequestSchema,
   ExportQuerySchema,
+  FolderAccessUpdateSchema,
   ImportFromUrlSchema,
   type InvitationSchema,
   InvitationRequestSchema,
@@ -45,6 +47,7 @@ import {
   removeMember,
   workspaceMembers,
 } from "~/modules/workspaces/team-workspaces.server";
+import { folderAccess, setFolderAccess } from "~/modules/library/library.server";
 import { asProblem, parseOrThrow, problem } from "./problems.server";
 
 export const API_V1_PATH = "/api/v1";
@@ -53,6 +56,8 @@ const JSON_BODY_MAX_BYTES = 32 * 1024;
 interface ApiContext {
   request: Request;
   userId: string;
+  /** The key's creator in the key's workspace, with their role there (ADR 034-workspace): what reads are scoped by. */
+  reader: AccessScope;
   /** The request's path, for problems' "instance". */
   instance: string;
   /** A JSON body, read (and checked) before the handler runs: needed for the idempotency fingerprint. */
@@ -78,7 +83,7 @@ export function apiOperation(
   }): Promise<Response> => {
     const instance = new URL(request.url).pathname;
     try {
-      const { userId } = await authenticateApiKey(request, scope, { ip: loadContext?.clientIp });
+      const { userId, reader } = await authenticateApiKey(request, scope, { ip: loadContext?.clientIp });
       let text: string | null = null;
       let json: unknown = undefined;
       if (body === "json") {
@@ -94,7 +99,7 @@ export function apiOperation(
         if (unsafe) return problem(400, unsafe, { instance });
       }
       const run = () =>
-        handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
+        handler({ request, userId, reader, instance, json }).catch((error: unknown) => asProblem(error, instance));
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -140,11 +145,14 @@ function apiRecording(row: Prisma.RecordingGetPayload<{ select: typeof recording
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** GET /recordings: the owner's recordings, newest first, filtered by status and by words in titles or transcripts. */
-export async function listApiRecordings({ request, userId, instance }: ApiContext) {
+/**
+ * GET /recordings: the key's workspace's recordings (minus walls that leave its creator out), newest first, filtered
+ * by status and by words in titles or transcripts.
+ */
+export async function listApiRecordings({ request, reader, instance }: ApiContext) {
   const query = parseOrThrow(ListQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const where: Prisma.RecordingWhereInput = {
-    userId,
+    ...recordingsWhere(reader),
     ...(query.status ? { status: query.status.toUpperCase() as RecordingStatus } : {}),
     ...(query.q
       ? {
@@ -184,12 +192,12 @@ const created = (recording: { id: string }) =>
   })();
 
 /** POST /recordings (multipart/form-data): the dashboard's upload, streamed to disk. */
-export async function uploadApiRecording({ request, userId }: ApiContext) {
-  return created(await receiveUpload(request, userId));
+export async function uploadApiRecording({ request, reader }: ApiContext) {
+  return created(await receiveUpload(request, reader));
 }
 
 /** POST /recordings/import: fetches the audio at a public URL, then as an upload. */
-export async function importApiRecording({ userId, json: body, instance }: ApiContext) {
+export async function importApiRecording({ reader, json: body, instance }: ApiContext) {
   const input = parseOrThrow(ImportFromUrlSchema, body, instance);
   const fields: Record<string, string> = {
     language: input.language,
@@ -197,12 +205,12 @@ export async function importApiRecording({ userId, json: body, instance }: ApiCo
     speakerCount: String(input.speakerCount),
     ...(input.translateTo ? { translateTo: input.translateTo } : {}),
   };
-  return created(await importRecordingFromUrl(userId, input.url, fields));
+  return created(await importRecordingFromUrl(reader, input.url, fields));
 }
 
 /** GET /recordings/:id: status, and once completed the transcript with words, speakers and confidence. */
-export async function getApiRecording({ userId }: ApiContext, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+export async function getApiRecording({ reader }: ApiContext, recordingId: string) {
+  const recording = await requireRecording(reader, recordingId, "view");
   const completed = recording.status === RecordingStatus.COMPLETED;
   const [segments, translations, summary] = await Promise.all([
     completed ? transcriptSegments(recordingId) : [],
@@ -250,16 +258,18 @@ export async function getApiRecording({ userId }: ApiContext, recordingId: strin
 }
 
 /** DELETE /recordings/:id */
-export async function deleteApiRecording({ userId }: ApiContext, recordingId: string) {
+export async function deleteApiRecording({ userId, reader }: ApiContext, recordingId: string) {
+  // The key's workspace first: the domain's own door would accept any workspace its creator belongs to.
+  await requireRecording(reader, recordingId, "delete");
   await deleteRecording(userId, recordingId);
   return new Response(null, { status: 204 });
 }
 
 /** GET /recordings/:id/export?format=…: the same files as the transcript page's downloads. */
-export async function exportApiRecording({ request, userId, instance }: ApiContext, recordingId: string) {
+export async function exportApiRecording({ request, reader, instance }: ApiContext, recordingId: string) {
   const query = parseOrThrow(ExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const translation = query.language ? { language: query.language, text: query.text ?? "translation" } : null;
-  const document = await transcriptDocument(userId, recordingId, translation);
+  const document = await transcriptDocument(reader, recordingId, translation);
   const file = await exportTranscript(document, query.format, {});
   return new Response(new Uint8Array(file.body), {
     headers: {
@@ -271,8 +281,9 @@ export async function exportApiRecording({ request, userId, instance }: ApiConte
 }
 
 /** POST /recordings/:id/translations: queues a translation; translation.completed fires when it is done. */
-export async function translateApiRecording({ userId, json: body, instance }: ApiContext, recordingId: string) {
+export async function translateApiRecording({ userId, reader, json: body, instance }: ApiContext, recordingId: string) {
   const { language } = parseOrThrow(TranslationRequestSchema, body, instance);
+  await requireRecording(reader, recordingId, "edit");
   await requestTranslation(userId, recordingId, language);
   const state = (await transcriptTranslations(recordingId)).find((translation) => translation.language === language);
   return json(
@@ -287,7 +298,8 @@ export async function translateApiRecording({ userId, json: body, instance }: Ap
 }
 
 /** POST /recordings/:id/summary: summarises now (Business Pro) and returns the summary. */
-export async function summariseApiRecording({ userId }: ApiContext, recordingId: string) {
+export async function summariseApiRecording({ userId, reader }: ApiContext, recordingId: string) {
+  await requireRecording(reader, recordingId, "edit");
   await summariseTranscript(userId, recordingId);
   const summary = (await transcriptSummary(recordingId))!;
   return json(
@@ -300,6 +312,17 @@ export async function summariseApiRecording({ userId }: ApiContext, recordingId:
     },
     201,
   );
+}
+
+/** GET /folders/:id/access: the folder's wall (manage-policy in the key's workspace). */
+export async function getApiFolderAccess({ reader }: ApiContext, folderId: string) {
+  return json(await folderAccess(reader, folderId));
+}
+
+/** PUT /folders/:id/access: restricts the folder to the named members, or lifts the restriction. */
+export async function putApiFolderAccess({ reader, json: body, instance }: ApiContext, folderId: string) {
+  const input = parseOrThrow(FolderAccessUpdateSchema, body, instance);
+  return json(await setFolderAccess(reader, folderId, input));
 }
 
 export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;

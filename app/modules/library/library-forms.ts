@@ -72,3 +72,13 @@ export const BulkExportSchema = z.object({
     .min(1, CHOOSE_FORMAT)
     .transform((formats) => [...new Set(formats)]),
 });
+
+/** A folder's Access form (ADR 034-workspace): restricted or not, and the members the wall names (checkboxes). */
+export const FolderAccessFormSchema = z.object({
+  restricted: z.boolean().optional().default(false),
+  memberIds: z
+    .array(z.string().min(1).max(64, "Check the list of members."))
+    .max(500, "Name at most 500 members.")
+    .optional()
+    .default([]),
+});

@@ -1,8 +1,21 @@
-// The library (/recordings): folders (one level), tags, and actions on many recordings at once. Every function takes
-// the owner's id and refuses, with a 404, any folder or recording that is not theirs, as if it did not exist.
+// The library (/recordings): folders (one level), tags, and actions on many recordings at once, in the reader's current
+// workspace (ADR 034-workspace). A folder or recording the reader may not reach (another workspace's, or behind an
+// ethical wall that does not name them) is refused with a 404, as if it did not exist; a role that does not allow the
+// action gets the policy's 403. Walls themselves (restricted folders and who is named) are managed here too.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import {
+  type AccessScope,
+  accessScope,
+  foldersWhere,
+  type Reader,
+  readerId,
+  recordingsSql,
+  recordingsWhere,
+  unwalledFolderWhere,
+} from "~/modules/workspaces/access.server";
+import { can, refusalSentence, type WorkspaceAction } from "~/modules/workspaces/policy";
+import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
 import type { ExportFormat } from "~/services/export/types";
@@ -19,40 +32,55 @@ export class LibraryError extends ExpectedError {}
 const folderMissing = () => new LibraryError("Folder not found.", 404);
 const folderTaken = (name: string) => new LibraryError(`You already have a folder called “${name}”.`, 409);
 
-export async function requireOwnFolder(userId: string, folderId: string) {
-  const folder = await (await db()).folder.findFirst({ where: { id: folderId, userId } });
+function requireRole(scope: AccessScope, action: WorkspaceAction) {
+  if (!can(scope.role, action)) throw new LibraryError(refusalSentence(scope.role, action), 403);
+}
+
+/**
+ * The folder, in the reader's workspace and not behind a wall that leaves them out, when their role allows `action`
+ * (404 otherwise, 403 for the role).
+ */
+export async function requireFolder(reader: Reader, folderId: string, action: WorkspaceAction = "view") {
+  const scope = await accessScope(reader);
+  const folder = await (await db()).folder.findFirst({ where: { id: folderId, ...foldersWhere(scope) } });
   if (!folder) throw folderMissing();
+  requireRole(scope, action);
   return folder;
 }
 
-/** Folder names are unique per user whatever their case: "Clients" and "clients" would be two folders that look alike. */
-async function requireFreeName(userId: string, name: string, except?: string) {
+/** Folder names are unique per workspace whatever their case: "Clients" and "clients" would look alike. */
+async function requireFreeName(workspaceId: string, name: string, except?: string) {
   const same = await (
     await db()
-  ).folder.findFirst({ where: { userId, name: { equals: name, mode: "insensitive" }, NOT: { id: except } } });
-  if (same) throw folderTaken(same.name);
+  ).folder.findFirst({ where: { workspaceId, name: { equals: name, mode: "insensitive" }, NOT: { id: except } } });
+  // Walled folders count too (the unique index does), but a walled one's own spelling is not shown.
+  if (same) throw folderTaken(same.restricted ? name : same.name);
 }
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-export async function createFolder(userId: string, name: string) {
+export async function createFolder(reader: Reader, name: string) {
+  const scope = await accessScope(reader);
+  requireRole(scope, "edit");
   const database = await db();
-  if ((await database.folder.count({ where: { userId } })) >= FOLDERS_MAX)
-    throw new LibraryError(`You can have at most ${FOLDERS_MAX} folders. Delete one you no longer use.`, 409);
-  await requireFreeName(userId, name);
-  const workspaceId = await personalWorkspaceId(userId);
+  if ((await database.folder.count({ where: { workspaceId: scope.workspaceId } })) >= FOLDERS_MAX)
+    throw new LibraryError(`A workspace can have at most ${FOLDERS_MAX} folders. Delete one you no longer use.`, 409);
+  await requireFreeName(scope.workspaceId, name);
   try {
-    return await database.folder.create({ data: { userId, workspaceId, name }, select: { id: true, name: true } });
+    return await database.folder.create({
+      data: { userId: scope.userId, workspaceId: scope.workspaceId, name },
+      select: { id: true, name: true },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw folderTaken(name); // created a moment ago by another request
     throw error;
   }
 }
 
-export async function renameFolder(userId: string, folderId: string, name: string) {
-  await requireOwnFolder(userId, folderId);
-  await requireFreeName(userId, name, folderId);
+export async function renameFolder(reader: Reader, folderId: string, name: string) {
+  const folder = await requireFolder(reader, folderId, "edit");
+  await requireFreeName(folder.workspaceId, name, folderId);
   try {
     await (await db()).folder.update({ where: { id: folderId }, data: { name } });
   } catch (error) {
@@ -61,47 +89,59 @@ export async function renameFolder(userId: string, folderId: string, name: strin
   }
 }
 
-/** Deletes the folder; its recordings stay, in no folder (the relation sets their folderId to null). */
-export async function deleteFolder(userId: string, folderId: string) {
-  const folder = await requireOwnFolder(userId, folderId);
-  const moved = await (await db()).recording.count({ where: { folderId, userId } });
+/**
+ * Deletes the folder; its recordings stay, in no folder (the relation sets their folderId to null). A restricted
+ * folder that still holds recordings is refused: deleting it would lift the wall from them.
+ */
+export async function deleteFolder(reader: Reader, folderId: string) {
+  const folder = await requireFolder(reader, folderId, "edit");
+  const moved = await (await db()).recording.count({ where: { folderId } });
+  if (folder.restricted && moved > 0)
+    throw new LibraryError(
+      "This folder is restricted: move its recordings to another restricted folder, or lift the restriction, before deleting it.",
+      409,
+    );
   await (await db()).folder.delete({ where: { id: folderId } });
   return { name: folder.name, moved };
 }
 
-/** The recordings, all the owner's, or a 404 naming none of them: one stranger's id refuses the whole action. */
-async function requireOwnRecordings(userId: string, ids: string[]) {
+/**
+ * The recordings, all in the reader's workspace and outside walls that leave them out, when the role allows `action`;
+ * else a 404 naming none of them: one stranger's id refuses the whole action.
+ */
+async function requireRecordings(reader: Reader, ids: string[], action: WorkspaceAction) {
+  const scope = await accessScope(reader);
   const recordings = await (
     await db()
   ).recording.findMany({
-    where: { id: { in: ids }, userId },
+    where: { id: { in: ids }, ...recordingsWhere(scope) },
     select: { id: true, title: true, status: true, createdAt: true },
   });
   if (recordings.length !== ids.length) throw new RecordingError("Recording not found.", 404);
+  requireRole(scope, action);
   // In the order they were chosen.
   const byId = new Map(recordings.map((recording) => [recording.id, recording]));
-  return ids.map((id) => byId.get(id)!);
+  return { scope, recordings: ids.map((id) => byId.get(id)!) };
 }
 
-/** Files the recordings in the folder, or in none for "none". */
-export async function moveRecordings(userId: string, ids: string[], folderId: string) {
-  const folder = folderId === NO_FOLDER ? null : await requireOwnFolder(userId, folderId);
-  await requireOwnRecordings(userId, ids);
-  await (
-    await db()
-  ).recording.updateMany({ where: { id: { in: ids }, userId }, data: { folderId: folder?.id ?? null } });
+/** Files the recordings in the folder, or in none for "none". Filed in a restricted folder, they are walled. */
+export async function moveRecordings(reader: Reader, ids: string[], folderId: string) {
+  const { scope } = await requireRecordings(reader, ids, "edit");
+  const folder = folderId === NO_FOLDER ? null : await requireFolder(scope, folderId, "edit");
+  await (await db()).recording.updateMany({ where: { id: { in: ids } }, data: { folderId: folder?.id ?? null } });
   return { folderName: folder?.name ?? null };
 }
 
-/** Puts the tag on the recordings; a tag the owner already has (in any case) is reused as it is spelled. */
-export async function addTag(userId: string, ids: string[], name: string) {
-  await requireOwnRecordings(userId, ids);
+/** Puts the tag on the recordings; a tag the workspace already has (in any case) is reused as it is spelled. */
+export async function addTag(reader: Reader, ids: string[], name: string) {
+  const { scope } = await requireRecordings(reader, ids, "edit");
   const database = await db();
+  const { workspaceId } = scope;
   const tag =
-    (await database.tag.findFirst({ where: { userId, name: { equals: name, mode: "insensitive" } } })) ??
+    (await database.tag.findFirst({ where: { workspaceId, name: { equals: name, mode: "insensitive" } } })) ??
     (await database.tag.upsert({
-      where: { userId_name: { userId, name } },
-      create: { userId, workspaceId: await personalWorkspaceId(userId), name },
+      where: { workspaceId_name: { workspaceId, name } },
+      create: { userId: scope.userId, workspaceId, name },
       update: {},
     }));
   await database.recordingTag.createMany({
@@ -112,10 +152,12 @@ export async function addTag(userId: string, ids: string[], name: string) {
 }
 
 /** Takes the tag off one recording; a tag no recording carries any more is forgotten. */
-export async function removeTag(userId: string, recordingId: string, name: string) {
-  await requireOwnRecordings(userId, [recordingId]);
+export async function removeTag(reader: Reader, recordingId: string, name: string) {
+  const { scope } = await requireRecordings(reader, [recordingId], "edit");
   const database = await db();
-  const tag = await database.tag.findFirst({ where: { userId, name: { equals: name, mode: "insensitive" } } });
+  const tag = await database.tag.findFirst({
+    where: { workspaceId: scope.workspaceId, name: { equals: name, mode: "insensitive" } },
+  });
   if (!tag) throw new LibraryError("Tag not found.", 404);
   await database.recordingTag.deleteMany({ where: { recordingId, tagId: tag.id } });
   await database.tag.deleteMany({ where: { id: tag.id, recordings: { none: {} } } });
@@ -123,18 +165,23 @@ export async function removeTag(userId: string, recordingId: string, name: strin
 }
 
 /** Deletes each recording as the transcript page does (its job cancelled, its file removed). */
-export async function deleteRecordings(userId: string, ids: string[]) {
-  await requireOwnRecordings(userId, ids);
-  for (const id of ids) await deleteRecording(userId, id);
+export async function deleteRecordings(reader: Reader, ids: string[]) {
+  await requireRecordings(reader, ids, "delete");
+  for (const id of ids) await deleteRecording(readerId(reader), id);
   return ids.length;
 }
 
-/** The owner's folders (A to Z, with how many recordings each holds), tags, unfiled count and retention choice. */
-async function libraryFacets(userId: string) {
+/**
+ * The workspace's folders the reader may see (A to Z, with how many recordings each holds), the tags on recordings
+ * they may see (a tag used only behind a wall would name the matter), the unfiled count, and the reader's retention
+ * choice.
+ */
+async function libraryFacets(scope: AccessScope) {
+  const { userId, workspaceId } = scope;
   // One round trip for what the page shows around the list: on a busy server each query costs more in the web
   // process than in the database (docs/performance.md).
   const [facets] = await readSql<{
-    folders: { id: string; name: string; count: number }[];
+    folders: { id: string; name: string; count: number; restricted: boolean }[];
     tags: { id: string; name: string }[];
     unfiled: number;
     audioDays: number | null;
@@ -142,11 +189,17 @@ async function libraryFacets(userId: string) {
   }>(Prisma.sql`
     SELECT
       (SELECT COALESCE(json_agg(f ORDER BY f."name"), '[]') FROM (
-         SELECT f."id", f."name", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
-         FROM "Folder" f WHERE f."userId" = ${userId}) f) AS "folders",
+         SELECT f."id", f."name", f."restricted", (SELECT count(*)::int FROM "Recording" r WHERE r."folderId" = f."id") AS "count"
+         FROM "Folder" f WHERE f."workspaceId" = ${workspaceId}
+           AND (NOT f."restricted"
+                OR EXISTS (SELECT 1 FROM "FolderAccess" fa WHERE fa."folderId" = f."id" AND fa."userId" = ${userId}))) f
+      ) AS "folders",
       (SELECT COALESCE(json_agg(t ORDER BY t."name"), '[]') FROM (
-         SELECT t."id", t."name" FROM "Tag" t WHERE t."userId" = ${userId}) t) AS "tags",
-      (SELECT count(*)::int FROM "Recording" r WHERE r."userId" = ${userId} AND r."folderId" IS NULL) AS "unfiled",
+         SELECT t."id", t."name" FROM "Tag" t WHERE t."workspaceId" = ${workspaceId}
+           AND EXISTS (SELECT 1 FROM "RecordingTag" rt JOIN "Recording" r ON r."id" = rt."recordingId"
+                       WHERE rt."tagId" = t."id" AND ${recordingsSql(scope)})) t) AS "tags",
+      (SELECT count(*)::int FROM "Recording" r
+        WHERE r."workspaceId" = ${workspaceId} AND r."folderId" IS NULL) AS "unfiled",
       u."audioRetentionDays" AS "audioDays", u."recordingRetentionDays" AS "recordingDays"
     FROM "User" u WHERE u."id" = ${userId}`);
   if (!facets) throw new LibraryError("Account not found.", 404);
@@ -158,10 +211,11 @@ async function libraryFacets(userId: string) {
  * tags to filter by, and the owner's retention choice (for the "deleted on" notes). A folder that is not the
  * owner's is a 404.
  */
-export async function libraryPage(userId: string, query: z.infer<typeof RecordingListQuerySchema>) {
+export async function libraryPage(reader: Reader, query: z.infer<typeof RecordingListQuerySchema>) {
+  const scope = await accessScope(reader);
   const [list, { folders, tags, unfiled, audioDays, recordingDays }] = await Promise.all([
-    listRecordings(userId, query),
-    libraryFacets(userId),
+    listRecordings(scope, query),
+    libraryFacets(scope),
   ]);
   const folder = query.folder && query.folder !== NO_FOLDER ? folders.find((entry) => entry.id === query.folder) : null;
   if (folder === undefined) throw folderMissing();
@@ -170,11 +224,25 @@ export async function libraryPage(userId: string, query: z.infer<typeof Recordin
     ...item,
     folderName: item.folderId ? (folderNames.get(item.folderId) ?? null) : null,
   }));
+  // Members who manage walls see the restricted folders that do not name them by name only, to reach their Access
+  // page (ADR 034-workspace): never their recordings or counts.
+  const canManageAccess = can(scope.role, "manage-policy");
+  const otherWalls = canManageAccess
+    ? await (
+        await db()
+      ).folder.findMany({
+        where: { workspaceId: scope.workspaceId, restricted: true, access: { none: { userId: scope.userId } } },
+        orderBy: { name: "asc" },
+        select: { id: true, name: true },
+      })
+    : [];
   return {
     ...list,
     items,
     folder: folder && { id: folder.id, name: folder.name },
     folders,
+    canManageAccess,
+    otherWalls,
     tags,
     unfiled,
     retentionChoice: { audioDays, recordingDays },
@@ -189,8 +257,8 @@ const STORED_AS_IS: ReadonlySet<ExportFormat> = new Set(["pdf", "docx"]);
  * archive, and at least one must be ready (409). Each document is made when the archive reaches it and dropped once
  * written, so memory holds one transcript's files at a time whatever the selection.
  */
-export async function exportRecordingsZip(userId: string, ids: string[], formats: ExportFormat[]) {
-  const recordings = await requireOwnRecordings(userId, ids);
+export async function exportRecordingsZip(reader: Reader, ids: string[], formats: ExportFormat[]) {
+  const { scope, recordings } = await requireRecordings(reader, ids, "export");
   const ready = recordings.filter((recording) => recording.status === RecordingStatus.COMPLETED);
   if (ready.length === 0)
     throw new RecordingError("None of the selected recordings has a finished transcript yet.", 409);
@@ -202,7 +270,7 @@ export async function exportRecordingsZip(userId: string, ids: string[], formats
     for (const recording of ready) {
       let document;
       try {
-        document = await transcriptDocument(userId, recording.id);
+        document = await transcriptDocument(scope, recording.id);
       } catch (error) {
         // Deleted or reset since the check: note it rather than cut the archive short.
         if (error instanceof ExpectedError) {
@@ -243,4 +311,92 @@ export async function exportRecordingsZip(userId: string, ids: string[], formats
   }
 
   return { stream: zipResponseBody(entries()), count: ready.length };
+}
+
+// --- ethical walls (ADR 034-workspace) ---
+
+/**
+ * A folder in one of the user's workspaces, for managing its wall: members with `manage-policy` reach it whether or
+ * not they are named (they see its name and who is named, never its recordings); anyone else who cannot see it gets
+ * a 404, and a member who can see it but may not manage walls a 403.
+ */
+async function requireWallManager(reader: Reader, folderId: string) {
+  const userId = readerId(reader);
+  const folder = await (
+    await db()
+  ).folder.findFirst({
+    where: {
+      id: folderId,
+      // An API key reaches only its own workspace's folders.
+      ...(typeof reader === "string"
+        ? { workspace: { members: { some: { userId } } } }
+        : { workspaceId: reader.workspaceId }),
+    },
+    select: { id: true, name: true, restricted: true, workspaceId: true },
+  });
+  if (!folder) throw folderMissing();
+  const visible = await (await db()).folder.count({ where: { id: folderId, ...unwalledFolderWhere(userId) } });
+  try {
+    await requireWorkspaceAction(userId, folder.workspaceId, "manage-policy");
+  } catch (error) {
+    if (!visible) throw folderMissing();
+    throw error;
+  }
+  return folder;
+}
+
+export interface FolderAccessView {
+  folder: { id: string; name: string; restricted: boolean };
+  /** Every member of the folder's workspace, and whether the wall names them. */
+  members: { userId: string; name: string; email: string; role: string; named: boolean }[];
+}
+
+/** Who a folder's wall names, for the Access form and `GET /api/v1/folders/{id}/access`. */
+export async function folderAccess(reader: Reader, folderId: string): Promise<FolderAccessView> {
+  const folder = await requireWallManager(reader, folderId);
+  const database = await db();
+  const [members, named] = await Promise.all([
+    database.workspaceMember.findMany({
+      where: { workspaceId: folder.workspaceId },
+      orderBy: { createdAt: "asc" },
+      select: { role: true, user: { select: { id: true, firstName: true, lastName: true, email: true } } },
+    }),
+    database.folderAccess.findMany({ where: { folderId }, select: { userId: true } }),
+  ]);
+  const namedIds = new Set(named.map((row) => row.userId));
+  return {
+    folder: { id: folder.id, name: folder.name, restricted: folder.restricted },
+    members: members.map(({ role, user }) => ({
+      userId: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+      role: role.toLowerCase(),
+      named: namedIds.has(user.id),
+    })),
+  };
+}
+
+/**
+ * Restricts the folder to the named members (an ethical wall) or lifts the restriction. Everyone named must be a
+ * member of the workspace, and a wall names at least one member; the list replaces the previous one.
+ */
+export async function setFolderAccess(
+  reader: Reader,
+  folderId: string,
+  { restricted, memberIds }: { restricted: boolean; memberIds: string[] },
+): Promise<FolderAccessView> {
+  const folder = await requireWallManager(reader, folderId);
+  const ids = [...new Set(memberIds)];
+  if (restricted && ids.length === 0) throw new LibraryError("Name at least one member who may open this folder.", 400);
+  const database = await db();
+  const members = await database.workspaceMember.count({
+    where: { workspaceId: folder.workspaceId, userId: { in: ids } },
+  });
+  if (members !== ids.length) throw new LibraryError("Only members of this workspace can be named.", 400);
+  await database.$transaction([
+    database.folderAccess.deleteMany({ where: { folderId } }),
+    database.folderAccess.createMany({ data: restricted ? ids.map((id) => ({ folderId, userId: id })) : [] }),
+    database.folder.update({ where: { id: folderId }, data: { restricted } }),
+  ]);
+  return folderAccess(reader, folderId);
 }

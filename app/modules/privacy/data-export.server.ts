@@ -1,6 +1,7 @@
 // "Export all my data" (GDPR Art. 15 and 20): a job writes one ZIP, entry by entry, to a temporary file and moves it
 // into storage, so no archive is ever held in memory (audio streams through a few chunks). The owner gets an email
 // with a signed link that works for 7 days and only in their own signed-in session.
+import { unwalledRecordingWhere } from "~/modules/workspaces/access.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -250,8 +251,10 @@ export async function* userArchiveEntries(
     ),
   );
 
+  // The recordings they made that they can still open (ADR 034-workspace): not one in a workspace they have left, nor
+  // one behind an ethical wall that does not name them — the walls hold for the data export too.
   const recordings = await database.recording.findMany({
-    where: { userId },
+    where: { userId, workspace: { members: { some: { userId } } }, AND: [unwalledRecordingWhere(userId)] },
     orderBy: { createdAt: "asc" },
     select: { id: true, storageKey: true, sizeBytes: true, audioDeletedAt: true },
   });

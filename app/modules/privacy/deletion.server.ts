@@ -10,7 +10,7 @@ import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
 import { cancelJob, defineJob, deleteJobsMentioning, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
 import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
 import { configuredPayments, PaymentError } from "~/services/payments/index.server";
@@ -72,13 +72,13 @@ export const AUDIO_BUSY = "Wait until the transcript is finished (or cancel it) 
 
 /** Deletes a recording's original audio; its transcript, translations and summary stay. */
 export async function deleteRecordingAudio(userId: string, recordingId: string, source: AccessSource = {}) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "delete");
   if (recording.audioDeletedAt) return;
   if (ACTIVE.includes(recording.status)) throw new RecordingError(AUDIO_BUSY, 409);
   const { count } = await (
     await db()
   ).recording.updateMany({
-    where: { id: recordingId, userId, audioDeletedAt: null, status: { notIn: ACTIVE } },
+    where: { id: recordingId, audioDeletedAt: null, status: { notIn: ACTIVE } },
     data: { audioDeletedAt: new Date() },
   });
   if (count === 0) return;

@@ -5,17 +5,17 @@ import { db } from "~/modules/platform/database.server";
 import { secondsFor } from "~/modules/usage/usage";
 import { reserveSeconds } from "~/modules/usage/usage.server";
 import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
-import { RecordingError, requireOwnRecording } from "./ownership.server";
+import { RecordingError, requireRecording } from "./ownership.server";
 import { holdingAllowance, startJob } from "./upload.server";
 import { cancelTranscriptionJob } from "./transcription-queue.server";
 
 export async function cancelRecording(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "edit");
   // Conditional, so a cancel never overwrites a transcript that was saved a moment ago.
   const { count } = await (
     await db()
   ).recording.updateMany({
-    where: { id: recordingId, userId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
+    where: { id: recordingId, status: { in: [RecordingStatus.QUEUED, RecordingStatus.PROCESSING] } },
     data: { status: RecordingStatus.CANCELLED, progress: 0, reservedSeconds: 0 },
   });
   if (count === 0) throw new RecordingError("Only a queued or running transcription can be cancelled.", 409);
@@ -27,7 +27,7 @@ export async function cancelRecording(userId: string, recordingId: string) {
 
 /** Queues a failed or cancelled transcription again, if the minutes left cover it (they are held again). */
 export async function retryRecording(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "upload");
   const retryable: RecordingStatus[] = [RecordingStatus.FAILED, RecordingStatus.CANCELLED];
   const notRetryable = () => new RecordingError("Only a failed or cancelled transcription can be retried.", 409);
   if (!retryable.includes(recording.status)) throw notRetryable();
@@ -35,9 +35,10 @@ export async function retryRecording(userId: string, recordingId: string) {
     throw new RecordingError("The audio of this recording was deleted, so it cannot be transcribed again.", 409);
   const seconds = secondsFor(recording.durationSeconds);
   const { count } = await holdingAllowance(() =>
-    reserveSeconds({ userId, workspaceId: recording.workspaceId }, seconds, (tx) =>
+    // Held against the allowance that pays for the recording's workspace (its creator's, or a team's pool).
+    reserveSeconds({ userId: recording.userId, workspaceId: recording.workspaceId }, seconds, (tx) =>
       tx.recording.updateMany({
-        where: { id: recordingId, userId, status: { in: retryable } },
+        where: { id: recordingId, status: { in: retryable } },
         data: {
           status: RecordingStatus.QUEUED,
           reservedSeconds: seconds,
@@ -67,13 +68,13 @@ export async function retryRecording(userId: string, recordingId: string) {
 }
 
 export async function renameRecording(userId: string, recordingId: string, title: string) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "edit");
   await (await db()).recording.update({ where: { id: recordingId }, data: { title } });
 }
 
 /** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
 export async function deleteRecording(userId: string, recordingId: string, source: AccessSource = {}) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "delete");
   if (
     recording.jobId &&
     (recording.status === RecordingStatus.QUEUED || recording.status === RecordingStatus.PROCESSING)

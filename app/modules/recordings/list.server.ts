@@ -1,9 +1,16 @@
-// The owner's recordings as the dashboard and the library list them: sorted, paged, filtered by folder and tag, and
-// searched with PostgreSQL full-text search.
+// The recordings of the reader's current workspace, minus ethical walls (ADR 034-workspace), as the dashboard and the
+// library list them: sorted, paged, filtered by folder and tag, and searched with PostgreSQL full-text search.
 import { z } from "zod";
 import { Prisma, type RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
 import { highlightParts, MATCH_END, MATCH_START, type TextPart } from "~/utils/highlight";
+import {
+  accessScope,
+  type AccessScope,
+  type Reader,
+  recordingsSql,
+  recordingsWhere,
+} from "~/modules/workspaces/access.server";
 import { DEFAULT_SORT, RECORDING_SORT_KEYS, type RecordingSort } from "./library-sorts";
 
 // Ties (same length, same status…) fall back to newest first, and then the id, so pages never repeat or skip a row.
@@ -53,8 +60,13 @@ export const RecordingListQuerySchema = z.object({
     .transform((value) => value || undefined),
 });
 
-/** How many recordings the user has, in any state. */
-export async function recordingCount(userId: string): Promise<number> {
+/** How many recordings the reader may see in their workspace, in any state. */
+export async function recordingCount(reader: Reader): Promise<number> {
+  return (await db()).recording.count({ where: recordingsWhere(await accessScope(reader)) });
+}
+
+/** How many recordings the user made, in any workspace: what the privacy page's "delete all my recordings" deletes. */
+export async function ownRecordingCount(userId: string): Promise<number> {
   return (await db()).recording.count({ where: { userId } });
 }
 
@@ -97,8 +109,8 @@ type RecordingListQuery = z.infer<typeof RecordingListQuerySchema>;
 /** The dashboard asks without the library's filters. */
 type ListQuery = Pick<RecordingListQuery, "q" | "sort" | "page"> & Partial<RecordingListQuery>;
 
-/** The folder and tag filters as SQL on `r` (the owner's recordings); a tag matches whatever its case. */
-function libraryFilter(userId: string, query: ListQuery) {
+/** The folder and tag filters as SQL on `r` (the workspace's recordings); a tag matches whatever its case. */
+function libraryFilter(scope: AccessScope, query: ListQuery) {
   const inFolder = !query.folder
     ? Prisma.empty
     : query.folder === "none"
@@ -106,32 +118,34 @@ function libraryFilter(userId: string, query: ListQuery) {
       : Prisma.sql` AND r."folderId" = ${query.folder}`;
   const tagged = query.tag
     ? Prisma.sql` AND EXISTS (SELECT 1 FROM "RecordingTag" rt JOIN "Tag" t ON t."id" = rt."tagId"
-        WHERE rt."recordingId" = r."id" AND t."userId" = ${userId} AND lower(t."name") = lower(${query.tag}))`
+        WHERE rt."recordingId" = r."id" AND t."workspaceId" = ${scope.workspaceId} AND lower(t."name") = lower(${query.tag}))`
     : Prisma.empty;
   return Prisma.sql`${inFolder}${tagged}`;
 }
 
 /**
- * The owner's recordings, newest first by default, in a folder and with a tag when the query names them. A search
+ * The reader's recordings (their workspace's, minus walls), newest first by default, in a folder and with a tag when the query names them. A search
  * uses PostgreSQL full-text search over titles and transcripts (websearch syntax: quotes, OR, -word) and returns a
  * highlighted passage from each match.
  */
 export async function listRecordings(
-  userId: string,
+  reader: Reader,
   query: ListQuery,
   { pageSize = RECORDINGS_PAGE_SIZE }: { pageSize?: number } = {},
 ) {
+  const scope = await accessScope(reader);
+  const visible = recordingsSql(scope);
   const database = await db();
   const offset = (query.page - 1) * pageSize;
   const orderBy = RECORDING_SORTS[query.sort].orderBy;
-  const filter = libraryFilter(userId, query);
+  const filter = libraryFilter(scope, query);
   if (!query.q) {
     // The page and the total in one round trip (the count rides along as a window over the matching rows).
     // Straight to the database, like every read on every signed-in page (Database.read).
     const rows = await readSql<RecordingListItem & { total: bigint | number | string }>(Prisma.sql`
       SELECT ${LIST_COLUMNS},
              NULL AS "snippet", count(*) OVER () AS "total"
-      FROM "Recording" r WHERE r."userId" = ${userId}${filter}
+      FROM "Recording" r WHERE ${visible}${filter}
       ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${offset}`);
     // A page past the end has no rows to carry the count: only then is it asked for separately.
     const total = rows.length
@@ -141,7 +155,7 @@ export async function listRecordings(
         : Number(
             (
               await database.$queryRaw<[{ count: bigint }]>`
-                SELECT count(*) AS count FROM "Recording" r WHERE r."userId" = ${userId}${filter}`
+                SELECT count(*) AS count FROM "Recording" r WHERE ${visible}${filter}`
             )[0].count,
           );
     const items = rows.map(({ total: _total, ...item }): RecordingListItem => item);
@@ -158,7 +172,7 @@ export async function listRecordings(
                WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
                ORDER BY s."position" LIMIT 1) AS "snippet"
       FROM "Recording" r, q
-      WHERE r."userId" = ${userId}${filter}
+      WHERE ${visible}${filter}
         AND (to_tsvector('simple', r."title") @@ q.query
              OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
     )`;

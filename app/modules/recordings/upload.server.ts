@@ -14,7 +14,8 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { configuredStorage, type IncomingObject, StorageError } from "~/services/storage/index.server";
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "~/modules/platform/database.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
+import { accessScope, type Reader, readerId } from "~/modules/workspaces/access.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/config/env.server";
 import { sanitizeFileName } from "~/utils/text";
@@ -63,7 +64,8 @@ const titleFrom = (fileName: string) => truncate(fileName.replace(/\.[^.]+$/, ""
  * or mid-stream (the connection is cut) when the body is bigger than it said or did not say. A disk short of
  * space refuses it with 507. A refused or aborted file leaves nothing behind: no file and no open descriptor.
  */
-export async function receiveUpload(request: Request, userId: string): Promise<{ id: string; title: string }> {
+export async function receiveUpload(request: Request, reader: Reader): Promise<{ id: string; title: string }> {
+  const userId = readerId(reader);
   const user = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } });
   const limit = uploadLimitBytes(user.plan);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -84,7 +86,7 @@ export async function receiveUpload(request: Request, userId: string): Promise<{
     );
     if (!fileName) throw new RecordingError(NO_FILE, 400);
     const file = incoming ? { incoming } : { temporaryPath };
-    return await acceptUploadedFile(userId, { ...file, fileName, fields });
+    return await acceptUploadedFile(reader, { ...file, fileName, fields });
   } catch (error) {
     if (isDiskFull(error)) throw diskFullError();
     throw error;
@@ -206,9 +208,10 @@ type ArrivedFile =
  * transcription. The temporary file is moved or left for the caller to delete.
  */
 export async function acceptUploadedFile(
-  userId: string,
+  reader: Reader,
   upload: ArrivedFile & { fileName: string; fields: Record<string, string> },
 ): Promise<{ id: string; title: string }> {
+  const userId = readerId(reader);
   const { options } = await checkUploadOptions(userId, upload.fields);
   // The name is the user's text, from a multipart header or tus metadata: stored cleaned, shown escaped (React).
   const fileName = sanitizeFileName(upload.fileName);
@@ -227,7 +230,10 @@ export async function acceptUploadedFile(
   const storageKey = `recordings/${userId}/${id}.${probe.extension}`;
   const size = typeof content === "string" ? (await fs.promises.stat(content)).size : content.bytes;
   const seconds = secondsFor(probe.durationSeconds);
-  const workspaceId = await personalWorkspaceId(userId);
+  // Into the uploader's current workspace, or an API key's own (ADR 034-workspace), when their role there allows
+  // uploading (a viewer's does not).
+  const { workspaceId } = await accessScope(reader);
+  await requireWorkspaceAction(userId, workspaceId, "upload");
   const recording = await holdingAllowance(() =>
     reserveSeconds({ userId, workspaceId }, seconds, (tx) =>
       tx.recording.create({

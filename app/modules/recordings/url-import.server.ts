@@ -2,6 +2,7 @@
 // (outbound-http.server.ts refuses private, loopback, link-local and metadata addresses, before connecting and after
 // every redirect), streamed to a temporary file under the plan's size limit and a time limit, then accepted exactly
 // as an upload is (acceptUploadedFile): same checks, same minutes, same queue.
+import { type Reader, readerId } from "~/modules/workspaces/access.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { Transform } from "node:stream";
@@ -61,24 +62,25 @@ function fileNameFor(url: URL, disposition: string | undefined): string {
 
 /** Downloads the audio at `address` and queues its transcription, like an upload with these options. */
 export async function importRecordingFromUrl(
-  userId: string,
+  reader: Reader,
   address: string,
   fields: Record<string, string>,
   { timeoutMs = importTimeoutMs() }: { timeoutMs?: number } = {},
 ): Promise<{ id: string; title: string }> {
+  const userId = readerId(reader);
   const { plan } = await checkUploadOptions(userId, fields);
   const url = parseOutboundUrl(address);
   const release = await takeSlot(`url-import:${userId}`, IMPORTS_IN_FLIGHT, timeoutMs + SLOT_MARGIN_MS);
   if (!release) throw new RecordingError(TOO_MANY_IMPORTS, 429);
   try {
-    return await download(userId, url, fields, plan, timeoutMs);
+    return await download(reader, url, fields, plan, timeoutMs);
   } finally {
     await release();
   }
 }
 
 async function download(
-  userId: string,
+  reader: Reader,
   url: URL,
   fields: Record<string, string>,
   plan: string,
@@ -123,7 +125,7 @@ async function download(
       if (isDiskFull(error)) throw diskFullError();
       throw unreachable(url, error, deadline);
     }
-    return await acceptUploadedFile(userId, {
+    return await acceptUploadedFile(reader, {
       temporaryPath,
       fileName: fileNameFor(response.url, response.headers["content-disposition"]),
       fields,

@@ -6,7 +6,7 @@ import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { mayOnRecording, RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import type { ShareExpiry } from "./share-forms";
 
 export class ShareError extends ExpectedError {}
@@ -45,7 +45,7 @@ export interface NewShareLink {
 
 /** Makes a link to the owner's finished transcript; the token is returned this once and never stored. */
 export async function createShareLink(userId: string, recordingId: string, input: NewShareLink, now = new Date()) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "share");
   if (recording.status !== RecordingStatus.COMPLETED)
     throw new RecordingError("A transcript can be shared once it is ready.", 409);
   const token = newShareToken();
@@ -77,11 +77,14 @@ function stateOf(link: { revokedAt: Date | null; expiresAt: Date | null }, now: 
   return "active";
 }
 
-/** The owner's links to one recording, newest first, without anything secret. */
+/**
+ * The recording's links, whoever in the workspace made them (so a member who may share can also see and revoke a
+ * colleague's), newest first, without anything secret. None for a reader who may not share it (a viewer's page
+ * shows no links).
+ */
 export async function listShareLinks(userId: string, recordingId: string, now = new Date()) {
-  const rows = await (
-    await db()
-  ).shareLink.findMany({ where: { recordingId, userId }, orderBy: { createdAt: "desc" } });
+  if (!(await mayOnRecording(userId, recordingId, "share"))) return [];
+  const rows = await (await db()).shareLink.findMany({ where: { recordingId }, orderBy: { createdAt: "desc" } });
   return rows.map((row) => ({
     id: row.id,
     tokenPrefix: row.tokenPrefix,
@@ -100,14 +103,18 @@ export type OwnShareLink = Awaited<ReturnType<typeof listShareLinks>>[number];
 
 /** Turns a link off for good; revoking one twice changes nothing. */
 export async function revokeShareLink(userId: string, recordingId: string, linkId: string, now = new Date()) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "share");
   const database = await db();
-  const link = await database.shareLink.findFirst({ where: { id: linkId, recordingId, userId } });
+  const link = await database.shareLink.findFirst({ where: { id: linkId, recordingId } });
   if (!link) throw new ShareError("Share link not found.", 404);
   if (!link.revokedAt) await database.shareLink.update({ where: { id: link.id }, data: { revokedAt: now } });
 }
 
-/** The live link a token opens: 404 for an unknown token, 410 for a revoked or expired one. */
+/**
+ * The live link a token opens: 404 for an unknown token, 410 for a revoked or expired one. One door (ADR
+ * 034-workspace): a link works only while its creator may still share the recording — behind a wall that no longer
+ * names them, in a workspace they left, or with a role that no longer shares, it is a 404 as if it never existed.
+ */
 export async function requireLiveShareLink(token: string, now = new Date()) {
   // Tokens are 22 base64url characters; anything else cannot match and is not worth a query.
   const link = /^[A-Za-z0-9_-]{22}$/.test(token)
@@ -117,6 +124,7 @@ export async function requireLiveShareLink(token: string, now = new Date()) {
   const state = stateOf(link, now);
   if (state === "revoked") throw new ShareError(LINK_REVOKED, 410);
   if (state === "expired") throw new ShareError(LINK_EXPIRED, 410);
+  if (!(await mayOnRecording(link.userId, link.recordingId, "share"))) throw new ShareError(LINK_NOT_FOUND, 404);
   return link;
 }
 

@@ -4,7 +4,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import type { GaussianStats } from "~/services/transcription/diarization.server";
 import { addVoiceStats, matchVoices, type SpeakerVoiceStats } from "~/services/transcription/speaker-voices.server";
 
@@ -100,7 +100,7 @@ export async function followSpeakerRename(recordingId: string, from: string, to:
  * so that a form that also renames can check before it changes anything.
  */
 export async function requireMeasuredVoices(userId: string, recordingId: string, labels: string[]) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "edit");
   const voices = await (await db()).speakerVoice.findMany({ where: { recordingId, label: { in: labels } } });
   if (voices.length === 0) {
     throw new RecordingError(
@@ -137,7 +137,7 @@ export async function saveVoiceToLibrary(userId: string, recordingId: string, la
 
 /** Undoes an automatic naming: the speaker takes back the label the diarization gave it. */
 export async function undoSpeakerMatch(userId: string, recordingId: string, voiceId: string) {
-  await requireOwnRecording(userId, recordingId);
+  await requireRecording(userId, recordingId, "edit");
   const database = await db();
   const voice = await database.speakerVoice.findFirst({ where: { id: voiceId, recordingId } });
   if (!voice || voice.matchSimilarity === null) {

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { formatTimestamp } from "~/utils/timestamps";
 import {
   alignWords,
@@ -114,8 +114,9 @@ export async function editorPageSegments(
   };
 }
 
-async function requireEditable(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+/** A finished transcript the reader may take `action` on (edit, unless only looking at an earlier version). */
+async function requireEditable(userId: string, recordingId: string, action: "edit" | "view" = "edit") {
+  const recording = await requireRecording(userId, recordingId, action);
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   return recording;
 }
@@ -476,7 +477,7 @@ const REVISION_PAGE_RUNS = 50;
 
 /** One earlier version to read: "original" (as transcribed) or a revision's id. */
 export async function viewRevision(userId: string, recordingId: string, revisionId: string) {
-  await requireEditable(userId, recordingId);
+  await requireEditable(userId, recordingId, "view");
   const revision = revisionId === "original" ? null : await requireRevision(recordingId, revisionId);
   const database = await db();
   const segments = await segmentsAtRevision(

@@ -5,7 +5,7 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { transcriptSegments } from "./transcripts.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 
@@ -21,7 +21,7 @@ export async function canSummarise(userId: string): Promise<boolean> {
 
 /** Summarises the owner's finished transcript and stores it, replacing an earlier summary. */
 export async function summariseTranscript(userId: string, recordingId: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "edit");
   if (!(await canSummarise(userId))) throw new RecordingError(SUMMARY_PLAN_MESSAGE, 403);
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const segments = await transcriptSegments(recordingId);

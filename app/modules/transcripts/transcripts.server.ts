@@ -5,7 +5,8 @@ import { RecordingStatus } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { machineTranscriptLine } from "~/content/engines";
-import { RecordingError, requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
+import type { Reader } from "~/modules/workspaces/access.server";
 import { configuredTranslator } from "./translation.server";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";
@@ -55,7 +56,7 @@ export async function segmentTranslations(recordingId: string, language: string)
 
 /** Checks that the owner's transcript can be translated into `target` by the configured translator. */
 export async function translatableTranscript(userId: string, recordingId: string, target: string) {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(userId, recordingId, "edit");
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const source = recording.transcriptLanguage ?? recording.language ?? "en";
   if (source === target) throw new RecordingError("The transcript is already in that language.", 400);
@@ -71,11 +72,11 @@ export async function translatableTranscript(userId: string, recordingId: string
 
 /** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
 export async function transcriptDocument(
-  userId: string,
+  reader: Reader,
   recordingId: string,
   translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null = null,
 ): Promise<TranscriptDocument> {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await requireRecording(reader, recordingId, "export");
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const translated = translation && translation.text !== "original" ? translation : null;
   const [segments, translations, comments] = await Promise.all([

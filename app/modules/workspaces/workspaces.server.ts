@@ -63,7 +63,7 @@ export async function requireWorkspaceAction(
   return role;
 }
 
-/** The workspaces the user belongs to, with their role: for the data export (and, later, the switcher). */
+/** The workspaces the user belongs to, with their role: for the data export and the switcher. */
 export async function workspaceMemberships(userId: string) {
   const rows = await (
     await db()
@@ -73,4 +73,63 @@ export async function workspaceMemberships(userId: string) {
     select: { role: true, createdAt: true, workspace: { select: { id: true, name: true, kind: true } } },
   });
   return rows.map((row) => ({ ...row.workspace, role: row.role, joinedAt: row.createdAt }));
+}
+
+export interface CurrentWorkspace {
+  id: string;
+  name: string;
+  kind: "PERSONAL" | "TEAM";
+  role: WorkspaceRole;
+}
+
+/**
+ * The workspace the app shows the user (ADR 034-workspace): the one they last switched to while they are still a member
+ * of it, else their personal one (made on first use, as every create does).
+ */
+export async function currentWorkspace(userId: string): Promise<CurrentWorkspace> {
+  const prisma = await db();
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { currentWorkspaceId: true } });
+  if (user?.currentWorkspaceId) {
+    const member = await prisma.workspaceMember.findUnique({
+      where: { workspaceId_userId: { workspaceId: user.currentWorkspaceId, userId } },
+      select: { role: true, workspace: { select: { id: true, name: true, kind: true } } },
+    });
+    if (member) return { ...member.workspace, role: member.role };
+  }
+  const personal = await personalWorkspace(userId);
+  const role = (await memberRole(userId, personal.id)) ?? "OWNER";
+  return { ...personal, kind: "PERSONAL", role };
+}
+
+/** The id of the user's current workspace: where their uploads, folders, tags and voice profiles go. */
+export const currentWorkspaceId = async (userId: string) => (await currentWorkspace(userId)).id;
+
+/** Makes `workspaceId` the user's current workspace; 404 when they are not a member (its existence would leak). */
+export async function switchWorkspace(userId: string, workspaceId: string): Promise<CurrentWorkspace> {
+  const prisma = await db();
+  const member = await prisma.workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId } },
+    select: { role: true, workspace: { select: { id: true, name: true, kind: true } } },
+  });
+  if (!member) throw new WorkspaceError("Workspace not found.", 404);
+  await prisma.user.update({ where: { id: userId }, data: { currentWorkspaceId: workspaceId } });
+  return { ...member.workspace, role: member.role };
+}
+
+export interface WorkspaceSwitcher {
+  current: CurrentWorkspace;
+  /** The user's other workspaces, to switch to. */
+  others: { id: string; name: string; kind: "PERSONAL" | "TEAM"; role: WorkspaceRole }[];
+}
+
+/** What the app shell's switcher shows: the current workspace and the user's other memberships. */
+export async function workspaceSwitcher(userId: string): Promise<WorkspaceSwitcher> {
+  const current = await currentWorkspace(userId);
+  const memberships = await workspaceMemberships(userId);
+  return {
+    current,
+    others: memberships
+      .filter((workspace) => workspace.id !== current.id)
+      .map(({ id, name, kind, role }) => ({ id, name, kind, role })),
+  };
 }

@@ -12,7 +12,7 @@ import {
 import { privacyFacts } from "~/modules/privacy/facts.server";
 import { PrivacyActionSchema } from "~/modules/privacy/privacy-forms";
 import { retentionPolicy, saveRetentionPolicy } from "~/modules/privacy/retention.server";
-import { recordingCount } from "~/modules/recordings/list.server";
+import { ownRecordingCount } from "~/modules/recordings/list.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { clearSessionCookie } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -24,7 +24,7 @@ export async function loadDataPrivacy(userId: string) {
     retentionPolicy(userId),
     dataExports(userId),
     accessLog(userId),
-    recordingCount(userId),
+    ownRecordingCount(userId),
   ]);
   return { policy, exports, log, recordingCount: recordings, facts: privacyFacts() };
 }

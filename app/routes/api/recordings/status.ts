@@ -1,5 +1,5 @@
 import type { Route } from "./+types/status";
-import { requireOwnRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording } from "~/modules/recordings/ownership.server";
 import { invariantResponse, withRefusals } from "~/modules/platform/refusals.server";
 import { getUserId } from "~/modules/platform/session.server";
 
@@ -7,6 +7,6 @@ import { getUserId } from "~/modules/platform/session.server";
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await getUserId(request);
   invariantResponse(userId, "Sign in to see your recordings.", 401);
-  const { status, progress, failureReason } = await requireOwnRecording(userId, params.recordingId);
+  const { status, progress, failureReason } = await requireRecording(userId, params.recordingId, "view");
   return Response.json({ status, progress, failureReason }, { headers: { "Cache-Control": "no-store" } });
 });
