@@ -5,6 +5,7 @@ import type { Route } from "./+types/invitations.$token";
 import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
 import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
 import { formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -168,6 +169,10 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
               type="password"
               autoComplete="new-password"
               required
+            />
+            <PasswordStrengthMeter
+              password={typeof fields.password.value === "string" ? fields.password.value : ""}
+              userInputs={[invitation.email, String(fields.firstName.value ?? ""), String(fields.lastName.value ?? "")]}
             />
             <button type="submit" className={buttonClass("primary")}>
               Create account and join

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { appOrigin } from "~/config/env.server";
 import { SeatsFullEmail, WorkspaceInvitationEmail } from "~/emails/workspace-invitation";
 import type { Prisma } from "~/generated/prisma/client";
-import { hashPassword } from "~/modules/accounts/password.server";
+import { hashNewPassword } from "~/modules/accounts/password.server";
 import { db } from "~/modules/platform/database.server";
 import { sendNotice, sendTemplateEmail } from "~/modules/platform/email.server";
 import { countFailure } from "~/modules/platform/failure-counters.server";
@@ -289,7 +289,11 @@ async function accept(
   const view = await invitationByToken(token);
   if (!view) throw new ExpectedError("This invitation link is not valid. Check that you copied all of it.", 404);
   if (view.state !== "pending") throw new ExpectedError(STATE_REFUSALS[view.state], 410);
-  const passwordHash = "newAccount" in account ? await hashPassword(account.newAccount.password) : null;
+  // A new account's password goes through the one door for new passwords (common ones are refused, ADR 037).
+  const passwordHash =
+    "newAccount" in account
+      ? await hashNewPassword(account.newAccount.password, { email: view.email, ...account.newAccount })
+      : null;
   try {
     return await withWorkspaceLocked(view.workspaceId, async (tx) => {
       const invitation = await tx.workspaceInvitation.findUnique({
@@ -339,6 +343,8 @@ async function accept(
         if (used >= workspace.seats) throw new NoFreeSeatError(workspace.name);
         await tx.workspaceMember.create({ data: { workspaceId: view.workspaceId, userId, role: invitation!.role } });
       }
+      // They came to work in this team: it becomes the workspace the app shows them (the switcher's choice).
+      await tx.user.update({ where: { id: userId }, data: { currentWorkspaceId: view.workspaceId } });
       return { workspaceId: view.workspaceId, workspaceName: view.workspaceName, userId };
     });
   } catch (error) {
