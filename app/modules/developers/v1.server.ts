@@ -36,6 +36,8 @@ const JSON_BODY_MAX_BYTES = 32 * 1024;
 interface ApiContext {
   request: Request;
   userId: string;
+  /** The client's address (server.ts, TRUST_PROXY), for the audit trail. */
+  ip: string | null;
   /** The request's path, for problems' "instance". */
   instance: string;
   /** A JSON body, read (and checked) before the handler runs: needed for the idempotency fingerprint. */
@@ -56,7 +58,7 @@ export function apiOperation(
     loadContext,
   }: {
     request: Request;
-    /** The route's load context: the client's address goes into the access log's entry for the key. */
+    /** The route's load context: the client's address goes into the audit trail's entry for the key. */
     loadContext?: Partial<AppLoadContext>;
   }): Promise<Response> => {
     const instance = new URL(request.url).pathname;
@@ -77,7 +79,7 @@ export function apiOperation(
         if (unsafe) return problem(400, unsafe, { instance });
       }
       const run = () =>
-        handler({ request, userId, instance, json }).catch((error: unknown) => asProblem(error, instance));
+        handler({ request, userId, ip: loadContext?.clientIp ?? null, instance, json }).catch((error: unknown) => asProblem(error, instance));
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -233,8 +235,8 @@ export async function getApiRecording({ userId }: ApiContext, recordingId: strin
 }
 
 /** DELETE /recordings/:id */
-export async function deleteApiRecording({ userId }: ApiContext, recordingId: string) {
-  await deleteRecording(userId, recordingId);
+export async function deleteApiRecording({ request, userId, ip }: ApiContext, recordingId: string) {
+  await deleteRecording(userId, recordingId, { request, ip });
   return new Response(null, { status: 204 });
 }
 

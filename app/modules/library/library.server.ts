@@ -1,6 +1,7 @@
 // The library (/recordings): folders (one level), tags, and actions on many recordings at once. Every function takes
 // the owner's id and refuses, with a 404, any folder or recording that is not theirs, as if it did not exist.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { db, readSql } from "~/modules/platform/database.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
@@ -75,7 +76,7 @@ async function requireOwnRecordings(userId: string, ids: string[]) {
     await db()
   ).recording.findMany({
     where: { id: { in: ids }, userId },
-    select: { id: true, title: true, status: true, createdAt: true },
+    select: { id: true, title: true, status: true, createdAt: true, workspaceId: true },
   });
   if (recordings.length !== ids.length) throw new RecordingError("Recording not found.", 404);
   // In the order they were chosen.
@@ -123,9 +124,9 @@ export async function removeTag(userId: string, recordingId: string, name: strin
 }
 
 /** Deletes each recording as the transcript page does (its job cancelled, its file removed). */
-export async function deleteRecordings(userId: string, ids: string[]) {
+export async function deleteRecordings(userId: string, ids: string[], source: AuditSource = {}) {
   await requireOwnRecordings(userId, ids);
-  for (const id of ids) await deleteRecording(userId, id);
+  for (const id of ids) await deleteRecording(userId, id, source);
   return ids.length;
 }
 
@@ -189,11 +190,27 @@ const STORED_AS_IS: ReadonlySet<ExportFormat> = new Set(["pdf", "docx"]);
  * archive, and at least one must be ready (409). Each document is made when the archive reaches it and dropped once
  * written, so memory holds one transcript's files at a time whatever the selection.
  */
-export async function exportRecordingsZip(userId: string, ids: string[], formats: ExportFormat[]) {
+export async function exportRecordingsZip(
+  userId: string,
+  ids: string[],
+  formats: ExportFormat[],
+  source: AuditSource = {},
+) {
   const recordings = await requireOwnRecordings(userId, ids);
   const ready = recordings.filter((recording) => recording.status === RecordingStatus.COMPLETED);
   if (ready.length === 0)
     throw new RecordingError("None of the selected recordings has a finished transcript yet.", 409);
+  // One entry per recording, so that each transcript's history shows the ZIP it went out in.
+  for (const recording of ready) {
+    await recordAudit({
+      ...source,
+      action: "recordings.exported",
+      actorId: userId,
+      workspaceId: recording.workspaceId,
+      target: { kind: "recording", id: recording.id, label: recording.title },
+      detail: { formats: formats.join(" "), recordings: ready.length },
+    });
+  }
   const skipped = recordings.filter((recording) => recording.status !== RecordingStatus.COMPLETED);
 
   async function* entries(): AsyncGenerator<ZipEntry> {

@@ -12,7 +12,7 @@ export const loader = postOnly;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = await readJsonBody(request, LoginSchema);
-  const result = await login(email, password, await loginClient(request, context));
+  const result = await login(email, password, await loginClient(request, context), { request, context });
   if (result.status === "throttled") {
     const retryAfter = String(Math.ceil(result.waitMs / 1000));
     return data({ error: tooManyLogins(result.waitMs) }, { status: 429, headers: { "Retry-After": retryAfter } });

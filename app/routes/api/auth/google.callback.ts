@@ -6,7 +6,7 @@ import {
   findOrCreateGoogleUser,
   isGoogleConfigured,
 } from "~/modules/accounts/google-auth.server";
-import { userAccount } from "~/modules/accounts/auth.server";
+import { recordSignInFailure, userAccount } from "~/modules/accounts/auth.server";
 import { loginClient, trustDeviceHeader } from "~/modules/accounts/login-throttle.server";
 import { startUserSession } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[auth] Google sign-in failed", error);
+    await recordSignInFailure(null, "Google", { request, context });
     return redirectWithToast("/signin", {
       type: "error",
       title: "Login failed",
