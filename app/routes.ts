@@ -43,7 +43,11 @@ export default [
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
     route("account", "routes/_app.account/route.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
+    route("workspaces/:workspaceId/audit", "routes/_app.workspaces.$workspaceId.audit/route.tsx"),
   ]),
+
+  // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
+  route("workspaces/:workspaceId/audit.csv", "routes/workspaces.$workspaceId.audit-csv.ts"),
 
   // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
   layout("routes/_plans.tsx", [
@@ -103,6 +107,7 @@ export default [
   route("api/v1/recordings/:recordingId/export", "routes/api/v1/recording-export.ts"),
   route("api/v1/recordings/:recordingId/translations", "routes/api/v1/recording-translations.ts"),
   route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.ts"),
+  route("api/v1/workspaces/:workspaceId/audit-events", "routes/api/v1/workspace-audit-events.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),

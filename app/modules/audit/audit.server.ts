@@ -5,6 +5,7 @@ import type { AppLoadContext } from "react-router";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import type { AuditAction, AuditTargetKind } from "./actions";
+import type { AuditFilter } from "./audit-filters";
 import { entryHash, GENESIS_HASH, personalDigest } from "./chain.server";
 
 /** Where an action came from: the request (its User-Agent), the load context (`clientIp`), or both given directly. */
@@ -155,6 +156,7 @@ const EVENT_SELECT = {
   userAgent: true,
   detail: true,
   erasedAt: true,
+  hash: true,
 } as const;
 
 export type AuditEventRow = Prisma.AuditEventGetPayload<{ select: typeof EVENT_SELECT }>;
@@ -181,16 +183,11 @@ export async function personalAuditLog(
 
 /** Every entry the user is the actor of, oldest first: for the data export. */
 export async function auditEventsOf(userId: string): Promise<AuditEventRow[]> {
-  return (await db()).auditEvent.findMany({ where: { actorId: userId }, orderBy: { seq: "asc" }, select: EVENT_SELECT });
-}
-
-export interface AuditFilter {
-  actorId?: string | null;
-  action?: AuditAction | null;
-  /** Inclusive, from the start of this UTC day. */
-  from?: Date | null;
-  /** Inclusive, to the end of this UTC day. */
-  to?: Date | null;
+  return (await db()).auditEvent.findMany({
+    where: { actorId: userId },
+    orderBy: { seq: "asc" },
+    select: EVENT_SELECT,
+  });
 }
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import {
+  AuditEventListSchema,
+  AuditEventsQuerySchema,
   ExportQuerySchema,
   ImportFromUrlSchema,
   ListQuerySchema,
@@ -16,6 +18,7 @@ import {
   SummarySchema,
   TranslationRequestSchema,
   UploadFormSchema,
+  WorkspaceIdParams,
 } from "./api-schemas";
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
@@ -228,6 +231,30 @@ function registry() {
     responses: {
       201: { description: "The summary.", content: { "application/json": { schema: SummarySchema } } },
       ...problems(401, 403, 404, 409, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/workspaces/{workspaceId}/audit-events",
+    operationId: "listAuditEvents",
+    summary: "List a workspace's audit events",
+    description:
+      "Who did what in the workspace, when, from which address and device, newest first: sign-ins, views, edits, " +
+      "exports, share links, deletions, role and policy changes, API key use. Filter by member, action and UTC " +
+      "days; page with `cursor`. The key's creator must be an owner or admin of the workspace. Scope: read.",
+    security,
+    request: { params: WorkspaceIdParams, query: AuditEventsQuerySchema },
+    responses: {
+      200: {
+        description: "A page of audit events.",
+        content: { "application/json": { schema: AuditEventListSchema } },
+      },
+      ...problems(401, 422, 429),
+      403: {
+        description: "The key lacks the scope, or the creator's role in the workspace does not allow reading its log.",
+        content: problemContent,
+      },
+      404: { description: "No such workspace among the key creator's.", content: problemContent },
     },
   });
   return api;

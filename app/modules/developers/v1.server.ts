@@ -2,7 +2,11 @@
 // and the operations themselves, each a thin layer over the same domain functions the pages use.
 import type { AppLoadContext } from "react-router";
 import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generated/prisma/client";
+import { auditActionLabel } from "~/modules/audit/actions";
+import { auditFilter } from "~/modules/audit/audit-filters";
+import { workspaceAuditEvents } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
+import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
 import { requireOwnRecording } from "~/modules/recordings/ownership.server";
@@ -20,6 +24,7 @@ import type { ApiScope } from "./api-key-forms";
 import { authenticateApiKey } from "./api-keys.server";
 import {
   type API_STATUSES,
+  AuditEventsQuerySchema,
   ExportQuerySchema,
   ImportFromUrlSchema,
   ListQuerySchema,
@@ -79,7 +84,9 @@ export function apiOperation(
         if (unsafe) return problem(400, unsafe, { instance });
       }
       const run = () =>
-        handler({ request, userId, ip: loadContext?.clientIp ?? null, instance, json }).catch((error: unknown) => asProblem(error, instance));
+        handler({ request, userId, ip: loadContext?.clientIp ?? null, instance, json }).catch((error: unknown) =>
+          asProblem(error, instance),
+        );
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -303,3 +310,30 @@ export const apiResumableUploadServer = () =>
     authenticate: apiUploadOwner,
     problemDetails: true,
   });
+
+/** GET /workspaces/:id/audit-events: the workspace's log, newest first, for an owner's or admin's key. */
+export async function listApiAuditEvents({ request, userId, instance }: ApiContext, workspaceId: string) {
+  await requireWorkspaceAction(userId, workspaceId, "view-audit-log");
+  const query = parseOrThrow(AuditEventsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  const { cursor, limit, ...filters } = query;
+  const page = await workspaceAuditEvents(workspaceId, auditFilter(filters), {
+    before: cursor ? Number(cursor) : null,
+    take: limit,
+  });
+  return json({
+    data: page.events.map((event) => ({
+      sequence: event.seq,
+      createdAt: event.createdAt.toISOString(),
+      actorId: event.actorId,
+      action: event.action,
+      description: auditActionLabel(event.action),
+      target: { kind: event.targetKind, id: event.targetId, label: event.targetLabel },
+      detail: event.detail ? (JSON.parse(event.detail) as unknown) : null,
+      ipAddress: event.ipAddress,
+      userAgent: event.userAgent,
+      erased: event.erasedAt !== null,
+      hash: event.hash,
+    })),
+    nextCursor: page.nextBefore === null ? null : String(page.nextBefore),
+  });
+}

@@ -74,3 +74,11 @@ export async function workspaceMemberships(userId: string) {
   });
   return rows.map((row) => ({ ...row.workspace, role: row.role, joinedAt: row.createdAt }));
 }
+
+/** A workspace's name and kind, for the pages that show one (the audit log); null when there is none. */
+export async function workspaceSummary(workspaceId: string) {
+  return (await db()).workspace.findUnique({
+    where: { id: workspaceId },
+    select: { id: true, name: true, kind: true },
+  });
+}
