@@ -4,7 +4,7 @@ import { AuditPageQuerySchema, auditFilter } from "~/modules/audit/audit-filters
 import { auditActors, workspaceAuditEvents } from "~/modules/audit/audit.server";
 import { requireWorkspaceAction, workspaceSummary } from "~/modules/workspaces/workspaces.server";
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** Who an entry's actor was, as the page and the CSV name them. */
 function actorName(
@@ -31,6 +31,7 @@ export async function loadWorkspaceAudit(userId: string, workspaceId: string, pa
     for (const issue of query.error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     return {
       status: 400 as const,
+      pageSize: AUDIT_PAGE_SIZE,
       workspace,
       members,
       filters: raw,
@@ -48,6 +49,7 @@ export async function loadWorkspaceAudit(userId: string, workspaceId: string, pa
   ).toString();
   return {
     status: 200 as const,
+    pageSize: AUDIT_PAGE_SIZE,
     workspace,
     members,
     filters: raw,

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/route";
-import { AUDIT_PAGE_SIZE, loadWorkspaceAudit } from "./audit-page.server";
+import { loadWorkspaceAudit } from "./audit-page.server";
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { AuditLogTable } from "~/components/audit/audit-log-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -29,7 +29,7 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 const ACTION_OPTIONS = AUDIT_ACTION_NAMES.map((action) => ({ value: action, label: AUDIT_ACTIONS[action] }));
 
 export default function WorkspaceAudit({ loaderData, params }: Route.ComponentProps) {
-  const { workspace, members, filters, errors, events, nextBefore, csvQuery, status } = loaderData;
+  const { workspace, members, filters, errors, events, nextBefore, csvQuery, status, pageSize } = loaderData;
   const base = `/workspaces/${params.workspaceId}/audit`;
   const older = nextBefore
     ? `${base}?${new URLSearchParams({ ...withoutBefore(filters), before: String(nextBefore) }).toString()}`
@@ -139,8 +139,8 @@ export default function WorkspaceAudit({ loaderData, params }: Route.ComponentPr
             ) : null}
           </nav>
           <p className="text-sm text-slate-600">
-            {AUDIT_PAGE_SIZE} entries a page. Each entry carries the hash of the one before it, so a changed or removed
-            entry shows when the log is checked.
+            {pageSize} entries a page. Each entry carries the hash of the one before it, so a changed or removed entry
+            shows when the log is checked.
           </p>
         </section>
       </div>
