@@ -15,10 +15,15 @@ export const loader = withRefusals(
     if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
-    await recordTranscriptExport(userId, params.recordingId, { request, context }, {
-      format: query.data.format,
-      ...(query.data.translation ? { language: query.data.translation.language } : {}),
-    });
+    await recordTranscriptExport(
+      userId,
+      params.recordingId,
+      { request, context },
+      {
+        format: query.data.format,
+        ...(query.data.translation ? { language: query.data.translation.language } : {}),
+      },
+    );
     return new Response(new Uint8Array(file.body), {
       headers: {
         "Content-Type": file.contentType,

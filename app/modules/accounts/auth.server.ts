@@ -112,7 +112,9 @@ export async function login(
 export async function recordSignInFailure(email: string | null, method: string, source: AuditSource = {}) {
   const address = email?.trim().toLowerCase().slice(0, 200) ?? null;
   const user = address
-    ? await (await db()).user.findFirst({ where: { email: { equals: address, mode: "insensitive" } }, select: { id: true } })
+    ? await (
+        await db()
+      ).user.findFirst({ where: { email: { equals: address, mode: "insensitive" } }, select: { id: true } })
     : null;
   await recordAudit({
     ...source,

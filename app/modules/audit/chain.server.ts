@@ -34,7 +34,8 @@ const sha256 = (text: string) => crypto.createHash("sha256").update(text, "utf8"
  * One field as hashed: the hex of its UTF-8 bytes, "~" for null. Hex has neither "|" nor "~", so the joined text
  * reads back one way only, and PostgreSQL computes the same with encode(convert_to(x, 'UTF8'), 'hex').
  */
-const field = (value: string | number | null) => (value === null ? "~" : Buffer.from(String(value), "utf8").toString("hex"));
+const field = (value: string | number | null) =>
+  value === null ? "~" : Buffer.from(String(value), "utf8").toString("hex");
 
 /** The digest of an entry's personal fields. */
 export function personalDigest(fields: AuditPersonalFields): string {

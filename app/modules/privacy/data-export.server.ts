@@ -105,7 +105,12 @@ export async function openDataExport(
   ) {
     throw new ExpectedError(EXPORT_LINK_INVALID, 404);
   }
-  await recordAudit({ ...source, action: "export.downloaded", actorId: userId, target: { kind: "export", id: row.id } });
+  await recordAudit({
+    ...source,
+    action: "export.downloaded",
+    actorId: userId,
+    target: { kind: "export", id: row.id },
+  });
   return {
     stream: await storage.read(row.storageKey),
     size: Number(row.sizeBytes ?? (await storage.size(row.storageKey))),

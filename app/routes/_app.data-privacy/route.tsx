@@ -187,9 +187,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
               </label>
             </fieldset>
             <p className="text-sm text-slate-600">
-              Your profile, recordings, transcripts, exports and support conversations are deleted from the database
-              and from storage, and any paid plan is cancelled. The audit trail keeps that things happened, with your
-              name, addresses, browsers and titles erased.
+              Your profile, recordings, transcripts, exports and support conversations are deleted from the database and
+              from storage, and any paid plan is cancelled. The audit trail keeps that things happened, with your name,
+              addresses, browsers and titles erased.
             </p>
             <Field
               label={`Type ${DELETE_CONFIRMATION} to confirm`}
@@ -205,11 +205,10 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
         <Section id="access-log-title" title="Access log">
           <p className="text-sm text-slate-600">
-            Your part of the audit trail, newest first: sign-ins and failed sign-ins to your account, new browsers,
-            the transcripts you opened (once per transcript in {minutes(REPEAT_LOG_WINDOW_MS)}), edits, exports,
-            downloads, deletions, share links and their use, plan changes, and your API keys: created, revoked, and
-            used (once per key, method and path in {minutes(API_KEY_LOG_WINDOW_MS)}), with the address each came
-            from.
+            Your part of the audit trail, newest first: sign-ins and failed sign-ins to your account, new browsers, the
+            transcripts you opened (once per transcript in {minutes(REPEAT_LOG_WINDOW_MS)}), edits, exports, downloads,
+            deletions, share links and their use, plan changes, and your API keys: created, revoked, and used (once per
+            key, method and path in {minutes(API_KEY_LOG_WINDOW_MS)}), with the address each came from.
           </p>
           <AuditLogTable entries={log} caption="Your access log, newest first" />
         </Section>
