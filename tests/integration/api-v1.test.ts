@@ -421,6 +421,7 @@ describe("OpenAPI", () => {
       "/recordings/{recordingId}/summary",
       "/recordings/{recordingId}/translations",
       "/uploads",
+      "/workspaces/{workspaceId}/audit-events",
     ]);
     expect(Object.keys(document.paths["/recordings/{recordingId}"]).sort()).toEqual(["delete", "get"]);
     // The tus endpoint's creation request, with the headers a tus client sends and the problems it can meet.
