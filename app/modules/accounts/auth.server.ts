@@ -142,8 +142,14 @@ export async function verifySignupCode(email: string, code: string) {
 }
 
 /** Checks the code of an existing but unverified account and marks its address verified. */
-export async function verifyLoginCode(email: string, code: string): Promise<string> {
-  await checkVerificationCode(email, "LOGIN", code);
+export async function verifyLoginCode(email: string, code: string, source: AuditSource = {}): Promise<string> {
+  try {
+    await checkVerificationCode(email, "LOGIN", code);
+  } catch (error) {
+    // A wrong or expired code is a failed sign-in, like a wrong password.
+    if (error instanceof VerificationError) await recordSignInFailure(email, "email code", source);
+    throw error;
+  }
   await consumeVerifiedCode(email, "LOGIN");
   const user = await (
     await db()
