@@ -81,7 +81,7 @@ test("/developers renders the API reference on the server, with a link to the Op
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the account's API section links the documentation, and the access log lists each key's calls once a minute", async ({
+test("the account's API section links the documentation, and the access log lists each key's calls once an hour per path", async ({
   page,
 }) => {
   const user = await createUser();
