@@ -360,6 +360,7 @@ describe("the workspace's log", () => {
     const bad = await page("from=yesterday");
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Give the start date as YYYY-MM-DD.");
+    expect((await page("before=99999999999")).status).toBe(400);
     const reversed = await page("from=2026-02-02&to=2026-01-01");
     expect(reversed.status).toBe(400);
     expect(reversed.html).toContain("The start date must be on or before the end date.");
@@ -463,6 +464,7 @@ describe("the workspace's log", () => {
     expect((await get(await keyOf(outsider.id))).status).toBe(404);
     const invalid = await get(ownerKey, "?from=01-01-2026");
     expect(invalid.status).toBe(422);
+    expect((await get(ownerKey, "?cursor=9999999999")).status).toBe(422);
 
     const document = (await (await app("/api/v1/openapi.json")).json()) as { paths: Record<string, unknown> };
     expect(document.paths).toHaveProperty(

@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { AUDIT_ACTION_NAMES, type AuditAction } from "./actions";
 
+/** The largest sequence number the column holds (a 32-bit integer): a cursor past it is refused, not a 500. */
+export const MAX_SEQ = 2_147_483_647;
+
 /** An empty field of a GET form arrives as "": the same as leaving the parameter out. */
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 
@@ -44,7 +47,12 @@ export const AuditPageQuerySchema = z
     ...AuditFilterFields,
     before: z.preprocess(
       blankAsMissing,
-      z.coerce.number({ error: "Not a page of this log." }).int().positive().optional(),
+      z.coerce
+        .number({ error: "Not a page of this log." })
+        .int("Not a page of this log.")
+        .positive("Not a page of this log.")
+        .max(MAX_SEQ, "Not a page of this log.")
+        .optional(),
     ),
   })
   .refine(fromNotAfterTo, FROM_AFTER_TO);

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions";
-import { AuditFilterFields } from "~/modules/audit/audit-filters";
+import { AuditFilterFields, MAX_SEQ } from "~/modules/audit/audit-filters";
 
 export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
 export const API_PAGE_SIZE_MAX = 100;
@@ -187,7 +187,8 @@ export const AuditEventsQuerySchema = z
     ...AuditFilterFields,
     cursor: z
       .string()
-      .regex(/^\d{1,12}$/, "cursor must be the nextCursor of a previous answer.")
+      .regex(/^\d{1,10}$/, "cursor must be the nextCursor of a previous answer.")
+      .refine((value) => Number(value) <= MAX_SEQ, "cursor must be the nextCursor of a previous answer.")
       .optional()
       .meta({ description: "The `nextCursor` of the previous page; leave it out for the newest entries." }),
     limit: z.coerce
