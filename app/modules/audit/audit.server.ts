@@ -69,7 +69,6 @@ function personalFields(event: AuditEventInput) {
 export async function appendAuditEvent(event: AuditEventInput): Promise<{ seq: number; hash: string }> {
   const personal = personalFields(event);
   const digest = personalDigest(personal);
-  const createdAt = event.at ?? new Date();
   const database = await db();
   return database.$transaction(
     async (tx) => {
@@ -77,6 +76,8 @@ export async function appendAuditEvent(event: AuditEventInput): Promise<{ seq: n
       const [head] = await tx.$queryRaw<{ seq: number; hash: string }[]>`
         SELECT "seq", "hash" FROM "AuditEvent" ORDER BY "seq" DESC LIMIT 1`;
       const seq = Number(head?.seq ?? 0) + 1;
+      // Taken under the lock, so that times follow the sequence (unless the caller gives one).
+      const createdAt = event.at ?? new Date();
       const prevHash = head?.hash ?? GENESIS_HASH;
       const chained = {
         seq,

@@ -21,13 +21,14 @@ import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 export async function loadDataPrivacy(userId: string) {
+  const workspaceId = await personalWorkspaceId(userId);
   const [policy, exports, log, recordings] = await Promise.all([
     retentionPolicy(userId),
     dataExports(userId),
-    personalWorkspaceId(userId).then((workspaceId) => personalAuditLog(userId, { personalWorkspaceId: workspaceId })),
+    personalAuditLog(userId, { personalWorkspaceId: workspaceId }),
     recordingCount(userId),
   ]);
-  return { policy, exports, log, recordingCount: recordings, facts: privacyFacts() };
+  return { policy, exports, log, recordingCount: recordings, facts: privacyFacts(), workspaceId };
 }
 
 export async function handleDataPrivacyAction(request: Request, userId: string, context?: AppLoadContext) {

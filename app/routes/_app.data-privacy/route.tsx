@@ -48,7 +48,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function DataPrivacy({ loaderData, actionData }: Route.ComponentProps) {
-  const { policy, exports, log, recordingCount, facts } = loaderData;
+  const { policy, exports, log, recordingCount, facts, workspaceId } = loaderData;
   const refusal = pageRefusal(actionData);
   const [retention, retentionFields] = useSchemaForm(
     "retention",
@@ -211,6 +211,10 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
             key, method and path in {minutes(API_KEY_LOG_WINDOW_MS)}), with the address each came from.
           </p>
           <AuditLogTable entries={log} caption="Your access log, newest first" />
+          <p className="text-sm text-slate-600">
+            Everything recorded in your workspace, by anyone (share links&apos; visitors included), with filters and a
+            CSV download: <Link to={`/workspaces/${workspaceId}/audit`}>your workspace&apos;s audit log</Link>.
+          </p>
         </Section>
       </div>
       <Prose>
