@@ -13,6 +13,7 @@ import { csvCell } from "~/modules/audit/audit-csv.server";
 import { entryHash, GENESIS_HASH, personalDigest } from "~/modules/audit/chain.server";
 import { verificationReport, verifyAuditChain } from "~/modules/audit/verify.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
+import { renameSpeakerEverywhere, runEditorAction } from "~/modules/transcripts/editor.server";
 import { db, getDatabase, openDatabase, type Database } from "~/modules/platform/database.server";
 import { applyMigrations, MIGRATIONS_DIR, readMigrationFiles } from "~/modules/platform/migrations.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
@@ -577,5 +578,23 @@ describe("what is recorded", () => {
     // Never the transcript's words.
     expect(JSON.stringify(events)).not.toContain("Privileged words");
     expect(await verifyAuditChain()).toMatchObject({ intact: true });
+  });
+
+  test("edits: once per person and transcript in the window; a speaker's rename each time", async () => {
+    const user = await signedInUser();
+    const recording = await recordingOf(user.id, "Hearing");
+    const [segment] = await (await db()).transcriptSegment.findMany({ where: { recordingId: recording.id } });
+    const source = { ip: "203.0.113.8", userAgent: "Editor/1.0" };
+    for (const text of ["Privileged words, edited", "Privileged words, edited twice"])
+      await runEditorAction(user.id, recording.id, { intent: "edit-segment", segmentId: segment.id, text }, source);
+    await renameSpeakerEverywhere(user.id, recording.id, "Speaker 1", "Counsel", { source });
+    const events = await (
+      await db()
+    ).auditEvent.findMany({ where: { targetId: recording.id }, orderBy: { seq: "asc" } });
+    expect(events.map((event) => [event.action, event.detail])).toEqual([
+      ["transcript.edited", null],
+      ["speaker.renamed", '{"from":"Speaker 1","to":"Counsel"}'],
+    ]);
+    expect(events[0]).toMatchObject({ actorId: user.id, ipAddress: "203.0.113.8", targetLabel: "Hearing" });
   });
 });

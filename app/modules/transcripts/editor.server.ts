@@ -27,7 +27,7 @@ import {
   SPLIT_REFUSED,
   wordBoundaryNear,
 } from "./editor-text";
-import { storedWords } from "./transcripts.server";
+import { auditedRecording, storedWords } from "./transcripts.server";
 import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
@@ -420,7 +420,7 @@ export async function renameSpeakerEverywhere(
   await followSpeakerRename(recordingId, from, to);
   if (saveVoice) await saveVoiceToLibrary(userId, recordingId, to);
   if (result.revision) {
-    const recording = await requireOwnRecording(userId, recordingId);
+    const recording = await auditedRecording(recordingId);
     await recordAudit({
       ...source,
       action: "speaker.renamed",
@@ -562,7 +562,7 @@ export async function runEditorAction(
 ): Promise<SaveResult> {
   const result = await editorAction(userId, recordingId, input);
   if (result.revision) {
-    const recording = await requireOwnRecording(userId, recordingId);
+    const recording = await auditedRecording(recordingId);
     await recordAuditOncePer(REPEAT_LOG_WINDOW_MS, {
       ...source,
       action: "transcript.edited",

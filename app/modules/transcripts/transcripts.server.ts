@@ -148,14 +148,25 @@ export async function recordTranscriptView(
   });
 }
 
-/** A download of one transcript (any format), into the audit trail. */
+/**
+ * A recording's id, title and workspace, as the audit trail names it. No access check: call it only after the
+ * action's own check passed (whoever may act on the recording, owner or workspace member, is recorded).
+ */
+export async function auditedRecording(recordingId: string) {
+  return (await db()).recording.findUniqueOrThrow({
+    where: { id: recordingId },
+    select: { id: true, title: true, workspaceId: true },
+  });
+}
+
+/** A download of one transcript (any format), into the audit trail, after the export's own access check. */
 export async function recordTranscriptExport(
   userId: string,
   recordingId: string,
   source: AuditSource,
   detail: Record<string, string>,
 ): Promise<void> {
-  const recording = await requireOwnRecording(userId, recordingId);
+  const recording = await auditedRecording(recordingId);
   await recordAudit({
     ...source,
     action: "transcript.exported",
