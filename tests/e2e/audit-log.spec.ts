@@ -5,10 +5,7 @@ import { appendAuditEvent } from "~/modules/audit/audit.server";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { chooseOption } from "./select";
 
-test("an owner filters the workspace's log and downloads it as CSV; a member is refused", async ({
-  page,
-  baseURL,
-}) => {
+test("an owner filters the workspace's log and downloads it as CSV; a member is refused", async ({ page, baseURL }) => {
   const [owner, member] = await Promise.all([createUser(), createUser()]);
   const workspace = await (
     await appDatabase()
