@@ -26,11 +26,15 @@ export const AUDIT_ACTIONS = {
   "api-key.created": "Created an API key",
   "api-key.revoked": "Revoked an API key",
   "api-key.used": "An API key was used",
-  // Workspaces: the lead wires these after the merge (roles, walls, invitations).
+  // Workspaces: members, roles, invitations, seats and policies (walls), recorded by the code that changes them.
+  "workspace.created": "Created a workspace",
+  "workspace.deleted": "Deleted a workspace",
   "member.role-changed": "Changed a member's role",
   "member.removed": "Removed a member",
   "invitation.sent": "Invited someone",
+  "invitation.revoked": "Withdrew an invitation",
   "invitation.accepted": "Accepted an invitation",
+  "seats.changed": "Changed the number of seats",
   "policy.changed": "Changed a workspace policy",
   // Data rights (ADR 029).
   "export.requested": "Asked for an export of all data",
@@ -53,7 +57,17 @@ export const isAuditAction = (value: string): value is AuditAction => Object.has
 export const auditActionLabel = (action: string) => (isAuditAction(action) ? AUDIT_ACTIONS[action] : action);
 
 /** What an entry is about. */
-export const AUDIT_TARGET_KINDS = ["user", "recording", "share-link", "api-key", "export", "member", "folder"] as const;
+export const AUDIT_TARGET_KINDS = [
+  "user",
+  "recording",
+  "share-link",
+  "api-key",
+  "export",
+  "workspace",
+  "member",
+  "invitation",
+  "folder",
+] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /**
