@@ -48,7 +48,11 @@ export default [
     // Team workspaces (issue 32, ADR 035-teams): the list and create form, and a team's members, invitations, seats.
     route("workspaces", "routes/_app.workspaces.tsx"),
     route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
+    route("workspaces/:workspaceId/audit", "routes/_app.workspaces.$workspaceId.audit/route.tsx"),
   ]),
+
+  // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
+  route("workspaces/:workspaceId/audit.csv", "routes/workspaces.$workspaceId.audit-csv.ts"),
 
   // The plans page is public: the app shell for a signed-in user, the site header and footer for everyone else.
   layout("routes/_plans.tsx", [
@@ -116,6 +120,7 @@ export default [
   route("api/v1/workspaces/:workspaceId/members", "routes/api/v1/workspace-members.ts"),
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
   route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
+  route("api/v1/workspaces/:workspaceId/audit-events", "routes/api/v1/workspace-audit-events.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),

@@ -11,6 +11,7 @@ import madge from "madge";
  */
 const DOMAIN_ORDER = [
   "platform",
+  "audit",
   "consent",
   "usage",
   "billing",

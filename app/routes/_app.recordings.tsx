@@ -51,7 +51,7 @@ function backTo(request: Request, drop: string[] = []) {
   return `/recordings${search ? `?${search}` : ""}`;
 }
 
-export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: LibraryActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -89,7 +89,7 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
       return done(`Removed #${tag}`);
     }
     case "delete": {
-      const count = await deleteRecordings(userId, input.ids);
+      const count = await deleteRecordings(userId, input.ids, { request, context });
       return done(`${countOf(count, "recording")} deleted`);
     }
   }

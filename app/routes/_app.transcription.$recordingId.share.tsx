@@ -27,21 +27,21 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 
 // POST intent=create: answers with the new link (not a redirect: its address is shown this once and never stored).
 // POST intent=revoke: turns a link off and goes back to the transcript.
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: ShareActionSchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password"] }) satisfies ShareActionData, { status: 400 });
   const input = submission.value;
   if (input.intent === "revoke") {
-    await revokeShareLink(userId, params.recordingId, input.linkId);
+    await revokeShareLink(userId, params.recordingId, input.linkId, new Date(), { request, context });
     return redirectWithToast(
       `/transcription/${params.recordingId}#share`,
       { type: "success", title: "Link turned off", description: "Anyone opening it now sees that it was turned off." },
       { status: 303 },
     );
   }
-  const created = await createShareLink(userId, params.recordingId, input);
+  const created = await createShareLink(userId, params.recordingId, input, new Date(), { request, context });
   return data({ created: { id: created.id, url: created.url } } satisfies ShareActionData, {
     status: 201,
     headers: { "Cache-Control": "no-store" },

@@ -38,6 +38,7 @@ import { withFormRefusals, withRefusals } from "~/modules/platform/refusals.serv
 import { requireUserId } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
+  recordTranscriptView,
   segmentTranslations,
   storedWords,
   transcriptSegments,
@@ -95,10 +96,11 @@ export const meta: Route.MetaFunction = ({ data, error }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
+export const loader = withRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
   const recording = await requireRecording(userId, params.recordingId, "view");
   const completed = recording.status === "COMPLETED";
+  if (completed) await recordTranscriptView(userId, recording, { request, context });
   // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
   const segments =
     recording.status === "PROCESSING"
@@ -184,7 +186,7 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
   const input = submission.value;
   switch (input.intent) {
     case "rename":
-      await renameRecording(userId, id, input.title);
+      await renameRecording(userId, id, input.title, { request, context });
       return redirectWithToast(here, { type: "success", title: "Renamed" }, { status: 303 });
     case "edit-segment":
     case "replace-all":
@@ -194,7 +196,7 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     case "restore-revision":
     case "undo-revision": {
       // The editor's forms without JavaScript; with it, the same actions go through /api/recordings/:id/editor.
-      const result = await runEditorAction(userId, id, input);
+      const result = await runEditorAction(userId, id, input, { request, context });
       const title = input.intent === "edit-segment" ? "Segment saved" : editorActionToast(input, result);
       return redirectWithToast(
         "segmentId" in input ? segmentHref(id, input.segmentId) : here,
@@ -205,7 +207,10 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
       );
     }
     case "rename-speaker":
-      await renameSpeakerEverywhere(userId, id, input.from, input.to, { saveVoice: input.saveVoice });
+      await renameSpeakerEverywhere(userId, id, input.from, input.to, {
+        saveVoice: input.saveVoice,
+        source: { request, context },
+      });
       return redirectWithToast(
         here,
         {

@@ -38,7 +38,7 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   return { ...found, notes };
 });
 
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const form = await readForm(request);
   const notes = await commentIntent(userId, params.recordingId, form);
@@ -47,7 +47,7 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The segment is the page's, whatever the form says.
   const input = { ...submission.value, segmentId: params.segmentId };
-  const result = await runEditorAction(userId, params.recordingId, input);
+  const result = await runEditorAction(userId, params.recordingId, input, { request, context });
   const title = input.intent === "edit-segment" ? "Segment saved" : editorActionToast(input, result);
   return redirectWithToast(
     segmentHref(params.recordingId, params.segmentId),

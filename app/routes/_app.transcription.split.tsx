@@ -27,13 +27,13 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   return segmentToSplit(userId, params.recordingId, params.segmentId);
 });
 
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: SplitSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The segment is the page's, whatever the form says.
   const input = { ...submission.value, segmentId: params.segmentId };
-  const result = await runEditorAction(userId, params.recordingId, input);
+  const result = await runEditorAction(userId, params.recordingId, input, { request, context });
   return redirectWithToast(
     segmentHref(params.recordingId, params.segmentId),
     { type: "success", title: editorActionToast(input, result) },

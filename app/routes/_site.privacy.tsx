@@ -28,8 +28,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </li>
           <li>Recordings you upload or record, and the transcripts, translations and summaries made from them.</li>
           <li>
-            Technical data needed to run the service: sign-in sessions (browser and IP address), an access log of
-            sign-ins, exports, downloads, deletions and plan changes, and request logs.
+            Technical data needed to run the service: sign-in sessions (browser and IP address), an audit trail of
+            sign-ins, transcripts opened and edited, exports, downloads, deletions, share links, API keys and plan
+            changes (with IP address and browser), and request logs.
           </li>
           <li>Support chat messages, if you use the chat.</li>
         </ul>

@@ -9,14 +9,17 @@ import { requireUserId } from "~/modules/platform/session.server";
 // POST /recordings/export (the library's bulk form: ids=…&ids=…&format=txt&format=pdf…): a ZIP download, streamed.
 // A download, not a page: refusals answer in plain text, like the single transcript's export link (ADR 020).
 export const action = withRefusals(
-  async ({ request }: Route.ActionArgs) => {
+  async ({ request, context }: Route.ActionArgs) => {
     const userId = await requireUserId(request);
     const submission = parseWithZod(await readForm(request), { schema: BulkExportSchema });
     if (submission.status !== "success") {
       const messages = Object.values(submission.error ?? {}).flat();
       throw new ExpectedError(messages[0] ?? "Check the selection and the formats.", 400);
     }
-    const { stream } = await exportRecordingsZip(userId, submission.value.ids, submission.value.format);
+    const { stream } = await exportRecordingsZip(userId, submission.value.ids, submission.value.format, {
+      request,
+      context,
+    });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(stream, {
       headers: {

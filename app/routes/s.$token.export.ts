@@ -3,19 +3,20 @@ import { exportTranscript } from "~/services/export/export.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { ExportQuerySchema } from "~/modules/transcripts/export-query";
 import { requireShareAccess } from "~/modules/sharing/share-access.server";
-import { requireLiveShareLink } from "~/modules/sharing/share-links.server";
+import { recordShareUse, requireLiveShareLink } from "~/modules/sharing/share-links.server";
 import { sharedDocument } from "~/modules/sharing/shared-transcript.server";
 
 // GET /s/:token/export?format=…: the owner's export formats, only when the link allows downloads (403 otherwise).
 // A download link: refusals answer in plain text.
 export const loader = withRefusals(
-  async ({ request, params }: Route.LoaderArgs) => {
+  async ({ request, params, context }: Route.LoaderArgs) => {
     const link = await requireLiveShareLink(params.token);
     await requireShareAccess(request, link);
     const query = ExportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await sharedDocument(link, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
+    await recordShareUse(link, document.title, { request, context }, { download: query.data.format });
     return new Response(new Uint8Array(file.body), {
       headers: {
         "Content-Type": file.contentType,

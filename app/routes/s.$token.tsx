@@ -15,7 +15,6 @@ import { readForm } from "~/modules/platform/request-body.server";
 import { SharePasswordSchema } from "~/modules/sharing/share-forms";
 import { hasShareAccess, unlockShareLink } from "~/modules/sharing/share-access.server";
 import { recordShareView, requireLiveShareLink } from "~/modules/sharing/share-links.server";
-import { recordAccess } from "~/modules/platform/access-log.server";
 import { sharedTranscript } from "~/modules/sharing/shared-transcript.server";
 
 /**
@@ -43,8 +42,7 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
   const link = await requireLiveShareLink(params.token);
   if (!(await hasShareAccess(request, link))) return data({ locked: true as const }, { headers: SHARE_HEADERS });
   const transcript = await sharedTranscript(link, new URL(request.url).searchParams.get("lang"));
-  await recordShareView(link.id);
-  await recordAccess(link.userId, "share-link.viewed", { request, context, detail: transcript.title });
+  await recordShareView(link, transcript.title, { request, context });
   return data({ locked: false as const, transcript }, { headers: SHARE_HEADERS });
 });
 

@@ -1,10 +1,9 @@
 import type { Route } from "./+types/transcription-export";
 import { exportTranscript } from "~/services/export/export.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
-import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
+import { recordTranscriptExport, transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { ExportQuerySchema } from "~/modules/transcripts/export-query";
 import { requireUserId } from "~/modules/platform/session.server";
-import { recordAccess } from "~/modules/platform/access-log.server";
 
 // GET /transcription/:recordingId/export?format=pdf|docx|txt|srt|vtt|json[&options=1&timestamps=on&speakers=on&cover=on]
 //   [&language=es&text=original|translation|both]
@@ -16,11 +15,15 @@ export const loader = withRefusals(
     if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const document = await transcriptDocument(userId, params.recordingId, query.data.translation);
     const file = await exportTranscript(document, query.data.format, query.data.options);
-    await recordAccess(userId, "transcript.exported", {
-      request,
-      context,
-      detail: `${document.title} (${query.data.format.toUpperCase()})`,
-    });
+    await recordTranscriptExport(
+      userId,
+      params.recordingId,
+      { request, context },
+      {
+        format: query.data.format,
+        ...(query.data.translation ? { language: query.data.translation.language } : {}),
+      },
+    );
     return new Response(new Uint8Array(file.body), {
       headers: {
         "Content-Type": file.contentType,

@@ -97,7 +97,7 @@ test("export all my data: progress, then a ZIP with the audio and transcript tha
     "transcript.json",
     "transcript.txt",
     "transcript.srt",
-    "access-log.json",
+    "audit-log.json",
   ])
     expect(entries).toContain(name);
   expect(entries).toContain(id.slice(-8));

@@ -81,7 +81,7 @@ test("/developers renders the API reference on the server, with a link to the Op
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the account's API section links the documentation, and the access log lists each key's calls once a minute", async ({
+test("the account's API section links the documentation, and the access log lists each key's calls once an hour per path", async ({
   page,
 }) => {
   const user = await createUser();
@@ -100,21 +100,21 @@ test("the account's API section links the documentation, and the access log list
   const prefix = key.slice(0, 12);
   const entries = await (
     await appDatabase()
-  ).prisma.accessLogEntry.findMany({
-    where: { userId: user.id, action: "api-key.used" },
-    orderBy: { createdAt: "asc" },
+  ).prisma.auditEvent.findMany({
+    where: { actorId: user.id, action: "api-key.used" },
+    orderBy: { seq: "asc" },
   });
-  expect(entries.map((entry) => entry.detail)).toEqual([
-    `Nightly sync (${prefix}…): GET /api/v1/recordings`,
-    `Nightly sync (${prefix}…): GET /api/v1/recordings/none-such`,
+  expect(entries.map((entry) => [entry.targetLabel, entry.detail])).toEqual([
+    [`Nightly sync (${prefix}…)`, JSON.stringify({ method: "GET", path: "/api/v1/recordings" })],
+    [`Nightly sync (${prefix}…)`, JSON.stringify({ method: "GET", path: "/api/v1/recordings/none-such" })],
   ]);
   expect(entries[0].ipAddress).toBeTruthy();
 
   await page.goto("/data-privacy");
   const log = page.getByRole("region", { name: "Access log" });
-  await expect(log.getByText(`Nightly sync (${prefix}…): GET /api/v1/recordings`, { exact: true })).toBeVisible();
+  await expect(log.getByText("method: GET · path: /api/v1/recordings", { exact: true })).toBeVisible();
   await expect(log.getByText("An API key was used")).toHaveCount(2);
-  await expect(page.getByText(/calls are listed once per key, method and path in any minute/)).toBeVisible();
+  await expect(page.getByText(/used \(once per key, method and path in an hour\)/)).toBeVisible();
 
   await page.goto("/account");
   await page.getByRole("region", { name: "API keys" }).getByRole("link", { name: "API documentation" }).click();

@@ -425,6 +425,7 @@ describe("OpenAPI", () => {
       "/workspaces",
       "/workspaces/{workspaceId}/invitations",
       "/workspaces/{workspaceId}/members",
+      "/workspaces/{workspaceId}/audit-events",
     ]);
     expect(Object.keys(document.paths["/workspaces/{workspaceId}/members"]).sort()).toEqual([
       "delete",

@@ -11,7 +11,8 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { dataDir } from "~/config/env.server";
 import { enqueue, getJob } from "~/modules/platform/jobs.server";
-import { recordAccess } from "~/modules/platform/access-log.server";
+import { appendAuditEvent, recordAudit } from "~/modules/audit/audit.server";
+import { verifyAuditChain } from "~/modules/audit/verify.server";
 import { addComment } from "~/modules/comments/comments.server";
 import { EXPORT_LINK_INVALID, openDataExport } from "~/modules/privacy/data-export.server";
 import {
@@ -224,7 +225,7 @@ describe("export all my data", () => {
         "speaker-library.json",
         "support-chat.json",
         "sessions.json",
-        "access-log.json",
+        "audit-log.json",
       ]),
     );
     expect(unzipRead(zipPath, `${folder}audio.mp3`).equals(fs.readFileSync(JFK))).toBe(true);
@@ -262,15 +263,13 @@ describe("export all my data", () => {
     expect(JSON.stringify(profile)).not.toContain("passwordHash");
     expect(unzipRead(zipPath, "support-chat.json").toString()).toContain("How do I export SRT?");
     expect(JSON.parse(unzipRead(zipPath, "sessions.json").toString())).toHaveLength(1);
-    const log = JSON.parse(unzipRead(zipPath, "access-log.json").toString()) as { action: string; ipAddress: string }[];
+    const log = JSON.parse(unzipRead(zipPath, "audit-log.json").toString()) as { action: string; ipAddress: string }[];
     expect(log).toContainEqual(expect.objectContaining({ action: "export.requested", ipAddress: "203.0.113.9" }));
 
-    const actions = (await database.accessLogEntry.findMany({ where: { userId: user.id } })).map(
-      (entry) => entry.action,
-    );
+    const actions = (await database.auditEvent.findMany({ where: { actorId: user.id } })).map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(["export.requested", "export.ready", "export.downloaded"]));
     // The other user's attempt logged nothing against either account.
-    expect(await database.accessLogEntry.count({ where: { userId: other.id, action: "export.downloaded" } })).toBe(0);
+    expect(await database.auditEvent.count({ where: { actorId: other.id, action: "export.downloaded" } })).toBe(0);
 
     // After 7 days the link is dead, even for the owner.
     const query = new URL(href, "http://localhost").searchParams;
@@ -297,7 +296,7 @@ describe("deleting", () => {
     expect((await app(`/transcription/${id}/export?format=txt`, { headers: { Cookie: user.cookie } })).status).toBe(
       200,
     );
-    expect(await database.accessLogEntry.count({ where: { userId: user.id, action: "audio.deleted" } })).toBe(1);
+    expect(await database.auditEvent.count({ where: { actorId: user.id, action: "audio.deleted" } })).toBe(1);
   });
 
   test("another user's recording id: 404, and nothing is deleted", async () => {
@@ -361,6 +360,14 @@ describe("deleting", () => {
     const user = await signedInUser("PREMIUM");
     const database = await db();
     const { storageKey } = await completedRecording(user.id);
+    const { seq } = await appendAuditEvent({
+      action: "transcript.viewed",
+      actorId: user.id,
+      workspaceId: await personalWorkspaceId(user.id),
+      target: { kind: "recording", id: "rec_1", label: "Secret title" },
+      ip: "203.0.113.50",
+      userAgent: "PrivacyTest/1.0",
+    });
     fakeStripe.subscriptions.set("sub_privacy_1", {
       id: "sub_privacy_1",
       object: "subscription",
@@ -406,7 +413,20 @@ describe("deleting", () => {
     expect(response.headers.get("Location")).toBe("/");
     expect(await database.user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(await database.recording.count({ where: { userId: user.id } })).toBe(0);
-    expect(await database.accessLogEntry.count({ where: { userId: user.id } })).toBe(0);
+    // The audit trail keeps the entries, without whose they were, and its chain still checks (ADR 036-audit).
+    expect(await database.auditEvent.count({ where: { actorId: user.id } })).toBe(0);
+    expect(await database.auditEvent.count({ where: { action: "sign-in.failed", targetId: user.id } })).toBe(0);
+    expect(await database.auditEvent.findUniqueOrThrow({ where: { seq } })).toMatchObject({
+      action: "transcript.viewed",
+      actorId: null,
+      targetId: null,
+      targetLabel: null,
+      ipAddress: null,
+      userAgent: null,
+      salt: null,
+      erasedAt: expect.any(Date),
+    });
+    expect(await verifyAuditChain()).toMatchObject({ intact: true });
     expect(fs.existsSync(storedPath(storageKey))).toBe(false);
     const left = dataDir("uploads", "recordings", user.id);
     expect(fs.existsSync(left) ? fs.readdirSync(left) : []).toEqual([]);
@@ -515,7 +535,7 @@ describe("retention", () => {
 
     await enforceRetention(new Date(start.getTime() + 31 * DAY_MS));
     expect(await database.recording.findUnique({ where: { id } })).toBeNull();
-    const log = await database.accessLogEntry.findMany({ where: { userId: user.id, action: "retention.applied" } });
+    const log = await database.auditEvent.findMany({ where: { actorId: user.id, action: "retention.applied" } });
     expect(log.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -554,10 +574,7 @@ describe("access log", () => {
       { clientIp: "198.51.100.7" },
     );
     expect(signIn.status).toBe(302);
-    const entries = await database.accessLogEntry.findMany({
-      where: { userId: user.id },
-      orderBy: { createdAt: "asc" },
-    });
+    const entries = await database.auditEvent.findMany({ where: { actorId: user.id }, orderBy: { seq: "asc" } });
     expect(entries).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: "sign-in", ipAddress: "198.51.100.7", userAgent: "PrivacyTest/1.0" }),
@@ -569,7 +586,12 @@ describe("access log", () => {
     expect(download.status).toBe(200);
     await download.arrayBuffer();
     await app(`/transcription/${id}/export?format=srt`, { headers: { Cookie: user.cookie } });
-    await recordAccess(user.id, "share-link.viewed", { ip: "192.0.2.1", detail: "Client call" });
+    await recordAudit({
+      action: "share-link.viewed",
+      workspaceId: await personalWorkspaceId(user.id),
+      ip: "192.0.2.1",
+      target: { kind: "share-link", label: "Client call" },
+    });
     const page = await (await app("/data-privacy", { headers: { Cookie: user.cookie } })).text();
     for (const text of [
       "Signed in from a new browser",
@@ -589,7 +611,7 @@ describe("access log", () => {
     await grantPlan(email, "PREMIUM", null);
     const entry = await (
       await db()
-    ).accessLogEntry.findFirstOrThrow({ where: { userId: user.id, action: "plan.changed" } });
-    expect(entry.detail).toBe("Free → Premium");
+    ).auditEvent.findFirstOrThrow({ where: { actorId: user.id, action: "plan.changed" } });
+    expect(entry.targetLabel).toBe("Free → Premium");
   });
 });

@@ -1,11 +1,9 @@
-// Pieces of /data-privacy: the exports with their progress, a retention choice, and the access log.
+// Pieces of /data-privacy: the exports with their progress and a retention choice (the log is audit-log-table.tsx).
 import type { FieldMetadata } from "@conform-to/react";
-import { accessActionLabel } from "~/modules/platform/access-log";
 import { retentionLabel } from "~/modules/privacy/retention";
 import { formatBytes } from "~/modules/recordings/recording-format";
 import { formatDate, isoDateTime } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export interface ExportItem {
   id: string;
@@ -94,58 +92,5 @@ export function RetentionSelect({
         </p>
       ) : null}
     </div>
-  );
-}
-
-export interface AccessLogItem {
-  id: string;
-  action: string;
-  detail: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: Date | string;
-}
-
-export function AccessLogTable({ entries }: { entries: AccessLogItem[] }) {
-  if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing recorded yet.</p>;
-  return (
-    <ScrollRegion label="Access log">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your access log, newest first</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              When
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              What
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              IP address
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Browser
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                <time dateTime={isoDateTime(entry.createdAt)}>{formatDate(entry.createdAt, "dateTime")}</time>
-              </td>
-              <td className="py-2 pr-3">
-                {accessActionLabel(entry.action)}
-                {entry.detail ? <span className="block text-slate-600">{entry.detail}</span> : null}
-              </td>
-              <td className="py-2 pr-3">{entry.ipAddress ?? "—"}</td>
-              <td className="max-w-48 truncate py-2" title={entry.userAgent ?? undefined}>
-                {entry.userAgent ?? "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
   );
 }

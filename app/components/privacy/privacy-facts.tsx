@@ -55,14 +55,16 @@ export function PrivacyFactsList({
           you sign out.
         </li>
         <li>
-          The access log (sign-ins, exports, downloads, deletions, plan changes, with IP address and browser): as long
-          as the account.
+          The audit trail (sign-ins and failed sign-ins, transcripts opened and edited, exports, downloads, deletions,
+          share links, API keys and plan changes, with IP address and browser): kept, as a record that cannot be
+          rewritten. When the account is deleted, your name, addresses, browsers and titles in it are erased; that
+          something happened, and when, stays.
         </li>
         <li>Data exports: {countOf(facts.exportLinkDays, "day")}, then the file is deleted.</li>
         <li>
-          When you delete your account, everything above goes from the database and from storage, at once or after{" "}
-          {countOf(facts.accountGraceDays, "day")} if you choose the grace period (signing in cancels it). A paid plan
-          is cancelled.
+          When you delete your account, everything above (but the audit trail, erased as said) goes from the database
+          and from storage, at once or after {countOf(facts.accountGraceDays, "day")} if you choose the grace period
+          (signing in cancels it). A paid plan is cancelled.
         </li>
       </ul>
       <h2>Where it is kept</h2>

@@ -4,6 +4,7 @@ import { PasswordResetEmail } from "~/emails/password-reset";
 import { sendTemplateEmail } from "~/modules/platform/email.server";
 import { VerificationCodeEmail } from "~/emails/verification-code";
 import { WelcomeEmail } from "~/emails/welcome";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import {
   clearLoginFailures,
@@ -79,13 +80,20 @@ export { userAccount };
  * returns the device cookie that lets this browser past the account-wide limit later. An unverified address
  * gets a new code by email, and the caller shows the verification screen (spec: EMAIL_NOT_VERIFIED).
  */
-export async function login(email: string, password: string, client: LoginClient): Promise<LoginResult> {
+export async function login(
+  email: string,
+  password: string,
+  client: LoginClient,
+  source: AuditSource = {},
+): Promise<LoginResult> {
   const account = userAccount(email);
   const waitMs = await loginWaitMs(account, client);
+  // A throttled try is not checked, so not logged either: the failures that led to the wait are.
   if (waitMs > 0) return { status: "throttled", waitMs };
   const user = await verifyLogin(email, password);
   if (!user) {
     await recordLoginFailure(account, client);
+    await recordSignInFailure(email, "password", source);
     return { status: "invalid" };
   }
   // With a second factor the sign-in is not done yet: the failures are cleared when the code is right, else a guesser
@@ -99,6 +107,26 @@ export async function login(email: string, password: string, client: LoginClient
     return { status: "unverified" };
   }
   return { status: "ok", userId: user.id, deviceCookie: await trustDeviceHeader(account, client) };
+}
+
+/**
+ * A failed sign-in, into the audit trail: against the account when the address has one (its owner sees it on
+ * /data-privacy), else against the address typed. Nobody is signed in, so there is no actor. Later sign-in methods
+ * (two-factor, passkeys, SSO) call this with their own `method`.
+ */
+export async function recordSignInFailure(email: string | null, method: string, source: AuditSource = {}) {
+  const address = email?.trim().toLowerCase().slice(0, 200) ?? null;
+  const user = address
+    ? await (
+        await db()
+      ).user.findFirst({ where: { email: { equals: address, mode: "insensitive" } }, select: { id: true } })
+    : null;
+  await recordAudit({
+    ...source,
+    action: "sign-in.failed",
+    target: user ? { kind: "user", id: user.id } : { kind: "user", label: address },
+    detail: { method },
+  });
 }
 
 const EMAIL_KIND = { SIGNUP: "signup", LOGIN: "login", EMAIL_CHANGE: "email-change", REAUTH: "reauth" } as const;
@@ -119,8 +147,14 @@ export async function verifySignupCode(email: string, code: string) {
 }
 
 /** Checks the code of an existing but unverified account and marks its address verified. */
-export async function verifyLoginCode(email: string, code: string): Promise<string> {
-  await checkVerificationCode(email, "LOGIN", code);
+export async function verifyLoginCode(email: string, code: string, source: AuditSource = {}): Promise<string> {
+  try {
+    await checkVerificationCode(email, "LOGIN", code);
+  } catch (error) {
+    // A wrong or expired code is a failed sign-in, like a wrong password.
+    if (error instanceof VerificationError) await recordSignInFailure(email, "email code", source);
+    throw error;
+  }
   await consumeVerifiedCode(email, "LOGIN");
   const user = await (
     await db()

@@ -1,6 +1,6 @@
 // Work that follows a billing change and must not hold up Stripe's webhook: the emails, and the end of plans an
 // administrator granted until a date. A slow mail server makes a job retry, never Stripe.
-import { recordAccess } from "~/modules/platform/access-log.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { BillingNoticeEmail } from "~/emails/billing-notice";
 import { planById } from "~/content/plans";
 import { db } from "~/modules/platform/database.server";
@@ -95,8 +95,10 @@ export async function expireGrantedPlans(now = new Date()): Promise<number> {
     data: { plan: "FREE", planSource: "FREE", planUntil: null },
   });
   for (const user of expired) {
-    await recordAccess(user.id, "plan.changed", {
-      detail: `${planById(user.plan).name} → Free (the granted period ended)`,
+    await recordAudit({
+      action: "plan.changed",
+      actorId: user.id,
+      target: { kind: "user", id: user.id, label: `${planById(user.plan).name} → Free (the granted period ended)` },
       ip: "server",
       userAgent: "plan expiry job",
     });

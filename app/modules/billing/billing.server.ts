@@ -15,7 +15,7 @@ import {
   type SubscriptionState,
 } from "~/services/payments/index.server";
 import { formatDate } from "~/utils/dates";
-import { recordAccess } from "~/modules/platform/access-log.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { LIVE_STATUSES, lookupKeyFor, type PaidPlanId, planForLookupKey, REFUND_WINDOW_DAYS } from "./catalog";
 
@@ -319,7 +319,13 @@ export async function applySubscriptionState(
   });
   if (result && result.before !== result.after) {
     const detail = `${planName(result.before)} → ${planName(result.after)}`;
-    await recordAccess(result.userId, "plan.changed", { detail, ip: "Stripe", userAgent: "payment webhook" });
+    await recordAudit({
+      action: "plan.changed",
+      actorId: result.userId,
+      target: { kind: "user", id: result.userId, label: detail },
+      ip: "Stripe",
+      userAgent: "payment webhook",
+    });
   }
   return result;
 }

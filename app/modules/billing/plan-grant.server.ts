@@ -2,7 +2,7 @@
 // MANUAL, so Stripe's events never take it away, and it ends at planUntil (billing-jobs.server.ts).
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { recordAccess } from "~/modules/platform/access-log.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { planById } from "~/content/plans";
 import { formatDate } from "~/utils/dates";
 
@@ -23,7 +23,13 @@ export async function grantPlan(email: string, plan: "FREE" | "PREMIUM" | "BUSIN
   });
   if (user.plan !== plan) {
     const detail = `${planById(user.plan).name} → ${planById(plan).name}${until ? ` until ${formatDate(until)}` : ""}`;
-    await recordAccess(user.id, "plan.changed", { detail, ip: "server", userAgent: "administrator (plan:set)" });
+    await recordAudit({
+      action: "plan.changed",
+      actorId: user.id,
+      target: { kind: "user", id: user.id, label: detail },
+      ip: "server",
+      userAgent: "administrator (plan:set)",
+    });
   }
   return updated;
 }

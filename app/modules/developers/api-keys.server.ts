@@ -1,8 +1,8 @@
 // API keys for the REST API (/api/v1). A key is 32 random bytes; only its SHA-256 is stored. A slow password hash
 // (argon2, scrypt) protects guessable secrets; a 256-bit random key cannot be guessed, so one SHA-256 is as safe,
 // lets the key be found by an indexed lookup, and costs microseconds on every API call rather than tens of ms.
-import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
-import { recordAccessOncePer } from "~/modules/platform/access-log.server";
+import { API_KEY_LOG_WINDOW_MS } from "~/modules/audit/actions";
+import { type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
 import { currentWorkspaceId, memberRole } from "~/modules/workspaces/workspaces.server";
@@ -24,7 +24,7 @@ export const hashApiKey = (key: string) => crypto.createHash("sha256").update(ke
 export class ApiAuthError extends ExpectedError {}
 
 /** Creates a key and returns it in full: the only time it is ever seen. */
-export async function createApiKey(userId: string, name: string, scopes: ApiScope[]) {
+export async function createApiKey(userId: string, name: string, scopes: ApiScope[], source: AuditSource = {}) {
   const database = await db();
   const active = await database.apiKey.count({ where: { userId, revokedAt: null } });
   if (active >= API_KEY_LIMIT)
@@ -35,6 +35,14 @@ export async function createApiKey(userId: string, name: string, scopes: ApiScop
   const row = await database.apiKey.create({
     data: { userId, workspaceId, name, scopes, prefix: key.slice(0, VISIBLE_CHARACTERS), hash: hashApiKey(key) },
     select: { id: true, name: true, prefix: true, scopes: true },
+  });
+  await recordAudit({
+    ...source,
+    action: "api-key.created",
+    actorId: userId,
+    workspaceId,
+    target: { kind: "api-key", id: row.id, label: `${row.name} (${row.prefix}…)` },
+    detail: { scopes: scopes.join(" ") },
   });
   return { ...row, key };
 }
@@ -48,11 +56,24 @@ export async function listApiKeys(userId: string) {
 }
 
 /** Revokes one of the owner's keys (another user's key id is a 404). */
-export async function revokeApiKey(userId: string, keyId: string) {
-  const { count } = await (
-    await db()
-  ).apiKey.updateMany({ where: { id: keyId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeApiKey(userId: string, keyId: string, source: AuditSource = {}) {
+  const database = await db();
+  const { count } = await database.apiKey.updateMany({
+    where: { id: keyId, userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   if (count === 0) throw new ExpectedError("That key does not exist or is already revoked.", 404);
+  const key = await database.apiKey.findUniqueOrThrow({
+    where: { id: keyId },
+    select: { name: true, prefix: true, workspaceId: true },
+  });
+  await recordAudit({
+    ...source,
+    action: "api-key.revoked",
+    actorId: userId,
+    workspaceId: key.workspaceId,
+    target: { kind: "api-key", id: keyId, label: `${key.name} (${key.prefix}…)` },
+  });
 }
 
 /** The bearer token of the request, or null. */
@@ -103,13 +124,17 @@ export async function authenticateApiKey(request: Request, scope: ApiScope, sour
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await database.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
   }
-  // Into the owner's access log: which key, what it asked for, from where (one entry per key, method and path a
-  // minute, so a script polling a recording does not fill the log).
+  // Into the audit trail: which key, what it asked for, from where (one entry per key, method and path an hour, so
+  // a script polling a recording does not fill the log).
   const { pathname } = new URL(request.url);
-  await recordAccessOncePer(API_KEY_LOG_WINDOW_MS, key.userId, "api-key.used", {
+  await recordAuditOncePer(API_KEY_LOG_WINDOW_MS, {
     request,
     ip: source.ip,
-    detail: `${key.name} (${key.prefix}…): ${request.method} ${pathname}`,
+    action: "api-key.used",
+    actorId: key.userId,
+    workspaceId: key.workspaceId,
+    target: { kind: "api-key", id: key.id, label: `${key.name} (${key.prefix}…)` },
+    detail: { method: request.method, path: pathname.slice(0, 200) },
   });
   const reader: AccessScope = { userId: key.userId, workspaceId: key.workspaceId, role };
   return { userId: key.userId, keyId: key.id, reader };

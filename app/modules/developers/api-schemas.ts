@@ -5,6 +5,8 @@ import { EXPORT_FORMATS } from "~/services/export/types";
 import { EmailSchema } from "~/modules/accounts/registration";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
 import { WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
+import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions";
+import { AuditFilterFields, MAX_SEQ } from "~/modules/audit/audit-filters";
 
 export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
 export const API_PAGE_SIZE_MAX = 100;
@@ -284,3 +286,54 @@ export const FolderAccessUpdateSchema = z
       .meta({ description: "The members who may reach the folder while it is restricted (replaces the list)." }),
   })
   .meta({ id: "FolderAccessUpdate" });
+
+// ---- Workspaces' audit log (ADR 036-audit) ------------------------------------------------------------------------
+
+/** The page's filters (audit-filters.ts), and a cursor instead of page numbers: the log grows while it is read. */
+export const AuditEventsQuerySchema = z
+  .object({
+    ...AuditFilterFields,
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/, "cursor must be the nextCursor of a previous answer.")
+      .refine((value) => Number(value) <= MAX_SEQ, "cursor must be the nextCursor of a previous answer.")
+      .optional()
+      .meta({ description: "The `nextCursor` of the previous page; leave it out for the newest entries." }),
+    limit: z.coerce
+      .number({ error: "limit must be a number." })
+      .int()
+      .min(1, "limit is at least 1.")
+      .max(API_PAGE_SIZE_MAX, `limit can be at most ${API_PAGE_SIZE_MAX}.`)
+      .default(50),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    message: "from must be on or before to.",
+    path: ["to"],
+  });
+
+export const AuditEventSchema = z
+  .object({
+    sequence: z.number().int().meta({ description: "The entry's place in the chain: gapless across all workspaces." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    actorId: z.string().nullable().meta({ description: "Who did it; null when nobody was signed in, or erased." }),
+    action: z.enum(AUDIT_ACTION_NAMES),
+    description: z.string().meta({ example: "Opened a transcript" }),
+    target: z.object({
+      kind: z.enum(AUDIT_TARGET_KINDS).nullable(),
+      id: z.string().nullable(),
+      label: z.string().nullable().meta({ description: "A title or a name; never transcript text." }),
+    }),
+    detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    erased: z.boolean().meta({ description: "The personal fields were erased when an account was deleted." }),
+    hash: z.string().meta({ description: "SHA-256 over the previous entry's hash and this entry (hex)." }),
+  })
+  .meta({ id: "AuditEvent" });
+
+export const AuditEventListSchema = z
+  .object({
+    data: z.array(AuditEventSchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for older entries; null at the end." }),
+  })
+  .meta({ id: "AuditEventList" });

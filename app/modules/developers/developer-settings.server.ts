@@ -1,6 +1,6 @@
 // The account page's developer settings: API keys and webhook endpoints, their forms' actions and what the page shows.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { readForm } from "~/modules/platform/request-body.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -33,18 +33,18 @@ const WEBHOOKS_ANCHOR = "/account#webhooks-title";
  * in the page's data, not through a redirect: it is shown this once and never put in a cookie, and no later view of
  * the page shows it. Every other change redirects (POST-redirect-GET) with a toast.
  */
-export async function handleDeveloperAction(request: Request, userId: string) {
+export async function handleDeveloperAction(request: Request, userId: string, context?: AppLoadContext) {
   const submission = parseWithZod(await readForm(request), { schema: DeveloperActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const form = submission.value;
   try {
     switch (form.intent) {
       case "api-key-create": {
-        const created = await createApiKey(userId, form.name, form.scopes);
+        const created = await createApiKey(userId, form.name, form.scopes, { request, context });
         return showOnce({ createdApiKey: created });
       }
       case "api-key-revoke":
-        await revokeApiKey(userId, form.keyId);
+        await revokeApiKey(userId, form.keyId, { request, context });
         return redirectWithToast(API_KEYS_ANCHOR, { type: "success", title: "API key revoked" });
       case "webhook-create": {
         const { url, secret } = await createWebhookEndpoint(userId, form.url, form.events);

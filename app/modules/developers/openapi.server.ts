@@ -7,6 +7,8 @@ import { WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-events";
 import {
   ChangeMemberRequestSchema,
   CreateWorkspaceRequestSchema,
+  AuditEventListSchema,
+  AuditEventsQuerySchema,
   ExportQuerySchema,
   InvitationRequestSchema,
   InvitationSchema,
@@ -388,6 +390,30 @@ function registry() {
     responses: {
       200: { description: "The wall as it now is.", content: { "application/json": { schema: FolderAccessSchema } } },
       ...problems(400, 401, 403, 404, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/workspaces/{workspaceId}/audit-events",
+    operationId: "listAuditEvents",
+    summary: "List a workspace's audit events",
+    description:
+      "Who did what in the workspace, when, from which address and device, newest first: sign-ins, views, edits, " +
+      "exports, share links, deletions, role and policy changes, API key use. Filter by member, action and UTC " +
+      "days; page with `cursor`. The key's creator must be an owner or admin of the workspace. Scope: read.",
+    security,
+    request: { params: WorkspaceIdParams, query: AuditEventsQuerySchema },
+    responses: {
+      200: {
+        description: "A page of audit events.",
+        content: { "application/json": { schema: AuditEventListSchema } },
+      },
+      ...problems(401, 422, 429),
+      403: {
+        description: "The key lacks the scope, or the creator's role in the workspace does not allow reading its log.",
+        content: problemContent,
+      },
+      404: { description: "No such workspace among the key creator's.", content: problemContent },
     },
   });
   return api;

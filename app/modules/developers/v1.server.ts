@@ -2,7 +2,11 @@
 // and the operations themselves, each a thin layer over the same domain functions the pages use.
 import type { AppLoadContext } from "react-router";
 import { RecordingStatus, type TranslationStatus, type Prisma } from "~/generated/prisma/client";
+import { auditActionLabel } from "~/modules/audit/actions";
+import { auditFilter } from "~/modules/audit/audit-filters";
+import { workspaceAuditEvents } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
+import { requireWorkspaceAction, WorkspaceError } from "~/modules/workspaces/workspaces.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
 import { requireRecording } from "~/modules/recordings/ownership.server";
@@ -24,6 +28,7 @@ import {
   type API_ROLES,
   ChangeMemberRequestSchema,
   CreateWorkspaceRequestSchema,
+  AuditEventsQuerySchema,
   ExportQuerySchema,
   FolderAccessUpdateSchema,
   ImportFromUrlSchema,
@@ -58,6 +63,8 @@ interface ApiContext {
   userId: string;
   /** The key's creator in the key's workspace, with their role there (ADR 034-workspace): what reads are scoped by. */
   reader: AccessScope;
+  /** The client's address (server.ts, TRUST_PROXY), for the audit trail. */
+  ip: string | null;
   /** The request's path, for problems' "instance". */
   instance: string;
   /** A JSON body, read (and checked) before the handler runs: needed for the idempotency fingerprint. */
@@ -78,7 +85,7 @@ export function apiOperation(
     loadContext,
   }: {
     request: Request;
-    /** The route's load context: the client's address goes into the access log's entry for the key. */
+    /** The route's load context: the client's address goes into the audit trail's entry for the key. */
     loadContext?: Partial<AppLoadContext>;
   }): Promise<Response> => {
     const instance = new URL(request.url).pathname;
@@ -99,7 +106,9 @@ export function apiOperation(
         if (unsafe) return problem(400, unsafe, { instance });
       }
       const run = () =>
-        handler({ request, userId, reader, instance, json }).catch((error: unknown) => asProblem(error, instance));
+        handler({ request, userId, reader, ip: loadContext?.clientIp ?? null, instance, json }).catch(
+          (error: unknown) => asProblem(error, instance),
+        );
       return request.method === "POST" ? await idempotent(request, userId, text, run) : await run();
     } catch (error) {
       return asProblem(error, instance);
@@ -258,10 +267,10 @@ export async function getApiRecording({ reader }: ApiContext, recordingId: strin
 }
 
 /** DELETE /recordings/:id */
-export async function deleteApiRecording({ userId, reader }: ApiContext, recordingId: string) {
+export async function deleteApiRecording({ request, userId, reader, ip }: ApiContext, recordingId: string) {
   // The key's workspace first: the domain's own door would accept any workspace its creator belongs to.
   await requireRecording(reader, recordingId, "delete");
-  await deleteRecording(userId, recordingId);
+  await deleteRecording(userId, recordingId, { request, ip });
   return new Response(null, { status: 204 });
 }
 
@@ -425,4 +434,33 @@ export async function removeApiMember({ request, userId, instance }: ApiContext,
 export async function inviteApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
   const input = parseOrThrow(InvitationRequestSchema, body, instance);
   return json(apiInvitation(await inviteMember(userId, workspaceId, input)), 201);
+}
+
+/** GET /workspaces/:id/audit-events: the workspace's log, newest first, for an owner's or admin's key. */
+export async function listApiAuditEvents({ request, userId, reader, instance }: ApiContext, workspaceId: string) {
+  // A key reaches its own workspace only (ADR 034-workspace), as every other read does.
+  if (workspaceId !== reader.workspaceId) throw new WorkspaceError("Workspace not found.", 404);
+  await requireWorkspaceAction(userId, workspaceId, "view-audit-log");
+  const query = parseOrThrow(AuditEventsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  const { cursor, limit, ...filters } = query;
+  const page = await workspaceAuditEvents(workspaceId, auditFilter(filters), {
+    before: cursor ? Number(cursor) : null,
+    take: limit,
+  });
+  return json({
+    data: page.events.map((event) => ({
+      sequence: event.seq,
+      createdAt: event.createdAt.toISOString(),
+      actorId: event.actorId,
+      action: event.action,
+      description: auditActionLabel(event.action),
+      target: { kind: event.targetKind, id: event.targetId, label: event.targetLabel },
+      detail: event.detail ? (JSON.parse(event.detail) as unknown) : null,
+      ipAddress: event.ipAddress,
+      userAgent: event.userAgent,
+      erased: event.erasedAt !== null,
+      hash: event.hash,
+    })),
+    nextCursor: page.nextBefore === null ? null : String(page.nextBefore),
+  });
 }

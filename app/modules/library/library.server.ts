@@ -3,6 +3,7 @@
 // ethical wall that does not name them) is refused with a 404, as if it did not exist; a role that does not allow the
 // action gets the policy's 403. Walls themselves (restricted folders and who is named) are managed here too.
 import { Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { db, readSql } from "~/modules/platform/database.server";
 import {
   type AccessScope,
@@ -115,7 +116,7 @@ async function requireRecordings(reader: Reader, ids: string[], action: Workspac
     await db()
   ).recording.findMany({
     where: { id: { in: ids }, ...recordingsWhere(scope) },
-    select: { id: true, title: true, status: true, createdAt: true },
+    select: { id: true, title: true, status: true, createdAt: true, workspaceId: true },
   });
   if (recordings.length !== ids.length) throw new RecordingError("Recording not found.", 404);
   requireRole(scope, action);
@@ -165,9 +166,9 @@ export async function removeTag(reader: Reader, recordingId: string, name: strin
 }
 
 /** Deletes each recording as the transcript page does (its job cancelled, its file removed). */
-export async function deleteRecordings(reader: Reader, ids: string[]) {
+export async function deleteRecordings(reader: Reader, ids: string[], source: AuditSource = {}) {
   await requireRecordings(reader, ids, "delete");
-  for (const id of ids) await deleteRecording(readerId(reader), id);
+  for (const id of ids) await deleteRecording(readerId(reader), id, source);
   return ids.length;
 }
 
@@ -257,11 +258,27 @@ const STORED_AS_IS: ReadonlySet<ExportFormat> = new Set(["pdf", "docx"]);
  * archive, and at least one must be ready (409). Each document is made when the archive reaches it and dropped once
  * written, so memory holds one transcript's files at a time whatever the selection.
  */
-export async function exportRecordingsZip(reader: Reader, ids: string[], formats: ExportFormat[]) {
+export async function exportRecordingsZip(
+  reader: Reader,
+  ids: string[],
+  formats: ExportFormat[],
+  source: AuditSource = {},
+) {
   const { scope, recordings } = await requireRecordings(reader, ids, "export");
   const ready = recordings.filter((recording) => recording.status === RecordingStatus.COMPLETED);
   if (ready.length === 0)
     throw new RecordingError("None of the selected recordings has a finished transcript yet.", 409);
+  // One entry per recording, so that each transcript's history shows the ZIP it went out in.
+  for (const recording of ready) {
+    await recordAudit({
+      ...source,
+      action: "recordings.exported",
+      actorId: readerId(reader),
+      workspaceId: recording.workspaceId,
+      target: { kind: "recording", id: recording.id, label: recording.title },
+      detail: { formats: formats.join(" "), recordings: ready.length },
+    });
+  }
   const skipped = recordings.filter((recording) => recording.status !== RecordingStatus.COMPLETED);
 
   async function* entries(): AsyncGenerator<ZipEntry> {

@@ -23,7 +23,7 @@ import { zipArchive, type ZipEntry } from "~/services/export/zip.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
-import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
+import { type AuditSource, auditEventsOf, recordAudit } from "~/modules/audit/audit.server";
 import { EXPORT_QUEUE, userExportsPrefix } from "./deletion.server";
 import { DAY_MS, EXPORT_LINK_DAYS } from "./retention";
 
@@ -32,14 +32,19 @@ export const EXPORT_LINK_INVALID = "This download link is not valid or has expir
 export const EXPORT_IN_PROGRESS = "An export is already being prepared. It will be ready in a few minutes.";
 
 /** Queues an export of everything the user has; one at a time. */
-export async function requestDataExport(userId: string, source: AccessSource = {}) {
+export async function requestDataExport(userId: string, source: AuditSource = {}) {
   const database = await db();
   const running = await database.dataExport.findFirst({ where: { userId, status: { in: ["QUEUED", "RUNNING"] } } });
   if (running) throw new ExpectedError(EXPORT_IN_PROGRESS, 409);
   const created = await database.dataExport.create({ data: { userId } });
   const jobId = await enqueue(EXPORT_QUEUE, { exportId: created.id });
   await database.dataExport.update({ where: { id: created.id }, data: { jobId } });
-  await recordAccess(userId, "export.requested", source);
+  await recordAudit({
+    ...source,
+    action: "export.requested",
+    actorId: userId,
+    target: { kind: "export", id: created.id },
+  });
   return created.id;
 }
 
@@ -82,7 +87,7 @@ export async function openDataExport(
   userId: string,
   exportId: string,
   query: URLSearchParams,
-  source: AccessSource = {},
+  source: AuditSource = {},
   now = new Date(),
   storage: FileStorage = configuredStorage(),
 ) {
@@ -101,7 +106,12 @@ export async function openDataExport(
   ) {
     throw new ExpectedError(EXPORT_LINK_INVALID, 404);
   }
-  await recordAccess(userId, "export.downloaded", source);
+  await recordAudit({
+    ...source,
+    action: "export.downloaded",
+    actorId: userId,
+    target: { kind: "export", id: row.id },
+  });
   return {
     stream: await storage.read(row.storageKey),
     size: Number(row.sizeBytes ?? (await storage.size(row.storageKey))),
@@ -131,7 +141,8 @@ recordings/           one folder per recording: recording.json (details, folder,
                       the text before and after)
 support-chat.json     your support conversations and every message in them
 sessions.json         the browsers signed in to your account
-access-log.json       sign-ins, exports, downloads, deletions and plan changes, with IP address and browser
+audit-log.json        what you did (sign-ins, views, edits, exports, downloads, deletions, share links, API keys),
+                      with IP address and browser
 `;
 
 const text = (name: string, body: string | Uint8Array, modified?: Date): ZipEntry => ({
@@ -397,12 +408,12 @@ export async function* userArchiveEntries(
     select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true, ipAddress: true },
   });
   yield text("sessions.json", json(sessions));
-  const log = await database.accessLogEntry.findMany({
-    where: { userId },
-    orderBy: { createdAt: "asc" },
-    select: { action: true, detail: true, ipAddress: true, userAgent: true, createdAt: true },
-  });
-  yield text("access-log.json", json(log));
+  // What the user did, from the audit trail (ADR 036-audit), with its place in the chain.
+  const log = (await auditEventsOf(userId)).map(({ detail, ...event }) => ({
+    ...event,
+    detail: detail ? (JSON.parse(detail) as unknown) : null,
+  }));
+  yield text("audit-log.json", json(log));
 }
 
 /** Builds one export: the ZIP into storage, the row READY with its expiry, and the email. */
@@ -443,7 +454,13 @@ export async function buildDataExport(exportId: string, now = () => new Date()) 
       where: { id: exportId },
       data: { status: "READY", progress: 100, storageKey, sizeBytes, completedAt, expiresAt },
     });
-    await recordAccess(row.userId, "export.ready", { ip: "server", userAgent: "export job" });
+    await recordAudit({
+      action: "export.ready",
+      actorId: row.userId,
+      target: { kind: "export", id: exportId },
+      ip: "server",
+      userAgent: "export job",
+    });
     await sendNotice(
       row.user.email,
       "Your Voxlate data export is ready",

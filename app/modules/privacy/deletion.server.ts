@@ -19,7 +19,8 @@ import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
-import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
+import { type AuditSource, eraseAuditPersonalData, recordAudit } from "~/modules/audit/audit.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
 
 export const PURGE_QUEUE = "privacy-purge-files";
@@ -71,7 +72,7 @@ async function purgeNowOrLater(request: PurgeRequest) {
 export const AUDIO_BUSY = "Wait until the transcript is finished (or cancel it) before deleting the audio.";
 
 /** Deletes a recording's original audio; its transcript, translations and summary stay. */
-export async function deleteRecordingAudio(userId: string, recordingId: string, source: AccessSource = {}) {
+export async function deleteRecordingAudio(userId: string, recordingId: string, source: AuditSource = {}) {
   const recording = await requireRecording(userId, recordingId, "delete");
   if (recording.audioDeletedAt) return;
   if (ACTIVE.includes(recording.status)) throw new RecordingError(AUDIO_BUSY, 409);
@@ -83,11 +84,17 @@ export async function deleteRecordingAudio(userId: string, recordingId: string, 
   });
   if (count === 0) return;
   await purgeNowOrLater({ keys: [recording.storageKey] });
-  await recordAccess(userId, "audio.deleted", { ...source, detail: recording.title });
+  await recordAudit({
+    ...source,
+    action: "audio.deleted",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recordingId, label: recording.title },
+  });
 }
 
 /** Deletes every recording of the user (transcripts and all) and their files; cancels their running jobs. */
-export async function deleteAllRecordings(userId: string, source: AccessSource = {}): Promise<number> {
+export async function deleteAllRecordings(userId: string, source: AuditSource = {}): Promise<number> {
   const database = await db();
   const recordings = await database.recording.findMany({
     where: { userId },
@@ -100,7 +107,14 @@ export async function deleteAllRecordings(userId: string, source: AccessSource =
     where: { userId, id: { in: recordings.map((recording) => recording.id) } },
   });
   await purgeNowOrLater({ keys: recordings.map((recording) => recording.storageKey) });
-  await recordAccess(userId, "recordings.deleted", { ...source, detail: countOf(count, "recording") });
+  await recordAudit({
+    ...source,
+    action: "recordings.deleted",
+    actorId: userId,
+    workspaceId: await personalWorkspaceId(userId),
+    target: { kind: "recording", label: countOf(count, "recording") },
+    detail: { count },
+  });
   return count;
 }
 
@@ -152,6 +166,10 @@ export async function deleteAccountNow(userId: string): Promise<boolean> {
   ]);
   for (const { jobId } of recordings) if (jobId) await cancelTranscriptionJob(jobId);
   for (const { jobId } of exports) if (jobId) await cancelJob(EXPORT_QUEUE, jobId);
+  // The audit trail keeps its entries but forgets whose they were (ADR 036-audit): first, so that a failure stops
+  // the deletion while it can still be asked again.
+  const personal = await database.workspace.findUnique({ where: { personalOwnerId: userId }, select: { id: true } });
+  await eraseAuditPersonalData({ userId, email: user.email, personalWorkspaceId: personal?.id });
   const email = { equals: user.email, mode: "insensitive" } as const;
   await database.$transaction([
     database.verification.deleteMany({ where: { OR: [{ userId }, { email }] } }),
@@ -178,6 +196,8 @@ export async function deleteAccountNow(userId: string): Promise<boolean> {
   await configuredMailTransport().forget?.([user.email, userId]);
   // After the jobs: a purge that has to wait for storage names the account's folders until it has run.
   await purgeNowOrLater({ prefixes: [userRecordingsPrefix(userId), userExportsPrefix(userId)] });
+  // That an account went, and when; nothing about whose it was.
+  await recordAudit({ action: "account.deleted", target: { kind: "user" }, ip: null, userAgent: null });
   return true;
 }
 
@@ -185,7 +205,7 @@ export async function deleteAccountNow(userId: string): Promise<boolean> {
  * Schedules the account's deletion in ACCOUNT_GRACE_DAYS: every browser is signed out, and signing in again before
  * then cancels it (see `recordSignIn`). Returns when it will happen.
  */
-export async function scheduleAccountDeletion(userId: string, source: AccessSource = {}, now = new Date()) {
+export async function scheduleAccountDeletion(userId: string, source: AuditSource = {}, now = new Date()) {
   const database = await db();
   const when = new Date(now.getTime() + ACCOUNT_GRACE_DAYS * DAY_MS);
   const user = await database.user.update({
@@ -194,7 +214,12 @@ export async function scheduleAccountDeletion(userId: string, source: AccessSour
     select: { email: true },
   });
   await database.session.deleteMany({ where: { userId } });
-  await recordAccess(userId, "account.deletion-scheduled", { ...source, detail: `for ${formatDate(when)}` });
+  await recordAudit({
+    ...source,
+    action: "account.deletion-scheduled",
+    actorId: userId,
+    target: { kind: "user", id: userId, label: `for ${formatDate(when)}` },
+  });
   await sendNotice(
     user.email,
     "Your Voxlate account will be deleted",

@@ -7,7 +7,7 @@ import { defineJob } from "~/modules/platform/jobs.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { countOf } from "~/utils/plural";
-import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
 import { DAY_MS, effectiveDays, retentionChangeDetail } from "./retention";
 
@@ -41,7 +41,7 @@ function retentionFor(chosen: RetentionChoice) {
 export async function saveRetentionPolicy(
   userId: string,
   policy: { audioDays: number | null; recordingDays: number | null },
-  source: AccessSource = {},
+  source: AuditSource = {},
 ) {
   await (
     await db()
@@ -49,7 +49,12 @@ export async function saveRetentionPolicy(
     where: { id: userId },
     data: { audioRetentionDays: policy.audioDays, recordingRetentionDays: policy.recordingDays },
   });
-  await recordAccess(userId, "retention.changed", { ...source, detail: retentionChangeDetail(policy) });
+  await recordAudit({
+    ...source,
+    action: "retention.changed",
+    actorId: userId,
+    target: { kind: "user", id: userId, label: retentionChangeDetail(policy) },
+  });
 }
 
 export interface RetentionNote {
@@ -140,8 +145,10 @@ export async function enforceRetention(
       counts.audio ? `audio of ${countOf(counts.audio, "recording")}` : "",
       counts.recordings ? countOf(counts.recordings, "recording") : "",
     ].filter(Boolean);
-    await recordAccess(userId, "retention.applied", {
-      detail: parts.join("; "),
+    await recordAudit({
+      action: "retention.applied",
+      actorId: userId,
+      target: { kind: "user", id: userId, label: parts.join("; ") },
       ip: "server",
       userAgent: "retention job",
     });

@@ -4,7 +4,7 @@ import { configuredStorage } from "~/services/storage/index.server";
 import { db } from "~/modules/platform/database.server";
 import { secondsFor } from "~/modules/usage/usage";
 import { reserveSeconds } from "~/modules/usage/usage.server";
-import { type AccessSource, recordAccess } from "~/modules/platform/access-log.server";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { RecordingError, requireRecording } from "./ownership.server";
 import { holdingAllowance, startJob } from "./upload.server";
 import { cancelTranscriptionJob } from "./transcription-queue.server";
@@ -67,13 +67,21 @@ export async function retryRecording(userId: string, recordingId: string) {
   }
 }
 
-export async function renameRecording(userId: string, recordingId: string, title: string) {
-  await requireRecording(userId, recordingId, "edit");
+export async function renameRecording(userId: string, recordingId: string, title: string, source: AuditSource = {}) {
+  const recording = await requireRecording(userId, recordingId, "edit");
   await (await db()).recording.update({ where: { id: recordingId }, data: { title } });
+  await recordAudit({
+    ...source,
+    action: "recording.renamed",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recordingId, label: title },
+    detail: { from: recording.title.slice(0, 200) },
+  });
 }
 
 /** Deletes the recording, its transcript and the stored file. Minutes already charged stay charged. */
-export async function deleteRecording(userId: string, recordingId: string, source: AccessSource = {}) {
+export async function deleteRecording(userId: string, recordingId: string, source: AuditSource = {}) {
   const recording = await requireRecording(userId, recordingId, "delete");
   if (
     recording.jobId &&
@@ -83,5 +91,11 @@ export async function deleteRecording(userId: string, recordingId: string, sourc
   }
   await (await db()).recording.delete({ where: { id: recordingId } });
   await configuredStorage().delete(recording.storageKey);
-  await recordAccess(userId, "recording.deleted", { ...source, detail: recording.title });
+  await recordAudit({
+    ...source,
+    action: "recording.deleted",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recordingId, label: recording.title },
+  });
 }

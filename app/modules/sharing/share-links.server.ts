@@ -2,6 +2,7 @@
 // stored, so a leaked database does not open any link. The owner sees the full link once, when it is made.
 import crypto from "node:crypto";
 import { RecordingStatus } from "~/generated/prisma/client";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import { appOrigin } from "~/config/env.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
@@ -44,7 +45,13 @@ export interface NewShareLink {
 }
 
 /** Makes a link to the owner's finished transcript; the token is returned this once and never stored. */
-export async function createShareLink(userId: string, recordingId: string, input: NewShareLink, now = new Date()) {
+export async function createShareLink(
+  userId: string,
+  recordingId: string,
+  input: NewShareLink,
+  now = new Date(),
+  source: AuditSource = {},
+) {
   const recording = await requireRecording(userId, recordingId, "share");
   if (recording.status !== RecordingStatus.COMPLETED)
     throw new RecordingError("A transcript can be shared once it is ready.", 409);
@@ -64,6 +71,18 @@ export async function createShareLink(userId: string, recordingId: string, input
       allowDownloads: input.allowDownloads ?? false,
       expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
       createdAt: now,
+    },
+  });
+  await recordAudit({
+    ...source,
+    action: "share-link.created",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "share-link", id: link.id, label: `${recording.title} (${link.tokenPrefix}…)` },
+    detail: {
+      expiry: input.expiry,
+      password: Boolean(input.password),
+      downloads: link.allowDownloads,
     },
   });
   return { id: link.id, token, url: shareUrl(token), expiresAt: link.expiresAt };
@@ -102,12 +121,26 @@ export async function listShareLinks(userId: string, recordingId: string, now = 
 export type OwnShareLink = Awaited<ReturnType<typeof listShareLinks>>[number];
 
 /** Turns a link off for good; revoking one twice changes nothing. */
-export async function revokeShareLink(userId: string, recordingId: string, linkId: string, now = new Date()) {
-  await requireRecording(userId, recordingId, "share");
+export async function revokeShareLink(
+  userId: string,
+  recordingId: string,
+  linkId: string,
+  now = new Date(),
+  source: AuditSource = {},
+) {
+  const recording = await requireRecording(userId, recordingId, "share");
   const database = await db();
   const link = await database.shareLink.findFirst({ where: { id: linkId, recordingId } });
   if (!link) throw new ShareError("Share link not found.", 404);
-  if (!link.revokedAt) await database.shareLink.update({ where: { id: link.id }, data: { revokedAt: now } });
+  if (link.revokedAt) return;
+  await database.shareLink.update({ where: { id: link.id }, data: { revokedAt: now } });
+  await recordAudit({
+    ...source,
+    action: "share-link.revoked",
+    actorId: userId,
+    workspaceId: link.workspaceId,
+    target: { kind: "share-link", id: link.id, label: `${recording.title} (${link.tokenPrefix}…)` },
+  });
 }
 
 /**
@@ -130,7 +163,24 @@ export async function requireLiveShareLink(token: string, now = new Date()) {
 
 export type LiveShareLink = Awaited<ReturnType<typeof requireLiveShareLink>>;
 
-/** Counts one view of the shared page. */
-export async function recordShareView(linkId: string, now = new Date()) {
-  await (await db()).shareLink.update({ where: { id: linkId }, data: { views: { increment: 1 }, lastViewedAt: now } });
+/** Counts one view of the shared page, and records it in the audit trail (by whom: the visitor is not known). */
+export async function recordShareView(link: LiveShareLink, title: string, source: AuditSource, now = new Date()) {
+  await (await db()).shareLink.update({ where: { id: link.id }, data: { views: { increment: 1 }, lastViewedAt: now } });
+  await recordShareUse(link, title, source);
+}
+
+/** A use of a share link (the page, a download), into the audit trail. */
+export async function recordShareUse(
+  link: LiveShareLink,
+  title: string,
+  source: AuditSource,
+  detail?: Record<string, string>,
+): Promise<void> {
+  await recordAudit({
+    ...source,
+    action: "share-link.viewed",
+    workspaceId: link.workspaceId,
+    target: { kind: "share-link", id: link.id, label: `${title} (${link.tokenPrefix}…)` },
+    detail,
+  });
 }

@@ -2,6 +2,8 @@
 // segments it changed, before and after), so any earlier version can be rebuilt and restored, and any save undone.
 import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
+import { type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { formatTimestamp } from "~/utils/timestamps";
@@ -25,7 +27,7 @@ import {
   SPLIT_REFUSED,
   wordBoundaryNear,
 } from "./editor-text";
-import { storedWords } from "./transcripts.server";
+import { auditedRecording, storedWords } from "./transcripts.server";
 import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
@@ -402,7 +404,7 @@ export async function renameSpeakerEverywhere(
   recordingId: string,
   from: string,
   to: string,
-  { saveVoice = false } = {},
+  { saveVoice = false, source = {} }: { saveVoice?: boolean; source?: AuditSource } = {},
 ) {
   // Renaming onto a speaker who already has a voice saves that one.
   if (saveVoice) await requireMeasuredVoices(userId, recordingId, [from, to]);
@@ -418,6 +420,17 @@ export async function renameSpeakerEverywhere(
   // The speaker's measured voice follows its new name (the speaker library).
   await followSpeakerRename(recordingId, from, to);
   if (saveVoice) await saveVoiceToLibrary(userId, recordingId, to);
+  if (result.revision) {
+    const recording = await auditedRecording(recordingId);
+    await recordAudit({
+      ...source,
+      action: "speaker.renamed",
+      actorId: userId,
+      workspaceId: recording.workspaceId,
+      target: { kind: "recording", id: recordingId, label: recording.title },
+      detail: { from: from.slice(0, 100), to: to.slice(0, 100) },
+    });
+  }
   return result;
 }
 
@@ -537,8 +550,32 @@ export async function transcriptRevisions(recordingId: string) {
   }));
 }
 
-/** Runs one editor action; the page's forms and the autosave route both come here. */
-export async function runEditorAction(userId: string, recordingId: string, input: EditorAction): Promise<SaveResult> {
+/**
+ * Runs one editor action; the page's forms and the autosave route both come here. A change goes into the audit
+ * trail once per person and transcript in REPEAT_LOG_WINDOW_MS: the autosave sends a save every few seconds of typing,
+ * and the revisions (ADR 027) keep each change itself.
+ */
+export async function runEditorAction(
+  userId: string,
+  recordingId: string,
+  input: EditorAction,
+  source: AuditSource = {},
+): Promise<SaveResult> {
+  const result = await editorAction(userId, recordingId, input);
+  if (result.revision) {
+    const recording = await auditedRecording(recordingId);
+    await recordAuditOncePer(REPEAT_LOG_WINDOW_MS, {
+      ...source,
+      action: "transcript.edited",
+      actorId: userId,
+      workspaceId: recording.workspaceId,
+      target: { kind: "recording", id: recordingId, label: recording.title },
+    });
+  }
+  return result;
+}
+
+function editorAction(userId: string, recordingId: string, input: EditorAction): Promise<SaveResult> {
   switch (input.intent) {
     case "edit-segment":
       return editSegmentText(userId, recordingId, input.segmentId, input.text);

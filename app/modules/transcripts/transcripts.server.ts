@@ -2,6 +2,8 @@
 import type { TranscriptDocument } from "~/services/export/types";
 import type { TranscriptWord } from "~/services/transcription/engine";
 import { RecordingStatus } from "~/generated/prisma/client";
+import { REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
+import { type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { machineTranscriptLine } from "~/content/engines";
@@ -130,4 +132,48 @@ export function storedWords(value: unknown): TranscriptWord[] {
       typeof word.end === "number" &&
       (word.confidence === null || typeof word.confidence === "number"),
   );
+}
+
+/** A look at a transcript, into the audit trail: once per person and transcript in REPEAT_LOG_WINDOW_MS. */
+export async function recordTranscriptView(
+  userId: string,
+  recording: { id: string; title: string; workspaceId: string },
+  source: AuditSource,
+): Promise<void> {
+  await recordAuditOncePer(REPEAT_LOG_WINDOW_MS, {
+    ...source,
+    action: "transcript.viewed",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recording.id, label: recording.title },
+  });
+}
+
+/**
+ * A recording's id, title and workspace, as the audit trail names it. No access check: call it only after the
+ * action's own check passed (whoever may act on the recording, owner or workspace member, is recorded).
+ */
+export async function auditedRecording(recordingId: string) {
+  return (await db()).recording.findUniqueOrThrow({
+    where: { id: recordingId },
+    select: { id: true, title: true, workspaceId: true },
+  });
+}
+
+/** A download of one transcript (any format), into the audit trail, after the export's own access check. */
+export async function recordTranscriptExport(
+  userId: string,
+  recordingId: string,
+  source: AuditSource,
+  detail: Record<string, string>,
+): Promise<void> {
+  const recording = await auditedRecording(recordingId);
+  await recordAudit({
+    ...source,
+    action: "transcript.exported",
+    actorId: userId,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recordingId, label: recording.title },
+    detail,
+  });
 }

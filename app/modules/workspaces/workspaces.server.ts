@@ -133,3 +133,11 @@ export async function workspaceSwitcher(userId: string): Promise<WorkspaceSwitch
       .map(({ id, name, kind, role }) => ({ id, name, kind, role })),
   };
 }
+
+/** A workspace's name and kind, for the pages that show one (the audit log); null when there is none. */
+export async function workspaceSummary(workspaceId: string) {
+  return (await db()).workspace.findUnique({
+    where: { id: workspaceId },
+    select: { id: true, name: true, kind: true },
+  });
+}

@@ -88,7 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = await requireUserId(request);
   // The developer settings' forms post to ?developer; the speaker library's forms have their own handler, which
   // reads the body from a copy, for the page's other forms.
-  if (new URL(request.url).searchParams.has(DEVELOPER_FORM_QUERY)) return handleDeveloperAction(request, userId);
+  if (new URL(request.url).searchParams.has(DEVELOPER_FORM_QUERY))
+    return handleDeveloperAction(request, userId, context);
   const speakerReply = await speakerProfileIntent(userId, await readForm(request.clone()));
   return speakerReply ?? handleAccountAction(request, userId, context);
 }

@@ -1,7 +1,7 @@
 // The /data-privacy page's loader data and actions. Each checks the signed-in user and touches only their records.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { accessLog } from "~/modules/platform/access-log.server";
+import { personalAuditLog } from "~/modules/audit/audit.server";
 import { dataExports, requestDataExport } from "~/modules/privacy/data-export.server";
 import {
   deleteAccountNow,
@@ -14,19 +14,21 @@ import { PrivacyActionSchema } from "~/modules/privacy/privacy-forms";
 import { retentionPolicy, saveRetentionPolicy } from "~/modules/privacy/retention.server";
 import { ownRecordingCount } from "~/modules/recordings/list.server";
 import { readForm } from "~/modules/platform/request-body.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { clearSessionCookie } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
 export async function loadDataPrivacy(userId: string) {
+  const workspaceId = await personalWorkspaceId(userId);
   const [policy, exports, log, recordings] = await Promise.all([
     retentionPolicy(userId),
     dataExports(userId),
-    accessLog(userId),
+    personalAuditLog(userId, { personalWorkspaceId: workspaceId }),
     ownRecordingCount(userId),
   ]);
-  return { policy, exports, log, recordingCount: recordings, facts: privacyFacts() };
+  return { policy, exports, log, recordingCount: recordings, facts: privacyFacts(), workspaceId };
 }
 
 export async function handleDataPrivacyAction(request: Request, userId: string, context?: AppLoadContext) {

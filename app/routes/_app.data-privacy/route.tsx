@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { API_KEY_LOG_WINDOW_MS } from "~/modules/platform/access-log";
+import { API_KEY_LOG_WINDOW_MS, REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
+import { AuditLogTable } from "~/components/audit/audit-log-table";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
 import { handleDataPrivacyAction, loadDataPrivacy } from "./privacy.server";
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { pageMeta, Prose } from "~/components/page";
-import { AccessLogTable, ExportList, RetentionSelect } from "~/components/privacy/data-privacy-sections";
+import { ExportList, RetentionSelect } from "~/components/privacy/data-privacy-sections";
 import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
@@ -47,7 +48,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function DataPrivacy({ loaderData, actionData }: Route.ComponentProps) {
-  const { policy, exports, log, recordingCount, facts } = loaderData;
+  const { policy, exports, log, recordingCount, facts, workspaceId } = loaderData;
   const refusal = pageRefusal(actionData);
   const [retention, retentionFields] = useSchemaForm(
     "retention",
@@ -186,8 +187,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
               </label>
             </fieldset>
             <p className="text-sm text-slate-600">
-              Your profile, recordings, transcripts, exports, support conversations and access log are deleted from the
-              database and from storage, and any paid plan is cancelled.
+              Your profile, recordings, transcripts, exports and support conversations are deleted from the database and
+              from storage, and any paid plan is cancelled. The audit trail keeps that things happened, with your name,
+              addresses, browsers and titles erased.
             </p>
             <Field
               label={`Type ${DELETE_CONFIRMATION} to confirm`}
@@ -203,12 +205,16 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
 
         <Section id="access-log-title" title="Access log">
           <p className="text-sm text-slate-600">
-            Sign-ins, new browsers, exports, downloads, deletions, plan changes and the use of your API keys, newest
-            first. An API key&apos;s calls are listed once per key, method and path in any{" "}
-            {API_KEY_LOG_WINDOW_MS === 60_000 ? "minute" : `${API_KEY_LOG_WINDOW_MS / 60_000} minutes`}, with the
-            address they came from.
+            Your part of the audit trail, newest first: sign-ins and failed sign-ins to your account, new browsers, the
+            transcripts you opened (once per transcript in {minutes(REPEAT_LOG_WINDOW_MS)}), edits, exports, downloads,
+            deletions, share links and their use, plan changes, and your API keys: created, revoked, and used (once per
+            key, method and path in {minutes(API_KEY_LOG_WINDOW_MS)}), with the address each came from.
           </p>
-          <AccessLogTable entries={log} />
+          <AuditLogTable entries={log} caption="Your access log, newest first" />
+          <p className="text-sm text-slate-600">
+            Everything recorded in your workspace, by anyone (share links&apos; visitors included), with filters and a
+            CSV download: <Link to={`/workspaces/${workspaceId}/audit`}>your workspace&apos;s audit log</Link>.
+          </p>
         </Section>
       </div>
       <Prose>
@@ -221,5 +227,8 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
     </>
   );
 }
+
+/** "10 minutes", "an hour". */
+const minutes = (ms: number) => (ms === 60 * 60_000 ? "an hour" : `${ms / 60_000} minutes`);
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;

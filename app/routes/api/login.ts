@@ -15,7 +15,7 @@ export const loader = postOnly;
 export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, code } = await readJsonBody(request, LoginSchema);
   const client = await loginClient(request, context);
-  const result = await login(email, password, client);
+  const result = await login(email, password, client, { request, context });
   if (result.status === "throttled") {
     const retryAfter = String(Math.ceil(result.waitMs / 1000));
     return data({ error: tooManyLogins(result.waitMs) }, { status: 429, headers: { "Retry-After": retryAfter } });

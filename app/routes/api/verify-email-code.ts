@@ -10,10 +10,10 @@ import { EmailSchema, VerificationCodeSchema } from "~/modules/accounts/registra
 export const loader = postOnly;
 
 export const action = withRefusals(
-  async ({ request }: Route.ActionArgs) => {
+  async ({ request, context }: Route.ActionArgs) => {
     const { email, code } = await readJsonBody(request, z.object({ email: EmailSchema, code: VerificationCodeSchema }));
     // An existing, unverified account verifies its address; otherwise this is a sign-up code.
-    if (await userExists(email)) await verifyLoginCode(email, code);
+    if (await userExists(email)) await verifyLoginCode(email, code, { request, context });
     else await verifySignupCode(email, code);
     return { success: true, verified: true };
   },

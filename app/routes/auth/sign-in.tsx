@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = submission.value;
   const redirectTo = safeRedirectPath(submission.value.redirectTo, "");
 
-  const result = await login(email, password, await loginClient(request, context));
+  const result = await login(email, password, await loginClient(request, context), { request, context });
   if (result.status === "throttled") {
     return data(submission.reply({ formErrors: [tooManyLogins(result.waitMs)], hideFields }), { status: 429 });
   }

@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(redirectTo || "/plan-selection", created, { headers });
     }
     if (pendingEmail) {
-      const userId = await verifyLoginCode(pendingEmail, code);
+      const userId = await verifyLoginCode(pendingEmail, code, { request, context });
       const headers = await startUserSession(userId, request);
       await recordSignIn(userId, request, context, "email code");
       headers.append("Set-Cookie", await pendingLoginCookie(null));

@@ -5,6 +5,7 @@ import {
   findOrCreateGoogleUser,
   isGoogleConfigured,
 } from "~/modules/accounts/google-auth.server";
+import { recordSignInFailure } from "~/modules/accounts/auth.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { finishSignIn, signInOrAskSecondFactor } from "~/routes/auth/auth-pages.server";
 
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[auth] Google sign-in failed", error);
+    await recordSignInFailure(null, "Google", { request, context });
     return redirectWithToast("/signin", {
       type: "error",
       title: "Login failed",

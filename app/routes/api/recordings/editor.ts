@@ -10,7 +10,7 @@ import { viewChanges } from "~/modules/transcripts/editor-text";
 // POST /api/recordings/:recordingId/editor: the transcript editor's autosave and its other saves, with JavaScript.
 // The same form fields as the page's forms, and `visible` (the segments the page shows); answers
 // { revision, changes (the segments replaced, by id, and what replaced them), count } or { error } with a 4xx.
-export const action = withRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await getUserId(request);
   invariantResponse(userId, "Sign in to edit your transcripts.", 401);
   const body = await readForm(request);
@@ -27,7 +27,7 @@ export const action = withRefusals(async ({ request, params }: Route.ActionArgs)
   }
   const visible = VisibleSegmentsSchema.safeParse(body.get("visible") ?? undefined);
   if (!visible.success) return refusal("Check the form.", 400);
-  const result = await runEditorAction(userId, params.recordingId, submission.value);
+  const result = await runEditorAction(userId, params.recordingId, submission.value, { request, context });
   // The page applies what replaced what on it; the old segments' words would double a replace-all's answer for nothing.
   return Response.json(
     { ...result, changes: viewChanges(result.changes, visible.data) },

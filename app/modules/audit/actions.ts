@@ -1,0 +1,100 @@
+// What the audit trail records (ADR 036-audit), and how each entry reads on /data-privacy and the workspace's audit
+// page. Isomorphic: the pages import the labels. The names of ADR 029's access log are kept, so its copied rows read
+// the same.
+
+export const AUDIT_ACTIONS = {
+  // Account: sign-ins (every method) and their failures.
+  "sign-in": "Signed in",
+  "sign-in.failed": "Failed sign-in",
+  "new-device": "Signed in from a new browser",
+  // Transcripts and recordings.
+  "transcript.viewed": "Opened a transcript",
+  "transcript.edited": "Edited a transcript",
+  "recording.renamed": "Renamed a recording",
+  "speaker.renamed": "Renamed a speaker",
+  "transcript.exported": "Downloaded a transcript",
+  "recordings.exported": "Downloaded recordings as a ZIP",
+  "audio.downloaded": "Downloaded a recording's audio",
+  "audio.deleted": "Deleted a recording's audio",
+  "recording.deleted": "Deleted a recording",
+  "recordings.deleted": "Deleted all recordings",
+  // Share links.
+  "share-link.created": "Created a share link",
+  "share-link.revoked": "Revoked a share link",
+  "share-link.viewed": "Someone opened a share link",
+  // API keys.
+  "api-key.created": "Created an API key",
+  "api-key.revoked": "Revoked an API key",
+  "api-key.used": "An API key was used",
+  // Workspaces: members, roles, invitations, seats and policies (walls), recorded by the code that changes them.
+  "workspace.created": "Created a workspace",
+  "workspace.deleted": "Deleted a workspace",
+  "member.role-changed": "Changed a member's role",
+  "member.removed": "Removed a member",
+  "invitation.sent": "Invited someone",
+  "invitation.revoked": "Withdrew an invitation",
+  "invitation.accepted": "Accepted an invitation",
+  "seats.changed": "Changed the number of seats",
+  "policy.changed": "Changed a workspace policy",
+  // Data rights (ADR 029).
+  "export.requested": "Asked for an export of all data",
+  "export.ready": "Data export ready",
+  "export.downloaded": "Downloaded the data export",
+  "retention.changed": "Changed the retention policy",
+  "retention.applied": "Retention policy deleted data",
+  "account.deletion-scheduled": "Asked for the account to be deleted",
+  "account.deletion-cancelled": "Account deletion cancelled",
+  "account.deleted": "Deleted the account",
+  "plan.changed": "Plan changed",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTIONS, value);
+
+export const auditActionLabel = (action: string) => (isAuditAction(action) ? AUDIT_ACTIONS[action] : action);
+
+/** What an entry is about. */
+export const AUDIT_TARGET_KINDS = [
+  "user",
+  "recording",
+  "share-link",
+  "api-key",
+  "export",
+  "workspace",
+  "member",
+  "invitation",
+  "folder",
+] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/**
+ * An API key's calls are logged once per key, method and path in this long (the page says so): often enough to see
+ * which key reached what from where, without a row for each call of a script that polls.
+ */
+export const API_KEY_LOG_WINDOW_MS = 60 * 60_000;
+
+/**
+ * A transcript's views and edits are logged once per person and transcript in this long: a reload is not a second
+ * look, and the editor's autosave is not a new edit (its revisions keep every change).
+ */
+export const REPEAT_LOG_WINDOW_MS = 10 * 60_000;
+
+/** An entry's facts (its JSON detail) as one line: "format: pdf · language: es". Erased or empty: "". */
+export function auditDetailText(detail: string | null): string {
+  if (!detail) return "";
+  try {
+    const facts = JSON.parse(detail) as Record<string, unknown>;
+    return Object.entries(facts)
+      .map(([key, value]) => `${key}: ${typeof value === "boolean" ? (value ? "yes" : "no") : String(value)}`)
+      .join(" · ");
+  } catch {
+    return "";
+  }
+}
+
+/** The device column: the User-Agent, cut short (the full one is in the CSV and the API). */
+export const shortDevice = (userAgent: string | null, max = 60) =>
+  !userAgent ? "" : userAgent.length > max ? `${userAgent.slice(0, max - 1)}…` : userAgent;
