@@ -423,9 +423,9 @@ describe("OpenAPI", () => {
       "/recordings/{recordingId}/translations",
       "/uploads",
       "/workspaces",
+      "/workspaces/{workspaceId}/audit-events",
       "/workspaces/{workspaceId}/invitations",
       "/workspaces/{workspaceId}/members",
-      "/workspaces/{workspaceId}/audit-events",
     ]);
     expect(Object.keys(document.paths["/workspaces/{workspaceId}/members"]).sort()).toEqual([
       "delete",

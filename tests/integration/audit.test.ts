@@ -16,7 +16,7 @@ import { createApiKey } from "~/modules/developers/api-keys.server";
 import { renameSpeakerEverywhere, runEditorAction } from "~/modules/transcripts/editor.server";
 import { db, getDatabase, openDatabase, type Database } from "~/modules/platform/database.server";
 import { applyMigrations, MIGRATIONS_DIR, readMigrationFiles } from "~/modules/platform/migrations.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { personalWorkspaceId, switchWorkspace } from "~/modules/workspaces/workspaces.server";
 import { TEST_POSTGRES_SERVER } from "../setup/database";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
@@ -430,7 +430,11 @@ describe("the workspace's log", () => {
         detail: { index },
       });
     await appendAuditEvent({ action: "sign-in", actorId: owner.id, workspaceId: workspace.id });
-    const keyOf = async (userId: string) => (await createApiKey(userId, "Audit", ["read"])).key;
+    // A key acts in the workspace it was made in (ADR 034-workspace): made while the team is the current workspace.
+    const keyOf = async (userId: string) => {
+      if (userId !== outsider.id) await switchWorkspace(userId, workspace.id);
+      return (await createApiKey(userId, "Audit", ["read"])).key;
+    };
     const get = async (key: string, query = "") =>
       app(`/api/v1/workspaces/${workspace.id}/audit-events${query}`, { headers: { Authorization: `Bearer ${key}` } });
 

@@ -528,7 +528,8 @@ describe("the workspace API", () => {
 
     // A viewer leaves with their own id; the owner removes the other.
     expect((await call(viewerKey, `${base}/members?userId=${joined.userId}`, "DELETE")).status).toBe(204);
-    expect((await call(viewerKey, `${base}/members`)).status).toBe(404);
+    // Their key was made in the team (accepting made it their current workspace): it stops working (ADR 034-workspace).
+    expect((await call(viewerKey, `${base}/members`)).status).toBe(401);
     expect((await call(ownerKey, `${base}/members`, "PUT")).status).toBe(405);
   });
 
