@@ -22,6 +22,7 @@ import {
   TwoFactorError,
   twoFactorStatus,
 } from "~/modules/accounts/two-factor.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUser } from "~/modules/platform/session.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
@@ -44,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["code"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const form = submission.value;
+  const source = { request, context };
   try {
     switch (form.intent) {
       case "two-factor-start":
@@ -52,16 +54,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "two-factor-cancel":
         await cancelEnrolment(user.id);
         return redirect(HERE);
-      case "two-factor-confirm":
+      case "two-factor-confirm": {
         // Shown once, in this answer: they are stored only as hashes.
-        return { recoveryCodes: await confirmEnrolment(user.id, form.code), turnedOn: true };
+        const recoveryCodes = await confirmEnrolment(user.id, form.code);
+        await recordAudit({ ...source, action: "two-factor.enabled", actorId: user.id });
+        return { recoveryCodes, turnedOn: true };
+      }
       case "two-factor-recovery-codes": {
-        await checkSecondFactorLimited(user.id, user.email, form.code, await loginClient(request, context));
-        return { recoveryCodes: await newRecoveryCodes(user.id), turnedOn: false };
+        await checkSecondFactorLimited(user.id, user.email, form.code, await loginClient(request, context), source);
+        const recoveryCodes = await newRecoveryCodes(user.id);
+        await recordAudit({ ...source, action: "recovery-codes.created", actorId: user.id });
+        return { recoveryCodes, turnedOn: false };
       }
       case "two-factor-disable":
-        await checkSecondFactorLimited(user.id, user.email, form.code, await loginClient(request, context));
+        await checkSecondFactorLimited(user.id, user.email, form.code, await loginClient(request, context), source);
         await removeTwoFactor(user.id);
+        await recordAudit({ ...source, action: "two-factor.disabled", actorId: user.id });
         return redirectWithToast("/account", {
           type: "success",
           title: "Two-factor sign-in is off",

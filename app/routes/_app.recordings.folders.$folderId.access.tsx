@@ -27,11 +27,11 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 });
 
 // POST restricted=on&memberIds=…: replaces the wall; without `restricted` the folder is open to the workspace again.
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: FolderAccessFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { folder } = await setFolderAccess(userId, params.folderId, submission.value);
+  const { folder } = await setFolderAccess(userId, params.folderId, submission.value, { request, context });
   return redirectWithToast(
     `/recordings/folders/${params.folderId}/access`,
     folder.restricted

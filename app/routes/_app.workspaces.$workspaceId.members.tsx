@@ -51,13 +51,14 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 
 // Every form of the page posts here, told apart by `intent`. Each answers with a redirect and a toast; a refusal about
 // what was sent comes back as the form's reply (withFormRefusals), a 403 or 404 goes to the boundary.
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: MembersActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
   const id = params.workspaceId;
   const here = `/workspaces/${id}/members`;
+  const source = { request, context };
   const done = (title: string, description?: string, to = here) =>
     redirectWithToast(to, { type: "success", title, description }, { status: 303 });
   switch (input.intent) {
@@ -66,21 +67,21 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       return done("Workspace renamed", `It is now called ${renamed.name}.`);
     }
     case "delete": {
-      const deleted = await deleteTeamWorkspace(userId, id, input.confirmName);
+      const deleted = await deleteTeamWorkspace(userId, id, input.confirmName, source);
       return done("Workspace deleted", `${deleted.name} and its members list are gone.`, "/workspaces");
     }
     case "role": {
-      const changed = await changeMemberRole(userId, id, input.userId, input.role);
+      const changed = await changeMemberRole(userId, id, input.userId, input.role, source);
       return done("Role changed", `Their role is now ${roleLabel(changed.role).toLowerCase()}.`);
     }
     case "remove":
-      await removeMember(userId, id, input.userId);
+      await removeMember(userId, id, input.userId, source);
       return done("Member removed", "Their seat is free again.");
     case "leave":
-      await leaveWorkspace(userId, id);
+      await leaveWorkspace(userId, id, source);
       return done("You left the workspace", undefined, "/workspaces");
     case "invite": {
-      const invitation = await inviteMember(userId, id, input);
+      const invitation = await inviteMember(userId, id, input, source);
       return done("Invitation sent", `We emailed ${invitation.email} a link that works for 7 days.`);
     }
     case "resend": {
@@ -88,10 +89,10 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
       return done("Invitation sent again", `${invitation.email} has a new link; the old one no longer works.`);
     }
     case "revoke":
-      await revokeInvitation(userId, id, input.invitationId);
+      await revokeInvitation(userId, id, input.invitationId, source);
       return done("Invitation withdrawn", "Its link no longer works.");
     case "seats": {
-      const seats = await setSeats(userId, id, input.seats);
+      const seats = await setSeats(userId, id, input.seats, source);
       return done("Seats changed", `The team now has ${countOf(seats.seats, "seat")}.`);
     }
   }

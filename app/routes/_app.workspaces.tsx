@@ -29,11 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // POST intent=create: a team workspace with the user as its owner; then its members page, to invite people.
-export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, context }: Route.ActionArgs) => {
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: CreateWorkspaceSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const workspace = await createTeamWorkspace(userId, submission.value.name);
+  const workspace = await createTeamWorkspace(userId, submission.value.name, { request, context });
   return redirectWithToast(
     `/workspaces/${workspace.id}/members`,
     { type: "success", title: "Team workspace created", description: `Invite people to ${workspace.name}.` },

@@ -46,7 +46,7 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
 
 // POST intent=accept: the signed-in account (with the invited address) joins. POST intent=signup: a visitor creates
 // the invited account (email fixed, verified by the link) and joins. Either lands on the team's members page.
-export const action = withFormRefusals(async ({ request, params }: Route.ActionArgs) => {
+export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const submission = parseWithZod(await readForm(request), { schema: InvitationActionSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const userId = await getUserId(request);
@@ -62,12 +62,16 @@ export const action = withFormRefusals(async ({ request, params }: Route.ActionA
         type: "message",
         title: "Sign in to accept the invitation",
       });
-    const joined = await acceptInvitation(params.token, userId);
+    const joined = await acceptInvitation(params.token, userId, { request, context });
     return toMembers(joined.workspaceId, joined.workspaceName);
   }
   invariantResponse(!userId, "You are signed in: accept the invitation with this account, or sign out first.", 409);
   const { firstName, lastName, password } = submission.value;
-  const joined = await acceptInvitationWithNewAccount(params.token, { firstName, lastName, password });
+  const joined = await acceptInvitationWithNewAccount(
+    params.token,
+    { firstName, lastName, password },
+    { request, context },
+  );
   return toMembers(joined.workspaceId, joined.workspaceName, await startUserSession(joined.userId, request));
 });
 

@@ -238,6 +238,14 @@ describe("the wall", () => {
     expect((await get(member, `/recordings/folders/${wallId}/access`)).status).toBe(404);
     const page = await get(admin, `/recordings/folders/${wallId}/access`);
     expect(page.status).toBe(200);
+    // Raising the wall is on the workspace's audit trail: who, which folder, how many named.
+    const raised = await (
+      await db()
+    ).auditEvent.findFirst({
+      where: { action: "policy.changed", targetId: wallId },
+      select: { actorId: true, detail: true },
+    });
+    expect(raised).toEqual({ actorId: owner.id, detail: '{"named":2,"restricted":true}' });
     const html = await text(page);
     expect(html).toContain(WALL_NAME);
     expect(html).not.toContain(WALLED_TITLE);

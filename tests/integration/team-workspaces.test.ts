@@ -178,6 +178,22 @@ describe("team workspaces", () => {
     await changeMemberRole(owner.id, workspace.id, admin.id, "ADMIN");
     await removeMember(admin.id, workspace.id, viewer.id);
     await leaveWorkspace(admin.id, workspace.id);
+    // Each change joined the workspace's audit trail, refusals not (ADR 036-audit).
+    const trail = await (
+      await db()
+    ).auditEvent.findMany({
+      where: { workspaceId: workspace.id, action: { startsWith: "member." } },
+      orderBy: { seq: "asc" },
+      select: { action: true, actorId: true, targetId: true, detail: true },
+    });
+    expect(trail.map((entry) => entry.action)).toEqual([
+      "member.role-changed",
+      "member.role-changed",
+      "member.role-changed",
+      "member.removed",
+      "member.removed",
+    ]);
+    expect(trail[1]).toMatchObject({ actorId: owner.id, targetId: admin.id, detail: '{"from":"ADMIN","to":"OWNER"}' });
     expect((await workspaceMembers(owner.id, workspace.id)).map((row) => row.userId)).toEqual([owner.id]);
   });
 

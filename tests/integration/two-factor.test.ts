@@ -106,6 +106,17 @@ describe("two-factor sign-in", () => {
     const stored = await (await db()).twoFactor.findUniqueOrThrow({ where: { userId: user.id } });
     expect(stored.enabledAt).not.toBeNull();
     expect(stored.secretEncrypted).not.toContain(secret);
+    const trail = async () =>
+      (
+        await (
+          await db()
+        ).auditEvent.findMany({
+          where: { OR: [{ actorId: user.id }, { targetId: user.id }] },
+          orderBy: { seq: "asc" },
+          select: { action: true, detail: true },
+        })
+      ).map((entry) => `${entry.action} ${entry.detail ?? ""}`.trim());
+    expect(await trail()).toEqual(["two-factor.enabled"]);
 
     // The password alone does not sign in: it leads to the second step.
     const { response, pending } = await passwordStep(user.email);
@@ -126,6 +137,11 @@ describe("two-factor sign-in", () => {
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("Location")).toBe("/dashboard");
     const session = cookiesFrom(signedIn);
+    expect(await trail()).toEqual([
+      "two-factor.enabled",
+      'sign-in.failed {"method":"two-factor"}',
+      'sign-in {"method":"password + two-factor"}',
+    ]);
     expect(session).toContain("voxlate_session=");
     expect((await app("/api/user", { headers: { Cookie: session } })).status).toBe(200);
 

@@ -8,6 +8,7 @@ import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { openSecret, sealSecret } from "~/modules/platform/secret-box.server";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import {
   clearLoginFailures,
   type LoginClient,
@@ -219,6 +220,7 @@ export async function checkSecondFactorLimited(
   email: string,
   code: string,
   client: LoginClient,
+  source: AuditSource = {},
 ): Promise<"totp" | "recovery-code"> {
   const account = userAccount(email);
   const waitMs = await loginWaitMs(account, client);
@@ -226,9 +228,18 @@ export async function checkSecondFactorLimited(
   try {
     const used = await verifySecondFactor(userId, code);
     await clearLoginFailures(account, client);
+    if (used === "recovery-code") await recordAudit({ ...source, action: "recovery-code.used", actorId: userId });
     return used;
   } catch (error) {
-    if (error instanceof TwoFactorError && error.status === 400) await recordLoginFailure(account, client);
+    if (error instanceof TwoFactorError && error.status === 400) {
+      await recordLoginFailure(account, client);
+      await recordAudit({
+        ...source,
+        action: "sign-in.failed",
+        target: { kind: "user", id: userId },
+        detail: { method: "two-factor" },
+      });
+    }
     throw error;
   }
 }

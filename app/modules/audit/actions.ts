@@ -7,6 +7,11 @@ export const AUDIT_ACTIONS = {
   "sign-in": "Signed in",
   "sign-in.failed": "Failed sign-in",
   "new-device": "Signed in from a new browser",
+  // Second factors (ADR 038-two).
+  "two-factor.enabled": "Turned on two-factor sign-in",
+  "two-factor.disabled": "Turned off two-factor sign-in",
+  "recovery-codes.created": "Made new recovery codes",
+  "recovery-code.used": "Used a recovery code",
   // Transcripts and recordings.
   "transcript.viewed": "Opened a transcript",
   "transcript.edited": "Edited a transcript",

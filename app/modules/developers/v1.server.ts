@@ -329,9 +329,9 @@ export async function getApiFolderAccess({ reader }: ApiContext, folderId: strin
 }
 
 /** PUT /folders/:id/access: restricts the folder to the named members, or lifts the restriction. */
-export async function putApiFolderAccess({ reader, json: body, instance }: ApiContext, folderId: string) {
+export async function putApiFolderAccess({ request, ip, reader, json: body, instance }: ApiContext, folderId: string) {
   const input = parseOrThrow(FolderAccessUpdateSchema, body, instance);
-  return json(await setFolderAccess(reader, folderId, input));
+  return json(await setFolderAccess(reader, folderId, input, { request, ip }));
 }
 
 export const API_UPLOADS_PATH = `${API_V1_PATH}/uploads`;
@@ -382,9 +382,9 @@ export async function listApiWorkspaces({ userId }: ApiContext) {
 }
 
 /** POST /workspaces: a team workspace (a plan with teams), the key's account its owner. */
-export async function createApiWorkspace({ userId, json: body, instance }: ApiContext) {
+export async function createApiWorkspace({ request, ip, userId, json: body, instance }: ApiContext) {
   const { name } = parseOrThrow(CreateWorkspaceRequestSchema, body, instance);
-  const created = await createTeamWorkspace(userId, name);
+  const created = await createTeamWorkspace(userId, name, { request, ip });
   const row = (await listWorkspaces(userId)).find((workspace) => workspace.id === created.id)!;
   return json(apiWorkspace(row), 201, { Location: `${API_V1_PATH}/workspaces/${created.id}/members` });
 }
@@ -411,29 +411,29 @@ export const listApiMembers = ({ userId }: ApiContext, workspaceId: string) => m
  * POST /workspaces/:id/members: adds a member the one way a person joins, by invitation (they accept from the email,
  * which takes a seat): the same as POST /workspaces/:id/invitations, answered 202.
  */
-export async function addApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+export async function addApiMember({ request, ip, userId, json: body, instance }: ApiContext, workspaceId: string) {
   const input = parseOrThrow(InvitationRequestSchema, body, instance);
-  return json(apiInvitation(await inviteMember(userId, workspaceId, input)), 202);
+  return json(apiInvitation(await inviteMember(userId, workspaceId, input, { request, ip })), 202);
 }
 
 /** PATCH /workspaces/:id/members {userId, role}: changes a member's role. */
-export async function changeApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+export async function changeApiMember({ request, ip, userId, json: body, instance }: ApiContext, workspaceId: string) {
   const input = parseOrThrow(ChangeMemberRequestSchema, body, instance);
-  await changeMemberRole(userId, workspaceId, input.userId, input.role);
+  await changeMemberRole(userId, workspaceId, input.userId, input.role, { request, ip });
   return memberList(userId, workspaceId);
 }
 
 /** DELETE /workspaces/:id/members?userId=: removes a member (your own id: you leave). */
-export async function removeApiMember({ request, userId, instance }: ApiContext, workspaceId: string) {
+export async function removeApiMember({ request, ip, userId, instance }: ApiContext, workspaceId: string) {
   const query = parseOrThrow(RemoveMemberQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
-  await removeMember(userId, workspaceId, query.userId);
+  await removeMember(userId, workspaceId, query.userId, { request, ip });
   return new Response(null, { status: 204 });
 }
 
 /** POST /workspaces/:id/invitations {email, role}: emails an invitation link. */
-export async function inviteApiMember({ userId, json: body, instance }: ApiContext, workspaceId: string) {
+export async function inviteApiMember({ request, ip, userId, json: body, instance }: ApiContext, workspaceId: string) {
   const input = parseOrThrow(InvitationRequestSchema, body, instance);
-  return json(apiInvitation(await inviteMember(userId, workspaceId, input)), 201);
+  return json(apiInvitation(await inviteMember(userId, workspaceId, input, { request, ip })), 201);
 }
 
 /** GET /workspaces/:id/audit-events: the workspace's log, newest first, for an owner's or admin's key. */

@@ -401,6 +401,7 @@ export async function setFolderAccess(
   reader: Reader,
   folderId: string,
   { restricted, memberIds }: { restricted: boolean; memberIds: string[] },
+  source: AuditSource = {},
 ): Promise<FolderAccessView> {
   const folder = await requireWallManager(reader, folderId);
   const ids = [...new Set(memberIds)];
@@ -415,5 +416,14 @@ export async function setFolderAccess(
     database.folderAccess.createMany({ data: restricted ? ids.map((id) => ({ folderId, userId: id })) : [] }),
     database.folder.update({ where: { id: folderId }, data: { restricted } }),
   ]);
+  // A wall and who is named on it are the firm's record of who could see a matter, and when.
+  await recordAudit({
+    ...source,
+    action: "policy.changed",
+    actorId: readerId(reader),
+    workspaceId: folder.workspaceId,
+    target: { kind: "folder", id: folderId, label: folder.name },
+    detail: { restricted, named: ids.length },
+  });
   return folderAccess(reader, folderId);
 }

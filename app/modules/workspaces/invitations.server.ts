@@ -2,6 +2,7 @@
 // random (32 bytes), kept only as its SHA-256, expires after INVITATION_TTL_DAYS and works once. Accepting takes a
 // seat (seats.server.ts); the account that accepts must use the invited address: the link proves that inbox, so a
 // new account made from it counts as verified, and a forwarded link cannot let another account in.
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import crypto from "node:crypto";
 import { appOrigin } from "~/config/env.server";
 import { SeatsFullEmail, WorkspaceInvitationEmail } from "~/emails/workspace-invitation";
@@ -82,6 +83,7 @@ export async function inviteMember(
   actorId: string,
   workspaceId: string,
   input: { email: string; role: WorkspaceRole },
+  source: AuditSource = {},
 ) {
   const { role: actorRole, workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
   if (!canAssignRole(actorRole, input.role)) throw new WorkspaceError(assignRoleRefusal(actorRole, input.role), 403);
@@ -113,6 +115,14 @@ export async function inviteMember(
     });
   });
   await sendInvitation(invitation, token, workspace, actorId);
+  await recordAudit({
+    ...source,
+    action: "invitation.sent",
+    actorId,
+    workspaceId,
+    target: { kind: "invitation", id: invitation.id, label: email },
+    detail: { role: input.role },
+  });
   return invitationSummary(invitation);
 }
 
@@ -168,12 +178,24 @@ export async function resendInvitation(actorId: string, workspaceId: string, inv
 }
 
 /** Revokes a pending invitation: its link then says so. */
-export async function revokeInvitation(actorId: string, workspaceId: string, invitationId: string) {
+export async function revokeInvitation(
+  actorId: string,
+  workspaceId: string,
+  invitationId: string,
+  source: AuditSource = {},
+) {
   const { role: actorRole } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
   const pending = await pendingInvitation(workspaceId, invitationId);
   if (!canAssignRole(actorRole, pending.role))
     throw new WorkspaceError(assignRoleRefusal(actorRole, pending.role), 403);
   await (await db()).workspaceInvitation.update({ where: { id: invitationId }, data: { revokedAt: new Date() } });
+  await recordAudit({
+    ...source,
+    action: "invitation.revoked",
+    actorId,
+    workspaceId,
+    target: { kind: "invitation", id: invitationId, label: pending.email },
+  });
 }
 
 /** The workspace's pending invitations (expired ones too, marked, so they can be resent), for `manage-members`. */
@@ -285,6 +307,7 @@ async function tellOwnerNoSeat(workspaceId: string, invitee: string) {
 async function accept(
   token: string,
   account: { userId: string } | { newAccount: { firstName: string; lastName: string; password: string } },
+  source: AuditSource,
 ) {
   const view = await invitationByToken(token);
   if (!view) throw new ExpectedError("This invitation link is not valid. Check that you copied all of it.", 404);
@@ -295,7 +318,7 @@ async function accept(
       ? await hashNewPassword(account.newAccount.password, { email: view.email, ...account.newAccount })
       : null;
   try {
-    return await withWorkspaceLocked(view.workspaceId, async (tx) => {
+    const joined = await withWorkspaceLocked(view.workspaceId, async (tx) => {
       const invitation = await tx.workspaceInvitation.findUnique({
         where: { tokenHash: hashToken(token) },
         select: { id: true, email: true, role: true, workspaceId: true },
@@ -347,6 +370,15 @@ async function accept(
       await tx.user.update({ where: { id: userId }, data: { currentWorkspaceId: view.workspaceId } });
       return { workspaceId: view.workspaceId, workspaceName: view.workspaceName, userId };
     });
+    await recordAudit({
+      ...source,
+      action: "invitation.accepted",
+      actorId: joined.userId,
+      workspaceId: joined.workspaceId,
+      target: { kind: "invitation", id: null, label: view.email },
+      detail: { role: view.role },
+    });
+    return joined;
   } catch (error) {
     if (error instanceof NoFreeSeatError) await tellOwnerNoSeat(view.workspaceId, view.email);
     throw error;
@@ -354,10 +386,12 @@ async function accept(
 }
 
 /** The signed-in account accepts (its email must be the invited one). */
-export const acceptInvitation = (token: string, userId: string) => accept(token, { userId });
+export const acceptInvitation = (token: string, userId: string, source: AuditSource = {}) =>
+  accept(token, { userId }, source);
 
 /** A visitor without an account creates the invited one (email fixed, verified) and joins in the same step. */
 export const acceptInvitationWithNewAccount = (
   token: string,
   newAccount: { firstName: string; lastName: string; password: string },
-) => accept(token, { newAccount });
+  source: AuditSource = {},
+) => accept(token, { newAccount }, source);

@@ -2,6 +2,7 @@
 // invitation nobody accepts would otherwise block a seat for a week), so accepting is where a seat is taken, and
 // refused when none is free. With Stripe, the seats are the quantity of the billing owner's subscription item
 // (prorated); without it, an administrator grants them (`npm run plan:set -- --workspace <id|name> --seats N`).
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { billSeatQuantity } from "~/modules/billing/billing.server";
 import { db } from "~/modules/platform/database.server";
@@ -31,7 +32,7 @@ const fewerThanMembers = (used: number) =>
  * Stripe is asked first; the count changes only once it has billed the new quantity: the sum of the seats of every
  * team workspace this account pays for, the one subscription carrying them all.
  */
-export async function setSeats(actorId: string, workspaceId: string, seats: number) {
+export async function setSeats(actorId: string, workspaceId: string, seats: number, source: AuditSource = {}) {
   const { workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-billing");
   if (workspace.billingOwnerId !== actorId)
     throw new WorkspaceError("Only the owner whose plan pays for this workspace can change its seats.", 403);
@@ -45,6 +46,14 @@ export async function setSeats(actorId: string, workspaceId: string, seats: numb
   });
   await billSeatQuantity(actorId, (_sum.seats ?? 0) + seats);
   await database.workspace.update({ where: { id: workspaceId }, data: { seats } });
+  await recordAudit({
+    ...source,
+    action: "seats.changed",
+    actorId,
+    workspaceId,
+    target: { kind: "workspace", id: workspaceId, label: workspace.name },
+    detail: { from: total, to: seats },
+  });
   return { seats, used };
 }
 

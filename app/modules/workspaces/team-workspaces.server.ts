@@ -4,6 +4,7 @@
 // - a workspace keeps at least one owner: the last owner cannot be demoted, removed or leave (409);
 // - the billing owner (whose plan pays for the seats and the pooled minutes) stays an owner while they pay (409);
 // - only owners make, demote or remove owners (policy.ts, canAssignRole).
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { featureRefusal } from "~/modules/billing/plan-features";
 import { accountIncludes } from "~/modules/billing/plan-features.server";
@@ -18,9 +19,11 @@ export const PERSONAL_WORKSPACE_REFUSAL =
   "Your personal workspace is yours alone: create a team workspace to work with others.";
 
 /** Creates a team workspace with the user as its owner and billing owner, with one seat (theirs). */
-export async function createTeamWorkspace(userId: string, name: string) {
+export async function createTeamWorkspace(userId: string, name: string, source: AuditSource = {}) {
   if (!(await accountIncludes(userId, "teams"))) throw new ExpectedError(featureRefusal("teams"), 403);
-  return (await db()).workspace.create({
+  const created = await (
+    await db()
+  ).workspace.create({
     data: {
       name,
       kind: "TEAM",
@@ -30,6 +33,14 @@ export async function createTeamWorkspace(userId: string, name: string) {
     },
     select: { id: true, name: true, kind: true, seats: true, createdAt: true },
   });
+  await recordAudit({
+    ...source,
+    action: "workspace.created",
+    actorId: userId,
+    workspaceId: created.id,
+    target: { kind: "workspace", id: created.id, label: created.name },
+  });
+  return created;
 }
 
 /**
@@ -136,23 +147,48 @@ async function mustStayOwner(
 }
 
 /** Gives a member another role (`manage-members`; owners only by owners). */
-export async function changeMemberRole(actorId: string, workspaceId: string, userId: string, role: WorkspaceRole) {
+export async function changeMemberRole(
+  actorId: string,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+  source: AuditSource = {},
+) {
   const { role: actorRole, workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
-  return withWorkspaceLocked(workspaceId, async (tx) => {
+  let from: WorkspaceRole | null = null;
+  const changed = await withWorkspaceLocked(workspaceId, async (tx) => {
     const member = await memberOrMissing(tx, workspaceId, userId);
     if (!canAssignRole(actorRole, member.role) || !canAssignRole(actorRole, role))
       throw new WorkspaceError(assignRoleRefusal(actorRole, "OWNER"), 403);
     if (member.role === role) return { userId, role };
     if (member.role === "OWNER") await mustStayOwner(tx, workspace, userId, userId === actorId);
     await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
+    from = member.role;
     return { userId, role };
   });
+  if (from) {
+    await recordAudit({
+      ...source,
+      action: "member.role-changed",
+      actorId,
+      workspaceId,
+      target: { kind: "member", id: userId, label: await memberLabel(userId) },
+      detail: { from, to: role },
+    });
+  }
+  return changed;
+}
+
+/** A member's name and address, as the audit trail labels them. */
+async function memberLabel(userId: string) {
+  const user = await (await db()).user.findUnique({ where: { id: userId }, select: { email: true } });
+  return user?.email ?? null;
 }
 
 /** Removes a member (`manage-members`; owners only by owners); their seat is free again. Yourself: you leave. */
-export async function removeMember(actorId: string, workspaceId: string, userId: string) {
+export async function removeMember(actorId: string, workspaceId: string, userId: string, source: AuditSource = {}) {
   // Removing yourself is leaving, which any member may do.
-  if (userId === actorId) return leaveWorkspace(actorId, workspaceId);
+  if (userId === actorId) return leaveWorkspace(actorId, workspaceId, source);
   const { role: actorRole, workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-members");
   await withWorkspaceLocked(workspaceId, async (tx) => {
     const member = await memberOrMissing(tx, workspaceId, userId);
@@ -160,14 +196,29 @@ export async function removeMember(actorId: string, workspaceId: string, userId:
     if (member.role === "OWNER") await mustStayOwner(tx, workspace, userId, false);
     await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
   });
+  await recordAudit({
+    ...source,
+    action: "member.removed",
+    actorId,
+    workspaceId,
+    target: { kind: "member", id: userId, label: await memberLabel(userId) },
+  });
 }
 
 /** The user leaves a team workspace (any role: `view` is enough to be a member). What they made stays in it. */
-export async function leaveWorkspace(userId: string, workspaceId: string) {
+export async function leaveWorkspace(userId: string, workspaceId: string, source: AuditSource = {}) {
   const { role, workspace } = await requireTeamWorkspace(userId, workspaceId, "view");
   await withWorkspaceLocked(workspaceId, async (tx) => {
     if (role === "OWNER") await mustStayOwner(tx, workspace, userId, true);
     await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+  });
+  await recordAudit({
+    ...source,
+    action: "member.removed",
+    actorId: userId,
+    workspaceId,
+    target: { kind: "member", id: userId, label: await memberLabel(userId) },
+    detail: { left: true },
   });
 }
 
@@ -186,7 +237,12 @@ export async function renameWorkspace(userId: string, workspaceId: string, name:
  * refused (409): their stored audio goes with a recording's own delete, which this domain (below recordings) cannot
  * call, and a whole team's recordings should not vanish with one form.
  */
-export async function deleteTeamWorkspace(userId: string, workspaceId: string, confirmName: string) {
+export async function deleteTeamWorkspace(
+  userId: string,
+  workspaceId: string,
+  confirmName: string,
+  source: AuditSource = {},
+) {
   const { workspace } = await requireTeamWorkspace(userId, workspaceId, "delete-workspace");
   if (confirmName.trim() !== workspace.name)
     throw new ExpectedError(`Type the workspace's name, ${workspace.name}, to delete it.`, 422);
@@ -198,6 +254,13 @@ export async function deleteTeamWorkspace(userId: string, workspaceId: string, c
       409,
     );
   await database.workspace.delete({ where: { id: workspaceId } });
+  await recordAudit({
+    ...source,
+    action: "workspace.deleted",
+    actorId: userId,
+    workspaceId,
+    target: { kind: "workspace", id: workspace.id, label: workspace.name },
+  });
   return { id: workspace.id, name: workspace.name };
 }
 

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     try {
-      await checkSecondFactorLimited(result.userId, email, code, client);
+      await checkSecondFactorLimited(result.userId, email, code, client, { request, context });
     } catch (error) {
       if (!(error instanceof TwoFactorError)) throw error;
       return data({ code: "TWO_FACTOR_INVALID", error: error.message }, { status: error.status });

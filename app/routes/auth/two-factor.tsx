@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       pending.email,
       submission.value.code,
       await loginClient(request, context),
+      { request, context },
     );
   } catch (error) {
     if (!(error instanceof TwoFactorError)) throw error;
@@ -54,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ ...errors, hideFields }), { status: error.status });
   }
   const headers = new Headers({ "Set-Cookie": await clearPendingSignInCookie() });
-  return finishSignIn(request, context, pending, headers, {
+  // The history says both factors: "password + two-factor", "Google + two-factor".
+  const signedIn = { ...pending, method: `${pending.method} + two-factor` };
+  return finishSignIn(request, context, signedIn, headers, {
     toast:
       used === "recovery-code"
         ? { title: "Signed in with a recovery code. It cannot be used again: make new ones on your account page." }
