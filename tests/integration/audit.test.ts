@@ -2,11 +2,8 @@
 // The audit trail (issue 32 item 5, ADR 036-audit): appends make one gapless chain even when many run at once; the
 // table refuses UPDATE and DELETE but for erasure; the check names the entry that was changed or removed; the old
 // access log's rows arrive chained; the workspace page, its CSV and the API answer owners and admins only.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { databaseBeforeMigration } from "./database-before";
+import { beforeAll, describe, expect, test } from "vitest";
 import { auditDetailText } from "~/modules/audit/actions";
 import { appendAuditEvent, eraseAuditPersonalData, recordAuditOncePer } from "~/modules/audit/audit.server";
 import { csvCell } from "~/modules/audit/audit-csv.server";
@@ -14,10 +11,9 @@ import { entryHash, GENESIS_HASH, personalDigest } from "~/modules/audit/chain.s
 import { verificationReport, verifyAuditChain } from "~/modules/audit/verify.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
 import { renameSpeakerEverywhere, runEditorAction } from "~/modules/transcripts/editor.server";
-import { db, getDatabase, openDatabase, type Database } from "~/modules/platform/database.server";
-import { applyMigrations, MIGRATIONS_DIR, readMigrationFiles } from "~/modules/platform/migrations.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { applyMigrations } from "~/modules/platform/migrations.server";
 import { personalWorkspaceId, switchWorkspace } from "~/modules/workspaces/workspaces.server";
-import { TEST_POSTGRES_SERVER } from "../setup/database";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
 
@@ -191,35 +187,10 @@ describe("npm run audit:verify", () => {
 
 describe("the migration", () => {
   const MIGRATION = "20261127080200_audit_events";
-  const postgres = process.env.TEST_DATABASE === "postgres";
-  const name = `voxlate_audit_${process.pid}_${Date.now()}`;
-  const before = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-migrations-"));
-  let other: Database;
-
-  async function onServer(sql: string) {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_SERVER });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  }
-
-  beforeAll(async () => {
-    for (const file of readMigrationFiles().filter((file) => file.name < MIGRATION))
-      fs.cpSync(path.join(MIGRATIONS_DIR, file.name), path.join(before, file.name), { recursive: true });
-    if (postgres) {
-      await onServer(`CREATE DATABASE "${name}"`);
-      const url = new URL(TEST_POSTGRES_SERVER);
-      url.pathname = `/${name}`;
-      other = await openDatabase({ role: "cli", url: url.toString(), migrate: false });
-    } else other = await openDatabase({ role: "cli", dataDir: "memory://", migrate: false });
-  });
-  afterAll(async () => {
-    await other?.close();
-    if (postgres) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  const { database: other, migrationsBefore: before } = databaseBeforeMigration(MIGRATION, "audit");
 
   test("copies the access log in time order, chained with the hashes the app computes, and drops it", async () => {
-    await other.withConnection(async (sql) => {
+    await other().withConnection(async (sql) => {
       await applyMigrations(sql, before);
       await sql.exec(`
         INSERT INTO "User" ("id", "email", "firstName", "lastName", "updatedAt") VALUES

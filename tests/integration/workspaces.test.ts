@@ -2,21 +2,18 @@
 // Workspaces, part 1 of issue 32 (ADR 033-workspaces): the migration gives every existing account a personal
 // workspace and moves its rows there, new rows of every kind land in the creator's personal workspace, and two
 // requests asking for it at once make one.
+import { databaseBeforeMigration } from "./database-before";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { db, getDatabase, openDatabase, type Database } from "~/modules/platform/database.server";
-import { applyMigrations, MIGRATIONS_DIR, readMigrationFiles } from "~/modules/platform/migrations.server";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { applyMigrations } from "~/modules/platform/migrations.server";
 import { createApiKey } from "~/modules/developers/api-keys.server";
 import { addTag, createFolder } from "~/modules/library/library.server";
 import { createShareLink } from "~/modules/sharing/share-links.server";
 import { saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import { createWebhookEndpoint } from "~/modules/webhooks/webhooks.server";
 import { personalWorkspace, personalWorkspaceId, requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
-import { TEST_POSTGRES_SERVER } from "../setup/database";
 import { sharedFile } from "../shared-files";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
@@ -25,36 +22,10 @@ const MIGRATION = "20261127053437_workspaces";
 const KINDS = ["Recording", "Folder", "Tag", "SpeakerProfile", "ShareLink", "ApiKey", "WebhookEndpoint"] as const;
 
 describe("the migration", () => {
-  const postgres = process.env.TEST_DATABASE === "postgres";
-  const name = `voxlate_backfill_${process.pid}_${Date.now()}`;
-  const before = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-migrations-"));
-  let other: Database;
-
-  async function onServer(sql: string) {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_SERVER });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  }
-
-  beforeAll(async () => {
-    // The migrations up to this one, on a database of its own (never the one the other tests use).
-    for (const file of readMigrationFiles().filter((file) => file.name < MIGRATION))
-      fs.cpSync(path.join(MIGRATIONS_DIR, file.name), path.join(before, file.name), { recursive: true });
-    if (postgres) {
-      await onServer(`CREATE DATABASE "${name}"`);
-      const url = new URL(TEST_POSTGRES_SERVER);
-      url.pathname = `/${name}`;
-      other = await openDatabase({ role: "cli", url: url.toString(), migrate: false });
-    } else other = await openDatabase({ role: "cli", dataDir: "memory://", migrate: false });
-  });
-  afterAll(async () => {
-    await other?.close();
-    if (postgres) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  const { database: other, migrationsBefore: before } = databaseBeforeMigration(MIGRATION, "backfill");
 
   test("gives every existing account a personal workspace it owns and moves every row of every kind there", async () => {
-    await other.withConnection(async (sql) => {
+    await other().withConnection(async (sql) => {
       await applyMigrations(sql, before);
       // Two accounts with data, one without: as a database that predates workspaces holds them.
       await sql.exec(`
