@@ -18,6 +18,7 @@ import { formatUsage } from "~/modules/usage/usage";
 import { inviteMember, resendInvitation, revokeInvitation } from "~/modules/workspaces/invitations.server";
 import { type MembersPage, membersPage } from "~/modules/workspaces/members-page.server";
 import { setSeats } from "~/modules/workspaces/seats.server";
+import { can } from "~/modules/workspaces/policy";
 import {
   DeleteWorkspaceSchema,
   InviteSchema,
@@ -199,9 +200,16 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
         title={page.workspace.name}
         description={`Team workspace · your role: ${roleLabel(page.role)} · ${page.seats.used} of ${countOf(page.seats.total, "seat")} used`}
         actions={
-          <Link to="/workspaces" className={buttonClass("ghost")}>
-            All workspaces
-          </Link>
+          <>
+            {can(page.role, "view-audit-log") ? (
+              <Link to={`/workspaces/${page.workspace.id}/audit`} className={buttonClass("secondary")}>
+                Audit log
+              </Link>
+            ) : null}
+            <Link to="/workspaces" className={buttonClass("ghost")}>
+              All workspaces
+            </Link>
+          </>
         }
       />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">

@@ -91,7 +91,9 @@ describe("the glossary", () => {
 
     const saved = await post(user.cookie, "/account", { intent: "glossary", terms: "Country\n Voxlate \n\ncountry" });
     expect(saved.status).toBe(302);
-    expect((await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).glossary).toEqual([
+    // Kept on the user's personal workspace (ADR 034-workspace), which their uploads go to.
+    const personal = await (await db()).workspace.findUniqueOrThrow({ where: { personalOwnerId: user.id } });
+    expect(personal.glossary).toEqual([
       "Country",
       "Voxlate",
     ]);

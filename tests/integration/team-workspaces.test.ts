@@ -29,7 +29,7 @@ import {
   renameWorkspace,
   workspaceMembers,
 } from "~/modules/workspaces/team-workspaces.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { personalWorkspaceId, switchWorkspace } from "~/modules/workspaces/workspaces.server";
 import { fakeStripe } from "../mocks/handlers";
 import { signedWebhook } from "../mocks/stripe";
 import { appHandler, cookiesFrom } from "./app-handler";
@@ -227,6 +227,37 @@ describe("team workspaces", () => {
     await expect(renameWorkspace(owner.id, await personalWorkspaceId(owner.id), "X")).rejects.toMatchObject({
       status: 409,
     });
+  });
+});
+
+describe("the glossary", () => {
+  test("a team shares one: owners and admins change it on the account page, a member sees it and is refused", async () => {
+    const { owner, workspace } = await team(2);
+    const colleague = await member(owner.id, workspace.id, "MEMBER");
+    await switchWorkspace(owner.id, workspace.id);
+    const post = (cookie: string, terms: string) =>
+      app("/account", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({ intent: "glossary", terms }),
+      });
+    expect((await post(owner.cookie, "Okafor\nLLP")).status).toBe(302);
+    const database = await db();
+    const glossaryOf = async (id: string) =>
+      (await database.workspace.findUniqueOrThrow({ where: { id }, select: { glossary: true } })).glossary;
+    expect(await glossaryOf(workspace.id)).toEqual(["Okafor", "LLP"]);
+    // The owner's personal workspace keeps its own.
+    expect(await glossaryOf(await personalWorkspaceId(owner.id))).toEqual([]);
+
+    // Accepting made the team the colleague's current workspace: they see its list, not a form.
+    const page = await (await app("/account", { headers: { Cookie: colleague.cookie } })).text();
+    expect(page).toContain(`Glossary of ${workspace.name}`);
+    expect(page).toMatch(/Only the team.{1,6}s owners and admins change it/);
+    expect(page).not.toMatch(/<textarea[^>]*name="terms"/);
+    const refused = await post(colleague.cookie, "Mine");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("does not allow");
+    expect(await glossaryOf(workspace.id)).toEqual(["Okafor", "LLP"]);
   });
 });
 

@@ -29,10 +29,10 @@ describe("the migration", () => {
       await applyMigrations(sql, before);
       // Two accounts with data, one without: as a database that predates workspaces holds them.
       await sql.exec(`
-        INSERT INTO "User" ("id", "email", "firstName", "lastName", "updatedAt") VALUES
-          ('ada', 'ada@example.com', 'Ada', 'L', now()),
-          ('ben', 'ben@example.com', 'Ben', 'K', now()),
-          ('cy', 'cy@example.com', 'Cy', 'N', now());
+        INSERT INTO "User" ("id", "email", "firstName", "lastName", "updatedAt", "glossary") VALUES
+          ('ada', 'ada@example.com', 'Ada', 'L', now(), ARRAY['Okafor', 'LLP']),
+          ('ben', 'ben@example.com', 'Ben', 'K', now(), ARRAY[]::TEXT[]),
+          ('cy', 'cy@example.com', 'Cy', 'N', now(), ARRAY[]::TEXT[]);
         INSERT INTO "Recording" ("id", "userId", "title", "fileName", "storageKey", "sizeBytes", "mimeType",
             "durationSeconds", "updatedAt") VALUES
           ('rec-ada', 'ada', 'Board', 'b.wav', 'k/ada', 1, 'audio/wav', 1, now()),
@@ -58,6 +58,15 @@ describe("the migration", () => {
         ["ada", "PERSONAL", "Personal"],
         ["ben", "PERSONAL", "Personal"],
         ["cy", "PERSONAL", "Personal"],
+      ]);
+      // The glossary moved from the account to its personal workspace (20261127085355_workspace_glossary).
+      const glossaries = await sql.query<{ personalOwnerId: string; glossary: string[] }>(
+        `SELECT "personalOwnerId", "glossary" FROM "Workspace" ORDER BY "personalOwnerId"`,
+      );
+      expect(glossaries).toEqual([
+        { personalOwnerId: "ada", glossary: ["Okafor", "LLP"] },
+        { personalOwnerId: "ben", glossary: [] },
+        { personalOwnerId: "cy", glossary: [] },
       ]);
       const members = await sql.query<{ workspaceId: string; userId: string; role: string }>(
         `SELECT "workspaceId", "userId", "role"::text AS "role" FROM "WorkspaceMember" ORDER BY "userId"`,

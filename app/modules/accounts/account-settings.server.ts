@@ -76,7 +76,6 @@ export async function accountProfile(userId: string) {
       requestedPlan: true,
       createdAt: true,
       passwordHash: true,
-      glossary: true,
     },
   });
 }

@@ -59,7 +59,7 @@ export async function runTranscription(
   const database = await db();
   const recording = await database.recording.findUnique({
     where: { id: recordingId },
-    include: { user: { select: { email: true, glossary: true } } },
+    include: { user: { select: { email: true } }, workspace: { select: { glossary: true } } },
   });
   // Deleted, cancelled, failed for good or already done (a retry after a crash past the commit): nothing to do.
   if (!recording || !ACTIVE.includes(recording.status)) return;
@@ -79,7 +79,8 @@ export async function runTranscription(
   console.info(`[jobs] transcribing ${recordingId}`);
   // What an earlier, killed attempt saved as it went.
   await removePartialTranscript(recordingId);
-  const glossary = recording.user.glossary;
+  // The workspace's, as it is now: a team's recordings share one (ADR 034-workspace).
+  const glossary = recording.workspace.glossary;
 
   const controller = new AbortController();
   // The engine and ffmpeg stop with the worker, as they do for a cancel.

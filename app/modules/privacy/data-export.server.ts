@@ -15,7 +15,8 @@ import { appOrigin, dataDir, sessionSecrets } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { recordingComments } from "~/modules/comments/comments.server";
-import { workspaceMemberships } from "~/modules/workspaces/workspaces.server";
+import { personalWorkspaceId, workspaceMemberships } from "~/modules/workspaces/workspaces.server";
+import { workspaceGlossary } from "~/modules/workspaces/glossary.server";
 import { transcriptSummary } from "~/modules/transcripts/summaries.server";
 import { transcriptDocument, translationLanguages } from "~/modules/transcripts/transcripts.server";
 import { exportTranscript } from "~/services/export/export.server";
@@ -181,7 +182,8 @@ export async function* userArchiveEntries(
       emailVerifiedAt: user.emailVerifiedAt,
       signsInWithGoogle: user.googleId !== null,
       hasPassword: user.passwordHash !== null,
-      glossary: user.glossary,
+      // The personal workspace's (ADR 034-workspace); a team's glossary is the team's, not this person's.
+      glossary: await workspaceGlossary(await personalWorkspaceId(userId)),
       retention: { audioDays: user.audioRetentionDays, recordingDays: user.recordingRetentionDays },
       workspaces: await workspaceMemberships(userId),
       subscription: user.billing

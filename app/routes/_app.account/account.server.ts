@@ -25,7 +25,7 @@ import { clearSessionCookie, readSessionId } from "~/modules/platform/session.se
 import { deleteAccountNow } from "~/modules/privacy/deletion.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "~/modules/accounts/verification.server";
-import { saveGlossary } from "~/modules/accounts/glossary.server";
+import { saveGlossary } from "~/modules/workspaces/glossary.server";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -56,7 +56,12 @@ export async function handleAccountAction(request: Request, userId: string, cont
     }
 
     case "glossary": {
-      await saveGlossary(userId, form.terms);
+      // The current workspace's: a team member whose role may not change it is told so under the field.
+      const refused = await answerRefusal(
+        () => saveGlossary(userId, form.terms),
+        refusalReply(submission, { field: "terms" }),
+      );
+      if (refused) return refused;
       const title = form.terms.length ? "Glossary saved" : "Glossary cleared";
       return redirectWithToast("/account#glossary-title", { type: "success", title });
     }

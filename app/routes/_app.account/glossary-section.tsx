@@ -6,10 +6,17 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GLOSSARY_MAX_TERMS, GlossarySchema } from "~/modules/accounts/glossary";
 
 /**
- * The user's glossary: one name, term or acronym a line. A plain form (it works without JavaScript); Conform
- * checks it as the user types. Each new transcription is primed with it and spells its terms its way.
+ * The current workspace's glossary: one name, term or acronym a line. A plain form (it works without JavaScript);
+ * Conform checks it as the user types. Each new transcription in the workspace is primed with it and spells its terms
+ * its way. A team member whose role may not change it sees the list.
  */
-export function GlossarySection({ terms, reply }: { terms: string[]; reply: SubmissionResult<string[]> | undefined }) {
+export function GlossarySection({
+  glossary: { terms, workspaceName, team, canEdit },
+  reply,
+}: {
+  glossary: { terms: string[]; workspaceName: string; team: boolean; canEdit: boolean };
+  reply: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useSchemaForm("glossary", GlossarySchema, reply, {
     intent: "glossary",
     defaultValue: { terms: terms.join("\n") },
@@ -20,35 +27,54 @@ export function GlossarySection({ terms, reply }: { terms: string[]; reply: Subm
   return (
     <section aria-labelledby="glossary-title" className="rounded-xl border border-slate-200 p-6">
       <h2 id="glossary-title" className="text-lg font-semibold">
-        Glossary
+        {team ? `Glossary of ${workspaceName}` : "Glossary"}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Names, terms and acronyms your recordings use, one a line (up to {GLOSSARY_MAX_TERMS}). New transcriptions are
         primed with them where the engine allows, and write them exactly as you do here, for example
         &ldquo;Voxlate&rdquo; for &ldquo;vox late&rdquo;. Transcripts already made stay as they are.
+        {team ? " Everyone in the team shares this list." : ""}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-        <FormErrors form={form} />
-        <label htmlFor={fields.terms.id} className="block text-sm font-medium text-slate-800">
-          Terms
-        </label>
-        <textarea
-          {...getTextareaProps(fields.terms)}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? fields.terms.errorId : undefined}
-          rows={6}
-          placeholder={"Voxlate\nKubernetes\nDr. Ngozi Okonjo-Iweala"}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-500"
-        />
-        {invalid ? (
-          <p id={fields.terms.errorId} role="alert" className="text-sm text-red-700">
-            {fields.terms.errors?.join(" ")}
-          </p>
-        ) : null}
-        <button type="submit" name="intent" value="glossary" disabled={busy} className={buttonClass("primary")}>
-          {busy ? "Saving..." : "Save glossary"}
-        </button>
-      </Form>
+      {canEdit ? null : (
+        <div className="mt-4 space-y-2">
+          <p className="text-sm text-slate-700">Only the team&apos;s owners and admins change it.</p>
+          {terms.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Terms">
+              {terms.map((term) => (
+                <li key={term} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm">
+                  {term}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">The list is empty.</p>
+          )}
+        </div>
+      )}
+      {canEdit ? (
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+          <FormErrors form={form} />
+          <label htmlFor={fields.terms.id} className="block text-sm font-medium text-slate-800">
+            Terms
+          </label>
+          <textarea
+            {...getTextareaProps(fields.terms)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? fields.terms.errorId : undefined}
+            rows={6}
+            placeholder={"Voxlate\nKubernetes\nDr. Ngozi Okonjo-Iweala"}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-500"
+          />
+          {invalid ? (
+            <p id={fields.terms.errorId} role="alert" className="text-sm text-red-700">
+              {fields.terms.errors?.join(" ")}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="glossary" disabled={busy} className={buttonClass("primary")}>
+            {busy ? "Saving..." : "Save glossary"}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -30,6 +30,7 @@ import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { countOf } from "~/utils/plural";
 import { twoFactorStatus } from "~/modules/accounts/two-factor.server";
+import { currentGlossary } from "~/modules/workspaces/glossary.server";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
 import { PLANS } from "~/content/plans";
@@ -54,20 +55,32 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await requireUser(request);
   const userId = signedIn.id;
-  const [user, sessions, pendingEmail, currentSessionId, allowance, billing, voices, developer, twoFactor, teams] =
-    await Promise.all([
-      accountProfile(userId),
-      activeSessions(userId),
-      pendingEmailChange(userId),
-      readSessionId(request),
-      // The app shell's reading for this request.
-      requestAllowance(request, signedIn),
-      accountBilling(userId),
-      speakerProfiles(userId),
-      developerSettings(userId),
-      twoFactorStatus(userId),
-      billedTeams(userId),
-    ]);
+  const [
+    user,
+    sessions,
+    pendingEmail,
+    currentSessionId,
+    allowance,
+    billing,
+    voices,
+    developer,
+    twoFactor,
+    teams,
+    glossary,
+  ] = await Promise.all([
+    accountProfile(userId),
+    activeSessions(userId),
+    pendingEmailChange(userId),
+    readSessionId(request),
+    // The app shell's reading for this request.
+    requestAllowance(request, signedIn),
+    accountBilling(userId),
+    speakerProfiles(userId),
+    developerSettings(userId),
+    twoFactorStatus(userId),
+    billedTeams(userId),
+    currentGlossary(userId),
+  ]);
   const { passwordHash, ...profile } = user;
   return {
     user: profile,
@@ -81,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     voiceProfiles: voices,
     developer,
     twoFactor,
+    glossary,
   };
 }
 
@@ -217,6 +231,7 @@ export default function Account() {
     voiceProfiles,
     developer,
     twoFactor,
+    glossary,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const createdApiKey = actionData && "createdApiKey" in actionData ? actionData.createdApiKey : null;
@@ -274,7 +289,7 @@ export default function Account() {
           </Form>
         </Section>
 
-        <GlossarySection terms={user.glossary} reply={replyTo(reply, "glossary")} />
+        <GlossarySection glossary={glossary} reply={replyTo(reply, "glossary")} />
         <SpeakerProfilesSection profiles={voiceProfiles} reply={replyTo(reply, "speaker-profile-rename")} />
 
         <Section
