@@ -93,10 +93,7 @@ describe("the glossary", () => {
     expect(saved.status).toBe(302);
     // Kept on the user's personal workspace (ADR 034-workspace), which their uploads go to.
     const personal = await (await db()).workspace.findUniqueOrThrow({ where: { personalOwnerId: user.id } });
-    expect(personal.glossary).toEqual([
-      "Country",
-      "Voxlate",
-    ]);
+    expect(personal.glossary).toEqual(["Country", "Voxlate"]);
     expect(await pageText(user.cookie, "/account")).toMatch(/<textarea[^>]*>Country\nVoxlate<\/textarea>/);
 
     const id = await upload(user.cookie, JFK);
