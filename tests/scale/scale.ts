@@ -263,20 +263,23 @@ async function main() {
   const email = `scale.${crypto.randomBytes(3).toString("hex")}@example.com`;
   const password = "correct horse battery staple 42";
   assert.equal((await api("/api/send-verification", json({ email }))).status, 200);
-  const code = await waitFor(
-    "the verification email",
-    async () => {
-      const mailDir = path.join(env.DATA_DIR!, "mail");
-      const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((name) => name.endsWith(".json")) : [];
-      for (const file of files) {
-        const message = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as { to: string; text: string };
-        const found = message.to.includes(email) && /\b(\d{6})\b/.exec(message.text)?.[1];
-        if (found) return found;
-      }
-      return null;
-    },
-    (found) => found !== null,
-  );
+  /** The first group `pattern` finds in a mail to `to` in the outbox (the shared data dir), once a worker sent it. */
+  const mailed = (what: string, to: string, pattern: RegExp) =>
+    waitFor(
+      what,
+      async () => {
+        const mailDir = path.join(env.DATA_DIR!, "mail");
+        const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((name) => name.endsWith(".json")) : [];
+        for (const file of files) {
+          const message = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as { to: string; text: string };
+          const found = message.to.includes(to) && pattern.exec(message.text)?.[1];
+          if (found) return found;
+        }
+        return null;
+      },
+      (found) => found !== null,
+    ) as Promise<string>;
+  const code = await mailed("the verification email", email, /\b(\d{6})\b/);
   assert.equal((await api("/api/verify-email-code", json({ email, code }))).status, 200);
   const registered = await api(
     "/api/register",
@@ -323,14 +326,14 @@ async function main() {
   );
 
   // tus upload: 64 KiB chunks, so PATCHes alternate between the processes.
-  const tusUpload = (file: string, options: { onChunk?: (offset: number) => void } = {}) =>
+  const tusUpload = (file: string, options: { onChunk?: (offset: number) => void; cookie?: string } = {}) =>
     new Promise<string>((resolve, reject) => {
       let recordingId = "";
       const upload = new Upload(fs.readFileSync(file), {
         endpoint: `${proxy.origin}/api/uploads`,
         chunkSize: 64 * 1024,
         retryDelays: [0, 300, 1000, 2000],
-        headers: { Cookie: cookie },
+        headers: { Cookie: options.cookie ?? cookie },
         metadata: { filename: path.basename(file), filetype: "audio/wav", language: "en" },
         onChunkComplete: (_size, offset) => options.onChunk?.(offset),
         onAfterResponse(_request, response) {
@@ -362,6 +365,80 @@ async function main() {
     `the original is in S3 (${objects.join(", ")})`,
   );
   step("tus upload with chunks on both web processes, stored in S3, transcribed by a worker");
+
+  // Two workspaces across the two servers (issue 32, ADR 034-workspace and 035-teams): the account makes two teams,
+  // invites a colleague into one and an outsider into the other; the colleague uploads into their team. Who may see
+  // what is decided in the database, so both servers answer alike, and the audit trail stays one chain.
+  const form = (fields: Record<string, string>, cookieHeader?: string): RequestInit => ({
+    method: "POST",
+    // No Origin, as a script sends (the cross-site guard lets those through; browsers are covered elsewhere).
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookieHeader ? { Cookie: cookieHeader } : {}) },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  await query(`UPDATE "User" SET plan = 'BUSINESS_PRO' WHERE id = $1`, [user.id]);
+  const team = async (name: string, invitee: string) => {
+    const created = await api("/workspaces", form({ intent: "create", name }, cookie));
+    assert.equal(created.status, 303, await created.clone().text());
+    const workspaceId = /\/workspaces\/([^/]+)\/members/.exec(created.headers.get("Location") ?? "")![1];
+    await query(`UPDATE "Workspace" SET seats = 3 WHERE id = $1`, [workspaceId]); // as npm run plan:set grants them
+    const invited = await api(
+      `/workspaces/${workspaceId}/members`,
+      form({ intent: "invite", email: invitee, role: "MEMBER" }, cookie),
+    );
+    assert.equal(invited.status, 303, await invited.clone().text());
+    const token = await mailed(`the invitation to ${invitee}`, invitee, /\/invitations\/([\w-]+)/);
+    const joined = await api(
+      `/invitations/${token}`,
+      form({ intent: "signup", firstName: "Team", lastName: "Member", password: "a long enough passphrase 7" }),
+    );
+    assert.equal(joined.status, 303, await joined.clone().text());
+    return { workspaceId, memberCookie: cookieFrom(joined) };
+  };
+  const colleagueEmail = `colleague.${crypto.randomBytes(3).toString("hex")}@example.com`;
+  const outsiderEmail = `outsider.${crypto.randomBytes(3).toString("hex")}@example.com`;
+  const scaleLlp = await team("Scale LLP", colleagueEmail);
+  const otherLlp = await team("Other LLP", outsiderEmail);
+  // Accepting made the team the colleague's current workspace: the upload lands there.
+  const teamRecording = await tusUpload(JFK_WAV, { cookie: scaleLlp.memberCookie });
+  await waitFor(
+    "the team's transcription",
+    () => recordingStatus(teamRecording),
+    (s) => s === "COMPLETED",
+    120_000,
+  );
+  const [stored] = await query<{ workspaceId: string }>(`SELECT "workspaceId" FROM "Recording" WHERE id = $1`, [
+    teamRecording,
+  ]);
+  assert.equal(stored.workspaceId, scaleLlp.workspaceId, "the upload is in the colleague's team");
+  for (const [index, port] of ports.entries()) {
+    const server = `web ${index === 0 ? "A" : "B"}`;
+    const status = async (who: string) =>
+      (await fetch(`http://127.0.0.1:${port}/transcription/${teamRecording}`, { headers: { Cookie: who } })).status;
+    assert.equal(await status(cookie), 200, `${server}: the team's owner opens it`);
+    assert.equal(await status(scaleLlp.memberCookie), 200, `${server}: the colleague opens it`);
+    assert.equal(await status(otherLlp.memberCookie), 404, `${server}: the other team's member gets a 404`);
+    const outsiderList = await (
+      await fetch(`http://127.0.0.1:${port}/recordings`, { headers: { Cookie: otherLlp.memberCookie } })
+    ).text();
+    assert.ok(!outsiderList.includes(teamRecording), `${server}: the other team's library does not list it`);
+  }
+  const [charge] = await query<{ workspaceId: string }>(
+    `SELECT "workspaceId" FROM "UsageCharge" WHERE "recordingId" = $1`,
+    [teamRecording],
+  );
+  assert.equal(charge?.workspaceId, scaleLlp.workspaceId, "the minutes are charged to the team's pool");
+  const accepted = await query<{ count: string }>(
+    `SELECT count(*) FROM "AuditEvent" WHERE action = 'invitation.accepted' AND "workspaceId" IN ($1, $2)`,
+    [scaleLlp.workspaceId, otherLlp.workspaceId],
+  );
+  assert.equal(Number(accepted[0].count), 2, "both acceptances are in the audit trail");
+  const sequence = await query<{ seq: number }>(`SELECT seq FROM "AuditEvent" ORDER BY seq`);
+  assert.ok(
+    sequence.every((row, index) => row.seq === index + 1),
+    "the audit trail written by both servers and the workers has no gap",
+  );
+  step("two teams across both servers: the colleague's upload is the team's, the other team gets 404 on each");
 
   // Live recording: chunks alternate between the processes; the one that started it holds it, the other forwards.
   const start = await api("/api/live-sessions", json({ mimeType: "audio/mpeg", liveTranscription: false }, cookie));
