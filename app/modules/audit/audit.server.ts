@@ -259,8 +259,9 @@ export async function auditActors(workspaceId: string) {
 // ---- Erasure ------------------------------------------------------------------------------------------------------
 
 /**
- * An account's deletion (GDPR): every personal field of the entries it did, the failed sign-ins against it (by id, or
- * by its address from before it existed), and everything in its personal workspace is set to null. The hashes cover
+ * An account's deletion (GDPR): every personal field of the entries it did, the entries about it (by id, or by its
+ * address: failed sign-ins from before it existed, an invitation sent to it), and everything in its personal workspace
+ * is set to null. The hashes cover
  * a digest of those fields, so the chain still checks; the trigger allows this update and no other. Returns how many
  * entries were erased.
  */
@@ -272,7 +273,8 @@ export async function eraseAuditPersonalData(account: {
   const or: Prisma.AuditEventWhereInput[] = [
     { actorId: account.userId },
     { targetId: account.userId },
-    { action: "sign-in.failed", targetLabel: { equals: account.email, mode: "insensitive" } },
+    // Failed sign-ins against the address, and entries that name it (an invitation sent to it, a member's label).
+    { targetLabel: { equals: account.email, mode: "insensitive" } },
   ];
   if (account.personalWorkspaceId) or.push({ workspaceId: account.personalWorkspaceId });
   const { count } = await (
