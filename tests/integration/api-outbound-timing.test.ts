@@ -73,7 +73,7 @@ describe("webhook retries through pg-boss", () => {
       },
     });
 
-    await emitWebhookEvent(user.id, "summary.completed", { recordingId: "r1" });
+    await emitWebhookEvent(await personalWorkspaceId(user.id), "summary.completed", { recordingId: "r1" });
     const delivery = await waitFor(
       () =>
         db().then((database) =>

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { lookupKeyFor } from "~/modules/billing/catalog";
 import { createApiKey } from "~/modules/developers/api-keys.server";
+import { createWebhookEndpoint, emitWebhookEvent, webhookOverview } from "~/modules/webhooks/webhooks.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { reserveSeconds, workspaceUsage } from "~/modules/usage/usage.server";
@@ -258,6 +259,39 @@ describe("the glossary", () => {
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("does not allow");
     expect(await glossaryOf(workspace.id)).toEqual(["Okafor", "LLP"]);
+  });
+});
+
+describe("webhooks", () => {
+  test("belong to the workspace: its owners and admins add them, and they hear about every recording in it", async () => {
+    const { owner, workspace } = await team(2);
+    const colleague = await member(owner.id, workspace.id, "MEMBER");
+    // Accepting made the team the colleague's current workspace; a member's role does not manage webhooks.
+    await expect(
+      createWebhookEndpoint(colleague.id, "https://93.184.215.14/hooks/team", ["transcription.completed"]),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(await webhookOverview(colleague.id)).toEqual({ endpoints: [], deliveries: [], canManageWebhooks: false });
+
+    const personal = await createWebhookEndpoint(owner.id, "https://93.184.215.14/hooks/own", [
+      "transcription.completed",
+    ]);
+    await switchWorkspace(owner.id, workspace.id);
+    const teamHook = await createWebhookEndpoint(owner.id, "https://93.184.215.14/hooks/team", [
+      "transcription.completed",
+    ]);
+    // A recording of the team (the colleague's, say) is told to the team's endpoint only.
+    await emitWebhookEvent(workspace.id, "transcription.completed", { recordingId: "rec_team" });
+    const database = await db();
+    const deliveries = await database.webhookDelivery.findMany({
+      where: { endpointId: { in: [personal.id, teamHook.id] } },
+      select: { endpointId: true },
+    });
+    expect(deliveries).toEqual([{ endpointId: teamHook.id }]);
+    expect((await webhookOverview(owner.id)).endpoints.map((endpoint) => endpoint.url)).toEqual([
+      "https://93.184.215.14/hooks/team",
+    ]);
+    // Nothing listens there: the endpoints go, so their queued deliveries find nothing to retry.
+    await database.webhookEndpoint.deleteMany({ where: { id: { in: [personal.id, teamHook.id] } } });
   });
 });
 

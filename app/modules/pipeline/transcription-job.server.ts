@@ -208,7 +208,7 @@ export async function runTranscription(
         },
       });
       if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
-      await emitWebhookEvent(recording.userId, "transcription.failed", {
+      await emitWebhookEvent(recording.workspaceId, "transcription.failed", {
         recordingId,
         title: recording.title,
         status: "failed",
@@ -230,7 +230,7 @@ export async function runTranscription(
   }
 
   // The transcript is saved: what follows is best effort and never fails or re-runs the job.
-  await emitWebhookEvent(recording.userId, "transcription.completed", {
+  await emitWebhookEvent(recording.workspaceId, "transcription.completed", {
     recordingId,
     title: recording.title,
     status: "completed",

@@ -48,7 +48,7 @@ export async function summariseTranscript(userId: string, recordingId: string) {
     create: { recordingId, ...data },
     update: { ...data, createdAt: new Date() },
   });
-  await emitWebhookEvent(userId, "summary.completed", { recordingId, title: recording.title });
+  await emitWebhookEvent(recording.workspaceId, "summary.completed", { recordingId, title: recording.title });
 }
 
 /** The stored summary, with the label of the summariser that made it, or null. */

@@ -151,7 +151,7 @@ export async function runTranslation(
     throw error;
   }
 
-  await emitWebhookEvent(recording.userId, "translation.completed", {
+  await emitWebhookEvent(recording.workspaceId, "translation.completed", {
     recordingId,
     title: recording.title,
     language,

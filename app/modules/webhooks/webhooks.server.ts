@@ -5,7 +5,18 @@
 // one again. Receivers get the same SSRF rules as URL imports.
 import crypto from "node:crypto";
 import { db } from "~/modules/platform/database.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { can } from "~/modules/workspaces/policy";
+import { currentWorkspace, requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
+
+/**
+ * The workspace whose webhooks the user manages: their current one, when their role there allows `manage-api`
+ * (owners and admins; ADR 033's table). Its endpoints receive the events of every recording in it, whoever made it.
+ */
+async function managedWorkspaceId(userId: string): Promise<string> {
+  const { id } = await currentWorkspace(userId);
+  await requireWorkspaceAction(userId, id, "manage-api");
+  return id;
+}
 import { getEnv } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
@@ -48,10 +59,10 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 
 export async function createWebhookEndpoint(userId: string, url: string, events: WebhookEvent[]) {
   const database = await db();
-  if ((await database.webhookEndpoint.count({ where: { userId } })) >= WEBHOOK_ENDPOINT_LIMIT)
-    throw new WebhookError(`You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints.`, 409);
+  const workspaceId = await managedWorkspaceId(userId);
+  if ((await database.webhookEndpoint.count({ where: { workspaceId } })) >= WEBHOOK_ENDPOINT_LIMIT)
+    throw new WebhookError(`A workspace can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints.`, 409);
   const checked = await checkOutboundUrl(url);
-  const workspaceId = await personalWorkspaceId(userId);
   return database.webhookEndpoint.create({
     data: { userId, workspaceId, url: checked.toString(), events, secret: newWebhookSecret() },
     select: { id: true, url: true, events: true, secret: true },
@@ -61,7 +72,8 @@ export async function createWebhookEndpoint(userId: string, url: string, events:
 const notFound = () => new WebhookError("That webhook endpoint does not exist.", 404);
 
 export async function deleteWebhookEndpoint(userId: string, endpointId: string) {
-  const { count } = await (await db()).webhookEndpoint.deleteMany({ where: { id: endpointId, userId } });
+  const workspaceId = await managedWorkspaceId(userId);
+  const { count } = await (await db()).webhookEndpoint.deleteMany({ where: { id: endpointId, workspaceId } });
   if (count === 0) throw notFound();
 }
 
@@ -72,7 +84,11 @@ export async function deleteWebhookEndpoint(userId: string, endpointId: string) 
 export async function rotateWebhookSecret(userId: string, endpointId: string) {
   const secret = newWebhookSecret();
   const database = await db();
-  const { count } = await database.webhookEndpoint.updateMany({ where: { id: endpointId, userId }, data: { secret } });
+  const workspaceId = await managedWorkspaceId(userId);
+  const { count } = await database.webhookEndpoint.updateMany({
+    where: { id: endpointId, workspaceId },
+    data: { secret },
+  });
   if (count === 0) throw notFound();
   const { url } = await database.webhookEndpoint.findUniqueOrThrow({
     where: { id: endpointId },
@@ -87,14 +103,18 @@ export async function rotateWebhookSecret(userId: string, endpointId: string) {
  */
 export async function webhookOverview(userId: string) {
   const database = await db();
+  const workspace = await currentWorkspace(userId);
+  // A member whose role does not manage them sees none (their URLs and delivery logs are the admins' business).
+  if (!can(workspace.role, "manage-api")) return { endpoints: [], deliveries: [], canManageWebhooks: false };
+  const workspaceId = workspace.id;
   const [endpoints, deliveries] = await Promise.all([
     database.webhookEndpoint.findMany({
-      where: { userId },
+      where: { workspaceId },
       orderBy: { createdAt: "asc" },
       select: { id: true, url: true, events: true, createdAt: true },
     }),
     database.webhookDelivery.findMany({
-      where: { endpoint: { userId } },
+      where: { endpoint: { workspaceId } },
       orderBy: { createdAt: "desc" },
       take: DELIVERY_LOG_SIZE,
       select: {
@@ -114,7 +134,7 @@ export async function webhookOverview(userId: string) {
       },
     }),
   ]);
-  return { endpoints, deliveries };
+  return { endpoints, deliveries, canManageWebhooks: true };
 }
 
 async function queueDelivery(deliveryId: string) {
@@ -122,14 +142,14 @@ async function queueDelivery(deliveryId: string) {
 }
 
 /**
- * Records the event for each of the user's endpoints that wants it, and queues their deliveries. Called after the
- * event's own work is saved; a failure here is logged and never undoes that work.
+ * Records the event for each endpoint of the recording's workspace that wants it, and queues their deliveries. Called
+ * after the event's own work is saved; a failure here is logged and never undoes that work.
  */
-export async function emitWebhookEvent(userId: string, event: WebhookEvent, data: Record<string, unknown>) {
+export async function emitWebhookEvent(workspaceId: string, event: WebhookEvent, data: Record<string, unknown>) {
   try {
     const database = await db();
     const endpoints = await database.webhookEndpoint.findMany({
-      where: { userId, events: { has: event } },
+      where: { workspaceId, events: { has: event } },
       select: { id: true },
     });
     for (const endpoint of endpoints) {
@@ -139,16 +159,17 @@ export async function emitWebhookEvent(userId: string, event: WebhookEvent, data
       await queueDelivery(id);
     }
   } catch (error) {
-    console.error(`[webhooks] could not queue ${event} for ${userId}:`, error);
+    console.error(`[webhooks] could not queue ${event} for workspace ${workspaceId}:`, error);
   }
 }
 
 /** Sends the delivery again (same id and body, a fresh signature), as a new series of attempts. */
 export async function resendWebhookDelivery(userId: string, deliveryId: string) {
+  const workspaceId = await managedWorkspaceId(userId);
   const { count } = await (
     await db()
   ).webhookDelivery.updateMany({
-    where: { id: deliveryId, endpoint: { userId } },
+    where: { id: deliveryId, endpoint: { workspaceId } },
     data: { status: DELIVERY_STATUS.pending },
   });
   if (count === 0) throw new WebhookError("That delivery does not exist.", 404);

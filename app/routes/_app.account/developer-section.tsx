@@ -206,7 +206,9 @@ export function WebhooksSection({
   deliveries,
   shownSecret,
   reply,
+  canManage,
 }: {
+  canManage: boolean;
   endpoints: DeveloperSettings["endpoints"];
   deliveries: DeveloperSettings["deliveries"];
   shownSecret: ShownWebhookSecret | null;
@@ -221,8 +223,13 @@ export function WebhooksSection({
       <p className="mt-1 text-sm text-slate-600">
         We POST a signed JSON event to these addresses when a transcription, translation or summary is done. Failed
         deliveries are retried for up to 24 hours. An endpoint&rsquo;s signing secret is shown once, when it is added or
-        rotated.
+        rotated. They belong to the workspace you are working in and hear about every recording in it.
       </p>
+      {canManage ? null : (
+        <p className="mt-4 text-sm text-slate-700">
+          Only this workspace&rsquo;s owners and admins add and see its webhooks.
+        </p>
+      )}
       {shownSecret ? (
         <div role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-sm">
           <p className="font-medium">
@@ -267,25 +274,27 @@ export function WebhooksSection({
           ))}
         </ul>
       ) : null}
-      <Form method="post" action={FORM_ACTION} {...getFormProps(form)} className="mt-4 space-y-3">
-        <FormErrors form={form} />
-        <Field
-          label="Endpoint URL"
-          field={fields.url}
-          type="url"
-          placeholder="https://example.com/voxlate-webhooks"
-          required
-        />
-        <Checkboxes
-          legend="Events"
-          name={fields.events.name}
-          values={WEBHOOK_EVENTS}
-          defaults={WEBHOOK_EVENTS}
-          errors={fields.events.errors}
-          errorId={fields.events.errorId}
-        />
-        <SubmitButton intent="webhook-create" label="Add endpoint" busyLabel="Adding..." />
-      </Form>
+      {canManage ? (
+        <Form method="post" action={FORM_ACTION} {...getFormProps(form)} className="mt-4 space-y-3">
+          <FormErrors form={form} />
+          <Field
+            label="Endpoint URL"
+            field={fields.url}
+            type="url"
+            placeholder="https://example.com/voxlate-webhooks"
+            required
+          />
+          <Checkboxes
+            legend="Events"
+            name={fields.events.name}
+            values={WEBHOOK_EVENTS}
+            defaults={WEBHOOK_EVENTS}
+            errors={fields.events.errors}
+            errorId={fields.events.errorId}
+          />
+          <SubmitButton intent="webhook-create" label="Add endpoint" busyLabel="Adding..." />
+        </Form>
+      ) : null}
       <h3 className="mt-6 font-semibold">Recent deliveries</h3>
       {deliveries.length ? (
         <ScrollRegion label="Recent deliveries" className="mt-2">

@@ -378,6 +378,7 @@ export default function Account() {
           reply={replyTo(reply, "api-key-create")}
         />
         <WebhooksSection
+          canManage={developer.canManageWebhooks}
           endpoints={developer.endpoints}
           deliveries={developer.deliveries}
           shownSecret={shownWebhookSecret}
