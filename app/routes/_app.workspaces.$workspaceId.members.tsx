@@ -6,6 +6,7 @@ import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundary";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
+import { PageSection } from "~/components/ui/page-section";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
 import { formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
@@ -98,17 +99,6 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     }
   }
 });
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-4">{children}</div>
-    </section>
-  );
-}
 
 function RoleSelect({ name, roles, value, id }: { name: string; roles: string[]; value: string; id: string }) {
   return (
@@ -215,7 +205,7 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         {refusal ? <FormAlert title="That did not work">{refusal}</FormAlert> : null}
 
-        <Section id="members-title" title={`Members (${page.members.length})`}>
+        <PageSection id="members-title" title={`Members (${page.members.length})`}>
           {page.allowance ? (
             <p className="text-sm text-slate-600">
               Minutes are shared by the team, on the {page.allowance.planName} plan of the owner who pays:{" "}
@@ -230,10 +220,10 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
               <MemberRow key={member.userId} page={page} member={member} />
             ))}
           </ul>
-        </Section>
+        </PageSection>
 
         {page.may.manageMembers ? (
-          <Section id="invite-title" title="Invite people">
+          <PageSection id="invite-title" title="Invite people">
             {full ? (
               <FormAlert title="Every seat is taken">
                 You can still invite people, but they can join only once a seat is free.{" "}
@@ -323,10 +313,10 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
                 </ul>
               )}
             </div>
-          </Section>
+          </PageSection>
         ) : null}
 
-        <Section id="seats-title" title="Seats">
+        <PageSection id="seats-title" title="Seats">
           <p className="text-sm text-slate-600">
             {page.seats.used} of {countOf(page.seats.total, "seat")} used. Every member holds a seat; invitations take
             one only when they are accepted.
@@ -357,10 +347,10 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
               </p>
             )
           ) : null}
-        </Section>
+        </PageSection>
 
         {page.may.rename || page.may.delete ? (
-          <Section id="settings-title" title="Workspace settings">
+          <PageSection id="settings-title" title="Workspace settings">
             {page.may.rename ? (
               <Form method="post" {...getFormProps(rename)} className="space-y-3">
                 <input type="hidden" name="intent" value="rename" />
@@ -391,10 +381,10 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
                 </button>
               </Form>
             ) : null}
-          </Section>
+          </PageSection>
         ) : null}
 
-        <Section id="leave-title" title="Leave">
+        <PageSection id="leave-title" title="Leave">
           <Form method="post" id="leave-workspace">
             <p className="text-sm text-slate-600">
               You lose access to {page.workspace.name}; what you made stays in it. The last owner cannot leave.
@@ -411,7 +401,7 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
               />
             </div>
           </Form>
-        </Section>
+        </PageSection>
       </div>
     </>
   );

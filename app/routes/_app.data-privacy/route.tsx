@@ -11,6 +11,7 @@ import { ExportList, RetentionSelect } from "~/components/privacy/data-privacy-s
 import { PrivacyFactsList } from "~/components/privacy/privacy-facts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { PageSection } from "~/components/ui/page-section";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit";
 import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
 import { formReplyOf, pageRefusal, replyTo } from "~/components/ui/form-reply";
@@ -35,17 +36,6 @@ export const action = withFormRefusals(async ({ request, context }: Route.Action
 });
 
 const EXPORT_POLL_MS = 2000;
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-4">{children}</div>
-    </section>
-  );
-}
 
 export default function DataPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const { policy, exports, log, recordingCount, facts, workspaceId } = loaderData;
@@ -90,7 +80,7 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         {refusal ? <FormAlert title="That did not work">{refusal}</FormAlert> : null}
 
-        <Section id="export-title" title="Export all my data">
+        <PageSection id="export-title" title="Export all my data">
           <p className="text-sm text-slate-600">
             One ZIP file with your profile, every recording&apos;s original audio, every transcript (JSON, TXT and SRT),
             translations and summaries, your support conversations, your sessions and your access log. We email you a
@@ -109,9 +99,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
               </Link>
             </p>
           ) : null}
-        </Section>
+        </PageSection>
 
-        <Section id="retention-title" title="Keep data only as long as you need it">
+        <PageSection id="retention-title" title="Keep data only as long as you need it">
           <Form method="post" {...getFormProps(retention)} className="space-y-4">
             <input type="hidden" name="intent" value="retention" />
             <FormErrors form={retention} />
@@ -137,9 +127,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
               Save retention policy
             </button>
           </Form>
-        </Section>
+        </PageSection>
 
-        <Section id="delete-title" title="Delete data">
+        <PageSection id="delete-title" title="Delete data">
           <Form method="post" id="delete-recordings" className="space-y-2">
             <p className="text-sm font-medium">All recordings ({countOf(recordingCount, "recording")})</p>
             <p className="text-sm text-slate-600">
@@ -201,9 +191,9 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
               Delete my account
             </button>
           </Form>
-        </Section>
+        </PageSection>
 
-        <Section id="access-log-title" title="Access log">
+        <PageSection id="access-log-title" title="Access log">
           <p className="text-sm text-slate-600">
             Your part of the audit trail, newest first: sign-ins and failed sign-ins to your account, new browsers, the
             transcripts you opened (once per transcript in {minutes(REPEAT_LOG_WINDOW_MS)}), edits, exports, downloads,
@@ -215,7 +205,7 @@ export default function DataPrivacy({ loaderData, actionData }: Route.ComponentP
             Everything recorded in your workspace, by anyone (share links&apos; visitors included), with filters and a
             CSV download: <Link to={`/workspaces/${workspaceId}/audit`}>your workspace&apos;s audit log</Link>.
           </p>
-        </Section>
+        </PageSection>
       </div>
       <Prose>
         <PrivacyFactsList facts={facts} effective={policy.effective} />
