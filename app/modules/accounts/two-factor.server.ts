@@ -38,7 +38,11 @@ export async function twoFactorStatus(userId: string) {
   return { enabledAt: factor?.enabledAt ?? null, pending: Boolean(factor && !factor.enabledAt), recoveryCodesLeft };
 }
 
-export const hasTwoFactor = async (userId: string) => Boolean((await twoFactorStatus(userId)).enabledAt);
+/** Whether sign-in asks this account for a second factor: one indexed read, on every sign-in. */
+export async function hasTwoFactor(userId: string): Promise<boolean> {
+  const factor = await (await db()).twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } });
+  return Boolean(factor?.enabledAt);
+}
 
 /**
  * Starts (or restarts) enrolment: a new secret, not yet in force. Returns what the page shows: the secret for typing

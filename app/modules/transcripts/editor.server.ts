@@ -27,7 +27,7 @@ import {
   SPLIT_REFUSED,
   wordBoundaryNear,
 } from "./editor-text";
-import { auditedRecording, storedWords } from "./transcripts.server";
+import { recordingAuditEntry, storedWords } from "./transcripts.server";
 import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
@@ -421,15 +421,14 @@ export async function renameSpeakerEverywhere(
   await followSpeakerRename(recordingId, from, to);
   if (saveVoice) await saveVoiceToLibrary(userId, recordingId, to);
   if (result.revision) {
-    const recording = await auditedRecording(recordingId);
-    await recordAudit({
-      ...source,
-      action: "speaker.renamed",
-      actorId: userId,
-      workspaceId: recording.workspaceId,
-      target: { kind: "recording", id: recordingId, label: recording.title },
-      detail: { from: from.slice(0, 100), to: to.slice(0, 100) },
-    });
+    await recordAudit(
+      await recordingAuditEntry(recordingId, {
+        ...source,
+        action: "speaker.renamed",
+        actorId: userId,
+        detail: { from: from.slice(0, 100), to: to.slice(0, 100) },
+      }),
+    );
   }
   return result;
 }
@@ -563,14 +562,10 @@ export async function runEditorAction(
 ): Promise<SaveResult> {
   const result = await editorAction(userId, recordingId, input);
   if (result.revision) {
-    const recording = await auditedRecording(recordingId);
-    await recordAuditOncePer(REPEAT_LOG_WINDOW_MS, {
-      ...source,
-      action: "transcript.edited",
-      actorId: userId,
-      workspaceId: recording.workspaceId,
-      target: { kind: "recording", id: recordingId, label: recording.title },
-    });
+    await recordAuditOncePer(
+      REPEAT_LOG_WINDOW_MS,
+      await recordingAuditEntry(recordingId, { ...source, action: "transcript.edited", actorId: userId }),
+    );
   }
   return result;
 }

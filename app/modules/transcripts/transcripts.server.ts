@@ -3,7 +3,7 @@ import type { TranscriptDocument } from "~/services/export/types";
 import type { TranscriptWord } from "~/services/transcription/engine";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
-import { type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
+import { type AuditEventInput, type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { machineTranscriptLine } from "~/content/engines";
@@ -150,14 +150,22 @@ export async function recordTranscriptView(
 }
 
 /**
- * A recording's id, title and workspace, as the audit trail names it. No access check: call it only after the
- * action's own check passed (whoever may act on the recording, owner or workspace member, is recorded).
+ * An audit entry about a recording: its workspace, and the recording (by title) as the target. No access check: call
+ * it only after the action's own check passed (whoever may act on the recording, owner or workspace member, is
+ * recorded).
  */
-export async function auditedRecording(recordingId: string) {
-  return (await db()).recording.findUniqueOrThrow({
-    where: { id: recordingId },
-    select: { id: true, title: true, workspaceId: true },
-  });
+export async function recordingAuditEntry(
+  recordingId: string,
+  entry: Omit<AuditEventInput, "workspaceId" | "target">,
+): Promise<AuditEventInput> {
+  const recording = await (
+    await db()
+  ).recording.findUniqueOrThrow({ where: { id: recordingId }, select: { title: true, workspaceId: true } });
+  return {
+    ...entry,
+    workspaceId: recording.workspaceId,
+    target: { kind: "recording", id: recordingId, label: recording.title },
+  };
 }
 
 /** A download of one transcript (any format), into the audit trail, after the export's own access check. */
@@ -167,13 +175,7 @@ export async function recordTranscriptExport(
   source: AuditSource,
   detail: Record<string, string>,
 ): Promise<void> {
-  const recording = await auditedRecording(recordingId);
-  await recordAudit({
-    ...source,
-    action: "transcript.exported",
-    actorId: userId,
-    workspaceId: recording.workspaceId,
-    target: { kind: "recording", id: recordingId, label: recording.title },
-    detail,
-  });
+  await recordAudit(
+    await recordingAuditEntry(recordingId, { ...source, action: "transcript.exported", actorId: userId, detail }),
+  );
 }
