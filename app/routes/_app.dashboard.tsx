@@ -21,6 +21,8 @@ import { configuredLanguageClaims } from "~/modules/engines/language-claims.serv
 import { describeAllowance } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
+import { currentWorkspace } from "~/modules/workspaces/workspaces.server";
+import { can, refusalSentence } from "~/modules/workspaces/policy";
 
 /** The newest recordings the dashboard lists; "All recordings" leads to the rest. */
 const RECENT_RECORDINGS = 5;
@@ -30,9 +32,10 @@ export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your record
 export async function loader({ request }: Route.LoaderArgs) {
   // The user and the allowance are the ones the app shell reads for the same request (read once).
   const user = await requireUser(request);
-  const [allowance, recent] = await Promise.all([
+  const [allowance, recent, workspace] = await Promise.all([
     requestAllowance(request, user),
     listRecordings(user.id, { q: undefined, sort: "newest", page: 1 }, { pageSize: RECENT_RECORDINGS }),
+    currentWorkspace(user.id),
   ]);
   return {
     firstName: user.firstName,
@@ -43,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     languages: configuredLanguageClaims(),
     recent: recent.items,
     total: recent.total,
+    // A viewer of the current workspace is told why there is no upload form, not handed one that would 403.
+    uploadRefusal: can(workspace.role, "upload") ? null : refusalSentence(workspace.role, "upload"),
   };
 }
 
@@ -60,7 +65,7 @@ export const action = withFormRefusals(async ({ request }: Route.ActionArgs) => 
 });
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, allowance, maxBytes, speakerLabelsAllowed, languages, recent, total } = loaderData;
+  const { firstName, allowance, maxBytes, speakerLabelsAllowed, languages, recent, total, uploadRefusal } = loaderData;
   const tab = useSearchParams()[0].get("tab") === "record" ? "record" : "upload";
   const minutesText = describeAllowance(allowance);
   return (
@@ -69,39 +74,47 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <section className="mx-auto max-w-4xl space-y-10 px-4 py-8">
         <div>
           <h2 className="sr-only">New recording</h2>
-          <nav aria-label="New recording" className="mb-6 flex gap-2 border-b border-slate-200">
-            {(["upload", "record"] as const).map((name) => (
-              <Link
-                key={name}
-                to={`?tab=${name}`}
-                replace
-                preventScrollReset
-                aria-current={tab === name ? "page" : undefined}
-                className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700"
-              >
-                {name === "upload" ? "Upload Audio" : "Record Live"}
-              </Link>
-            ))}
-          </nav>
-          {tab === "upload" ? (
-            <UploadForm
-              maxBytes={maxBytes}
-              planName={allowance.planName}
-              speakerLabelsAllowed={speakerLabelsAllowed}
-              spokenLanguages={languages.spoken}
-              translationTargets={languages.translationTargets}
-              fallbackNotice={languages.fallbackNotice}
-              reply={replyTo(actionData, UPLOAD_INTENT)}
-              refusal={pageRefusal(actionData)}
-            />
+          {uploadRefusal ? (
+            <p className="rounded-xl border border-slate-200 p-6 text-slate-700" data-testid="upload-refusal">
+              {uploadRefusal} Switch to another workspace from the menu to upload or record.
+            </p>
           ) : (
-            <RecordLive
-              spokenLanguages={languages.spoken}
-              translationTargets={languages.translationTargets}
-              secondsLeft={allowance.secondsLeft}
-            />
+            <>
+              <nav aria-label="New recording" className="mb-6 flex gap-2 border-b border-slate-200">
+                {(["upload", "record"] as const).map((name) => (
+                  <Link
+                    key={name}
+                    to={`?tab=${name}`}
+                    replace
+                    preventScrollReset
+                    aria-current={tab === name ? "page" : undefined}
+                    className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700"
+                  >
+                    {name === "upload" ? "Upload Audio" : "Record Live"}
+                  </Link>
+                ))}
+              </nav>
+              {tab === "upload" ? (
+                <UploadForm
+                  maxBytes={maxBytes}
+                  planName={allowance.planName}
+                  speakerLabelsAllowed={speakerLabelsAllowed}
+                  spokenLanguages={languages.spoken}
+                  translationTargets={languages.translationTargets}
+                  fallbackNotice={languages.fallbackNotice}
+                  reply={replyTo(actionData, UPLOAD_INTENT)}
+                  refusal={pageRefusal(actionData)}
+                />
+              ) : (
+                <RecordLive
+                  spokenLanguages={languages.spoken}
+                  translationTargets={languages.translationTargets}
+                  secondsLeft={allowance.secondsLeft}
+                />
+              )}
+              {tab === "upload" ? <UrlImportForm reply={replyTo(actionData, IMPORT_INTENT)} /> : null}
+            </>
           )}
-          {tab === "upload" ? <UrlImportForm reply={replyTo(actionData, IMPORT_INTENT)} /> : null}
           {allowance.secondsLeft === 0 ? (
             <p className="mt-3 text-sm text-slate-700">
               You have no minutes left this month.{" "}

@@ -156,9 +156,11 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
         title="Recordings"
         description={countOf(unfiled + folderCounts, "recording")}
         actions={
-          <Link to="/dashboard" className={buttonClass("primary")}>
-            Upload or record
-          </Link>
+          library.may.upload ? (
+            <Link to="/dashboard" className={buttonClass("primary")}>
+              Upload or record
+            </Link>
+          ) : null
         }
       />
       <div className="flex flex-col gap-6 px-4 py-4 lg:flex-row lg:px-8">
@@ -170,7 +172,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
             unfiled={unfiled}
             linkTo={(target) => link({ folder: target, page: undefined })}
           />
-          {folder ? (
+          {folder && library.may.edit ? (
             <CurrentFolderForms
               key={`${folder.id}:${folder.name}`}
               folder={folders.find((entry) => entry.id === folder.id) ?? { ...folder, count: 0 }}
@@ -195,7 +197,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
               </ul>
             </nav>
           ) : null}
-          <CreateFolderForm reply={replyTo(actionData, "create-folder")} />
+          {library.may.edit ? <CreateFolderForm reply={replyTo(actionData, "create-folder")} /> : null}
         </aside>
 
         <section aria-label="Recordings list" className="min-w-0 flex-1">
@@ -293,6 +295,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
                 sortHref={(sort) => link({ sort, page: undefined })}
                 tagHref={(tag) => link({ tag, page: undefined })}
                 selection={selection}
+                mayEdit={library.may.edit}
               />
             </div>
           )}
@@ -304,6 +307,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
               selectedCount={selectedHere.length}
               hydrated={hydrated}
               onSubmit={onBulkSubmit}
+              may={library.may}
             />
           ) : null}
 

@@ -27,7 +27,8 @@ import {
   timeLeftText,
 } from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
-import { requireRecording } from "~/modules/recordings/ownership.server";
+import { requireRecordingAndRole } from "~/modules/recordings/ownership.server";
+import { can, permissionsOf } from "~/modules/workspaces/policy";
 import {
   cancelRecording,
   deleteRecording,
@@ -98,7 +99,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => [
 
 export const loader = withRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireRecording(userId, params.recordingId, "view");
+  const { recording, role } = await requireRecordingAndRole(userId, params.recordingId, "view");
   const completed = recording.status === "COMPLETED";
   if (completed) await recordTranscriptView(userId, recording, { request, context });
   // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
@@ -131,6 +132,9 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
     ? await Promise.all([recordingSpeakerVoices(recording.id), recordingComments(recording.id)])
     : [[], []];
   return {
+    // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
+    may: permissionsOf(role),
+    role,
     speakerVoices,
     comments,
     renderedAt: Date.now(),
@@ -154,7 +158,8 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
       : configuredLanguageClaims().fallbackNotice,
     summary: {
       stored: completed ? await transcriptSummary(recording.id) : null,
-      allowed: await canSummarise(userId),
+      // Summarising writes to the recording: a role that may not edit reads a stored summary only.
+      allowed: can(role, "edit") && (await canSummarise(userId)),
       summariser: configuredSummariser().label,
     },
     translation: {
@@ -283,6 +288,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     speakerVoices,
     comments,
     progress,
+    may,
   } = loaderData;
   const spokenLanguage = recording.transcriptLanguage ?? recording.language;
   // What the server refused, and the editor's forms from other pages that post here (the history's) refused by field.
@@ -377,7 +383,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
           <noscript>
             <meta httpEquiv="refresh" content={String(NO_JS_REFRESH_SECONDS)} />
           </noscript>
-          <Form method="post">
+          <Form method="post" hidden={!may.edit}>
             <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass("secondary")}>
               Cancel transcription
             </button>
@@ -413,7 +419,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             {recording.status === "FAILED" ? "The transcription failed" : "The transcription was cancelled"}
           </h2>
           <p className="text-sm text-slate-700">{recording.failureReason ?? "No minutes were charged."}</p>
-          <Form method="post">
+          <Form method="post" hidden={!may.upload}>
             <button type="submit" name="intent" value="retry" disabled={busy} className={buttonClass("primary")}>
               Retry
             </button>
@@ -423,14 +429,15 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
 
       {recording.status === "COMPLETED" ? (
         <>
+          {may.edit ? null : <ReadOnlyNotice role={loaderData.role} />}
           {loaderData.freshness ? (
             <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
           ) : null}
-          {editor.length ? (
+          {editor.length && (may.edit || summary.stored) ? (
             <SummarySection recordingId={recording.id} summary={summary} busy={busy} seek={seek} />
           ) : null}
 
-          <SelectionNotePopover />
+          {may.edit ? <SelectionNotePopover /> : null}
           <TranscriptEditor
             // A new revision, or speakers renamed outside the editor (a matched voice undone), start it afresh.
             key={`${revisions[0] ? `${revisions[0].number}-${String(revisions[0].updatedAt)}` : "original"}:${speakers.join("|")}:${pageInfo.page}`}
@@ -453,8 +460,9 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             replaceError={formErrorOf(actionData, "replace-all")}
             comments={comments}
             busy={busy}
+            readOnly={!may.edit}
           />
-          <RevisionHistory recordingId={recording.id} revisions={revisions} />
+          <RevisionHistory recordingId={recording.id} revisions={revisions} canRestore={may.edit} />
 
           <section aria-labelledby="translate-title" className="mt-10 rounded-xl border border-slate-200 p-6">
             <h2 id="translate-title" className="scroll-mt-48 font-semibold">
@@ -508,7 +516,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
                 ))}
               </ul>
             ) : null}
-            {!translation.allowed ? (
+            {!may.edit ? null : !translation.allowed ? (
               <p className="mt-3 text-sm text-slate-600">
                 {featureRefusal("translation")}{" "}
                 <Link to="/plan-selection" className="underline">
@@ -524,7 +532,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             )}
           </section>
 
-          {speakers.length ? (
+          {speakers.length && may.edit ? (
             <section aria-labelledby="speakers-title" className="mt-10 rounded-xl border border-slate-200 p-6">
               <h2 id="speakers-title" className="font-semibold">
                 Rename a speaker
@@ -532,7 +540,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               <RenameSpeakerForm speakers={speakers} reply={replyTo(actionData, "rename-speaker")} busy={busy} />
             </section>
           ) : null}
-          <SpeakerVoicesSection voices={speakerVoices} busy={busy} />
+          {may.edit ? <SpeakerVoicesSection voices={speakerVoices} busy={busy} /> : null}
 
           <section aria-labelledby="export-title" className="mt-10 rounded-xl border border-slate-200 p-6">
             <h2 id="export-title" className="font-semibold">
@@ -595,35 +603,63 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
         </>
       ) : null}
 
-      {recording.status === "COMPLETED" ? <SharePanel recordingId={recording.id} links={loaderData.shares} /> : null}
+      {recording.status === "COMPLETED" && may.share ? (
+        <SharePanel recordingId={recording.id} links={loaderData.shares} />
+      ) : null}
 
-      <section
-        aria-labelledby="manage-title"
-        className="mt-10 grid gap-6 rounded-xl border border-slate-200 p-6 sm:grid-cols-2"
-      >
-        <h2 id="manage-title" className="sr-only">
-          Manage
-        </h2>
-        <RenameForm key={recording.title} title={recording.title} reply={replyTo(actionData, "rename")} busy={busy} />
-        <DeleteAudioForm recording={recording} />
-        <Form method="post" id="delete-recording" className="space-y-2">
-          <p className="text-sm font-medium">Delete</p>
-          <p className="text-sm text-slate-600">
-            Removes the audio file and the transcript. Minutes already used stay used.
-          </p>
-          <ConfirmSubmit
-            form="delete-recording"
-            name="intent"
-            value="delete"
-            label="Delete recording"
-            title={`Delete “${recording.title}”?`}
-            description="The audio file and its transcript are removed for good. This cannot be undone."
-            confirmLabel="Delete recording"
-            disabled={busy}
-          />
-        </Form>
-      </section>
+      {may.edit || may.delete ? (
+        <section
+          aria-labelledby="manage-title"
+          className="mt-10 grid gap-6 rounded-xl border border-slate-200 p-6 sm:grid-cols-2"
+        >
+          <h2 id="manage-title" className="sr-only">
+            Manage
+          </h2>
+          {may.edit ? (
+            <RenameForm
+              key={recording.title}
+              title={recording.title}
+              reply={replyTo(actionData, "rename")}
+              busy={busy}
+            />
+          ) : null}
+          {may.delete ? (
+            <>
+              <DeleteAudioForm recording={recording} />
+              <Form method="post" id="delete-recording" className="space-y-2">
+                <p className="text-sm font-medium">Delete</p>
+                <p className="text-sm text-slate-600">
+                  Removes the audio file and the transcript. Minutes already used stay used.
+                </p>
+                <ConfirmSubmit
+                  form="delete-recording"
+                  name="intent"
+                  value="delete"
+                  label="Delete recording"
+                  title={`Delete “${recording.title}”?`}
+                  description="The audio file and its transcript are removed for good. This cannot be undone."
+                  confirmLabel="Delete recording"
+                  disabled={busy}
+                />
+              </Form>
+            </>
+          ) : null}
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+/** Why a reader sees no forms: their role reads and exports only. */
+function ReadOnlyNotice({ role }: { role: string }) {
+  return (
+    <p
+      className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+      data-testid="read-only"
+    >
+      You can read, play and export this transcript. Your role in this workspace ({role.toLowerCase()}) does not allow
+      editing it, sharing it or deleting it.
+    </p>
   );
 }
 

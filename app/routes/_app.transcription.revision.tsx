@@ -6,7 +6,8 @@ import { GeneralErrorBoundary, missingHandler } from "~/components/error-boundar
 import { withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { formatTimestamp } from "~/utils/timestamps";
-import { requireRecording } from "~/modules/recordings/ownership.server";
+import { requireRecordingAndRole } from "~/modules/recordings/ownership.server";
+import { can } from "~/modules/workspaces/policy";
 import { viewRevision } from "~/modules/transcripts/editor.server";
 import { formatDate } from "~/utils/dates";
 import { RevisionDiffView } from "~/components/editor/revision-diff-view";
@@ -20,13 +21,19 @@ export const meta: Route.MetaFunction = () => [
 
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireRecording(userId, params.recordingId, "view");
+  const { recording, role } = await requireRecordingAndRole(userId, params.recordingId, "view");
   const { revision, segments } = await viewRevision(userId, params.recordingId, params.revisionId);
-  return { recording: { id: recording.id, title: recording.title }, revision, segments, revisionId: params.revisionId };
+  return {
+    recording: { id: recording.id, title: recording.title },
+    revision,
+    segments,
+    revisionId: params.revisionId,
+    canRestore: can(role, "edit"),
+  };
 });
 
 export default function RevisionView({ loaderData }: Route.ComponentProps) {
-  const { recording, revision, segments, revisionId } = loaderData;
+  const { recording, revision, segments, revisionId, canRestore } = loaderData;
   const title = revision ? `Revision ${revision.number}` : "As transcribed";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -57,7 +64,7 @@ export default function RevisionView({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
-      <form method="post" action={`/transcription/${recording.id}`} className="mt-4">
+      <form method="post" action={`/transcription/${recording.id}`} className="mt-4" hidden={!canRestore}>
         <input type="hidden" name="intent" value="restore-revision" />
         <input type="hidden" name="revisionId" value={revisionId} />
         <button type="submit" className={buttonClass("primary")}>

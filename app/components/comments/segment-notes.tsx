@@ -17,7 +17,16 @@ export interface SegmentNote {
  * button. Notes are added on the segment's own page (AddNoteForm, which works without JavaScript) or, with it, by
  * selecting text (SelectionNotePopover). React escapes the quote and the note like any text.
  */
-export function SegmentNotes({ notes, busy }: { notes: SegmentNote[]; busy: boolean }) {
+export function SegmentNotes({
+  notes,
+  busy,
+  mayDelete = true,
+}: {
+  notes: SegmentNote[];
+  busy: boolean;
+  /** False for a role that may not edit (a viewer reads the notes). */
+  mayDelete?: boolean;
+}) {
   if (!notes.length) return null;
   return (
     <aside aria-label="Notes" className="mt-2 text-sm lg:float-right lg:mt-0 lg:ml-4 lg:w-64">
@@ -30,7 +39,7 @@ export function SegmentNotes({ notes, busy }: { notes: SegmentNote[]; busy: bool
           >
             {note.quote ? <q className="block text-xs text-slate-600 italic">{note.quote}</q> : null}
             <p className="whitespace-pre-wrap text-slate-900">{note.body}</p>
-            <Form method="post" className="mt-1">
+            <Form method="post" className="mt-1" hidden={!mayDelete}>
               <input type="hidden" name="intent" value="delete-comment" />
               <input type="hidden" name="commentId" value={note.id} />
               <button

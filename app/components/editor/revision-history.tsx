@@ -18,16 +18,26 @@ export interface RevisionRow {
   diff: RevisionDiff | null;
 }
 
-export function RevisionHistory({ recordingId, revisions }: { recordingId: string; revisions: RevisionRow[] }) {
-  const restore = (revisionId: string, label: string) => (
-    <form method="post" action={`/transcription/${recordingId}`}>
-      <input type="hidden" name="intent" value="restore-revision" />
-      <input type="hidden" name="revisionId" value={revisionId} />
-      <button type="submit" className="text-brand-700 underline" aria-label={`Restore ${label}`}>
-        Restore
-      </button>
-    </form>
-  );
+export function RevisionHistory({
+  recordingId,
+  revisions,
+  canRestore = true,
+}: {
+  recordingId: string;
+  revisions: RevisionRow[];
+  /** False for a role that may not edit: the history is shown, without its Restore forms. */
+  canRestore?: boolean;
+}) {
+  const restore = (revisionId: string, label: string) =>
+    canRestore ? (
+      <form method="post" action={`/transcription/${recordingId}`}>
+        <input type="hidden" name="intent" value="restore-revision" />
+        <input type="hidden" name="revisionId" value={revisionId} />
+        <button type="submit" className="text-brand-700 underline" aria-label={`Restore ${label}`}>
+          Restore
+        </button>
+      </form>
+    ) : null;
   return (
     <details id="history" className="mt-10 rounded-xl border border-slate-200 p-6">
       <summary className="cursor-pointer font-semibold">Revision history ({countOf(revisions.length, "save")})</summary>

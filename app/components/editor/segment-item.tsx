@@ -13,6 +13,8 @@ export interface SegmentItemProps {
   segment: SegmentState;
   /** With JavaScript: the text is editable in place. */
   editable: boolean;
+  /** The reader's role may edit: the link to the segment's own forms, and deleting notes (false for a viewer). */
+  mayEdit: boolean;
   /** The user is typing in it: nothing is re-rendered until they leave. */
   editing: boolean;
   translation: { language: string; text: string; stale: boolean } | null;
@@ -21,7 +23,7 @@ export interface SegmentItemProps {
   busy: boolean;
 }
 
-function SegmentItemView({ recordingId, segment, editable, translation, notes, busy }: SegmentItemProps) {
+function SegmentItemView({ recordingId, segment, editable, mayEdit, translation, notes, busy }: SegmentItemProps) {
   const time = formatTimestamp(segment.start);
   // One object per version of the words: React 19 rewrites innerHTML whenever this object is a new one, which on
   // focus (the item re-renders as "editing") would replace the clicked word and lose the caret.
@@ -70,14 +72,16 @@ function SegmentItemView({ recordingId, segment, editable, translation, notes, b
       ) : (
         text
       )}
-      <SegmentNotes notes={notes} busy={busy} />
+      <SegmentNotes notes={notes} busy={busy} mayDelete={mayEdit} />
       {/* The segment's forms (text, speaker, merge, split, notes) are on its own page: 50 segments' worth of forms made
           the editor's page slow to load and to start (docs/performance.md). */}
-      <p className="mt-1 text-sm">
-        <Link to={`/transcription/${recordingId}/segments/${segment.id}`} className="text-slate-600 underline">
-          Edit segment<span className="sr-only"> at {time}: text, speaker, notes, merge or split</span>…
-        </Link>
-      </p>
+      {mayEdit ? (
+        <p className="mt-1 text-sm">
+          <Link to={`/transcription/${recordingId}/segments/${segment.id}`} className="text-slate-600 underline">
+            Edit segment<span className="sr-only"> at {time}: text, speaker, notes, merge or split</span>…
+          </Link>
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -88,6 +92,7 @@ export const SegmentItem = memo(SegmentItemView, (previous, next) => {
   return (
     previous.segment === next.segment &&
     previous.editable === next.editable &&
+    previous.mayEdit === next.mayEdit &&
     previous.editing === next.editing &&
     previous.translation?.text === next.translation?.text &&
     previous.translation?.stale === next.translation?.stale &&

@@ -52,6 +52,8 @@ export interface TranscriptEditorProps {
   comments?: SegmentNote[];
   busy?: boolean;
   replaceError?: string;
+  /** The reader's role may not edit (a viewer): words play the audio, and no control offers a change. */
+  readOnly?: boolean;
 }
 
 const AUTOSAVE_MS = 800;
@@ -90,6 +92,7 @@ export function TranscriptEditor({
   comments = NO_NOTES,
   busy = false,
   replaceError,
+  readOnly = false,
 }: TranscriptEditorProps) {
   const [segments, setSegments] = useState(initial);
   const segmentsRef = useRef(segments);
@@ -586,41 +589,45 @@ export function TranscriptEditor({
         enhanced={enhanced}
         initialRate={(location.state as PageMove | null)?.rate}
       >
-        <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void undoOrRedo("undo")}
-          disabled={!stacks.undo.length}
-          className={cn(buttonClass("secondary"), "px-2 py-1")}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void undoOrRedo("redo")}
-          disabled={!stacks.redo.length}
-          className={cn(buttonClass("secondary"), "px-2 py-1")}
-        >
-          Redo
-        </button>
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void splitAtCaret()}
-          className={cn(buttonClass("secondary"), "px-2 py-1")}
-        >
-          Split at cursor
-        </button>
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void mergeActive()}
-          className={cn(buttonClass("secondary"), "px-2 py-1")}
-        >
-          Merge with next
-        </button>
+        {readOnly ? null : (
+          <>
+            <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void undoOrRedo("undo")}
+              disabled={!stacks.undo.length}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              Undo
+            </button>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void undoOrRedo("redo")}
+              disabled={!stacks.redo.length}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              Redo
+            </button>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void splitAtCaret()}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              Split at cursor
+            </button>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void mergeActive()}
+              className={cn(buttonClass("secondary"), "px-2 py-1")}
+            >
+              Merge with next
+            </button>
+          </>
+        )}
         <button
           type="button"
           onClick={() => setShortcutsOpen(true)}
@@ -679,22 +686,24 @@ export function TranscriptEditor({
         </DialogContent>
       </Dialog>
 
-      <FindReplace
-        detailsRef={findRef}
-        recordingId={recordingId}
-        segments={segments}
-        paged={page.pageCount > 1}
-        enhanced={enhanced}
-        error={replaceError}
-        onReplaceAll={async (fields) => {
-          const result = await runRevisionAction({ intent: "replace-all", ...fields });
-          if (result) setStatus(replaceAllReport(result.count));
-        }}
-        onShow={(segmentId) => {
-          document.getElementById(`segment-${segmentId}`)?.scrollIntoView({ block: "center" });
-          focusSegment(segmentId);
-        }}
-      />
+      {readOnly ? null : (
+        <FindReplace
+          detailsRef={findRef}
+          recordingId={recordingId}
+          segments={segments}
+          paged={page.pageCount > 1}
+          enhanced={enhanced}
+          error={replaceError}
+          onReplaceAll={async (fields) => {
+            const result = await runRevisionAction({ intent: "replace-all", ...fields });
+            if (result) setStatus(replaceAllReport(result.count));
+          }}
+          onShow={(segmentId) => {
+            document.getElementById(`segment-${segmentId}`)?.scrollIntoView({ block: "center" });
+            focusSegment(segmentId);
+          }}
+        />
+      )}
 
       <section aria-labelledby="transcript-title" className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -714,7 +723,7 @@ export function TranscriptEditor({
             words are ones the engine was unsure of: check them against the audio.
           </p>
         ) : null}
-        {enhanced ? (
+        {enhanced && !readOnly ? (
           <p className="mt-1 text-sm text-slate-600">
             Click a word to play from there (Alt+Enter: the word at the cursor); type to correct it (saved as you go).
             Enter splits a segment between the words nearest the cursor.
@@ -752,7 +761,8 @@ export function TranscriptEditor({
                 key={segment.id}
                 recordingId={recordingId}
                 segment={segment}
-                editable={enhanced}
+                editable={enhanced && !readOnly}
+                mayEdit={!readOnly}
                 editing={editingId === segment.id}
                 translation={
                   translation

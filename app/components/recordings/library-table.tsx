@@ -63,6 +63,7 @@ export function LibraryTable({
   sortHref,
   tagHref,
   selection,
+  mayEdit,
 }: {
   items: LibraryItem[];
   retention: Record<string, RetentionNoteData | undefined>;
@@ -70,6 +71,8 @@ export function LibraryTable({
   sortHref: (sort: RecordingSort) => string;
   tagHref: (tag: string) => string;
   selection: LibrarySelection;
+  /** The reader's role may edit: each tag has its remove button. */
+  mayEdit: boolean;
 }) {
   const { hydrated, selected, onToggle, onToggleAll } = selection;
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
@@ -146,6 +149,7 @@ export function LibraryTable({
                   recordingTitle={recording.title}
                   tags={recording.tags}
                   linkTo={tagHref}
+                  removable={mayEdit}
                 />
               </td>
               <td className={`${CELL} w-0 text-right`}>

@@ -190,11 +190,13 @@ export function TagChips({
   recordingTitle,
   tags,
   linkTo,
+  removable,
 }: {
   recordingId: string;
   recordingTitle: string;
   tags: string[];
   linkTo: (tag: string) => string;
+  removable: boolean;
 }) {
   if (!tags.length) return null;
   return (
@@ -204,7 +206,7 @@ export function TagChips({
           <Link to={linkTo(tag)} className="rounded-l-full py-1 pr-1 pl-2.5 hover:underline">
             #{tag}
           </Link>
-          <Form method="post" className="inline-flex">
+          <Form method="post" className="inline-flex" hidden={!removable}>
             <input type="hidden" name="recordingId" value={recordingId} />
             <input type="hidden" name="tag" value={tag} />
             <button
@@ -260,7 +262,10 @@ export function BulkActionBar({
   selectedCount,
   hydrated,
   onSubmit,
+  may,
 }: {
+  /** What the reader's role allows: a viewer's bar has only the ZIP. */
+  may: { edit: boolean; delete: boolean };
   folders: LibraryFolder[];
   errors: string[];
   selectedCount: number;
@@ -282,7 +287,7 @@ export function BulkActionBar({
         {hydrated ? `${countOf(selectedCount, "recording")} selected` : "With the selected recordings"}
       </h2>
       <Errors id="bulk-error" messages={errors} />
-      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3" hidden={!may.edit}>
         <div className="flex items-end gap-2">
           <div className="min-w-0">
             <label htmlFor="bulk-folder" className="block text-sm font-medium">
@@ -338,17 +343,19 @@ export function BulkActionBar({
         <button type="submit" formAction="/recordings/export" className={buttonClass("secondary")}>
           Download ZIP
         </button>
-        <ConfirmSubmit
-          form={BULK_FORM_ID}
-          name="intent"
-          value="delete"
-          label="Delete selected"
-          title={hydrated ? `Delete ${countOf(selectedCount, "recording")}?` : "Delete the selected recordings?"}
-          description="Their audio files and transcripts are removed for good. Minutes already used stay used."
-          confirmLabel="Delete recordings"
-          variant="ghost"
-          className="text-red-700"
-        />
+        {may.delete ? (
+          <ConfirmSubmit
+            form={BULK_FORM_ID}
+            name="intent"
+            value="delete"
+            label="Delete selected"
+            title={hydrated ? `Delete ${countOf(selectedCount, "recording")}?` : "Delete the selected recordings?"}
+            description="Their audio files and transcripts are removed for good. Minutes already used stay used."
+            confirmLabel="Delete recordings"
+            variant="ghost"
+            className="text-red-700"
+          />
+        ) : null}
       </div>
     </form>
   );

@@ -15,7 +15,7 @@ import {
   recordingsWhere,
   unwalledFolderWhere,
 } from "~/modules/workspaces/access.server";
-import { can, refusalSentence, type WorkspaceAction } from "~/modules/workspaces/policy";
+import { can, refusalSentence, type WorkspaceAction, permissionsOf } from "~/modules/workspaces/policy";
 import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
@@ -243,6 +243,8 @@ export async function libraryPage(reader: Reader, query: z.infer<typeof Recordin
     folder: folder && { id: folder.id, name: folder.name },
     folders,
     canManageAccess,
+    // What the reader's role allows here: a viewer's list offers reading and the ZIP, no forms that would 403.
+    may: permissionsOf(scope.role),
     otherWalls,
     tags,
     unfiled,

@@ -15,10 +15,15 @@ export class RecordingError extends ExpectedError {}
  * to; a scope (an API key's) only one in its own workspace.
  */
 export async function requireRecording(reader: Reader, recordingId: string, action: WorkspaceAction) {
+  return (await requireRecordingAndRole(reader, recordingId, action)).recording;
+}
+
+/** requireRecording, with the reader's role in its workspace: for pages that offer only what the role allows. */
+export async function requireRecordingAndRole(reader: Reader, recordingId: string, action: WorkspaceAction) {
   const { recording, role } = await findRecording(reader, recordingId);
   if (!recording || !role) throw new RecordingError("Recording not found.", 404);
   if (!can(role, action)) throw new RecordingError(refusalSentence(role, action), 403);
-  return recording;
+  return { recording, role };
 }
 
 /** The recording and the reader's role in its workspace, or nulls when it does not exist for them (walls included). */

@@ -46,6 +46,14 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return ALLOWED[role].has(action);
 }
 
+/** Every action, and whether `role` may take it: what a page offers (the server still asks `can` on each request). */
+export function permissionsOf(role: WorkspaceRole): Record<WorkspaceAction, boolean> {
+  return Object.fromEntries(WORKSPACE_ACTION_NAMES.map((action) => [action, can(role, action)])) as Record<
+    WorkspaceAction,
+    boolean
+  >;
+}
+
 /** The sentence a refusal (403) shows. */
 export function refusalSentence(role: WorkspaceRole, action: WorkspaceAction): string {
   return `Your role in this workspace (${role.toLowerCase()}) does not allow ${WORKSPACE_ACTIONS[action]}.`;
