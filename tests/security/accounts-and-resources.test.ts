@@ -97,7 +97,15 @@ describe("across workspaces: every object kind, every role", () => {
     viewer: "",
     outsider: "",
   };
-  let ids: { recording: string; folder: string; link: string; comment: string; tag: string };
+  let ids: {
+    recording: string;
+    segment: string;
+    folder: string;
+    link: string;
+    comment: string;
+    tag: string;
+    webhook: string;
+  };
 
   beforeAll(async () => {
     const made = await withAppDatabase(server.dataDir, async (prisma) => {
@@ -167,9 +175,26 @@ describe("across workspaces: every object kind, every role", () => {
           body: "Note",
         },
       });
+      const webhook = await prisma.webhookEndpoint.create({
+        data: {
+          userId: owner.userId,
+          workspaceId,
+          url: "https://hooks.example.com/voxlate",
+          secret: "whsec_security_suite",
+          events: ["transcription.completed"],
+        },
+      });
       return {
         users: { admin: admin.id, member: member.id, viewer: viewer.id, outsider: outsider.id },
-        ids: { recording: recording.id, folder: folder.id, link: link.id, comment: comment.id, tag: tag.name },
+        ids: {
+          recording: recording.id,
+          segment: recording.segments[0].id,
+          folder: folder.id,
+          link: link.id,
+          comment: comment.id,
+          tag: tag.name,
+          webhook: webhook.id,
+        },
       };
     });
     ids = made.ids;
@@ -194,6 +219,7 @@ describe("across workspaces: every object kind, every role", () => {
       `/transcription/${ids.recording}`,
       `/transcription/${ids.recording}/export?format=txt`,
       `/recordings?folder=${ids.folder}`,
+      `/transcription/${ids.recording}/revisions/original`,
     ];
     for (const path of reads) {
       for (const who of ["admin", "member", "viewer"] as const)
@@ -213,6 +239,10 @@ describe("across workspaces: every object kind, every role", () => {
       ["folder: rename", "/recordings", { intent: "rename-folder", folderId: ids.folder, name: "Changed" }],
       ["folder: delete", "/recordings", { intent: "delete-folder", folderId: ids.folder }],
       ["tag: remove", "/recordings", { intent: "remove-tag", recordingId: ids.recording, tag: ids.tag }],
+      ["segment: edit", rec, { intent: "edit-segment", segmentId: ids.segment, text: "Changed." }],
+      ["speaker: rename", rec, { intent: "rename-speaker", from: "Speaker 1", to: "Changed" }],
+      ["revision: restore", rec, { intent: "restore-revision", revisionId: "original" }],
+      ["webhook: remove", "/account?developer", { intent: "webhook-delete", endpointId: ids.webhook }],
     ];
     for (const [what, path, fields] of writes) {
       const viewer = await send("viewer", path, fields);
@@ -227,8 +257,24 @@ describe("across workspaces: every object kind, every role", () => {
       comments: await prisma.transcriptComment.count({ where: { id: ids.comment } }),
       tags: await prisma.recordingTag.count({ where: { recordingId: ids.recording } }),
       links: await prisma.shareLink.count({ where: { recordingId: ids.recording } }),
+      segment: await prisma.transcriptSegment.findUniqueOrThrow({
+        where: { id: ids.segment },
+        select: { text: true, speaker: true },
+      }),
+      revisions: await prisma.transcriptRevision.count({ where: { recordingId: ids.recording } }),
+      webhooks: await prisma.webhookEndpoint.count({ where: { id: ids.webhook } }),
     }));
-    expect(state).toEqual({ title: "Team call", folder: "Matters", link: null, comments: 1, tags: 1, links: 1 });
+    expect(state).toEqual({
+      title: "Team call",
+      folder: "Matters",
+      link: null,
+      comments: 1,
+      tags: 1,
+      links: 1,
+      segment: { text: "Hello team.", speaker: "Speaker 1" },
+      revisions: 0,
+      webhooks: 1,
+    });
   });
 
   test("a member edits a colleague's recording; only an admin manages a folder's access", async () => {
