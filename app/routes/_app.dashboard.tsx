@@ -22,6 +22,7 @@ import { describeAllowance } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
 import { currentWorkspace } from "~/modules/workspaces/workspaces.server";
+import { foldersForUpload } from "~/modules/library/library.server";
 import { can, refusalSentence } from "~/modules/workspaces/policy";
 
 /** The newest recordings the dashboard lists; "All recordings" leads to the rest. */
@@ -32,11 +33,14 @@ export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your record
 export async function loader({ request }: Route.LoaderArgs) {
   // The user and the allowance are the ones the app shell reads for the same request (read once).
   const user = await requireUser(request);
-  const [allowance, recent, workspace] = await Promise.all([
+  const [allowance, recent, workspace, folders] = await Promise.all([
     requestAllowance(request, user),
     listRecordings(user.id, { q: undefined, sort: "newest", page: 1 }, { pageSize: RECENT_RECORDINGS }),
     currentWorkspace(user.id),
+    foldersForUpload(user.id),
   ]);
+  // "Upload or record" from a folder of the library files the upload there.
+  const asked = new URL(request.url).searchParams.get("folder");
   return {
     firstName: user.firstName,
     allowance,
@@ -48,6 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: recent.total,
     // A viewer of the current workspace is told why there is no upload form, not handed one that would 403.
     uploadRefusal: can(workspace.role, "upload") ? null : refusalSentence(workspace.role, "upload"),
+    folders,
+    folderId: folders.some((folder) => folder.id === asked) ? asked : null,
   };
 }
 
@@ -102,6 +108,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   spokenLanguages={languages.spoken}
                   translationTargets={languages.translationTargets}
                   fallbackNotice={languages.fallbackNotice}
+                  folders={loaderData.folders}
+                  folderId={loaderData.folderId}
                   reply={replyTo(actionData, UPLOAD_INTENT)}
                   refusal={pageRefusal(actionData)}
                 />

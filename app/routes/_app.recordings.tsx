@@ -157,7 +157,7 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
         description={countOf(unfiled + folderCounts, "recording")}
         actions={
           library.may.upload ? (
-            <Link to="/dashboard" className={buttonClass("primary")}>
+            <Link to={folder ? `/dashboard?folder=${folder.id}` : "/dashboard"} className={buttonClass("primary")}>
               Upload or record
             </Link>
           ) : null

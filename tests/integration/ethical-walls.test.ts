@@ -5,8 +5,10 @@
 // can fail). Also: the current workspace and its switch, roles (viewer 403, outsider 404), share links at use time, and
 // an API key whose creator left its workspace.
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, test } from "vitest";
-import { db } from "~/modules/platform/database.server";
+import fs from "node:fs";
+import { beforeAll, describe, expect, onTestFinished, test } from "vitest";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { hashApiKey } from "~/modules/developers/api-keys.server";
 import { createShareLink } from "~/modules/sharing/share-links.server";
 import { setFolderAccess } from "~/modules/library/library.server";
@@ -14,6 +16,7 @@ import { EXPORT_FORMATS } from "~/services/export/types";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { appHandler } from "./app-handler";
 import { signedInUser } from "./helpers";
+import { sharedFile } from "../shared-files";
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -309,6 +312,40 @@ describe("the wall", () => {
       await setFolderAccess(owner.id, wallId, { restricted: true, memberIds: [owner.id, named.id] });
     }
     expect((await get(admin, `/transcription/${walled.id}`)).status).toBe(404);
+  });
+
+  test("an upload is filed behind the wall only by someone it names; a walled member's is refused and nothing kept", async () => {
+    const database = await db();
+    const uploadInto = async (user: User, folderId: string) => {
+      const form = new FormData();
+      // 1.8 s of speech: the shortest real file, so the transcription it queues costs little.
+      form.set("file", new Blob([fs.readFileSync(sharedFile("testdata", "audio", "hello-world.wav"))]), "hello.wav");
+      form.set("folderId", folderId);
+      return app("/api/v1/recordings", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${await apiKeyOf(user)}` },
+        body: form,
+      });
+    };
+    // The accepted upload queues its transcription; no worker runs it here.
+    await startJobs(await getDatabase(), { work: false });
+    onTestFinished(stopJobs);
+    const before = await database.recording.count({ where: { workspaceId } });
+    const refused = await uploadInto(member, wallId);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { detail: string }).detail).toBe("Folder not found.");
+    expect(await database.recording.count({ where: { workspaceId } })).toBe(before);
+    expect(await database.usageCharge.count({ where: { workspaceId } })).toBe(0);
+
+    const filed = await uploadInto(named, wallId);
+    expect(filed.status).toBe(201);
+    const { id } = (await filed.json()) as { id: string };
+    expect((await database.recording.findUniqueOrThrow({ where: { id } })).folderId).toBe(wallId);
+    // Filed behind the wall, it is walled at once.
+    expect((await get(member, `/transcription/${id}`)).status).toBe(404);
+    // The dashboard's upload form offers the matter only to those it names.
+    expect(await text(await get(named, "/dashboard"))).toContain(`${WALL_NAME} (restricted)`);
+    expect(await text(await get(member, "/dashboard"))).not.toContain(WALL_NAME);
   });
 
   test("a restricted folder holding recordings cannot be deleted (that would lift the wall from them)", async () => {

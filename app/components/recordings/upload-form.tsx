@@ -43,6 +43,8 @@ export function UploadForm({
   spokenLanguages,
   translationTargets,
   fallbackNotice,
+  folders = [],
+  folderId = null,
   reply,
   refusal,
 }: {
@@ -55,6 +57,10 @@ export function UploadForm({
   translationTargets: { value: string; label: string }[];
   /** Set when the offline fallback engine will transcribe the upload. */
   fallbackNotice: string | null;
+  /** The workspace's folders the uploader sees, to file the recording in (restricted ones are marked). */
+  folders?: { id: string; name: string; restricted: boolean }[];
+  /** The folder chosen to start with (the library's folder the user came from). */
+  folderId?: string | null;
   /** The server's reply to this form's post (options refused), without JavaScript. */
   reply?: FormReply;
   /** The server's refusal of the file (the page's refusal), without JavaScript. */
@@ -110,6 +116,7 @@ export function UploadForm({
         translateTo: String(options.get("translateTo") ?? ""),
         ...(options.get("speakerLabels") ? { speakerLabels: "on" } : {}),
         speakerCount: String(options.get("speakerCount") ?? "auto"),
+        folderId: String(options.get("folderId") ?? ""),
       },
       onProgress(loaded, total) {
         const seconds = (performance.now() - startedAt) / 1000;
@@ -283,6 +290,24 @@ export function UploadForm({
           )}
           <FieldErrors id={speakerCountWiring.errorId} errors={fields.speakerCount.errors} />
         </div>
+        {folders.length ? (
+          <div>
+            <label htmlFor="upload-folder" className="block text-sm font-medium">
+              Folder
+            </label>
+            <Select
+              id="upload-folder"
+              name="folderId"
+              options={folders.map((folder) => ({
+                value: folder.id,
+                label: folder.restricted ? `${folder.name} (restricted)` : folder.name,
+              }))}
+              first={{ value: "", label: "No folder" }}
+              defaultValue={refill(fields.folderId.initialValue) ?? folderId ?? ""}
+            />
+            <FieldErrors id="upload-folder-error" errors={fields.folderId.errors} />
+          </div>
+        ) : null}
       </div>
 
       {shownError ? <FormAlert id={form.errorId}>{shownError}</FormAlert> : null}

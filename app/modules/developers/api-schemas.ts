@@ -41,6 +41,14 @@ const TranscriptionOptions = {
     .default("auto")
     .meta({ description: 'Number of speakers (2–10), or "auto" to estimate it.' }),
   translateTo: languageCode.nullable().optional().meta({ description: "Translate the transcript when it is ready." }),
+  folderId: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .meta({
+      description: "File it in this folder of the key's workspace (a restricted one must name the key's account).",
+    }),
 };
 
 export const ImportFromUrlSchema = z
@@ -60,6 +68,7 @@ export const UploadFormSchema = z
     speakerLabels: z.enum(["true", "false"]).optional(),
     speakerCount: z.string().optional().meta({ example: "auto" }),
     translateTo: z.string().optional().meta({ example: "es" }),
+    folderId: z.string().optional().meta({ description: "A folder of the key's workspace." }),
   })
   .meta({ id: "UploadForm" });
 

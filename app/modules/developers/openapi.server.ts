@@ -114,7 +114,7 @@ function registry() {
       "connections; any tus client works. Send the chunks with `PATCH` to the `Location` answered (with the same " +
       "key), and resume after a dropped connection from the offset `HEAD` gives. The last chunk's answer carries " +
       "the new recording's id in `Upload-Recording-Id`. Metadata: `filename`, `language`, `speakerLabels`, " +
-      "`speakerCount`, `translateTo`. Unfinished uploads are deleted after 24 hours. Scope: write.",
+      "`speakerCount`, `translateTo`, `folderId`. Unfinished uploads are deleted after 24 hours. Scope: write.",
     security,
     request: {
       headers: z.object({

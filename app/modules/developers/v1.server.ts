@@ -213,6 +213,7 @@ export async function importApiRecording({ reader, json: body, instance }: ApiCo
     speakerLabels: String(input.speakerLabels),
     speakerCount: String(input.speakerCount),
     ...(input.translateTo ? { translateTo: input.translateTo } : {}),
+    ...(input.folderId ? { folderId: input.folderId } : {}),
   };
   return created(await importRecordingFromUrl(reader, input.url, fields));
 }

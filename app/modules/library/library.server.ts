@@ -125,6 +125,16 @@ async function requireRecordings(reader: Reader, ids: string[], action: Workspac
   return { scope, recordings: ids.map((id) => byId.get(id)!) };
 }
 
+/** The folders an upload can be filed in: the workspace's, a restricted one only where it names the reader. */
+export async function foldersForUpload(reader: Reader) {
+  const scope = await accessScope(reader);
+  return (await db()).folder.findMany({
+    where: foldersWhere(scope),
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, restricted: true },
+  });
+}
+
 /** Files the recordings in the folder, or in none for "none". Filed in a restricted folder, they are walled. */
 export async function moveRecordings(reader: Reader, ids: string[], folderId: string) {
   const { scope } = await requireRecordings(reader, ids, "edit");

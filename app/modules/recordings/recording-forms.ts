@@ -40,6 +40,13 @@ export const UploadOptionsSchema = z.object({
     .union([z.literal(""), languageCode])
     .optional()
     .transform((value) => value || null),
+  /** A folder of the workspace to file it in; "" or absent: no folder. */
+  folderId: z
+    .string()
+    .trim()
+    .max(64, "Choose the folder from the list.")
+    .optional()
+    .transform((value) => value || null),
 });
 
 /** The file the form holds: an empty file input sends a nameless, empty File. */

@@ -15,7 +15,7 @@ import { configuredStorage, type IncomingObject, StorageError } from "~/services
 import { probeAudio, UnsupportedMediaError } from "~/services/transcription/audio.server";
 import { db } from "~/modules/platform/database.server";
 import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
-import { accessScope, type Reader, readerId } from "~/modules/workspaces/access.server";
+import { accessScope, foldersWhere, type Reader, readerId } from "~/modules/workspaces/access.server";
 import { hasRoomFor, isDiskFull } from "~/modules/platform/disk.server";
 import { dataDir, getEnv } from "~/config/env.server";
 import { sanitizeFileName } from "~/utils/text";
@@ -232,8 +232,17 @@ export async function acceptUploadedFile(
   const seconds = secondsFor(probe.durationSeconds);
   // Into the uploader's current workspace, or an API key's own (ADR 034-workspace), when their role there allows
   // uploading (a viewer's does not).
-  const { workspaceId } = await accessScope(reader);
+  const scope = await accessScope(reader);
+  const { workspaceId } = scope;
   await requireWorkspaceAction(userId, workspaceId, "upload");
+  // Into a folder only where the reader sees it: a restricted folder that does not name them is a 404, as everywhere.
+  if (
+    options.folderId &&
+    !(await (
+      await db()
+    ).folder.findFirst({ where: { id: options.folderId, ...foldersWhere(scope) }, select: { id: true } }))
+  )
+    throw new RecordingError("Folder not found.", 404);
   const recording = await holdingAllowance(() =>
     reserveSeconds({ userId, workspaceId }, seconds, (tx) =>
       tx.recording.create({
@@ -251,6 +260,7 @@ export async function acceptUploadedFile(
           speakerLabels: options.speakerLabels,
           speakerCount: options.speakerLabels ? options.speakerCount : null,
           translateTo: options.translateTo,
+          folderId: options.folderId,
           status: RecordingStatus.QUEUED,
           reservedSeconds: seconds,
         },
