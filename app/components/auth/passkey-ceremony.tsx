@@ -73,7 +73,7 @@ export function PasskeySignInButton({
       try {
         response = await ceremony.startAuthentication({ optionsJSON });
       } catch (deviceError) {
-        throw new Error(deviceRefusal(deviceError));
+        throw new Error(deviceRefusal(deviceError), { cause: deviceError });
       }
       const answer = await postJson<{ redirectTo: string }>("/auth/passkey/verify", { purpose, response, redirectTo });
       // A full load: the session cookie and the welcome toast were set with the answer.
@@ -131,7 +131,7 @@ export function AddPasskeyForm({
       try {
         response = await ceremony.startRegistration({ optionsJSON });
       } catch (deviceError) {
-        throw new Error(deviceRefusal(deviceError));
+        throw new Error(deviceRefusal(deviceError), { cause: deviceError });
       }
       const answer = await postJson<{ name: string; recoveryCodes: string[] | null }>("/account/passkeys/verify", {
         name,

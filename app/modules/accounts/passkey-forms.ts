@@ -51,7 +51,9 @@ export const RegistrationResponseSchema = z.object({
       .array(z.string().max(20))
       .max(10)
       .optional()
-      .transform((list) => list?.filter((item): item is (typeof TRANSPORTS)[number] => TRANSPORTS.includes(item as never))),
+      .transform((list) =>
+        list?.filter((item): item is (typeof TRANSPORTS)[number] => TRANSPORTS.includes(item as never)),
+      ),
   }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),

@@ -39,7 +39,8 @@ export const NEEDS_RECENT_SIGN_IN =
   "For your safety, sign in again before adding or removing a passkey: this browser signed in more than 30 minutes ago.";
 export const WRONG_ORIGIN =
   "This passkey answer was made for another website, not for this address of Voxlate, so it was refused.";
-export const UNKNOWN_PASSKEY = "This passkey is not registered with Voxlate (it may have been removed). Use another way.";
+export const UNKNOWN_PASSKEY =
+  "This passkey is not registered with Voxlate (it may have been removed). Use another way.";
 export const CHALLENGE_USED =
   "This passkey request has expired or was already used. Try again: the button asks your device afresh.";
 export const PASSKEY_FAILED = "The passkey could not be verified. Try again, or use another way to sign in.";
@@ -172,7 +173,10 @@ export async function registrationOptions(user: { id: string; email: string; fir
     await db()
   ).passkey.findMany({ where: { userId: user.id }, select: { credentialId: true, transports: true } });
   if (existing.length >= PASSKEYS_PER_ACCOUNT) {
-    throw new PasskeyError(`You have ${PASSKEYS_PER_ACCOUNT} passkeys, the most an account can have. Remove one first.`, 409);
+    throw new PasskeyError(
+      `You have ${PASSKEYS_PER_ACCOUNT} passkeys, the most an account can have. Remove one first.`,
+      409,
+    );
   }
   const options = await generateRegistrationOptions({
     rpName: "Voxlate",
@@ -229,7 +233,7 @@ export async function addPasskey(
     data: {
       userId,
       credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
       counter: BigInt(credential.counter),
       transports: response.response.transports ?? credential.transports ?? [],
       deviceType: credentialDeviceType,
@@ -303,9 +307,7 @@ export async function signInOptions(purpose: "sign-in" | "second-factor", userId
   const allowCredentials =
     purpose === "second-factor" && userId
       ? (
-          await (
-            await db()
-          ).passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } })
+          await (await db()).passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } })
         ).map((passkey) => ({
           id: passkey.credentialId,
           transports: passkey.transports,
@@ -366,7 +368,7 @@ export async function verifyPasskeySignIn(
       requireUserVerification: purpose === "sign-in",
       credential: {
         id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
         counter: Number(passkey.counter),
         transports: passkey.transports,
       },

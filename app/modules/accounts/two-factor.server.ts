@@ -111,7 +111,9 @@ export async function verifySecondFactor(userId: string, input: string): Promise
   const database = await db();
   const factor = await database.twoFactor.findUnique({ where: { userId } });
   // An account whose second factor is a passkey has recovery codes too (ADR 039), and no app.
-  const passkey = factor?.enabledAt ? null : await database.passkey.findFirst({ where: { userId }, select: { id: true } });
+  const passkey = factor?.enabledAt
+    ? null
+    : await database.passkey.findFirst({ where: { userId }, select: { id: true } });
   if (!factor?.enabledAt && !passkey) throw new TwoFactorError("Two-factor sign-in is not on for this account.", 409);
   const code = input.replace(/[\s-]/g, "");
   if (/^\d{6}$/.test(code)) {

@@ -24,7 +24,12 @@ export const action = withRefusals(async ({ request, context }: Route.ActionArgs
     const signedIn = await verifyPasskeySignIn("sign-in", body.response, null, client, source);
     const redirectTo = safeRedirectPath(body.redirectTo, "");
     return asJsonNavigation(
-      await finishSignIn(request, context, { userId: signedIn.userId, email: signedIn.email, method: "passkey", redirectTo }),
+      await finishSignIn(request, context, {
+        userId: signedIn.userId,
+        email: signedIn.email,
+        method: "passkey",
+        redirectTo,
+      }),
     );
   }
   const pending = await readPendingSignIn(request);

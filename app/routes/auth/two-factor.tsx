@@ -96,7 +96,9 @@ export default function TwoFactorSignIn() {
             <PasskeySignInButton
               purpose="second-factor"
               label="Use a passkey"
-              otherWay={hasApp ? "Enter the code from your app or a recovery code below." : "Enter a recovery code below."}
+              otherWay={
+                hasApp ? "Enter the code from your app or a recovery code below." : "Enter a recovery code below."
+              }
             />
           </section>
         ) : null}

@@ -3,7 +3,7 @@ CREATE TABLE "Passkey" (
     "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "credentialId" TEXT NOT NULL,
-    "publicKey" BYTEA NOT NULL,
+    "publicKey" TEXT NOT NULL,
     "counter" BIGINT NOT NULL DEFAULT 0,
     "transports" TEXT[],
     "deviceType" TEXT NOT NULL,
