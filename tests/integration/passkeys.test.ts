@@ -216,6 +216,9 @@ describe("passkeys", () => {
     );
     expect(wrongAccount.status).toBe(400);
     expect((await json(wrongAccount)).error).toBe(UNKNOWN_PASSKEY);
+    // The failure is the signing-in account's, not the other passkey's owner's.
+    expect(await trail(user.id)).toContain('sign-in.failed {"method":"passkey"}');
+    expect(await trail(other.id)).not.toContain('sign-in.failed {"method":"passkey"}');
 
     // The right one, without user verification (presence is enough after a password).
     const second = await signInChallenge("second-factor", pending, "10.52.0.1");

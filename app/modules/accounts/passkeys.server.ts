@@ -351,8 +351,13 @@ export async function verifyPasskeySignIn(
   });
   const expectedChallenge = await consumeChallenge(response.response.clientDataJSON, purpose, expectedUserId);
   if (!passkey || (expectedUserId && passkey.userId !== expectedUserId)) {
-    // The per-address tier of the rate limit (the strongest) holds whoever tries credentials we do not know.
-    await recordSignInFailure(passkey?.user.email ?? null, "passkey", source);
+    // As the second factor, the failure is the signing-in account's (whoever owns the passkey shown). Passwordless,
+    // no account is known: the per-address tier of the rate limit (the strongest) holds whoever tries such keys.
+    const signingIn = expectedUserId
+      ? await database.user.findUnique({ where: { id: expectedUserId }, select: { email: true } })
+      : null;
+    if (signingIn) await recordLoginFailure(userAccount(signingIn.email), client);
+    await recordSignInFailure(signingIn?.email ?? null, "passkey", source);
     throw new PasskeyError(UNKNOWN_PASSKEY, 400);
   }
   const account = userAccount(passkey.user.email);
