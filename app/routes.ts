@@ -44,6 +44,7 @@ export default [
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
     route("account", "routes/_app.account/route.tsx"),
     route("account/two-factor", "routes/_app.account.two-factor.tsx"),
+    route("account/passkeys", "routes/_app.account.passkeys.tsx"),
     route("data-privacy", "routes/_app.data-privacy/route.tsx"),
     // Team workspaces (issue 32, ADR 035-teams): the list and create form, and a team's members, invitations, seats.
     route("workspaces", "routes/_app.workspaces.tsx"),
@@ -64,6 +65,11 @@ export default [
   // They have their own header ("Back to Home").
   route("signin", "routes/auth/sign-in.tsx"),
   route("signin/two-factor", "routes/auth/two-factor.tsx"),
+  // The passkey ceremonies' JSON steps (ADR 039): sign-in (passwordless or second factor) and adding one.
+  route("auth/passkey/options", "routes/auth/passkey-options.ts"),
+  route("auth/passkey/verify", "routes/auth/passkey-verify.ts"),
+  route("account/passkeys/options", "routes/account-passkeys-options.ts"),
+  route("account/passkeys/verify", "routes/account-passkeys-verify.ts"),
   route("signup", "routes/auth/sign-up.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

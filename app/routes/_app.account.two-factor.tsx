@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/_app.account.two-factor";
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
+import { RecoveryCodesShown } from "~/components/auth/recovery-codes";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
@@ -227,23 +228,16 @@ function Enabled({
 
 function RecoveryCodes({ codes, turnedOn }: { codes: string[]; turnedOn: boolean }) {
   return (
-    <section aria-label="Recovery codes" className="space-y-4 rounded-xl border border-emerald-300 bg-emerald-50 p-6">
-      <h2 className="text-lg font-semibold">
-        {turnedOn ? "Two-factor sign-in is on. Save your recovery codes" : "Your new recovery codes"}
-      </h2>
-      <p>
-        Each code signs you in once if you lose your phone. Keep them somewhere safe, apart from your password.
-        {turnedOn ? "" : " The old codes no longer work."} This is the only time they are shown.
-      </p>
-      <ul className="grid grid-cols-2 gap-2 font-mono text-lg" aria-label="Recovery codes list">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <Link to={HERE} className={buttonClass("primary")}>
-        I have saved them
-      </Link>
-    </section>
+    <RecoveryCodesShown
+      title={turnedOn ? "Two-factor sign-in is on. Save your recovery codes" : "Your new recovery codes"}
+      codes={codes}
+      note={turnedOn ? "" : "The old codes no longer work."}
+      done={
+        <Link to={HERE} className={buttonClass("primary")}>
+          I have saved them
+        </Link>
+      }
+    />
   );
 }
 

@@ -47,6 +47,7 @@ const PROTECTED = [
   "/workspaces/ws_123/members",
   "/account",
   "/account/two-factor",
+  "/account/passkeys",
   "/data-privacy",
 ];
 

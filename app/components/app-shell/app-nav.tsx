@@ -24,7 +24,13 @@ export const APP_LINKS: AppLink[] = [
     section: /^\/workspaces\//,
     icon: "M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM20 19v-1a3 3 0 0 0-3-3M17 5a3 3 0 0 1 0 6M4 19v-1a3 3 0 0 1 3-3M7 5a3 3 0 0 0 0 6",
   },
-  { label: "Account", to: "/account", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" },
+  // Its pages (two-factor, passkeys) are part of it.
+  {
+    label: "Account",
+    to: "/account",
+    section: /^\/account\//,
+    icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
+  },
   { label: "Data & privacy", to: "/data-privacy", icon: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z" },
   { label: "Plan", to: "/plan-selection", section: /^\/plans$/, icon: "M4 7h16v10H4zM4 11h16M8 15h3" },
 ];

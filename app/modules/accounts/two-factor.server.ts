@@ -38,10 +38,17 @@ export async function twoFactorStatus(userId: string) {
   return { enabledAt: factor?.enabledAt ?? null, pending: Boolean(factor && !factor.enabledAt), recoveryCodesLeft };
 }
 
-/** Whether sign-in asks this account for a second factor: one indexed read, on every sign-in. */
+/**
+ * Whether sign-in asks this account for a second factor: an authenticator app, or a passkey (ADR 039). Two indexed
+ * reads at once, on every sign-in.
+ */
 export async function hasTwoFactor(userId: string): Promise<boolean> {
-  const factor = await (await db()).twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } });
-  return Boolean(factor?.enabledAt);
+  const database = await db();
+  const [factor, passkey] = await Promise.all([
+    database.twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } }),
+    database.passkey.findFirst({ where: { userId }, select: { id: true } }),
+  ]);
+  return Boolean(factor?.enabledAt) || Boolean(passkey);
 }
 
 /**
@@ -103,9 +110,16 @@ export async function confirmEnrolment(userId: string, code: string): Promise<st
 export async function verifySecondFactor(userId: string, input: string): Promise<"totp" | "recovery-code"> {
   const database = await db();
   const factor = await database.twoFactor.findUnique({ where: { userId } });
-  if (!factor?.enabledAt) throw new TwoFactorError("Two-factor sign-in is not on for this account.", 409);
+  // An account whose second factor is a passkey has recovery codes too (ADR 039), and no app.
+  const passkey = factor?.enabledAt
+    ? null
+    : await database.passkey.findFirst({ where: { userId }, select: { id: true } });
+  if (!factor?.enabledAt && !passkey) throw new TwoFactorError("Two-factor sign-in is not on for this account.", 409);
   const code = input.replace(/[\s-]/g, "");
   if (/^\d{6}$/.test(code)) {
+    if (!factor?.enabledAt) {
+      throw new TwoFactorError("This account has no authenticator app: use your passkey or a recovery code.", 400);
+    }
     const step = await matchingStep(factor.secretEncrypted, code);
     if (step === null) throw new TwoFactorError(WRONG_CODE, 400);
     // Only a later step than the last one used: a replayed (or older) code is refused, atomically across processes.
@@ -135,8 +149,10 @@ export async function verifySecondFactor(userId: string, input: string): Promise
  */
 export async function removeTwoFactor(userId: string) {
   const database = await db();
+  // The recovery codes stay while a passkey is still a second factor: they are its way back in too (ADR 039).
+  const keepCodes = Boolean(await database.passkey.findFirst({ where: { userId }, select: { id: true } }));
   await database.$transaction([
-    database.recoveryCode.deleteMany({ where: { userId } }),
+    ...(keepCodes ? [] : [database.recoveryCode.deleteMany({ where: { userId } })]),
     database.twoFactor.deleteMany({ where: { userId } }),
   ]);
 }

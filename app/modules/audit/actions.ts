@@ -12,6 +12,10 @@ export const AUDIT_ACTIONS = {
   "two-factor.disabled": "Turned off two-factor sign-in",
   "recovery-codes.created": "Made new recovery codes",
   "recovery-code.used": "Used a recovery code",
+  // Passkeys (ADR 039); signing in with one is a "sign-in" whose method says passkey.
+  "passkey.added": "Added a passkey",
+  "passkey.renamed": "Renamed a passkey",
+  "passkey.removed": "Removed a passkey",
   // Transcripts and recordings.
   "transcript.viewed": "Opened a transcript",
   "transcript.edited": "Edited a transcript",
@@ -72,6 +76,7 @@ export const AUDIT_TARGET_KINDS = [
   "member",
   "invitation",
   "folder",
+  "passkey",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

@@ -46,6 +46,8 @@ export const STRONGEST_PATHS = [
   "/api/password-reset/validate",
   "/api/password-reset/verify",
   "/api/admin/login",
+  "/auth/passkey/options",
+  "/auth/passkey/verify",
 ];
 
 /** Share links' password posts ("/s/<token>"): the strongest tier, per IP, beside the sharing domain's own limits. */

@@ -30,6 +30,7 @@ import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { countOf } from "~/utils/plural";
 import { twoFactorStatus } from "~/modules/accounts/two-factor.server";
+import { passkeyCountsByUser } from "~/modules/accounts/passkeys.server";
 import { currentGlossary } from "~/modules/workspaces/glossary.server";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/field";
@@ -67,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactor,
     teams,
     glossary,
+    passkeyCounts,
   ] = await Promise.all([
     accountProfile(userId),
     activeSessions(userId),
@@ -80,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorStatus(userId),
     billedTeams(userId),
     currentGlossary(userId),
+    passkeyCountsByUser([userId]),
   ]);
   const { passwordHash, ...profile } = user;
   return {
@@ -94,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     voiceProfiles: voices,
     developer,
     twoFactor,
+    passkeyCount: passkeyCounts.get(userId) ?? 0,
     glossary,
   };
 }
@@ -231,6 +235,7 @@ export default function Account() {
     voiceProfiles,
     developer,
     twoFactor,
+    passkeyCount,
     glossary,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -398,6 +403,20 @@ export default function Account() {
           </p>
           <Link to="/account/two-factor" className={`${buttonClass("secondary")} mt-3`}>
             {twoFactor.enabledAt ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+          </Link>
+        </Section>
+        <Section title="Passkeys">
+          <p className="text-sm">
+            {passkeyCount > 0 ? (
+              <>
+                <strong>{countOf(passkeyCount, "passkey")}.</strong> Sign in with one alone, or after your password.
+              </>
+            ) : (
+              <>Sign in with your device&rsquo;s fingerprint, face or PIN instead of a password.</>
+            )}
+          </p>
+          <Link to="/account/passkeys" className={`${buttonClass("secondary")} mt-3`}>
+            {passkeyCount > 0 ? "Manage passkeys" : "Add a passkey"}
           </Link>
         </Section>
         <Section title="Signed-in browsers">

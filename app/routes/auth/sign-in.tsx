@@ -3,6 +3,7 @@ import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { signInOrAskSecondFactor, signInPageData } from "./auth-pages.server";
 import { AuthErrorBoundary, AuthLayout } from "~/components/auth/auth-layout";
+import { PasskeySignInButton } from "~/components/auth/passkey-ceremony";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { pageMeta } from "~/components/page";
 import { login } from "~/modules/accounts/auth.server";
@@ -51,6 +52,14 @@ export default function SignIn() {
   return (
     <AuthLayout tab="signin" redirectTo={redirectTo} googleEnabled={googleEnabled}>
       <SignInForm redirectTo={redirectTo} lastResult={useActionData<typeof action>()} />
+      <section aria-label="Passkey" className="mt-6 border-t border-slate-200 pt-6">
+        <PasskeySignInButton
+          purpose="sign-in"
+          redirectTo={redirectTo}
+          label="Sign in with a passkey"
+          otherWay="Sign in with your email and password above."
+        />
+      </section>
     </AuthLayout>
   );
 }

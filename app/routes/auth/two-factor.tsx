@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { finishSignIn } from "./auth-pages.server";
 import { AuthErrorBoundary, AuthLayout, SubmitButton } from "~/components/auth/auth-layout";
@@ -13,7 +13,10 @@ import {
   checkSecondFactorLimited,
   readPendingSignIn,
   TwoFactorError,
+  twoFactorStatus,
 } from "~/modules/accounts/two-factor.server";
+import { hasPasskey } from "~/modules/accounts/passkeys.server";
+import { PasskeySignInButton } from "~/components/auth/passkey-ceremony";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireAnonymous } from "~/modules/platform/session.server";
 
@@ -22,8 +25,11 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  if (!(await readPendingSignIn(request))) throw redirect("/signin");
-  return null;
+  const pending = await readPendingSignIn(request);
+  if (!pending) throw redirect("/signin");
+  // Which factors to offer: the app's code, a passkey (ADR 039), or both; recovery codes always.
+  const [status, passkey] = await Promise.all([twoFactorStatus(pending.userId), hasPasskey(pending.userId)]);
+  return { hasApp: Boolean(status.enabledAt), hasPasskey: passkey };
 }
 
 /**
@@ -66,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorSignIn() {
+  const { hasApp, hasPasskey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "two-factor-sign-in",
@@ -80,12 +87,24 @@ export default function TwoFactorSignIn() {
       <Form method="post" action="/signin/two-factor" {...getFormProps(form)} className="space-y-4">
         <h1 className="text-2xl font-bold">Two-factor sign-in</h1>
         <p className="text-slate-600">
-          Your password was right. Enter the 6-digit code your authenticator app shows for Voxlate, or one of your
-          recovery codes.
+          {hasApp
+            ? "Your password was right. Enter the 6-digit code your authenticator app shows for Voxlate, or one of your recovery codes."
+            : "Your password was right. Use your passkey, or enter one of your recovery codes."}
         </p>
+        {hasPasskey ? (
+          <section aria-label="Passkey" className="border-b border-slate-200 pb-4">
+            <PasskeySignInButton
+              purpose="second-factor"
+              label="Use a passkey"
+              otherWay={
+                hasApp ? "Enter the code from your app or a recovery code below." : "Enter a recovery code below."
+              }
+            />
+          </section>
+        ) : null}
         <FormErrors form={form} title="Sign-in failed" />
         <Field
-          label="Authentication code"
+          label={hasApp ? "Authentication code" : "Recovery code"}
           field={fields.code}
           autoComplete="one-time-code"
           autoFocus
