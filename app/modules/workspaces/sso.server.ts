@@ -365,12 +365,16 @@ export async function finishSsoSignIn(
   let names: { given?: string; family?: string; full?: string } = {};
   try {
     const config = await discover(sso);
-    const tokens = await oidc.authorizationCodeGrant(
-      config,
-      callbackUrl,
-      { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true },
-      { redirect_uri: ssoCallbackUrl() },
-    );
+    // openid-client sends the callback's address without its query as the redirect_uri: the public one, as
+    // registered, whatever address the request reached this process by (a proxy, a test).
+    const registeredCallback = new URL(ssoCallbackUrl());
+    registeredCallback.search = callbackUrl.search;
+    const tokens = await oidc.authorizationCodeGrant(config, registeredCallback, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
     claims = tokens.claims()!;
     let profile: Record<string, unknown> = claims;
     // Some providers put the email in the userinfo answer only.
@@ -385,7 +389,11 @@ export async function finishSsoSignIn(
   } catch (error) {
     if (error instanceof SsoError) return refuse(error.message, "provider unreachable", workspaceId, source, 502);
     const code = error instanceof oidc.ClientError ? error.code : undefined;
-    const why = error instanceof Error ? error.message : String(error);
+    // A provider's refusal names itself in the body (invalid_grant, invalid_client…): keep that for the audit trail.
+    const body = error instanceof oidc.ResponseBodyError ? ` (${error.error}: ${error.error_description ?? ""})` : "";
+    const cause = error instanceof Error ? (error.cause as { claim?: unknown; message?: unknown } | undefined) : undefined;
+    const claim = typeof cause?.claim === "string" ? ` (claim ${cause.claim})` : "";
+    const why = `${error instanceof Error ? error.message : String(error)}${body}${claim}`;
     console.error("[sso] callback refused", code, why);
     return refuse(
       "Single sign-on failed: the identity provider's answer could not be verified. Start again.",
