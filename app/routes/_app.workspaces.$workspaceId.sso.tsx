@@ -75,7 +75,8 @@ export default function SsoSettingsPage({ loaderData: page, actionData }: Route.
   const refusal = pageRefusal(actionData);
   const { settings } = page;
   useErrorToast(formReplyOf(actionData), "That did not work");
-  const [form, fields] = useSchemaForm("sso", SsoSettingsFormSchema, formReplyOf(actionData), {
+  // A new form after each save: the typed secret must not stay in the field once it is stored.
+  const [form, fields] = useSchemaForm(`sso-${settings.updatedAt}`, SsoSettingsFormSchema, formReplyOf(actionData), {
     defaultValue: {
       issuer: settings.issuer,
       clientId: settings.clientId,
@@ -104,7 +105,7 @@ export default function SsoSettingsPage({ loaderData: page, actionData }: Route.
             </code>
             . {settings.enabled ? "Single sign-on is on." : "Single sign-on is off."}
           </p>
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <Form method="post" key={settings.updatedAt} {...getFormProps(form)} className="space-y-4">
             <FormErrors form={form} />
             <Field
               label="Issuer URL"

@@ -62,6 +62,7 @@ export async function getSsoSettings(workspaceId: string) {
     defaultRole: (sso?.defaultRole ?? "MEMBER") as WorkspaceRole,
     ssoRequired: workspace.ssoRequired,
     callbackUrl: ssoCallbackUrl(),
+    updatedAt: sso?.updatedAt.toISOString() ?? null,
   };
 }
 export type SsoSettings = Awaited<ReturnType<typeof getSsoSettings>>;
@@ -296,6 +297,16 @@ export async function startSsoSignIn(email: string, redirectTo = "") {
   return { authorizationUrl, state };
 }
 
+/** The ID token claim a check failed on (nonce, iss, aud, exp…), from openid-client's chain of causes. */
+function failedClaim(error: unknown): string {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 4 && cause && typeof cause === "object"; depth++) {
+    if ("claim" in cause && typeof cause.claim === "string") return ` (claim ${cause.claim})`;
+    cause = "cause" in cause ? cause.cause : undefined;
+  }
+  return "";
+}
+
 /** A callback refused: the person gets `message`, the workspace's audit trail the reason. */
 async function refuse(
   message: string,
@@ -391,8 +402,7 @@ export async function finishSsoSignIn(
     const code = error instanceof oidc.ClientError ? error.code : undefined;
     // A provider's refusal names itself in the body (invalid_grant, invalid_client…): keep that for the audit trail.
     const body = error instanceof oidc.ResponseBodyError ? ` (${error.error}: ${error.error_description ?? ""})` : "";
-    const cause = error instanceof Error ? (error.cause as { claim?: unknown; message?: unknown } | undefined) : undefined;
-    const claim = typeof cause?.claim === "string" ? ` (claim ${cause.claim})` : "";
+    const claim = failedClaim(error);
     const why = `${error instanceof Error ? error.message : String(error)}${body}${claim}`;
     console.error("[sso] callback refused", code, why);
     return refuse(

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/sso";
 import { redirectToOf } from "./auth-pages.server";
 import { AuthErrorBoundary, AuthLayout, SubmitButton } from "~/components/auth/auth-layout";
@@ -32,16 +33,50 @@ export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(submission.value.redirectTo, "");
   try {
     const { authorizationUrl, state } = await startSsoSignIn(submission.value.email, redirectTo);
-    return redirect(authorizationUrl.href, { headers: { "Set-Cookie": await ssoStateCookie(state) } });
+    // Not a redirect: the Content-Security-Policy's form-action (server.ts) also binds a form post's redirects, and a
+    // workspace's provider cannot be listed there ahead of time. The page sends the browser on instead (below).
+    return data(
+      { authorizationUrl: authorizationUrl.href, providerHost: authorizationUrl.host },
+      { headers: { "Set-Cookie": await ssoStateCookie(state) } },
+    );
   } catch (error) {
     if (!(error instanceof SsoError || error instanceof OutboundUrlError)) throw error;
     return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
   }
 }
 
+/**
+ * On the way to the provider: without JavaScript the meta refresh goes on (and the link, if a browser does not), with
+ * it the page itself.
+ */
+function Leaving({ authorizationUrl, providerHost }: { authorizationUrl: string; providerHost: string }) {
+  useEffect(() => window.location.assign(authorizationUrl), [authorizationUrl]);
+  return (
+    <AuthLayout>
+      <meta httpEquiv="refresh" content={`0;url=${authorizationUrl}`} />
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Sign in with SSO</h1>
+        <p className="text-slate-600">Taking you to your organisation&apos;s sign-in page at {providerHost}…</p>
+        <a href={authorizationUrl} className="text-brand-600 underline">
+          Continue to {providerHost}
+        </a>
+      </div>
+    </AuthLayout>
+  );
+}
+
 export default function SsoSignIn() {
+  const actionData = useActionData<typeof action>();
+  if (actionData && "authorizationUrl" in actionData) return <Leaving {...actionData} />;
+  return <SsoEmailForm lastResult={actionData} />;
+}
+
+function SsoEmailForm({
+  lastResult,
+}: {
+  lastResult: Exclude<ReturnType<typeof useActionData<typeof action>>, { authorizationUrl: string }>;
+}) {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "sso-sign-in",
     lastResult,
@@ -52,11 +87,9 @@ export default function SsoSignIn() {
   useErrorToast(lastResult, "Single sign-on");
   return (
     <AuthLayout>
-      {/* reloadDocument: the answer is a redirect to another site, which the browser itself follows. */}
       <Form
         method="post"
         action={withRedirect("/signin/sso", redirectTo)}
-        reloadDocument
         {...getFormProps(form)}
         className="space-y-4"
       >
