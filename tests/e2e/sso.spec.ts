@@ -12,8 +12,8 @@ import { logOut } from "./user-menu";
 
 let provider: TestOidcProvider;
 
-test.beforeAll(async ({}, testInfo) => {
-  const { baseURL } = e2eServer(testInfo.parallelIndex);
+test.beforeAll(async () => {
+  const { baseURL } = e2eServer(test.info().parallelIndex);
   provider = await startOidcProvider({ redirectUri: `${baseURL}/auth/sso/callback` });
 });
 test.afterAll(async () => provider?.close());
@@ -78,5 +78,7 @@ test("a work email whose domain has no single sign-on is told so on the form", a
   await page.goto("/signin/sso");
   await page.getByLabel("Work email").fill("someone@no-sso-anywhere.com");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("No workspace signs in with single sign-on for no-sso-anywhere.com").first()).toBeVisible();
+  await expect(
+    page.getByText("No workspace signs in with single sign-on for no-sso-anywhere.com").first(),
+  ).toBeVisible();
 });

@@ -121,7 +121,12 @@ describe("settings", () => {
     expect(row.clientSecretEncrypted).not.toContain(provider.clientSecret);
     expect(openSecret(row.clientSecretEncrypted)).toBe(provider.clientSecret);
     const settings = await getSsoSettings(workspace.id);
-    expect(settings).toMatchObject({ enabled: true, hasClientSecret: true, domains: [domain], defaultRole: "REVIEWER" });
+    expect(settings).toMatchObject({
+      enabled: true,
+      hasClientSecret: true,
+      domains: [domain],
+      defaultRole: "REVIEWER",
+    });
     expect(JSON.stringify(settings)).not.toContain(provider.clientSecret);
     const page = await (await app(`/workspaces/${workspace.id}/sso`, { headers: { Cookie: owner.cookie } })).text();
     expect(page).toContain(CALLBACK);
@@ -132,12 +137,17 @@ describe("settings", () => {
   test("a member without manage-policy is refused; owner is not a default role; public mail domains are refused", async () => {
     const { workspace } = await ssoTeam();
     const member = await signedInUser();
-    await (await db()).workspaceMember.create({ data: { workspaceId: workspace.id, userId: member.id, role: "MEMBER" } });
+    await (
+      await db()
+    ).workspaceMember.create({ data: { workspaceId: workspace.id, userId: member.id, role: "MEMBER" } });
     expect((await app(`/workspaces/${workspace.id}/sso`, { headers: { Cookie: member.cookie } })).status).toBe(403);
 
     const { owner } = await ssoTeam();
     const base = { issuer: provider.issuer, clientId: "c", domains: "example.org" };
-    const owners = await app(`/workspaces/${workspace.id}/sso`, formPost({ ...base, defaultRole: "OWNER" }, owner.cookie));
+    const owners = await app(
+      `/workspaces/${workspace.id}/sso`,
+      formPost({ ...base, defaultRole: "OWNER" }, owner.cookie),
+    );
     expect(owners.status).toBe(400);
     const gmail = await app(
       `/workspaces/${workspace.id}/sso`,
@@ -155,7 +165,10 @@ describe("settings", () => {
       for (const issuer of [provider.issuer, "https://127.0.0.1:8443/realms/staff", "https://169.254.169.254"]) {
         const refused = await app(
           `/workspaces/${workspace.id}/sso`,
-          formPost({ issuer, clientId: "c", clientSecret: "s", domains: "private-firm.com", defaultRole: "MEMBER" }, owner.cookie),
+          formPost(
+            { issuer, clientId: "c", clientSecret: "s", domains: "private-firm.com", defaultRole: "MEMBER" },
+            owner.cookie,
+          ),
         );
         expect(refused.status).toBe(422);
         expect(await refused.text()).toMatch(/must be an https|private or local address/);
@@ -209,7 +222,9 @@ describe("signing in", () => {
     const memberUser = await database.user.create({
       data: { email: member.email, firstName: "M", lastName: "E", emailVerifiedAt: new Date() },
     });
-    await database.workspaceMember.create({ data: { workspaceId: workspace.id, userId: memberUser.id, role: "MEMBER" } });
+    await database.workspaceMember.create({
+      data: { workspaceId: workspace.id, userId: memberUser.id, role: "MEMBER" },
+    });
     const linked = await signInWithSso(member.email, member.subject);
     expect(linked.status).toBe(302);
     expect(linked.headers.get("Location")).toBe("/dashboard");
@@ -304,7 +319,9 @@ describe("refused callbacks", () => {
     forged.searchParams.set("state", "forged");
     expect((await callback(forged, other.browser)).headers.get("Location")).toBe("/signin/sso");
     expect(await (await db()).user.count({ where: { email: person.email } })).toBe(0);
-    expect(await (await db()).auditEvent.count({ where: { action: "sso.refused", workspaceId: null } })).toBeGreaterThan(2);
+    expect(
+      await (await db()).auditEvent.count({ where: { action: "sso.refused", workspaceId: null } }),
+    ).toBeGreaterThan(2);
     void workspace;
   });
 
@@ -349,7 +366,10 @@ describe("refused callbacks", () => {
 
     // Without the `iss` parameter, the code still means nothing to the workspace's own provider.
     const second = await startSignIn(person.email, { as: person.subject });
-    const bare = await followToCallback(second.authorizationUrl.replace(provider.issuer, otherProvider.issuer), CALLBACK);
+    const bare = await followToCallback(
+      second.authorizationUrl.replace(provider.issuer, otherProvider.issuer),
+      CALLBACK,
+    );
     bare.searchParams.delete("iss");
     expect((await callback(bare, second.browser)).headers.get("Location")).toBe("/signin/sso");
   });

@@ -42,7 +42,8 @@ export const SsoDomainSchema = z
   .transform((value) => value.replace(/^@/, ""))
   .refine((value) => DOMAIN.test(value), { error: (issue) => `${String(issue.input)} is not an email domain.` })
   .refine((value) => !PUBLIC_EMAIL_DOMAINS.has(value), {
-    error: (issue) => `${String(issue.input)} is a public email service: only your organisation's own domains can be used.`,
+    error: (issue) =>
+      `${String(issue.input)} is a public email service: only your organisation's own domains can be used.`,
   });
 
 const MAX_DOMAINS = 20;

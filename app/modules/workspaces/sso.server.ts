@@ -116,7 +116,10 @@ export async function updateSsoSettings(
   }
   if (next.enabled) {
     if (!next.issuer || !next.clientId || !next.clientSecretEncrypted)
-      throw new SsoError("Enter the issuer, the client id and the client secret before turning single sign-on on.", 422);
+      throw new SsoError(
+        "Enter the issuer, the client id and the client secret before turning single sign-on on.",
+        422,
+      );
     if (next.domains.length === 0)
       throw new SsoError("Enter at least one email domain before turning single sign-on on.", 422);
     const changedProvider =
@@ -127,7 +130,10 @@ export async function updateSsoSettings(
     if (changedProvider) await discover(next);
   }
   if (next.ssoRequired && !next.enabled)
-    throw new SsoError("Turn single sign-on on before requiring it: otherwise nobody but the owners could sign in.", 422);
+    throw new SsoError(
+      "Turn single sign-on on before requiring it: otherwise nobody but the owners could sign in.",
+      422,
+    );
 
   const { ssoRequired, ...provider } = next;
   await database.$transaction([
@@ -373,7 +379,7 @@ export async function finishSsoSignIn(
   let claims: oidc.IDToken;
   let email: string | undefined;
   let emailVerified: boolean | undefined;
-  let names: { given?: string; family?: string; full?: string } = {};
+  let names: { given?: string; family?: string; full?: string };
   try {
     const config = await discover(sso);
     // openid-client sends the callback's address without its query as the redirect_uri: the public one, as
@@ -421,7 +427,9 @@ export async function finishSsoSignIn(
     select: { userId: true, user: { select: { email: true } } },
   });
 
-  let linkTo: { userId: string; email: string } | null = known ? { userId: known.userId, email: known.user.email } : null;
+  let linkTo: { userId: string; email: string } | null = known
+    ? { userId: known.userId, email: known.user.email }
+    : null;
   let create: { email: string; firstName: string; lastName: string } | null = null;
   if (!linkTo) {
     const domain = email?.split("@").at(-1);

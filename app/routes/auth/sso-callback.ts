@@ -2,12 +2,7 @@ import type { Route } from "./+types/sso-callback";
 import { finishSignIn } from "./auth-pages.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { OutboundUrlError } from "~/modules/platform/outbound-http.server";
-import {
-  clearSsoStateCookie,
-  finishSsoSignIn,
-  readSsoStateCookie,
-  SsoError,
-} from "~/modules/workspaces/sso.server";
+import { clearSsoStateCookie, finishSsoSignIn, readSsoStateCookie, SsoError } from "~/modules/workspaces/sso.server";
 
 // GET /auth/sso/callback: the identity provider sends the browser back here with a code (ADR 041-sso). The provider
 // was the sign-in, with its own second factor if it asks for one: Voxlate does not ask for its own after it.
