@@ -75,6 +75,8 @@ function appServer(server: ReturnType<typeof e2eServer>): WebServer {
       STRIPE_SECRET_KEY: "sk_test_voxlate_fake",
       STRIPE_WEBHOOK_SECRET: "whsec_voxlate_fake",
       STRIPE_API_BASE: `http://127.0.0.1:${server.stripePort}`,
+      // Single sign-on against the OpenID provider tests/e2e/sso.spec.ts starts on this machine (ADR 041-sso).
+      SSO_ALLOW_PRIVATE_ISSUERS: "1",
     },
   };
 }

@@ -50,6 +50,7 @@ export default [
     route("workspaces", "routes/_app.workspaces.tsx"),
     route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
     route("workspaces/:workspaceId/audit", "routes/_app.workspaces.$workspaceId.audit/route.tsx"),
+    route("workspaces/:workspaceId/sso", "routes/_app.workspaces.$workspaceId.sso.tsx"),
   ]),
 
   // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
@@ -70,6 +71,9 @@ export default [
   route("auth/passkey/verify", "routes/auth/passkey-verify.ts"),
   route("account/passkeys/options", "routes/account-passkeys-options.ts"),
   route("account/passkeys/verify", "routes/account-passkeys-verify.ts"),
+  // Single sign-on (ADR 041-sso): the work email, then the workspace's identity provider, then back here.
+  route("signin/sso", "routes/auth/sso.tsx"),
+  route("auth/sso/callback", "routes/auth/sso-callback.ts"),
   route("signup", "routes/auth/sign-up.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

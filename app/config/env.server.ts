@@ -175,6 +175,12 @@ export const EnvSchema = z
      * so a test can run its own receiver. Read from process.env on each request (outbound-http.server.ts).
      */
     OUTBOUND_ALLOW_LOOPBACK: booleanFromString.default(false),
+    /**
+     * Single sign-on (ADR 041-sso): "1" lets workspaces use identity providers on private or loopback addresses and
+     * over plain http (a self-hosted Keycloak on the firm's network). Off: issuers must be public https addresses.
+     * Read from process.env on each sign-in (sso.server.ts).
+     */
+    SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
     LOG_REQUESTS: booleanFromString.default(true),
   })
   .refine((env) => env.WEB_PROCESSES === 1 || env.DATABASE_URL, {

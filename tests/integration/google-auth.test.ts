@@ -28,6 +28,7 @@ const ACCOUNTS: Record<string, FakeGoogleAccount> = {
   "code-existing": { sub: "g-200", email: "Existing@Example.com", email_verified: true, given_name: "Eli" },
   "code-unverified": { sub: "g-300", email: "unverified.google@example.com", email_verified: false },
   "code-device": { sub: "g-400", email: "device.google@example.com", email_verified: true, given_name: "Dee" },
+  "code-sso-member": { sub: "g-500", email: "sso.member@example.com", email_verified: true, given_name: "Sam" },
 };
 
 beforeEach(() => {
@@ -119,5 +120,34 @@ describe("Google sign-in", () => {
     const rejected = await signInWithGoogle("code-unknown");
     expect(rejected.headers.get("Location")).toBe("/signin");
     expect(cookiesFrom(rejected)).not.toContain("voxlate_session=");
+  });
+});
+
+describe("a team that requires single sign-on (ADR 041-sso)", () => {
+  test("its member is refused Google sign-in, with a pointer to SSO; nothing is signed in", async () => {
+    const database = await db();
+    const member = await database.user.create({
+      data: { email: "sso.member@example.com", firstName: "Sam", lastName: "Ng", emailVerifiedAt: new Date() },
+    });
+    const team = await database.workspace.create({
+      data: {
+        name: "SSO Firm",
+        kind: "TEAM",
+        seats: 2,
+        ssoRequired: true,
+        members: { create: { userId: member.id, role: "MEMBER" } },
+      },
+    });
+    const callback = await signInWithGoogle("code-sso-member");
+    expect(callback.headers.get("Location")).toBe("/signin");
+    expect(cookiesFrom(callback)).not.toContain("voxlate_session");
+    expect(await database.session.count({ where: { userId: member.id } })).toBe(0);
+    const page = await app("/signin", { headers: { Cookie: cookiesFrom(callback) } });
+    expect(await page.text()).toContain("SSO Firm requires single sign-on");
+    expect(
+      await database.auditEvent.count({
+        where: { action: "sign-in.failed", workspaceId: team.id, detail: { contains: "sso-required" } },
+      }),
+    ).toBe(1);
   });
 });

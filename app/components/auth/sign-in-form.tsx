@@ -29,9 +29,12 @@ export function SignInForm({
       <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
       <Field label="Password" field={fields.password} type="password" autoComplete="current-password" required />
       <SubmitButton label="Sign In" busyLabel="Signing in..." action="/signin" />
-      <p className="text-center text-sm">
+      <p className="flex justify-center gap-6 text-center text-sm">
         <Link to="/forgot-password" className="text-brand-600 underline">
           Forgot password?
+        </Link>
+        <Link to={withRedirect("/signin/sso", redirectTo)} className="text-brand-600 underline">
+          Sign in with SSO
         </Link>
       </p>
     </Form>

@@ -21,6 +21,7 @@ import { burnPasswordCheck, hashNewPassword, verifyPassword } from "./password.s
 import { PasswordSchema, type RegisterPayload, SignInSchema } from "./registration";
 import { SecondFactorCodeSchema } from "./two-factor-forms";
 import { hasTwoFactor } from "./two-factor.server";
+import { recordSsoRequiredRefusal, ssoRequiredRefusal, ssoRequirementFor } from "./sso-required.server";
 import {
   checkVerificationCode,
   consumeVerifiedCode,
@@ -71,7 +72,8 @@ export type LoginResult =
   | { status: "ok"; userId: string; deviceCookie: string }
   | { status: "invalid" }
   | { status: "throttled"; waitMs: number }
-  | { status: "unverified" };
+  | { status: "unverified" }
+  | { status: "sso-required"; message: string };
 
 export { userAccount };
 
@@ -95,6 +97,12 @@ export async function login(
     await recordLoginFailure(account, client);
     await recordSignInFailure(email, "password", source);
     return { status: "invalid" };
+  }
+  // Only after the password is right: a wrong one answers as for anyone, so the refusal tells a guesser nothing.
+  const ssoRequired = await ssoRequirementFor(user.id);
+  if (ssoRequired) {
+    await recordSsoRequiredRefusal(user.id, "password", ssoRequired, source);
+    return { status: "sso-required", message: ssoRequiredRefusal(ssoRequired) };
   }
   // With a second factor the sign-in is not done yet: the failures are cleared when the code is right, else a guesser
   // who has the password could reset the count before every guess at the code.

@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = {
   "passkey.added": "Added a passkey",
   "passkey.renamed": "Renamed a passkey",
   "passkey.removed": "Removed a passkey",
+  // Single sign-on (ADR 041-sso): settings, sign-ins, accounts it made or linked, and callbacks it refused.
+  "sso.settings-changed": "Changed the single sign-on settings",
+  "sso.sign-in": "Signed in with single sign-on",
+  "sso.account-created": "Single sign-on created an account",
+  "sso.account-linked": "Single sign-on linked an existing account",
+  "sso.refused": "Refused a single sign-on",
   // Transcripts and recordings.
   "transcript.viewed": "Opened a transcript",
   "transcript.edited": "Edited a transcript",

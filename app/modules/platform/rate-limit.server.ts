@@ -31,6 +31,7 @@ import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-det
  */
 export const STRONGEST_PATHS = [
   "/signin",
+  "/signin/sso",
   "/signup",
   "/auth",
   "/forgot-password",

@@ -9,7 +9,7 @@ import { checkSecondFactorLimited, hasTwoFactor, TwoFactorError } from "~/module
 import { getUser, startUserSession } from "~/modules/platform/session.server";
 
 // POST /api/login {email, password, code?} → the user; errors carry `error` and a `code` when unverified
-// (EMAIL_NOT_VERIFIED) or when the account's second factor is missing or wrong (TWO_FACTOR_REQUIRED, _INVALID).
+// (EMAIL_NOT_VERIFIED), when a workspace requires single sign-on (SSO_REQUIRED, ADR 041-sso) or when the account's second factor is missing or wrong (TWO_FACTOR_REQUIRED, _INVALID).
 export const loader = postOnly;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: tooManyLogins(result.waitMs) }, { status: 429, headers: { "Retry-After": retryAfter } });
   }
   if (result.status === "invalid") return data({ error: "Invalid email or password" }, { status: 401 });
+  if (result.status === "sso-required") return data({ code: "SSO_REQUIRED", error: result.message }, { status: 403 });
   if (result.status === "unverified") {
     return data(
       { code: "EMAIL_NOT_VERIFIED", error: "Please verify your email address. A new verification code has been sent." },

@@ -3,6 +3,11 @@ import { finishSignIn } from "./auth-pages.server";
 import { loginClient } from "~/modules/accounts/login-throttle.server";
 import { PasskeySignInVerifyBodySchema } from "~/modules/accounts/passkey-forms";
 import { PasskeyError, verifyPasskeySignIn } from "~/modules/accounts/passkeys.server";
+import {
+  recordSsoRequiredRefusal,
+  ssoRequiredRefusal,
+  ssoRequirementFor,
+} from "~/modules/accounts/sso-required.server";
 import { clearPendingSignInCookie, readPendingSignIn } from "~/modules/accounts/two-factor.server";
 import { postOnly } from "~/modules/platform/api.server";
 import { withRefusals } from "~/modules/platform/refusals.server";
@@ -22,6 +27,12 @@ export const action = withRefusals(async ({ request, context }: Route.ActionArgs
   const source = { request, context };
   if (body.purpose === "sign-in") {
     const signedIn = await verifyPasskeySignIn("sign-in", body.response, null, client, source);
+    // "SSO required" binds every way in but the workspace's own provider (ADR 041-sso), a passkey included.
+    const ssoRequired = await ssoRequirementFor(signedIn.userId);
+    if (ssoRequired) {
+      await recordSsoRequiredRefusal(signedIn.userId, "passkey", ssoRequired, source);
+      throw new PasskeyError(ssoRequiredRefusal(ssoRequired), 403);
+    }
     const redirectTo = safeRedirectPath(body.redirectTo, "");
     return asJsonNavigation(
       await finishSignIn(request, context, {

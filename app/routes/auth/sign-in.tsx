@@ -33,6 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "invalid") {
     return data(submission.reply({ formErrors: ["Invalid email or password"], hideFields }), { status: 401 });
   }
+  if (result.status === "sso-required") {
+    return data(submission.reply({ formErrors: [result.message], hideFields }), { status: 403 });
+  }
   if (result.status === "unverified") {
     return redirectWithToast(
       withRedirect("/verify-email", redirectTo),

@@ -6,6 +6,11 @@ import {
   isGoogleConfigured,
 } from "~/modules/accounts/google-auth.server";
 import { recordSignInFailure } from "~/modules/accounts/auth.server";
+import {
+  recordSsoRequiredRefusal,
+  ssoRequiredRefusal,
+  ssoRequirementFor,
+} from "~/modules/accounts/sso-required.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { finishSignIn, signInOrAskSecondFactor } from "~/routes/auth/auth-pages.server";
 
@@ -34,6 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const headers = new Headers({ "Set-Cookie": clearGoogleStateCookie() });
+  const ssoRequired = result.isNew ? null : await ssoRequirementFor(result.userId);
+  if (ssoRequired) {
+    await recordSsoRequiredRefusal(result.userId, "Google", ssoRequired, { request, context });
+    return redirectWithToast(
+      "/signin",
+      { type: "error", title: "Login failed", description: ssoRequiredRefusal(ssoRequired) },
+      { headers },
+    );
+  }
   const passed = { userId: result.userId, email: result.email, method: "Google", redirectTo: "" };
   // A new account has no second factor yet; an existing one with two-factor sign-in is asked for it, as after a password.
   if (!result.isNew) return signInOrAskSecondFactor(request, context, passed, headers);
