@@ -30,6 +30,7 @@ const DOMAIN_ORDER = [
   "support",
   "privacy",
   "developers",
+  "provisioning",
   "jobs",
 ];
 

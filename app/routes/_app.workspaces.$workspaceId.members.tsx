@@ -191,6 +191,11 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
         description={`Team workspace · your role: ${roleLabel(page.role)} · ${page.seats.used} of ${countOf(page.seats.total, "seat")} used`}
         actions={
           <>
+            {can(page.role, "manage-policy") ? (
+              <Link to={`/workspaces/${page.workspace.id}/provisioning`} className={buttonClass("secondary")}>
+                Provisioning
+              </Link>
+            ) : null}
             {can(page.role, "view-audit-log") ? (
               <Link to={`/workspaces/${page.workspace.id}/audit`} className={buttonClass("secondary")}>
                 Audit log
