@@ -368,7 +368,7 @@ export async function scimResponse(request: Request, source: AuditSource = {}): 
   try {
     const caller = await authenticateScimToken(request);
     const path = new URL(request.url).pathname.slice(SCIM_BASE_PATH.length);
-    const [resource = "", id, ...rest] = path.split("/").filter(Boolean).map(decodeURIComponent);
+    const [resource = "", id, ...rest] = path.split("/").filter(Boolean).map(decodedSegment);
     if (rest.length > 0) throw new ScimError(404, "There is nothing at this address.");
     const entry = { ...source, request };
     switch (resource.toLowerCase()) {
@@ -400,6 +400,14 @@ export async function scimResponse(request: Request, source: AuditSource = {}): 
       return scimErrorResponse(409, "That userName, externalId or displayName is already taken.", "uniqueness");
     console.error("[scim]", request.method, new URL(request.url).pathname, error);
     return scimErrorResponse(500, "An unexpected error occurred. Please try again.");
+  }
+}
+
+function decodedSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ScimError(400, "This address is not valid: it contains a broken %-encoding.", "invalidSyntax");
   }
 }
 

@@ -301,8 +301,11 @@ async function refuseFullWorkspace(tx: Tx, workspaceId: string) {
   );
 }
 
-/** The role a person's groups give, the default for someone SCIM created, or null: keep the role they have. */
-async function roleFromGroups(tx: Tx, scimUserId: string): Promise<ProvisionedRole | null> {
+/**
+ * The highest role the person's groups give; else, with `orDefault`, the default for someone SCIM created; else null
+ * (keep the role they have).
+ */
+async function roleFromGroups(tx: Tx, scimUserId: string, { orDefault = true } = {}): Promise<ProvisionedRole | null> {
   const row = await tx.scimUser.findUniqueOrThrow({
     where: { id: scimUserId },
     select: {
@@ -313,7 +316,8 @@ async function roleFromGroups(tx: Tx, scimUserId: string): Promise<ProvisionedRo
   });
   const roles = row.groups.map(({ group }) => group.role).filter(isProvisionedRole);
   if (roles.length > 0) return roles.sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0]!;
-  if (row.createdAccount && isProvisionedRole(row.workspace.defaultMemberRole)) return row.workspace.defaultMemberRole;
+  if (orDefault && row.createdAccount && isProvisionedRole(row.workspace.defaultMemberRole))
+    return row.workspace.defaultMemberRole;
   return null;
 }
 
@@ -450,7 +454,7 @@ async function setActive(caller: ScimCaller, row: ScimUserRow, active: boolean, 
   if (!row.deactivatedAt) return;
   const role = await withWorkspaceLocked(caller.workspaceId, async (tx) => {
     await refuseFullWorkspace(tx, caller.workspaceId);
-    const fromGroups = await roleFromGroups(tx, row.id);
+    const fromGroups = await roleFromGroups(tx, row.id, { orDefault: false });
     const workspace = await tx.workspace.findUniqueOrThrow({
       where: { id: caller.workspaceId },
       select: { defaultMemberRole: true },
