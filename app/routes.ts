@@ -123,6 +123,9 @@ export default [
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
   route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
   route("api/v1/workspaces/:workspaceId/audit-events", "routes/api/v1/workspace-audit-events.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-tokens", "routes/api/v1/workspace-scim-tokens.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-tokens/:tokenId", "routes/api/v1/workspace-scim-token.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-groups/:groupId", "routes/api/v1/workspace-scim-group.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   // SCIM 2.0 for a team workspace's identity provider (ADR 042), authenticated by the workspace's SCIM token.
   route("scim/v2/*", "routes/scim.v2.ts"),

@@ -29,8 +29,8 @@ const DOMAIN_ORDER = [
   "live",
   "support",
   "privacy",
-  "developers",
   "provisioning",
+  "developers",
   "jobs",
 ];
 

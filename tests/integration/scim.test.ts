@@ -543,3 +543,59 @@ describe("the provisioning page", () => {
     ).toBe(404);
   });
 });
+
+describe("/api/v1", () => {
+  test("tokens are listed, created and revoked, and group roles set, by an owner's key in its own workspace", async () => {
+    const { owner, workspace, token: oktaToken } = await provisionedTeam();
+    await switchWorkspace(owner.id, workspace.id);
+    const { key } = await createApiKey(owner.id, "admin script", ["read", "write"]);
+    const api = (path: string, method = "GET", body?: unknown) =>
+      app(`/api/v1/workspaces/${workspace.id}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+
+    const created = await api("/scim-tokens", "POST", { name: "Entra ID" });
+    expect(created.status).toBe(201);
+    const made = (await created.json()) as { id: string; token: string; name: string };
+    expect(made).toMatchObject({ name: "Entra ID", revokedAt: null });
+    expect((await scim(made.token, "/Users")).status).toBe(200);
+
+    const listed = (await (await api("/scim-tokens")).json()) as { data: { id: string }[]; baseUrl: string };
+    expect(listed.data.map((token) => token.id)).toContain(made.id);
+    expect(listed.baseUrl).toMatch(/\/scim\/v2$/);
+    expect(JSON.stringify(listed)).not.toContain(made.token);
+    expect((await api("/scim-tokens", "POST", { name: "" })).status).toBe(422);
+
+    const ada = await scimJson(await scim(oktaToken, "/Users", "POST", oktaUser(address("ada"))));
+    const group = await scimJson(
+      await scim(oktaToken, "/Groups", "POST", { displayName: "Reviewers", members: [{ value: ada.id }] }),
+    );
+    const role = await api(`/scim-groups/${group.id}`, "PATCH", { role: "reviewer" });
+    expect(role.status).toBe(200);
+    expect(await role.json()).toMatchObject({ role: "reviewer", members: 1, membersChanged: 1 });
+    expect((await memberOf(workspace.id, (await accountOf(ada.userName)).id))?.role).toBe("REVIEWER");
+    expect((await api(`/scim-groups/${group.id}`, "PATCH", { role: "owner" })).status).toBe(422);
+
+    expect((await api(`/scim-tokens/${made.id}`, "DELETE")).status).toBe(204);
+    expect((await scim(made.token, "/Users")).status).toBe(401);
+
+    // Another workspace's id is not this key's (404), and a member's key is refused by the policy (403).
+    const other = await provisionedTeam();
+    const elsewhere = await app(`/api/v1/workspaces/${other.workspace.id}/scim-tokens`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(elsewhere.status).toBe(404);
+    const member = await signedInUser();
+    await (
+      await db()
+    ).workspaceMember.create({ data: { workspaceId: workspace.id, userId: member.id, role: "MEMBER" } });
+    await switchWorkspace(member.id, workspace.id);
+    const { key: memberKey } = await createApiKey(member.id, "member script", ["read"]);
+    const refused = await app(`/api/v1/workspaces/${workspace.id}/scim-tokens`, {
+      headers: { Authorization: `Bearer ${memberKey}` },
+    });
+    expect(refused.status).toBe(403);
+  });
+});

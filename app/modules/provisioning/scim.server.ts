@@ -731,5 +731,11 @@ export async function setGroupRole(
   );
   for (const change of changed)
     await recordAudit({ ...source, action: "member.role-changed", actorId, workspaceId, ...roleChangeEntry(change) });
-  return { displayName: group.displayName, changed: changed.length };
+  return {
+    id: groupId,
+    displayName: group.displayName,
+    role,
+    members: group.members.length,
+    changed: changed.length,
+  };
 }
