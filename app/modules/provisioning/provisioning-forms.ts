@@ -72,3 +72,17 @@ export const ScimSettingsSchema = z.object({
   ),
 });
 export type ScimSettings = z.infer<typeof ScimSettingsSchema>;
+
+/**
+ * What PATCH /api/v1/workspaces/{id}/policies may change of `scim` (the lead folds it in): the default role, written
+ * lower case like the API's other roles. Tokens and group roles have their own endpoints.
+ */
+export const ScimSettingsUpdateSchema = z
+  .object({
+    defaultRole: z.preprocess(
+      (value) => (typeof value === "string" ? value.toUpperCase() : value),
+      ProvisionedRoleSchema,
+    ),
+  })
+  .partial();
+export type ScimSettingsUpdate = z.infer<typeof ScimSettingsUpdateSchema>;

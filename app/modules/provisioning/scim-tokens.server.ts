@@ -8,7 +8,13 @@ import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { bumpCounter } from "~/modules/platform/rate-limit-store.server";
 import { requireTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
-import { type ProvisionedRole, SCIM_TOKEN_LIMIT, type ScimSettings, ScimSettingsSchema } from "./provisioning-forms";
+import {
+  type ProvisionedRole,
+  SCIM_TOKEN_LIMIT,
+  type ScimSettings,
+  ScimSettingsSchema,
+  type ScimSettingsUpdate,
+} from "./provisioning-forms";
 
 export const SCIM_TOKEN_PREFIX = "vxs_";
 const VISIBLE_CHARACTERS = SCIM_TOKEN_PREFIX.length + 8;
@@ -147,6 +153,18 @@ export async function setDefaultMemberRole(
     target: { kind: "workspace", id: workspaceId, label: workspace.name },
     detail: { policy: "provisioning default role", role: role.toLowerCase() },
   });
+}
+
+/** PATCH of the workspace's policies (`scim`): the settings that are not tokens or groups; answers the new settings. */
+export async function updateScimSettings(
+  userId: string,
+  workspaceId: string,
+  input: ScimSettingsUpdate,
+  source: AuditSource = {},
+): Promise<ScimSettings> {
+  if (input.defaultRole) await setDefaultMemberRole(userId, workspaceId, input.defaultRole, source);
+  else await requireTeamWorkspace(userId, workspaceId, "manage-policy");
+  return getScimSettings(workspaceId);
 }
 
 /** The token behind a SCIM call, with its workspace; 401 without one, 429 past its rate. */
