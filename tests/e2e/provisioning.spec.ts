@@ -23,7 +23,7 @@ test("an owner creates a SCIM token, the identity provider calls with it, and th
 
   await page.getByLabel("Token name").fill("Okta");
   await page.getByRole("button", { name: "Create token" }).click();
-  const token = await page.getByLabel("SCIM token").inputValue();
+  const token = await page.getByRole("textbox", { name: "SCIM token" }).inputValue();
   expect(token).toMatch(/^vxs_/);
 
   const users = await fetch(`${baseUrl}/Users?filter=${encodeURIComponent('userName eq "nobody@example.com"')}`, {
@@ -41,7 +41,7 @@ test("an owner creates a SCIM token, the identity provider calls with it, and th
   // The token is not shown again; the group can be given a role.
   await page.goto(`/workspaces/${workspace.id}/provisioning`);
   await expect(page.getByText("Provisioning is on")).toBeVisible();
-  await expect(page.getByLabel("SCIM token")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "SCIM token" })).toHaveCount(0);
   await page.getByLabel("Role given by Partners").selectOption("ADMIN");
   await page.getByRole("button", { name: "Save the role of Partners" }).click();
   await expect(page.getByLabel("Role given by Partners")).toHaveValue("ADMIN");

@@ -64,8 +64,9 @@ export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
 export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
 /**
- * SCIM 2.0 (ADR 042): an identity provider pushes a directory in bursts from a few addresses, so it is counted like
- * the REST API, per bearer token (its hash) after the reads' flood guard; the token's own limit is the domain's.
+ * SCIM 2.0 (ADR 042): an identity provider pushes a directory in bursts from a few addresses, so here it meets only the
+ * reads' flood guard per address; each token's own, larger limit is counted by the provisioning domain once the token
+ * is known (scim-tokens.server.ts), so that the writes' or the REST API's quota does not cut a first sync short.
  */
 export const SCIM_PREFIX = "/scim/v2/";
 
@@ -187,8 +188,8 @@ export function rateLimits(): RequestHandler {
   const api = tier("api");
   return (request, response, next) => {
     if (request.path.startsWith("/assets/")) return next();
-    if (isApiV1Path(request.path) || request.path.startsWith(SCIM_PREFIX))
-      return reads(request, response, () => api(request, response, next));
+    if (isApiV1Path(request.path)) return reads(request, response, () => api(request, response, next));
+    if (request.path.startsWith(SCIM_PREFIX)) return reads(request, response, next);
     if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
