@@ -51,6 +51,8 @@ export default [
     route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
     route("workspaces/:workspaceId/audit", "routes/_app.workspaces.$workspaceId.audit/route.tsx"),
     route("workspaces/:workspaceId/sso", "routes/_app.workspaces.$workspaceId.sso.tsx"),
+    // Provisioning by the workspace's identity provider (ADR 042): SCIM tokens and the roles its groups give.
+    route("workspaces/:workspaceId/provisioning", "routes/_app.workspaces.$workspaceId.provisioning.tsx"),
   ]),
 
   // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
@@ -131,7 +133,12 @@ export default [
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
   route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
   route("api/v1/workspaces/:workspaceId/audit-events", "routes/api/v1/workspace-audit-events.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-tokens", "routes/api/v1/workspace-scim-tokens.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-tokens/:tokenId", "routes/api/v1/workspace-scim-token.ts"),
+  route("api/v1/workspaces/:workspaceId/scim-groups/:groupId", "routes/api/v1/workspace-scim-group.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
+  // SCIM 2.0 for a team workspace's identity provider (ADR 042), authenticated by the workspace's SCIM token.
+  route("scim/v2/*", "routes/scim.v2.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),
   route("api/admin/logout", "routes/api/admin/logout.ts"),

@@ -29,6 +29,7 @@ const DOMAIN_ORDER = [
   "live",
   "support",
   "privacy",
+  "provisioning",
   "developers",
   "jobs",
 ];

@@ -192,9 +192,14 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
         actions={
           <>
             {can(page.role, "manage-policy") ? (
-              <Link to={`/workspaces/${page.workspace.id}/sso`} className={buttonClass("secondary")}>
-                Single sign-on
-              </Link>
+              <>
+                <Link to={`/workspaces/${page.workspace.id}/sso`} className={buttonClass("secondary")}>
+                  Single sign-on
+                </Link>
+                <Link to={`/workspaces/${page.workspace.id}/provisioning`} className={buttonClass("secondary")}>
+                  Provisioning
+                </Link>
+              </>
             ) : null}
             {can(page.role, "view-audit-log") ? (
               <Link to={`/workspaces/${page.workspace.id}/audit`} className={buttonClass("secondary")}>

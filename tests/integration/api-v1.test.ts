@@ -426,6 +426,9 @@ describe("OpenAPI", () => {
       "/workspaces/{workspaceId}/audit-events",
       "/workspaces/{workspaceId}/invitations",
       "/workspaces/{workspaceId}/members",
+      "/workspaces/{workspaceId}/scim-groups/{groupId}",
+      "/workspaces/{workspaceId}/scim-tokens",
+      "/workspaces/{workspaceId}/scim-tokens/{tokenId}",
     ]);
     expect(Object.keys(document.paths["/workspaces/{workspaceId}/members"]).sort()).toEqual([
       "delete",

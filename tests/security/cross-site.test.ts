@@ -1,6 +1,6 @@
 // Issue 30, item 4: state-changing requests a browser sends for another website are refused, whatever the cookie's
-// SameSite rule; the app's own pages (forms without JavaScript included), scripts without an Origin, the REST API and
-// Stripe's webhook are not affected. Against the real server, as `npm start` runs it.
+// SameSite rule; the app's own pages (forms without JavaScript included), scripts without an Origin, the REST API,
+// SCIM and Stripe's webhook are not affected. Against the real server, as `npm start` runs it.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { withAppDatabase } from "../../bench/app-server";
 import { refusalProblems, startSecurityServer, type SecurityServer } from "./fixtures";
@@ -127,7 +127,7 @@ describe("what stays allowed", () => {
     }
   });
 
-  test("the REST API (key-authenticated, its tus endpoint included) and Stripe's webhook do not look at Origin", async () => {
+  test("the REST API (key-authenticated, its tus endpoint included), SCIM and Stripe's webhook do not look at Origin", async () => {
     const created = await send("/api/v1/uploads", {
       method: "POST",
       headers: {
@@ -147,5 +147,17 @@ describe("what stays allowed", () => {
     // Refused for its signature (or because billing is not set up), not for where it came from.
     expect(webhook.status).not.toBe(403);
     expect(webhook.body).not.toContain(REFUSAL);
+    // SCIM (ADR 042) is authenticated by its token: a foreign Origin is not why it is refused, and its answer is SCIM's.
+    const scim = await send("/scim/v2/Users", {
+      method: "POST",
+      headers: { "Content-Type": "application/scim+json", Origin: EVIL, Authorization: "Bearer vxs_not-a-token" },
+      body: JSON.stringify({ userName: "someone@example.com" }),
+    });
+    expect(scim.status, scim.body).toBe(401);
+    expect(JSON.parse(scim.body)).toMatchObject({
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"],
+      status: "401",
+    });
+    expect(scim.problems).toEqual([]);
   });
 });

@@ -51,6 +51,19 @@ export const AUDIT_ACTIONS = {
   "invitation.accepted": "Accepted an invitation",
   "seats.changed": "Changed the number of seats",
   "policy.changed": "Changed a workspace policy",
+  // Provisioning by the workspace's identity provider (SCIM, ADR 042): the actor is the token, named in the detail.
+  "scim-token.created": "Created a SCIM token",
+  "scim-token.revoked": "Revoked a SCIM token",
+  "scim.user-created": "Provisioning added a member",
+  "scim.user-linked": "Provisioning linked a member",
+  "scim.user-updated": "Provisioning updated a member",
+  "scim.user-deactivated": "Provisioning deactivated a member",
+  "scim.user-reactivated": "Provisioning reactivated a member",
+  "scim.user-deleted": "Provisioning removed a member",
+  "scim.group-created": "Provisioning created a group",
+  "scim.group-updated": "Provisioning changed a group",
+  "scim.group-deleted": "Provisioning deleted a group",
+  "scim.group-role-changed": "Changed the role a group gives",
   // Data rights (ADR 029).
   "export.requested": "Asked for an export of all data",
   "export.ready": "Data export ready",
@@ -83,6 +96,8 @@ export const AUDIT_TARGET_KINDS = [
   "invitation",
   "folder",
   "passkey",
+  "scim-token",
+  "group",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

@@ -6,6 +6,7 @@ import { EmailSchema } from "~/modules/accounts/registration";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
 import { WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
 import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions";
+import { CreateScimTokenSchema, PROVISIONED_ROLES } from "~/modules/provisioning/provisioning-forms";
 import { AuditFilterFields, MAX_SEQ } from "~/modules/audit/audit-filters";
 
 export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
@@ -261,6 +262,66 @@ export const RemoveMemberQuerySchema = z.object({
     description: "The member to remove; your own id leaves the workspace.",
   }),
 });
+
+// --- provisioning (ADR 042): SCIM tokens and the roles SCIM groups give ---
+
+export const ScimTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The token's first characters, to tell tokens apart." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
+    revokedAt: z.string().meta({ format: "date-time" }).nullable(),
+  })
+  .meta({ id: "ScimToken" });
+
+export const ScimTokenListSchema = z
+  .object({
+    data: z.array(ScimTokenSchema),
+    baseUrl: z.string().meta({ description: "The SCIM base URL to give the identity provider." }),
+  })
+  .meta({ id: "ScimTokenList" });
+
+export const CreatedScimTokenSchema = ScimTokenSchema.extend({
+  token: z.string().meta({ description: "The token itself, shown this once: only its SHA-256 is kept." }),
+}).meta({ id: "CreatedScimToken" });
+
+export const CreateScimTokenRequestSchema = z
+  .object({ name: CreateScimTokenSchema.shape.name.meta({ example: "Okta" }) })
+  .meta({ id: "CreateScimToken" });
+
+export const ScimTokenParams = WorkspaceIdParams.extend({
+  tokenId: z.string().meta({ description: "The token's id." }),
+});
+
+export const ScimGroupParams = WorkspaceIdParams.extend({
+  groupId: z.string().meta({ description: "The SCIM group's id (as the identity provider knows it)." }),
+});
+
+const API_PROVISIONED_ROLES = ["admin", "member", "reviewer", "viewer"] as const;
+
+export const ScimGroupRoleRequestSchema = z
+  .object({
+    role: z
+      .preprocess(
+        (value) => (typeof value === "string" ? value.toUpperCase() : value),
+        z.enum(PROVISIONED_ROLES, { error: "role must be one of: admin, member, reviewer, viewer, or null." }),
+      )
+      .nullable()
+      .meta({ description: "The role the group's members get (the highest of their groups'); null: none." }),
+  })
+  .meta({ id: "ScimGroupRole" });
+
+export const ScimGroupSchema = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    role: z.enum(API_PROVISIONED_ROLES).nullable(),
+    members: z.number().int(),
+    membersChanged: z.number().int().meta({ description: "How many members' roles this change moved." }),
+  })
+  .meta({ id: "ScimGroup" });
 
 // --- ethical walls (ADR 034-workspace): GET/PUT /folders/{folderId}/access ---
 

@@ -30,6 +30,13 @@ import {
   SummarySchema,
   TranslationRequestSchema,
   UploadFormSchema,
+  CreatedScimTokenSchema,
+  CreateScimTokenRequestSchema,
+  ScimGroupParams,
+  ScimGroupRoleRequestSchema,
+  ScimGroupSchema,
+  ScimTokenListSchema,
+  ScimTokenParams,
 } from "./api-schemas";
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
@@ -414,6 +421,74 @@ function registry() {
         content: problemContent,
       },
       404: { description: "No such workspace among the key creator's.", content: problemContent },
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/workspaces/{workspaceId}/scim-tokens",
+    operationId: "listScimTokens",
+    summary: "List a team workspace's SCIM tokens",
+    description:
+      "The tokens its identity provider (Okta, Entra ID) provisions members with, never the tokens themselves, and " +
+      "the SCIM base URL. The key's creator must be an owner or admin (`manage-policy`). Scope: read.",
+    security,
+    request: { params: WorkspaceIdParams },
+    responses: {
+      200: { description: "The tokens.", content: { "application/json": { schema: ScimTokenListSchema } } },
+      ...problems(401, 403, 404, 429),
+      409: { description: "A personal workspace: provisioning is for teams.", content: problemContent },
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces/{workspaceId}/scim-tokens",
+    operationId: "createScimToken",
+    summary: "Create a SCIM token",
+    description:
+      "A bearer token for SCIM 2.0 (`/scim/v2`) in this workspace only, returned in full this once; only its " +
+      "SHA-256 is kept. At most 5 active tokens. Needs `manage-policy`. Scope: write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      headers: idempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: CreateScimTokenRequestSchema } } },
+    },
+    responses: {
+      201: { description: "The new token.", content: { "application/json": { schema: CreatedScimTokenSchema } } },
+      ...problems(400, 401, 403, 404, 422, 429),
+      409: { description: "A personal workspace, or 5 active tokens already.", content: problemContent },
+    },
+  });
+  api.registerPath({
+    method: "delete",
+    path: "/workspaces/{workspaceId}/scim-tokens/{tokenId}",
+    operationId: "revokeScimToken",
+    summary: "Revoke a SCIM token",
+    description: "The identity provider's next call with it is refused (401). Needs `manage-policy`. Scope: write.",
+    security,
+    request: { params: ScimTokenParams },
+    responses: {
+      204: { description: "Revoked." },
+      ...problems(401, 403, 404, 429),
+    },
+  });
+  api.registerPath({
+    method: "patch",
+    path: "/workspaces/{workspaceId}/scim-groups/{groupId}",
+    operationId: "setScimGroupRole",
+    summary: "Set the role a SCIM group gives",
+    description:
+      "Members of the identity provider's groups get the highest role their groups give (never owner); null: the " +
+      "group only lists people. Applied to its members at once; owners are never changed. Needs `manage-policy`. " +
+      "Scope: write.",
+    security,
+    request: {
+      params: ScimGroupParams,
+      body: { required: true, content: { "application/json": { schema: ScimGroupRoleRequestSchema } } },
+    },
+    responses: {
+      200: { description: "The group.", content: { "application/json": { schema: ScimGroupSchema } } },
+      ...problems(400, 401, 403, 404, 422, 429),
     },
   });
   return api;

@@ -41,7 +41,14 @@ import {
   type RecordingDetailSchema,
   type RecordingSchema,
   TranslationRequestSchema,
+  CreateScimTokenRequestSchema,
+  ScimGroupRoleRequestSchema,
+  type CreatedScimTokenSchema,
+  type ScimGroupSchema,
+  type ScimTokenListSchema,
 } from "./api-schemas";
+import { createScimToken, provisioningPage, revokeScimToken } from "~/modules/provisioning/scim-tokens.server";
+import { setGroupRole } from "~/modules/provisioning/scim.server";
 import { idempotent } from "./idempotency.server";
 import { inviteMember } from "~/modules/workspaces/invitations.server";
 import { workspaceSeats } from "~/modules/workspaces/seats.server";
@@ -464,4 +471,60 @@ export async function listApiAuditEvents({ request, userId, reader, instance }: 
     })),
     nextCursor: page.nextBefore === null ? null : String(page.nextBefore),
   });
+}
+
+// ---- Provisioning (ADR 042): SCIM tokens and the roles SCIM groups give -------------------------------------------
+
+/** A key reaches its own workspace only (ADR 034-workspace); the domain then asks for `manage-policy`. */
+function ownWorkspace(reader: AccessScope, workspaceId: string) {
+  if (workspaceId !== reader.workspaceId) throw new WorkspaceError("Workspace not found.", 404);
+}
+
+/** GET /workspaces/{id}/scim-tokens: the workspace's SCIM tokens (never the tokens themselves) and the base URL. */
+export async function listApiScimTokens({ userId, reader }: ApiContext, workspaceId: string) {
+  ownWorkspace(reader, workspaceId);
+  const { settings } = await provisioningPage(userId, workspaceId);
+  return json({ data: settings.tokens, baseUrl: settings.baseUrl } satisfies z.infer<typeof ScimTokenListSchema>);
+}
+
+/** POST /workspaces/{id}/scim-tokens {name}: a new token, in full this once. */
+export async function createApiScimToken(
+  { request, userId, reader, ip, json: body, instance }: ApiContext,
+  workspaceId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  const { name } = parseOrThrow(CreateScimTokenRequestSchema, body, instance);
+  const created = await createScimToken(userId, workspaceId, name, { request, ip });
+  const { settings } = await provisioningPage(userId, workspaceId);
+  const listed = settings.tokens.find((token) => token.id === created.id)!;
+  return json({ ...listed, token: created.token } satisfies z.infer<typeof CreatedScimTokenSchema>, 201);
+}
+
+/** DELETE /workspaces/{id}/scim-tokens/{tokenId}: revoked at once. */
+export async function revokeApiScimToken(
+  { request, userId, reader, ip }: ApiContext,
+  workspaceId: string,
+  tokenId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  await revokeScimToken(userId, workspaceId, tokenId, { request, ip });
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}
+
+/** PATCH /workspaces/{id}/scim-groups/{groupId} {role}: the role a SCIM group gives its members, applied at once. */
+export async function setApiScimGroupRole(
+  { request, userId, reader, ip, json: body, instance }: ApiContext,
+  workspaceId: string,
+  groupId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  const { role } = parseOrThrow(ScimGroupRoleRequestSchema, body, instance);
+  const group = await setGroupRole(userId, workspaceId, groupId, role, { request, ip });
+  return json({
+    id: group.id,
+    displayName: group.displayName,
+    role: (group.role?.toLowerCase() ?? null) as z.infer<typeof ScimGroupSchema>["role"],
+    members: group.members,
+    membersChanged: group.changed,
+  } satisfies z.infer<typeof ScimGroupSchema>);
 }

@@ -5,7 +5,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_MAX_BYTES, tooLargeText } from "./request-body.server";
 import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-details.server";
 import { appOrigin } from "~/config/env.server";
-import { BILLING_WEBHOOK_PATH } from "./rate-limit.server";
+import { BILLING_WEBHOOK_PATH, SCIM_PREFIX } from "./rate-limit.server";
 import { unsafeTextProblem } from "~/utils/text";
 
 /** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
@@ -17,6 +17,8 @@ const LARGE_BODY_ROUTES = [
   /^\/api\/v1\/uploads(?:\/|$)/,
   /^\/api\/live-sessions\/[^/]+\/chunks\/?$/,
   /^\/api\/demo\/transcribe\/?$/,
+  // A SCIM group's whole member list (PUT, PATCH) can pass 32 KB: read (up to 512 KB) by the route itself (ADR 042).
+  /^\/scim\/v2\/groups(?:\/|$)/i,
   // Stripe's events: read (up to 1 MB) by the route itself, on the raw bytes its signature covers.
   /^\/api\/billing\/webhook\/?$/,
 ];
@@ -98,12 +100,13 @@ function originOf(header: string): string | null {
  * page that made the request: `Sec-Fetch-Site` (set by the browser alone) and `Origin`. Allowed: the app's public
  * origin (APP_URL) and the request's own host (a development server, an address the operator uses directly), and
  * requests that name no origin at all (curl, scripts, older browsers), which carry no one else's cookies. Not
- * checked: the REST API (/api/v1, its tus endpoint included), authenticated by a key a browser never sends on its
- * own, and Stripe's webhook, authenticated by its signature.
+ * checked: the REST API (/api/v1, its tus endpoint included) and SCIM (/scim/v2), authenticated by a key or token a
+ * browser never sends on its own, and Stripe's webhook, authenticated by its signature.
  */
 export function refuseCrossSiteWrites(): RequestHandler {
   return (request, response, next) => {
-    if (SAFE_METHODS.has(request.method) || isApiV1Path(request.path)) return next();
+    if (SAFE_METHODS.has(request.method) || isApiV1Path(request.path) || request.path.startsWith(SCIM_PREFIX))
+      return next();
     if (request.path.replace(/\/+$/, "") === BILLING_WEBHOOK_PATH) return next();
     const site = request.get("Sec-Fetch-Site");
     if (site === "cross-site") return sendError(request, response, 403, CROSS_SITE_REFUSAL);

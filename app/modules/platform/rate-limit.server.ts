@@ -66,6 +66,12 @@ export const DEMO_TRANSCRIBE_PATH = "/api/demo/transcribe";
  */
 export const BILLING_WEBHOOK_PATH = "/api/billing/webhook";
 export const LIVE_SESSIONS_PATH = "/api/live-sessions";
+/**
+ * SCIM 2.0 (ADR 042): an identity provider pushes a directory in bursts from a few addresses, so here it meets only the
+ * reads' flood guard per address; each token's own, larger limit is counted by the provisioning domain once the token
+ * is known (scim-tokens.server.ts), so that the writes' or the REST API's quota does not cut a first sync short.
+ */
+export const SCIM_PREFIX = "/scim/v2/";
 
 export const RATE_LIMITS = {
   /**
@@ -110,6 +116,20 @@ function pageToReturnTo(request: Request): string {
  * JavaScript by a 303, with it (React Router's ".data" fetch) by a 204 whose X-Remix-Redirect the client follows.
  */
 const answerLimited: Options["handler"] = async (request, response, _next, options) => {
+  // SCIM answers every error as its Error message (RFC 7644 section 3.12).
+  if (request.path.startsWith(SCIM_PREFIX)) {
+    response
+      .status(options.statusCode)
+      .type("application/scim+json")
+      .send(
+        JSON.stringify({
+          schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"],
+          status: String(options.statusCode),
+          detail: TOO_MANY_REQUESTS,
+        }),
+      );
+    return;
+  }
   // The REST API answers every error as RFC 9457 problem details (ADR 026).
   if (isApiV1Path(request.path)) {
     response
@@ -172,6 +192,7 @@ export function rateLimits(): RequestHandler {
   return (request, response, next) => {
     if (request.path.startsWith("/assets/")) return next();
     if (isApiV1Path(request.path)) return reads(request, response, () => api(request, response, next));
+    if (request.path.startsWith(SCIM_PREFIX)) return reads(request, response, next);
     if (request.method === "GET" || request.method === "HEAD") return reads(request, response, next);
     // React Router posts to "/signin.data" when JavaScript is on; that is still /signin.
     const path = request.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";

@@ -39,7 +39,10 @@ export async function personalWorkspace(userId: string): Promise<{ id: string; n
 /** The id of the user's personal workspace: what every create sets as `workspaceId` in this part of issue 32. */
 export const personalWorkspaceId = async (userId: string) => (await personalWorkspace(userId)).id;
 
-/** The user's role in the workspace, or null when they are not a member. */
+/**
+ * The user's role in the workspace, or null when they are not a member. A member the identity provider deactivated
+ * has no membership row while deactivated (ADR 042), so every door that asks here sees no member.
+ */
 export async function memberRole(userId: string, workspaceId: string): Promise<WorkspaceRole | null> {
   const member = await (
     await db()

@@ -6,16 +6,29 @@ import { requireWorkspaceAction, workspaceSummary } from "~/modules/workspaces/w
 
 const AUDIT_PAGE_SIZE = 50;
 
+function scimTokenOf(detail: string | null): string | null {
+  if (!detail) return null;
+  try {
+    const token = (JSON.parse(detail) as { scimToken?: unknown }).scimToken;
+    return typeof token === "string" ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Who an entry's actor was, as the page and the CSV name them. */
 function actorName(
-  event: { actorId: string | null; erasedAt: Date | null },
+  event: { actorId: string | null; erasedAt: Date | null; detail: string | null },
   actors: Map<string, { name: string; email: string }>,
 ) {
   if (event.actorId) {
     const actor = actors.get(event.actorId);
     return actor ? `${actor.name} (${actor.email})` : "A former member";
   }
-  return event.erasedAt ? "A deleted account" : "Someone not signed in";
+  if (event.erasedAt) return "A deleted account";
+  // What the identity provider did carries its token's name (ADR 042).
+  const token = scimTokenOf(event.detail);
+  return token ? `Identity provider (SCIM token ${token})` : "Someone not signed in";
 }
 
 export async function loadWorkspaceAudit(userId: string, workspaceId: string, params: URLSearchParams) {
