@@ -49,6 +49,7 @@ export default [
     route("workspaces", "routes/_app.workspaces.tsx"),
     route("workspaces/:workspaceId/members", "routes/_app.workspaces.$workspaceId.members.tsx"),
     route("workspaces/:workspaceId/audit", "routes/_app.workspaces.$workspaceId.audit/route.tsx"),
+    route("workspaces/:workspaceId/security", "routes/_app.workspaces.$workspaceId.security.tsx"),
   ]),
 
   // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
@@ -121,6 +122,11 @@ export default [
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),
   route("api/v1/folders/:folderId/access", "routes/api/v1/folder-access.ts"),
   route("api/v1/workspaces/:workspaceId/audit-events", "routes/api/v1/workspace-audit-events.ts"),
+  route("api/v1/workspaces/:workspaceId/policies", "routes/api/v1/workspace-policies.ts"),
+  route(
+    "api/v1/workspaces/:workspaceId/members/:userId/reset-factors",
+    "routes/api/v1/workspace-member-reset-factors.ts",
+  ),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   route("api/admin/check-auth", "routes/api/admin/check-auth.ts"),
   route("api/admin/login", "routes/api/admin/login.ts"),

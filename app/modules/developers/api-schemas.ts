@@ -287,6 +287,39 @@ export const FolderAccessUpdateSchema = z
   })
   .meta({ id: "FolderAccessUpdate" });
 
+// ---- Workspaces' policies and members' second factors (ADR 040-sessions) -----------------------------------------
+
+/** A workspace's policies: one object, which the SSO and SCIM settings join as they arrive. */
+export const WorkspacePoliciesSchema = z
+  .object({
+    twoFactorRequired: z.boolean().meta({
+      description:
+        "Members without a second factor must set one up at their next sign-in (or next page, if signed in).",
+    }),
+  })
+  .meta({ id: "WorkspacePolicies" });
+
+/** PATCH: only the policies sent change; unknown fields are refused, so a typo is not silently ignored. */
+export const WorkspacePoliciesUpdateSchema = z
+  .strictObject(
+    { twoFactorRequired: z.boolean({ error: "twoFactorRequired must be true or false." }).optional() },
+    { error: 'Send an object of policies, e.g. {"twoFactorRequired": true}.' },
+  )
+  .meta({ id: "WorkspacePoliciesUpdate" });
+
+export const MemberParams = z.object({
+  workspaceId: z.string().meta({ example: "cmi0x2k5b0000abcd1234efgh" }),
+  userId: z.string().meta({ description: "The member's user id." }),
+});
+
+export const SecondFactorsResetSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    reset: z.literal(true),
+  })
+  .meta({ id: "SecondFactorsReset" });
+
 // ---- Workspaces' audit log (ADR 036-audit) ------------------------------------------------------------------------
 
 /** The page's filters (audit-filters.ts), and a cursor instead of page numbers: the log grows while it is read. */

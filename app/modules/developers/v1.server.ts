@@ -41,7 +41,15 @@ import {
   type RecordingDetailSchema,
   type RecordingSchema,
   TranslationRequestSchema,
+  type SecondFactorsResetSchema,
+  type WorkspacePoliciesSchema,
+  WorkspacePoliciesUpdateSchema,
 } from "./api-schemas";
+import {
+  resetMemberSecondFactors,
+  setWorkspacePolicies,
+  workspacePolicies,
+} from "~/modules/workspaces/workspace-security.server";
 import { idempotent } from "./idempotency.server";
 import { inviteMember } from "~/modules/workspaces/invitations.server";
 import { workspaceSeats } from "~/modules/workspaces/seats.server";
@@ -463,4 +471,38 @@ export async function listApiAuditEvents({ request, userId, reader, instance }: 
     })),
     nextCursor: page.nextBefore === null ? null : String(page.nextBefore),
   });
+}
+
+/** A key reaches its own workspace only (ADR 034-workspace): another id is not found, as for every other read. */
+function ownWorkspaceOnly(reader: AccessScope, workspaceId: string) {
+  if (workspaceId !== reader.workspaceId) throw new WorkspaceError("Workspace not found.", 404);
+}
+
+/** GET /workspaces/:id/policies (`manage-policy`: owners and admins). */
+export async function getApiPolicies({ userId, reader }: ApiContext, workspaceId: string) {
+  ownWorkspaceOnly(reader, workspaceId);
+  const policies = await workspacePolicies(userId, workspaceId);
+  return json(policies satisfies z.infer<typeof WorkspacePoliciesSchema>);
+}
+
+/** PATCH /workspaces/:id/policies: changes the policies sent (`manage-policy`), recorded as the page's change is. */
+export async function patchApiPolicies(
+  { request, ip, userId, reader, json: body, instance }: ApiContext,
+  workspaceId: string,
+) {
+  ownWorkspaceOnly(reader, workspaceId);
+  const change = parseOrThrow(WorkspacePoliciesUpdateSchema, body, instance);
+  const policies = await setWorkspacePolicies(userId, workspaceId, change, { request, ip });
+  return json(policies satisfies z.infer<typeof WorkspacePoliciesSchema>);
+}
+
+/** POST /workspaces/:id/members/:userId/reset-factors (`manage-members`; owners only for owners). */
+export async function resetApiMemberFactors(
+  { request, ip, userId, reader }: ApiContext,
+  workspaceId: string,
+  memberId: string,
+) {
+  ownWorkspaceOnly(reader, workspaceId);
+  const reset = await resetMemberSecondFactors(userId, workspaceId, memberId, { request, ip });
+  return json({ ...reset, reset: true } satisfies z.infer<typeof SecondFactorsResetSchema>);
 }
