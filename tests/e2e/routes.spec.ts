@@ -45,6 +45,7 @@ const PROTECTED = [
   "/transcription/rec_123",
   "/workspaces",
   "/workspaces/ws_123/members",
+  "/workspaces/ws_123/security",
   "/account",
   "/account/two-factor",
   "/data-privacy",

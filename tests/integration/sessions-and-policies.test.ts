@@ -413,6 +413,19 @@ describe("members' second factors", () => {
     const { workspace, owner, member } = await firm();
     await withAuthenticatorApp(member.id);
     const ownerKey = await keyIn(owner.id, workspace.id);
+    const listed = (await (await api(ownerKey, `/workspaces/${workspace.id}/members`)).json()) as {
+      data: { userId: string; secondFactors?: unknown }[];
+    };
+    expect(listed.data.find((row) => row.userId === member.id)?.secondFactors).toEqual({
+      authenticatorApp: true,
+      recoveryCodesLeft: 10,
+      passkeys: 0,
+    });
+    const memberKey = await keyIn(member.id, workspace.id);
+    const asMember = (await (await api(memberKey, `/workspaces/${workspace.id}/members`)).json()) as {
+      data: { secondFactors?: unknown }[];
+    };
+    expect(asMember.data.every((row) => row.secondFactors === undefined)).toBe(true);
     const reset = await api(ownerKey, `/workspaces/${workspace.id}/members/${member.id}/reset-factors`, {
       method: "POST",
     });

@@ -215,6 +215,14 @@ export const MemberSchema = z
     name: z.string(),
     role: roleEnum,
     joinedAt: z.string().meta({ format: "date-time" }),
+    secondFactors: z
+      .object({
+        authenticatorApp: z.boolean(),
+        recoveryCodesLeft: z.number().int(),
+        passkeys: z.number().int(),
+      })
+      .optional()
+      .meta({ description: "The member's second factors: only to keys whose creator manages members (ADR 040)." }),
   })
   .meta({ id: "WorkspaceMember" });
 

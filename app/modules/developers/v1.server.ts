@@ -45,7 +45,9 @@ import {
   type WorkspacePoliciesSchema,
   WorkspacePoliciesUpdateSchema,
 } from "./api-schemas";
+import { can } from "~/modules/workspaces/policy";
 import {
+  memberSecondFactors,
   resetMemberSecondFactors,
   setWorkspacePolicies,
   workspacePolicies,
@@ -400,6 +402,12 @@ export async function createApiWorkspace({ request, ip, userId, json: body, inst
 async function memberList(userId: string, workspaceId: string) {
   const members = await workspaceMembers(userId, workspaceId);
   const seats = await workspaceSeats(workspaceId);
+  // Those who manage members see each one's second factors, as on the members page (a team workspace only).
+  const role = members.find((member) => member.userId === userId)?.role;
+  const factors =
+    role && can(role, "manage-members") && (await isTeamWorkspace(workspaceId))
+      ? await memberSecondFactors(userId, workspaceId)
+      : null;
   return json({
     data: members.map((member) => ({
       userId: member.userId,
@@ -407,6 +415,7 @@ async function memberList(userId: string, workspaceId: string) {
       name: member.name,
       role: apiRole(member.role),
       joinedAt: member.joinedAt.toISOString(),
+      ...(factors ? { secondFactors: factors.get(member.userId) } : {}),
     })),
     seats: { used: seats.used, total: seats.total },
   } satisfies z.infer<typeof MemberListSchema>);
@@ -506,3 +515,6 @@ export async function resetApiMemberFactors(
   const reset = await resetMemberSecondFactors(userId, workspaceId, memberId, { request, ip });
   return json({ ...reset, reset: true } satisfies z.infer<typeof SecondFactorsResetSchema>);
 }
+
+const isTeamWorkspace = async (workspaceId: string) =>
+  (await (await db()).workspace.findUnique({ where: { id: workspaceId }, select: { kind: true } }))?.kind === "TEAM";
