@@ -16,6 +16,7 @@ import {
   createUserSession,
   getUserId,
   hashSessionToken,
+  LAST_SEEN_GRANULARITY_MS,
   sessionTokenFromCookieHeader,
 } from "~/modules/platform/session.server";
 import { personalWorkspaceId, switchWorkspace } from "~/modules/workspaces/workspaces.server";
@@ -139,6 +140,19 @@ describe("session tokens", () => {
     const forged = (await signedCookie("voxlate_session").serialize(rows[0]!.id)).split(";")[0]!;
     expect(await getUserId(new Request("http://localhost/", { headers: { Cookie: forged } }))).toBeUndefined();
     expect(await getUserId(new Request("http://localhost/", { headers: { Cookie: user.cookie } }))).toBe(user.id);
+  });
+
+  test("a request writes 'last seen' when the last one is older than the granularity, not on every request", async () => {
+    const user = await person();
+    const database = await db();
+    const longAgo = new Date(Date.now() - LAST_SEEN_GRANULARITY_MS - 60_000);
+    await database.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: longAgo } });
+    const signedIn = () => new Request("http://localhost/", { headers: { Cookie: user.cookie } });
+    expect(await getUserId(signedIn())).toBe(user.id);
+    const seen = (await database.session.findFirstOrThrow({ where: { userId: user.id } })).lastSeenAt;
+    expect(seen.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(await getUserId(signedIn())).toBe(user.id);
+    expect((await database.session.findFirstOrThrow({ where: { userId: user.id } })).lastSeenAt).toEqual(seen);
   });
 
   test("the migration keeps an existing session signed in and removes its token from the table", async () => {
