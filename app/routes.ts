@@ -53,6 +53,7 @@ export default [
     route("workspaces/:workspaceId/sso", "routes/_app.workspaces.$workspaceId.sso.tsx"),
     // Provisioning by the workspace's identity provider (ADR 042): SCIM tokens and the roles its groups give.
     route("workspaces/:workspaceId/provisioning", "routes/_app.workspaces.$workspaceId.provisioning.tsx"),
+    route("workspaces/:workspaceId/security", "routes/_app.workspaces.$workspaceId.security.tsx"),
   ]),
 
   // A workspace's audit log as CSV, with the page's filters (ADR 036-audit).
@@ -136,6 +137,11 @@ export default [
   route("api/v1/workspaces/:workspaceId/scim-tokens", "routes/api/v1/workspace-scim-tokens.ts"),
   route("api/v1/workspaces/:workspaceId/scim-tokens/:tokenId", "routes/api/v1/workspace-scim-token.ts"),
   route("api/v1/workspaces/:workspaceId/scim-groups/:groupId", "routes/api/v1/workspace-scim-group.ts"),
+  route("api/v1/workspaces/:workspaceId/policies", "routes/api/v1/workspace-policies.ts"),
+  route(
+    "api/v1/workspaces/:workspaceId/members/:userId/reset-factors",
+    "routes/api/v1/workspace-member-reset-factors.ts",
+  ),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
   // SCIM 2.0 for a team workspace's identity provider (ADR 042), authenticated by the workspace's SCIM token.
   route("scim/v2/*", "routes/scim.v2.ts"),

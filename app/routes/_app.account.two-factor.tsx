@@ -7,7 +7,7 @@ import { RecoveryCodesShown } from "~/components/auth/recovery-codes";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { Field, FormErrors, useErrorToast } from "~/components/ui/field";
+import { Field, FormAlert, FormErrors, useErrorToast } from "~/components/ui/field";
 import { replyTo } from "~/components/ui/form-reply";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { loginClient } from "~/modules/accounts/login-throttle.server";
@@ -26,6 +26,11 @@ import {
 import { recordAudit } from "~/modules/audit/audit.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { requireUser } from "~/modules/platform/session.server";
+import { hasPasskey } from "~/modules/accounts/passkeys.server";
+import {
+  secondFactorEnrolmentRequiredBy,
+  workspacesRequiringSecondFactor,
+} from "~/modules/workspaces/workspace-security.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { countOf } from "~/utils/plural";
 
@@ -34,8 +39,12 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [status, enrolment] = await Promise.all([twoFactorStatus(user.id), pendingEnrolment(user.id, user.email)]);
-  return { ...status, enrolment };
+  const [status, enrolment, requiredBy] = await Promise.all([
+    twoFactorStatus(user.id),
+    pendingEnrolment(user.id, user.email),
+    secondFactorEnrolmentRequiredBy(user.id),
+  ]);
+  return { ...status, enrolment, requiredBy };
 }
 
 const HERE = "/account/two-factor";
@@ -67,7 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         await recordAudit({ ...source, action: "recovery-codes.created", actorId: user.id });
         return { recoveryCodes, turnedOn: false };
       }
-      case "two-factor-disable":
+      case "two-factor-disable": {
+        const requiring = await workspacesRequiringSecondFactor(user.id);
+        if (requiring.length > 0 && !(await hasPasskey(user.id)))
+          throw new TwoFactorError(
+            `${requiring.join(", ")} requires a second factor: it stays on while you are a member.`,
+            409,
+          );
         await checkSecondFactorLimited(user.id, user.email, form.code, await loginClient(request, context), source);
         await removeTwoFactor(user.id);
         await recordAudit({ ...source, action: "two-factor.disabled", actorId: user.id });
@@ -76,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           title: "Two-factor sign-in is off",
           description: "Signing in now takes only your password (or Google).",
         });
+      }
     }
   } catch (error) {
     if (!(error instanceof TwoFactorError)) throw error;
@@ -85,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorSettings() {
-  const { enabledAt, enrolment, recoveryCodesLeft } = useLoaderData<typeof loader>();
+  const { enabledAt, enrolment, recoveryCodesLeft, requiredBy } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shownCodes = actionData && "recoveryCodes" in actionData ? actionData : null;
   return (
@@ -99,6 +115,12 @@ export default function TwoFactorSettings() {
           </Link>
         }
       />
+      {requiredBy.length > 0 && !shownCodes ? (
+        <FormAlert title="Your workspace requires two-factor sign-in">
+          {requiredBy.join(", ")} asks every member to sign in with a second factor. Set one up to go on; until then the
+          app brings you back here. You can still sign out from your account menu.
+        </FormAlert>
+      ) : null}
       {shownCodes ? (
         <RecoveryCodes codes={shownCodes.recoveryCodes} turnedOn={shownCodes.turnedOn} />
       ) : enabledAt ? (

@@ -38,6 +38,7 @@ import {
   removeMember,
   renameWorkspace,
 } from "~/modules/workspaces/team-workspaces.server";
+import { resetMemberSecondFactors } from "~/modules/workspaces/workspace-security.server";
 import { formatDate } from "~/utils/dates";
 import { countOf } from "~/utils/plural";
 
@@ -79,6 +80,13 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     case "remove":
       await removeMember(userId, id, input.userId, source);
       return done("Member removed", "Their seat is free again.");
+    case "reset-factors": {
+      const reset = await resetMemberSecondFactors(userId, id, input.userId, source);
+      return done(
+        "Second factors reset",
+        `${reset.email} was signed out everywhere and must set up a second factor again after signing in with their password.`,
+      );
+    }
     case "leave":
       await leaveWorkspace(userId, id, source);
       return done("You left the workspace", undefined, "/workspaces");
@@ -119,6 +127,7 @@ function RoleSelect({ name, roles, value, id }: { name: string; roles: string[];
 
 function MemberRow({ page, member }: { page: MembersPage; member: MembersPage["members"][number] }) {
   const removeForm = `remove-${member.userId}`;
+  const resetForm = `reset-factors-${member.userId}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
       <div className="min-w-0">
@@ -131,6 +140,13 @@ function MemberRow({ page, member }: { page: MembersPage; member: MembersPage["m
           {roleLabel(member.role)}
           {member.billingOwner ? " · pays for the seats" : ""} · {formatUsage(member.secondsThisPeriod)} this period
         </p>
+        {member.secondFactors ? (
+          <p className="text-slate-600" data-testid="second-factors">
+            Two-factor app: {member.secondFactors.authenticatorApp ? "on" : "off"} ·{" "}
+            {countOf(member.secondFactors.recoveryCodesLeft, "recovery code")} left ·{" "}
+            {countOf(member.secondFactors.passkeys, "passkey")}
+          </p>
+        ) : null}
       </div>
       {page.may.manageMembers && member.manageable ? (
         <div className="flex flex-wrap items-center gap-2">
@@ -156,6 +172,20 @@ function MemberRow({ page, member }: { page: MembersPage; member: MembersPage["m
               title={`Remove ${member.name} from ${page.workspace.name}?`}
               description="They lose access to the workspace at once. What they made stays in it, and their seat is free again."
               confirmLabel="Remove member"
+              variant="secondary"
+            />
+          </Form>
+          <Form method="post" id={resetForm}>
+            <input type="hidden" name="userId" value={member.userId} />
+            <ConfirmSubmit
+              form={resetForm}
+              name="intent"
+              value="reset-factors"
+              label="Reset second factors"
+              aria-label={`Reset the second factors of ${member.name}`}
+              title={`Reset the second factors of ${member.name}?`}
+              description="Their authenticator app, recovery codes and passkeys stop working and every browser of theirs is signed out. They sign in with their password and set up a second factor again; we email them."
+              confirmLabel="Reset second factors"
               variant="secondary"
             />
           </Form>
@@ -191,8 +221,11 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
         description={`Team workspace · your role: ${roleLabel(page.role)} · ${page.seats.used} of ${countOf(page.seats.total, "seat")} used`}
         actions={
           <>
-            {can(page.role, "manage-policy") ? (
+            {page.may.security ? (
               <>
+                <Link to={`/workspaces/${page.workspace.id}/security`} className={buttonClass("secondary")}>
+                  Security
+                </Link>
                 <Link to={`/workspaces/${page.workspace.id}/sso`} className={buttonClass("secondary")}>
                   Single sign-on
                 </Link>

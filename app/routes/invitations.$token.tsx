@@ -72,7 +72,11 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     { firstName, lastName, password },
     { request, context },
   );
-  return toMembers(joined.workspaceId, joined.workspaceName, await startUserSession(joined.userId, request));
+  return toMembers(
+    joined.workspaceId,
+    joined.workspaceName,
+    await startUserSession(joined.userId, request, context?.clientIp),
+  );
 });
 
 const STATE_PAGES = {

@@ -1,15 +1,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { clearSessionCookie, destroyUserSession } from "~/modules/platform/session.server";
+import { signOut } from "~/modules/accounts/auth.server";
+import { clearSessionCookie } from "~/modules/platform/session.server";
 
 export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let cookie: string;
   try {
-    cookie = await destroyUserSession(request);
+    cookie = await signOut(request, { context });
   } catch (error) {
     // Logging out must work even when the server side fails: clear the cookie regardless.
     console.error("[auth] logout failed", error);

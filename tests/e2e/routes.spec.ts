@@ -46,6 +46,7 @@ const PROTECTED = [
   "/workspaces",
   "/workspaces/ws_123/members",
   "/workspaces/ws_123/sso",
+  "/workspaces/ws_123/security",
   "/account",
   "/account/two-factor",
   "/account/passkeys",

@@ -75,7 +75,9 @@ test("the hourly clean-up removes expired sessions only", async () => {
   const prisma = await db();
   const user = await newUser("cleanup@example.com");
   const live = await createUserSession(user.id, new Request("http://localhost/signin"));
-  await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - 60_000) } });
+  await prisma.session.create({
+    data: { userId: user.id, tokenHash: "expired-session", expiresAt: new Date(Date.now() - 60_000) },
+  });
   const admin = await prisma.admin.create({ data: { email: "cleanup-admin@example.com", passwordHash: "x" } });
   await prisma.adminSession.create({ data: { adminId: admin.id, expiresAt: new Date(Date.now() - 60_000) } });
 

@@ -9,7 +9,8 @@ import {
   destroyUserSession,
   getUser,
   getUserId,
-  readSessionId,
+  sessionTokenFromCookieHeader,
+  hashSessionToken,
   requireUser,
 } from "~/modules/platform/session.server";
 import { allowanceAndBilling, allowanceFor, startOfMonth } from "~/modules/usage/usage.server";
@@ -36,8 +37,8 @@ describe("the session's user", () => {
     expect(userId).toBe(id);
 
     const expired = (await createUserSession(id, new Request("http://localhost/"))).split(";")[0];
-    const sessionId = await readSessionId(withCookie(expired));
-    await (await db()).session.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const tokenHash = hashSessionToken((await sessionTokenFromCookieHeader(expired))!);
+    await (await db()).session.update({ where: { tokenHash }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await getUser(withCookie(expired))).toBeNull();
     await expect(requireUser(withCookie(expired))).rejects.toMatchObject({ status: 302 });
   });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { buttonClass } from "./button";
 import type { ConfirmSubmitProps } from "./confirm-submit";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "./dialog";
@@ -19,8 +20,11 @@ export function ConfirmDialog({
   disabled,
   ...rest
 }: ConfirmSubmitProps) {
+  // Closed once the confirmed submit is on its way: an action that answers with the same page (a member's factors
+  // reset) must not leave the question open over the result. After the click's default action, so the form is sent.
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <button
           type="button"
@@ -41,7 +45,14 @@ export function ConfirmDialog({
               Cancel
             </button>
           </DialogClose>
-          <button type="submit" form={form} name={name} value={value} className={buttonClass("danger")}>
+          <button
+            type="submit"
+            form={form}
+            name={name}
+            value={value}
+            className={buttonClass("danger")}
+            onClick={() => setTimeout(() => setOpen(false))}
+          >
             {confirmLabel}
           </button>
         </div>

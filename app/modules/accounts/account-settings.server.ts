@@ -2,6 +2,7 @@
 // user's browser sessions. Each function touches only the given user's records; the page's action
 // (routes/_app.account/account.server.ts) parses the forms, calls these and answers.
 import { EmailChangedEmail } from "~/emails/email-changed";
+import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
 import { sendNotice } from "~/modules/platform/email.server";
 import { answerRefusal } from "~/modules/platform/refusals.server";
@@ -85,7 +86,7 @@ export async function activeSessions(userId: string) {
   return (await db()).session.findMany({
     where: { userId, expiresAt: { gt: new Date() } },
     orderBy: { lastSeenAt: "desc" },
-    select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true },
+    select: { id: true, userAgent: true, ipAddress: true, createdAt: true, lastSeenAt: true },
   });
 }
 
@@ -138,13 +139,41 @@ export async function cancelEmailChange(userId: string) {
   });
 }
 
-/** Ends one of the user's other sessions; another user's session id, or the current one, does nothing. */
-export async function revokeSession(userId: string, sessionId: string, currentSessionId: string | undefined) {
-  await (await db()).session.deleteMany({ where: { id: sessionId, userId, NOT: { id: currentSessionId ?? "" } } });
+/**
+ * Ends one of the user's other sessions; another user's session id, or the current one, does nothing. Returns whether
+ * one ended (and was recorded in the audit trail).
+ */
+export async function revokeSession(
+  userId: string,
+  sessionId: string,
+  currentSessionId: string | undefined,
+  source: AuditSource = {},
+): Promise<boolean> {
+  const database = await db();
+  const session = await database.session.findFirst({
+    where: { id: sessionId, userId, NOT: { id: currentSessionId ?? "" } },
+    select: { id: true, userAgent: true },
+  });
+  if (!session) return false;
+  const { count } = await database.session.deleteMany({ where: { id: session.id } });
+  if (count > 0) {
+    await recordAudit({
+      ...source,
+      action: "session.revoked",
+      actorId: userId,
+      target: { kind: "user", id: userId, label: session.userAgent?.slice(0, 200) ?? null },
+    });
+  }
+  return count > 0;
 }
 
-/** Ends every session of the user but the current one. Returns how many ended. */
-export async function signOutOtherSessions(userId: string, currentSessionId: string | undefined): Promise<number> {
+/** Ends every session of the user but the current one, into the audit trail. Returns how many ended. */
+export async function signOutOtherSessions(
+  userId: string,
+  currentSessionId: string | undefined,
+  source: AuditSource = {},
+): Promise<number> {
   const { count } = await (await db()).session.deleteMany({ where: { userId, id: { not: currentSessionId ?? "" } } });
+  await recordAudit({ ...source, action: "sessions.revoked-others", actorId: userId, detail: { count } });
   return count;
 }

@@ -15,6 +15,7 @@ import {
   userAccount,
 } from "./login-throttle.server";
 import { appOrigin } from "~/config/env.server";
+import { destroyUserSession, getUserId } from "~/modules/platform/session.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { singleton } from "~/config/singleton.server";
 import { burnPasswordCheck, hashNewPassword, verifyPassword } from "./password.server";
@@ -305,4 +306,15 @@ export async function notifyNewDevice(userId: string, userAgent: string | null) 
     "New sign-in to your Voxlate account",
     NewDeviceEmail({ browser, time: new Date().toUTCString() }),
   );
+}
+
+/**
+ * Signs this browser out: the session ends (into the audit trail, as the account's event) and the Set-Cookie header
+ * that clears the cookie is returned. The cookie is cleared by the caller even if this fails.
+ */
+export async function signOut(request: Request, source: AuditSource = {}): Promise<string> {
+  const userId = await getUserId(request);
+  const cookie = await destroyUserSession(request);
+  if (userId) await recordAudit({ request, ...source, action: "sign-out", actorId: userId });
+  return cookie;
 }

@@ -14,7 +14,7 @@ import {
 import { appOrigin } from "~/config/env.server";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
-import { readSessionId } from "~/modules/platform/session.server";
+import { currentSessionId } from "~/modules/platform/session.server";
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { recordSignInFailure } from "./auth.server";
 import {
@@ -148,7 +148,7 @@ export async function passkeyCountsByUser(userIds: string[]): Promise<Map<string
  * (a stolen session cookie alone cannot plant the thief's passkey on the account). Throws with a sentence otherwise.
  */
 export async function requireRecentSignIn(request: Request) {
-  const sessionId = await readSessionId(request);
+  const sessionId = await currentSessionId(request);
   const session = sessionId
     ? await (await db()).session.findUnique({ where: { id: sessionId }, select: { createdAt: true } })
     : null;

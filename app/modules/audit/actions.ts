@@ -7,6 +7,10 @@ export const AUDIT_ACTIONS = {
   "sign-in": "Signed in",
   "sign-in.failed": "Failed sign-in",
   "new-device": "Signed in from a new browser",
+  // Sessions (ADR 040-sessions): account events, shown in each workspace the account is a member of.
+  "sign-out": "Signed out",
+  "session.revoked": "Signed out another browser",
+  "sessions.revoked-others": "Signed out everywhere else",
   // Second factors (ADR 038-two).
   "two-factor.enabled": "Turned on two-factor sign-in",
   "two-factor.disabled": "Turned off two-factor sign-in",
@@ -22,6 +26,7 @@ export const AUDIT_ACTIONS = {
   "sso.account-created": "Single sign-on created an account",
   "sso.account-linked": "Single sign-on linked an existing account",
   "sso.refused": "Refused a single sign-on",
+  "second-factors.reset": "Reset a member's second factors",
   // Transcripts and recordings.
   "transcript.viewed": "Opened a transcript",
   "transcript.edited": "Edited a transcript",
@@ -83,6 +88,23 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(AUDIT_ACTIONS, value);
 
 export const auditActionLabel = (action: string) => (isAuditAction(action) ? AUDIT_ACTIONS[action] : action);
+
+/**
+ * What concerns an account rather than one workspace (recorded once, with no workspace): a workspace's log shows
+ * these for its members, from the day they joined (ADR 040-sessions), instead of a copy per workspace.
+ */
+export const ACCOUNT_SECURITY_ACTIONS = [
+  "sign-in",
+  "sign-in.failed",
+  "new-device",
+  "sign-out",
+  "session.revoked",
+  "sessions.revoked-others",
+  "two-factor.enabled",
+  "two-factor.disabled",
+  "recovery-codes.created",
+  "recovery-code.used",
+] as const satisfies readonly AuditAction[];
 
 /** What an entry is about. */
 export const AUDIT_TARGET_KINDS = [

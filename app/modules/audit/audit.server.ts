@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
-import type { AuditAction, AuditTargetKind } from "./actions";
+import { ACCOUNT_SECURITY_ACTIONS, type AuditAction, type AuditTargetKind } from "./actions";
 import type { AuditFilter } from "./audit-filters";
 import { entryHash, GENESIS_HASH, personalDigest } from "./chain.server";
 
@@ -193,9 +193,22 @@ export async function auditEventsOf(userId: string): Promise<AuditEventRow[]> {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-function workspaceWhere(workspaceId: string, filter: AuditFilter): Prisma.AuditEventWhereInput {
+/**
+ * A workspace's entries: those recorded in it, and its members' account events (sign-ins, sign-outs, second factors:
+ * recorded once with no workspace) since each joined, failed sign-ins against them included (ADR 040-sessions).
+ */
+async function workspaceWhere(workspaceId: string, filter: AuditFilter): Promise<Prisma.AuditEventWhereInput> {
+  const members = await (
+    await db()
+  ).workspaceMember.findMany({ where: { workspaceId }, select: { userId: true, createdAt: true } });
+  const accountEvents: Prisma.AuditEventWhereInput[] = members.map(({ userId, createdAt }) => ({
+    workspaceId: null,
+    action: { in: [...ACCOUNT_SECURITY_ACTIONS] },
+    createdAt: { gte: createdAt },
+    OR: [{ actorId: userId }, { action: "sign-in.failed", targetId: userId }],
+  }));
   return {
-    workspaceId,
+    OR: [{ workspaceId }, ...accountEvents],
     ...(filter.actorId ? { actorId: filter.actorId } : {}),
     ...(filter.action ? { action: filter.action } : {}),
     ...(filter.from || filter.to
@@ -221,7 +234,7 @@ export async function workspaceAuditEvents(
   const rows = await (
     await db()
   ).auditEvent.findMany({
-    where: { ...workspaceWhere(workspaceId, filter), ...(page.before ? { seq: { lt: page.before } } : {}) },
+    where: { ...(await workspaceWhere(workspaceId, filter)), ...(page.before ? { seq: { lt: page.before } } : {}) },
     orderBy: { seq: "desc" },
     take: page.take + 1,
     select: EVENT_SELECT,

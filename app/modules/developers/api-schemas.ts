@@ -6,7 +6,12 @@ import { EmailSchema } from "~/modules/accounts/registration";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
 import { WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
 import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions";
-import { CreateScimTokenSchema, PROVISIONED_ROLES } from "~/modules/provisioning/provisioning-forms";
+import {
+  CreateScimTokenSchema,
+  PROVISIONED_ROLES,
+  ScimSettingsUpdateSchema,
+} from "~/modules/provisioning/provisioning-forms";
+import { SsoSettingsInputSchema } from "~/modules/workspaces/sso-forms";
 import { AuditFilterFields, MAX_SEQ } from "~/modules/audit/audit-filters";
 
 export const API_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
@@ -42,14 +47,9 @@ const TranscriptionOptions = {
     .default("auto")
     .meta({ description: 'Number of speakers (2–10), or "auto" to estimate it.' }),
   translateTo: languageCode.nullable().optional().meta({ description: "Translate the transcript when it is ready." }),
-  folderId: z
-    .string()
-    .max(64)
-    .nullable()
-    .optional()
-    .meta({
-      description: "File it in this folder of the key's workspace (a restricted one must name the key's account).",
-    }),
+  folderId: z.string().max(64).nullable().optional().meta({
+    description: "File it in this folder of the key's workspace (a restricted one must name the key's account).",
+  }),
 };
 
 export const ImportFromUrlSchema = z
@@ -225,6 +225,14 @@ export const MemberSchema = z
     name: z.string(),
     role: roleEnum,
     joinedAt: z.string().meta({ format: "date-time" }),
+    secondFactors: z
+      .object({
+        authenticatorApp: z.boolean(),
+        recoveryCodesLeft: z.number().int(),
+        passkeys: z.number().int(),
+      })
+      .optional()
+      .meta({ description: "The member's second factors: only to keys whose creator manages members (ADR 040)." }),
   })
   .meta({ id: "WorkspaceMember" });
 
@@ -356,6 +364,107 @@ export const FolderAccessUpdateSchema = z
       .meta({ description: "The members who may reach the folder while it is restricted (replaces the list)." }),
   })
   .meta({ id: "FolderAccessUpdate" });
+
+// ---- Workspaces' policies and members' second factors (ADR 040-sessions) -----------------------------------------
+
+/** A workspace's policies: one object, which the SSO and SCIM settings join as they arrive. */
+/** Roles in the API are lower case; the domains' schemas take them as stored (upper case). */
+const upperCaseRole = (value: unknown) =>
+  value && typeof value === "object" && "defaultRole" in value && typeof value.defaultRole === "string"
+    ? { ...value, defaultRole: value.defaultRole.toUpperCase() }
+    : value;
+const PROVISIONED_ROLE_NAMES = PROVISIONED_ROLES.map((role) => role.toLowerCase()) as [string, ...string[]];
+
+export const WorkspacePoliciesSchema = z
+  .object({
+    twoFactorRequired: z.boolean().meta({
+      description:
+        "Members without a second factor must set one up at their next sign-in (or next page, if signed in).",
+    }),
+    ssoRequired: z.boolean().meta({
+      description:
+        "Members other than owners sign in only through the workspace's single sign-on: no password, Google, passkey " +
+        "or /api/login (ADR 041).",
+    }),
+    sso: z
+      .object({
+        enabled: z.boolean(),
+        issuer: z.string().meta({ description: "The OpenID provider's issuer URL." }),
+        clientId: z.string(),
+        hasClientSecret: z.boolean().meta({ description: "The secret itself is never returned." }),
+        domains: z.array(z.string()).meta({ description: "Email domains whose people sign in through it." }),
+        defaultRole: z
+          .enum(PROVISIONED_ROLE_NAMES)
+          .meta({ description: "The role of accounts made at first sign-in." }),
+        callbackUrl: z.string().meta({ description: "The redirect URI to register with the provider." }),
+        updatedAt: z.string().nullable(),
+      })
+      .meta({ id: "SsoSettings" }),
+    scim: z
+      .object({
+        enabled: z.boolean().meta({ description: "At least one SCIM token is not revoked." }),
+        baseUrl: z.string().meta({ description: "The SCIM 2.0 base URL to give the identity provider." }),
+        defaultRole: z.enum(PROVISIONED_ROLE_NAMES),
+        tokens: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            prefix: z.string(),
+            createdAt: z.string(),
+            lastUsedAt: z.string().nullable(),
+            revokedAt: z.string().nullable(),
+          }),
+        ),
+        groups: z.array(
+          z.object({
+            id: z.string(),
+            displayName: z.string(),
+            role: z.enum(PROVISIONED_ROLE_NAMES).nullable(),
+            members: z.number(),
+          }),
+        ),
+      })
+      .meta({ id: "ScimSettings" }),
+  })
+  .meta({ id: "WorkspacePolicies" });
+
+/** PATCH: only the policies sent change; unknown fields are refused, so a typo is not silently ignored. */
+export const WorkspacePoliciesUpdateSchema = z
+  .strictObject(
+    {
+      twoFactorRequired: z.boolean({ error: "twoFactorRequired must be true or false." }).optional(),
+      ssoRequired: z.boolean({ error: "ssoRequired must be true or false." }).optional(),
+      sso: z
+        .preprocess(upperCaseRole, SsoSettingsInputSchema.omit({ ssoRequired: true }))
+        .optional()
+        .meta({
+          description:
+            "Single sign-on settings: what is left out stays; an empty or missing clientSecret keeps the stored one. " +
+            "Turning it on reads the provider's discovery document first.",
+        }),
+      scim: z
+        .preprocess(upperCaseRole, ScimSettingsUpdateSchema.strict())
+        .optional()
+        .meta({
+          description: "The role of members the identity provider adds (tokens and groups have their own paths).",
+        }),
+    },
+    { error: 'Send an object of policies, e.g. {"twoFactorRequired": true}.' },
+  )
+  .meta({ id: "WorkspacePoliciesUpdate" });
+
+export const MemberParams = z.object({
+  workspaceId: z.string().meta({ example: "cmi0x2k5b0000abcd1234efgh" }),
+  userId: z.string().meta({ description: "The member's user id." }),
+});
+
+export const SecondFactorsResetSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    reset: z.literal(true),
+  })
+  .meta({ id: "SecondFactorsReset" });
 
 // ---- Workspaces' audit log (ADR 036-audit) ------------------------------------------------------------------------
 

@@ -13,7 +13,11 @@ import {
   InvitationRequestSchema,
   InvitationSchema,
   MemberListSchema,
+  MemberParams,
   RemoveMemberQuerySchema,
+  SecondFactorsResetSchema,
+  WorkspacePoliciesSchema,
+  WorkspacePoliciesUpdateSchema,
   WorkspaceIdParams,
   WorkspaceListSchema,
   WorkspaceSchema,
@@ -473,6 +477,22 @@ function registry() {
     },
   });
   api.registerPath({
+    method: "get",
+    path: "/workspaces/{workspaceId}/policies",
+    operationId: "getWorkspacePolicies",
+    summary: "Read a workspace's policies",
+    description:
+      "The team's sign-in policies (two-factor required, SSO required) and its single sign-on (OpenID Connect) and " +
+      "SCIM provisioning settings; never the client secret or a token. The key's own workspace only; its creator " +
+      "must be an owner or admin (`manage-policy`). Scope: read.",
+    security,
+    request: { params: WorkspaceIdParams },
+    responses: {
+      200: { description: "The policies.", content: { "application/json": { schema: WorkspacePoliciesSchema } } },
+      ...problems(401, 403, 404, 409, 429),
+    },
+  });
+  api.registerPath({
     method: "patch",
     path: "/workspaces/{workspaceId}/scim-groups/{groupId}",
     operationId: "setScimGroupRole",
@@ -489,6 +509,45 @@ function registry() {
     responses: {
       200: { description: "The group.", content: { "application/json": { schema: ScimGroupSchema } } },
       ...problems(400, 401, 403, 404, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "patch",
+    path: "/workspaces/{workspaceId}/policies",
+    operationId: "updateWorkspacePolicies",
+    summary: "Change a workspace's policies",
+    description:
+      "Changes the policies and settings sent and leaves the others; each change is recorded in the audit log. " +
+      "Single sign-on is checked against the provider before anything is saved (422 with the reason). Requiring two-factor " +
+      "sends members without a second factor to set one up; API keys keep working. A personal workspace has no " +
+      "policies (409). Owners and admins. Scope: write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      body: { required: true, content: { "application/json": { schema: WorkspacePoliciesUpdateSchema } } },
+    },
+    responses: {
+      200: {
+        description: "The policies, after the change.",
+        content: { "application/json": { schema: WorkspacePoliciesSchema } },
+      },
+      ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces/{workspaceId}/members/{userId}/reset-factors",
+    operationId: "resetMemberSecondFactors",
+    summary: "Reset a member's second factors",
+    description:
+      "Removes the member's authenticator app, recovery codes and passkeys and signs them out everywhere; they are " +
+      "emailed and it is recorded. Their password stays: they sign in and set up a factor again. Owners and admins; " +
+      "only owners reset owners; not your own (409), not in a personal workspace (409). Scope: write.",
+    security,
+    request: { params: MemberParams, headers: idempotencyHeader },
+    responses: {
+      200: { description: "Reset.", content: { "application/json": { schema: SecondFactorsResetSchema } } },
+      ...problems(401, 403, 404, 409, 429),
     },
   });
   return api;

@@ -46,9 +46,26 @@ import {
   type CreatedScimTokenSchema,
   type ScimGroupSchema,
   type ScimTokenListSchema,
+  type SecondFactorsResetSchema,
+  type WorkspacePoliciesSchema,
+  WorkspacePoliciesUpdateSchema,
 } from "./api-schemas";
-import { createScimToken, provisioningPage, revokeScimToken } from "~/modules/provisioning/scim-tokens.server";
+import {
+  createScimToken,
+  getScimSettings,
+  provisioningPage,
+  revokeScimToken,
+  updateScimSettings,
+} from "~/modules/provisioning/scim-tokens.server";
+import { getSsoSettings, updateSsoSettingsAs } from "~/modules/workspaces/sso.server";
 import { setGroupRole } from "~/modules/provisioning/scim.server";
+import { can } from "~/modules/workspaces/policy";
+import {
+  memberSecondFactors,
+  resetMemberSecondFactors,
+  setWorkspacePolicies,
+  workspacePolicies,
+} from "~/modules/workspaces/workspace-security.server";
 import { idempotent } from "./idempotency.server";
 import { inviteMember } from "~/modules/workspaces/invitations.server";
 import { workspaceSeats } from "~/modules/workspaces/seats.server";
@@ -400,6 +417,12 @@ export async function createApiWorkspace({ request, ip, userId, json: body, inst
 async function memberList(userId: string, workspaceId: string) {
   const members = await workspaceMembers(userId, workspaceId);
   const seats = await workspaceSeats(workspaceId);
+  // Those who manage members see each one's second factors, as on the members page (a team workspace only).
+  const role = members.find((member) => member.userId === userId)?.role;
+  const factors =
+    role && can(role, "manage-members") && (await isTeamWorkspace(workspaceId))
+      ? await memberSecondFactors(userId, workspaceId)
+      : null;
   return json({
     data: members.map((member) => ({
       userId: member.userId,
@@ -407,6 +430,7 @@ async function memberList(userId: string, workspaceId: string) {
       name: member.name,
       role: apiRole(member.role),
       joinedAt: member.joinedAt.toISOString(),
+      ...(factors ? { secondFactors: factors.get(member.userId) } : {}),
     })),
     seats: { used: seats.used, total: seats.total },
   } satisfies z.infer<typeof MemberListSchema>);
@@ -528,3 +552,65 @@ export async function setApiScimGroupRole(
     membersChanged: group.changed,
   } satisfies z.infer<typeof ScimGroupSchema>);
 }
+
+/**
+ * Every policy and sign-in setting of a team, as GET and PATCH /workspaces/:id/policies answer it: the two policies,
+ * single sign-on (never its secret) and SCIM provisioning. `workspacePolicies` checks `manage-policy` first.
+ */
+async function allPolicies(userId: string, workspaceId: string): Promise<z.infer<typeof WorkspacePoliciesSchema>> {
+  const { twoFactorRequired } = await workspacePolicies(userId, workspaceId);
+  const [{ ssoRequired, ...sso }, scim] = await Promise.all([
+    getSsoSettings(workspaceId),
+    getScimSettings(workspaceId),
+  ]);
+  const lower = <Role extends string | null>(role: Role) => role?.toLowerCase() ?? null;
+  return {
+    twoFactorRequired,
+    ssoRequired,
+    sso: { ...sso, defaultRole: lower(sso.defaultRole)! },
+    scim: {
+      ...scim,
+      defaultRole: lower(scim.defaultRole)!,
+      groups: scim.groups.map((group) => ({ ...group, role: lower(group.role) })),
+    },
+  };
+}
+
+/** GET /workspaces/:id/policies (`manage-policy`: owners and admins). */
+export async function getApiPolicies({ userId, reader }: ApiContext, workspaceId: string) {
+  ownWorkspace(reader, workspaceId);
+  return json(await allPolicies(userId, workspaceId));
+}
+
+/**
+ * PATCH /workspaces/:id/policies: changes what is sent (`manage-policy`), each recorded as its page's change is. Single
+ * sign-on goes first: it is the change most likely to be refused (the provider's discovery), before anything is set.
+ */
+export async function patchApiPolicies(
+  { request, ip, userId, reader, json: body, instance }: ApiContext,
+  workspaceId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  const change = parseOrThrow(WorkspacePoliciesUpdateSchema, body, instance);
+  const source = { request, ip };
+  await workspacePolicies(userId, workspaceId);
+  if (change.sso || change.ssoRequired !== undefined)
+    await updateSsoSettingsAs(userId, workspaceId, { ...change.sso, ssoRequired: change.ssoRequired }, source);
+  if (change.scim) await updateScimSettings(userId, workspaceId, change.scim, source);
+  await setWorkspacePolicies(userId, workspaceId, { twoFactorRequired: change.twoFactorRequired }, source);
+  return json(await allPolicies(userId, workspaceId));
+}
+
+/** POST /workspaces/:id/members/:userId/reset-factors (`manage-members`; owners only for owners). */
+export async function resetApiMemberFactors(
+  { request, ip, userId, reader }: ApiContext,
+  workspaceId: string,
+  memberId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  const reset = await resetMemberSecondFactors(userId, workspaceId, memberId, { request, ip });
+  return json({ ...reset, reset: true } satisfies z.infer<typeof SecondFactorsResetSchema>);
+}
+
+const isTeamWorkspace = async (workspaceId: string) =>
+  (await (await db()).workspace.findUnique({ where: { id: workspaceId }, select: { kind: true } }))?.kind === "TEAM";

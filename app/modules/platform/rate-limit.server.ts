@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, type Options, rateLimit } from "express-rate-limit";
 import { getEnv } from "~/config/env.server";
 import { DatabaseRateLimitStore } from "./rate-limit-store.server";
-import { sessionIdFromCookieHeader } from "./session.server";
+import { sessionTokenHashFromCookieHeader } from "./session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { toastHeader } from "./toast.server";
 import { singleton } from "~/config/singleton.server";
@@ -156,10 +156,13 @@ const answerLimited: Options["handler"] = async (request, response, _next, optio
 
 const ipKey = (request: Request) => `ip:${ipKeyGenerator(request.ip ?? "")}`;
 
-/** The signed-in session's id when the request carries a validly signed session cookie, else the IP address. */
+/**
+ * The signed-in session (its token's hash: the counter's key is never the secret) when the request carries a validly
+ * signed session cookie, else the IP address.
+ */
 async function accountOrIpKey(request: Request): Promise<string> {
-  const sessionId = await sessionIdFromCookieHeader(request.headers.cookie);
-  return sessionId ? `session:${sessionId}` : ipKey(request);
+  const tokenHash = await sessionTokenHashFromCookieHeader(request.headers.cookie);
+  return tokenHash ? `session:${tokenHash}` : ipKey(request);
 }
 
 /** The API key the request carries (a hash of it: the counter's key is never the secret), else the IP address. */

@@ -7,17 +7,20 @@ import { can, canAssignRole, WORKSPACE_ROLES } from "./policy";
 import { seatCount } from "./seats.server";
 import { requireTeamWorkspace, workspaceMembers } from "./team-workspaces.server";
 import { db } from "~/modules/platform/database.server";
+import { memberSecondFactors } from "./workspace-security.server";
 
 export async function membersPage(userId: string, workspaceId: string) {
   const { role, workspace } = await requireTeamWorkspace(userId, workspaceId, "view");
   const manages = can(role, "manage-members");
   const database = await db();
-  const [members, invitations, seats, usage, payer] = await Promise.all([
+  const [members, invitations, seats, usage, payer, secondFactors] = await Promise.all([
     workspaceMembers(userId, workspaceId),
     manages ? pendingInvitations(userId, workspaceId) : Promise.resolve([]),
     seatCount(database, workspaceId),
     workspaceUsage(workspaceId),
     workspace.billingOwnerId === userId ? billingSummary(userId) : Promise.resolve(null),
+    // Who has which second factor is for those who manage members (and may reset them).
+    manages ? memberSecondFactors(userId, workspaceId) : Promise.resolve(null),
   ]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -25,6 +28,7 @@ export async function membersPage(userId: string, workspaceId: string) {
     may: {
       manageMembers: manages,
       rename: can(role, "manage-policy"),
+      security: can(role, "manage-policy"),
       delete: can(role, "delete-workspace"),
       // Seats are changed by the owner whose subscription pays for them (seats.server.ts).
       seats: can(role, "manage-billing") && workspace.billingOwnerId === userId,
@@ -38,6 +42,8 @@ export async function membersPage(userId: string, workspaceId: string) {
       billingOwner: member.userId === workspace.billingOwnerId,
       /** May this viewer change this member's role or remove them? */
       manageable: member.userId !== userId && canAssignRole(role, member.role),
+      /** The member's second factors, to those who manage members; null to others. */
+      secondFactors: secondFactors?.get(member.userId) ?? null,
     })),
     invitations,
     seats,

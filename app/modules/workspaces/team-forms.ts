@@ -43,6 +43,7 @@ export const DeleteWorkspaceSchema = z.object({
 export const ChangeRoleSchema = z.object({ intent: z.literal("role"), userId: memberId, role: RoleSchema });
 export const RemoveMemberSchema = z.object({ intent: z.literal("remove"), userId: memberId });
 export const LeaveWorkspaceSchema = z.object({ intent: z.literal("leave") });
+export const ResetSecondFactorsSchema = z.object({ intent: z.literal("reset-factors"), userId: memberId });
 export const InviteSchema = z.object({
   intent: z.literal("invite"),
   email: EmailSchema,
@@ -66,6 +67,7 @@ export const MembersActionSchema = z.discriminatedUnion("intent", [
   ChangeRoleSchema,
   RemoveMemberSchema,
   LeaveWorkspaceSchema,
+  ResetSecondFactorsSchema,
   InviteSchema,
   RevokeInvitationSchema,
   ResendInvitationSchema,
@@ -81,3 +83,13 @@ export const InvitedSignUpSchema = z.object({
   password: PasswordSchema.max(200, "A password can be at most 200 characters."),
 });
 export const InvitationActionSchema = z.discriminatedUnion("intent", [AcceptInvitationSchema, InvitedSignUpSchema]);
+
+/** The workspace's security page (ADR 040-sessions): its policies, one form. */
+export const SecurityPolicySchema = z.object({
+  intent: z.literal("policies"),
+  // A checkbox: sent as "on" when ticked, absent when not.
+  twoFactorRequired: z
+    .literal("on", { error: "Tick the box or leave it empty." })
+    .optional()
+    .transform((value) => value === "on"),
+});

@@ -21,7 +21,7 @@ import { loginClient } from "~/modules/accounts/login-throttle.server";
 import { finalIndustry } from "~/modules/accounts/registration";
 import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
-import { clearSessionCookie, readSessionId } from "~/modules/platform/session.server";
+import { clearSessionCookie, currentSessionId } from "~/modules/platform/session.server";
 import { deleteAccountNow } from "~/modules/privacy/deletion.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "~/modules/accounts/verification.server";
@@ -46,7 +46,7 @@ export async function handleAccountAction(request: Request, userId: string, cont
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const form = submission.value;
   const user = await accountUser(userId);
-  const currentSessionId = await readSessionId(request);
+  const thisSessionId = await currentSessionId(request);
 
   switch (form.intent) {
     case "profile": {
@@ -87,7 +87,7 @@ export async function handleAccountAction(request: Request, userId: string, cont
       if (reauthErrors) return refuse(submission, { fieldErrors: reauthErrors });
       // Anyone who knew the old password, or holds a reset link, is shut out.
       const refused = await answerRefusal(
-        () => setPassword(userId, form.newPassword, currentSessionId),
+        () => setPassword(userId, form.newPassword, thisSessionId),
         refusalReply(submission, { field: "newPassword", hideFields }),
       );
       if (refused) return refused;
@@ -145,12 +145,14 @@ export async function handleAccountAction(request: Request, userId: string, cont
 
     case "revoke-session": {
       // Scoped to this user: another user's session id does nothing.
-      await revokeSession(userId, form.sessionId, currentSessionId);
-      return redirectWithToast("/account", { type: "success", title: "Signed out of that browser" });
+      const ended = await revokeSession(userId, form.sessionId, thisSessionId, { request, context });
+      return ended
+        ? redirectWithToast("/account", { type: "success", title: "Signed out of that browser" })
+        : redirectWithToast("/account", { type: "message", title: "That browser was already signed out" });
     }
 
     case "sign-out-others": {
-      const count = await signOutOtherSessions(userId, currentSessionId);
+      const count = await signOutOtherSessions(userId, thisSessionId, { request, context });
       const title = `Signed out of ${countOf(count, "other browser")}`;
       return redirectWithToast("/account", { type: "success", title });
     }

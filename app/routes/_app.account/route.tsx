@@ -37,7 +37,7 @@ import { Field, FormErrors, SelectField, useErrorToast } from "~/components/ui/f
 import { PLANS } from "~/content/plans";
 import { accountProfile, activeSessions, pendingEmailChange } from "~/modules/accounts/account-settings.server";
 import { INDUSTRIES, OTHER_INDUSTRY, PASSWORD_RULE } from "~/modules/accounts/registration";
-import { readSessionId, requireUser, requireUserId } from "~/modules/platform/session.server";
+import { currentSessionId, requireUser, requireUserId } from "~/modules/platform/session.server";
 import { requestAllowance } from "~/modules/accounts/app-shell.server";
 import { allowanceLeft } from "~/modules/usage/usage";
 import { formatDate } from "~/utils/dates";
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     user,
     sessions,
     pendingEmail,
-    currentSessionId,
+    thisSessionId,
     allowance,
     billing,
     voices,
@@ -73,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     accountProfile(userId),
     activeSessions(userId),
     pendingEmailChange(userId),
-    readSessionId(request),
+    currentSessionId(request),
     // The app shell's reading for this request.
     requestAllowance(request, signedIn),
     accountBilling(userId),
@@ -91,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmail,
     planName: PLANS.find((plan) => plan.id === user.plan)?.name ?? "Free",
     minutesLeft: allowanceLeft(allowance),
-    sessions: sessions.map((session) => ({ ...session, current: session.id === currentSessionId })),
+    sessions: sessions.map((session) => ({ ...session, current: session.id === thisSessionId })),
     billing,
     teams,
     voiceProfiles: voices,
@@ -419,7 +419,10 @@ export default function Account() {
             {passkeyCount > 0 ? "Manage passkeys" : "Add a passkey"}
           </Link>
         </Section>
-        <Section title="Signed-in browsers">
+        <Section
+          title="Signed-in browsers"
+          description="Every browser and app signed in to your account. Sign out any you do not recognise, then change your password."
+        >
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {sessions.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
@@ -430,7 +433,11 @@ export default function Account() {
                       <span className="ml-1 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">This browser</span>
                     ) : null}
                   </p>
-                  <p className="text-slate-500">Signed in {formatDate(session.createdAt, "dateTime")}</p>
+                  <p className="text-slate-500">
+                    Signed in {formatDate(session.createdAt, "dateTime")}
+                    {session.ipAddress ? ` from ${session.ipAddress}` : ""} · last seen{" "}
+                    {formatDate(session.lastSeenAt, "dateTime")}
+                  </p>
                 </div>
                 {session.current ? null : (
                   <Form method="post">

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ code: "TWO_FACTOR_INVALID", error: error.message }, { status: error.status });
     }
   }
-  const headers = await startUserSession(result.userId, request);
+  const headers = await startUserSession(result.userId, request, context?.clientIp);
   await recordSignIn(result.userId, request, context);
   await notifyNewDevice(result.userId, request.headers.get("User-Agent"));
   const cookie = headers.getSetCookie().at(-1)!.split(";")[0];

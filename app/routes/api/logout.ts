@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import { postOnly } from "~/modules/platform/api.server";
 import type { Route } from "./+types/logout";
-import { clearSessionCookie, destroyUserSession } from "~/modules/platform/session.server";
+import { signOut } from "~/modules/accounts/auth.server";
+import { clearSessionCookie } from "~/modules/platform/session.server";
 
 // POST /api/logout: ends the session. The cookie is cleared even if the database call fails.
 export const loader = postOnly;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   try {
-    return data({ success: true }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+    return data({ success: true }, { headers: { "Set-Cookie": await signOut(request, { context }) } });
   } catch (error) {
     console.error("[auth] logout failed", error);
     return data({ error: "Logout failed" }, { status: 500, headers: { "Set-Cookie": await clearSessionCookie() } });

@@ -15,7 +15,7 @@ export const loader = postOnly;
 export const action = withRefusals(async ({ request, context }: Route.ActionArgs) => {
   const payload = await readJsonBody(request, RegisterPayloadSchema);
   const user = await registerUser(payload);
-  const headers = await startUserSession(user.id, request);
+  const headers = await startUserSession(user.id, request, context?.clientIp);
   await recordSignIn(user.id, request, context, "new account");
   return data({ ...user, redirectTo: "/plan-selection" }, { status: 201, headers });
 });

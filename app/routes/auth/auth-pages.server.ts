@@ -10,6 +10,7 @@ import { safeRedirectPath, withRedirect } from "~/utils/redirect";
 import { requireAnonymous, startUserSession } from "~/modules/platform/session.server";
 import { readDraft, signupProgress } from "~/modules/accounts/signup-draft.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
+import { secondFactorEnrolmentRequiredBy } from "~/modules/workspaces/workspace-security.server";
 
 export type AuthPage = "signin" | "signup" | "verify" | "forgot" | "reset";
 
@@ -124,10 +125,20 @@ export async function finishSignIn(
   headers = new Headers(),
   { toast = { title: "Welcome back!" }, newAccount = false }: { toast?: { title: string }; newAccount?: boolean } = {},
 ) {
-  for (const cookie of (await startUserSession(userId, request)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await startUserSession(userId, request, context?.clientIp)).getSetCookie())
+    headers.append("Set-Cookie", cookie);
   await recordSignIn(userId, request, context, method);
   headers.append("Set-Cookie", await trustDeviceHeader(userAccount(email), await loginClient(request, context)));
   // A new account's first browser is no news to its owner.
   if (!newAccount) await notifyNewDevice(userId, request.headers.get("User-Agent"));
+  // A workspace that requires a second factor: set one up first (the app's layout would send them there anyway).
+  const requiredBy = await secondFactorEnrolmentRequiredBy(userId);
+  if (requiredBy.length > 0) {
+    return redirectWithToast(
+      "/account/two-factor",
+      { type: "message", title: "Set up two-factor sign-in", description: `${requiredBy.join(", ")} requires it.` },
+      { headers },
+    );
+  }
   return redirectWithToast(redirectTo || "/dashboard", { type: "success", ...toast }, { headers });
 }

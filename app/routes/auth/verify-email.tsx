@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await verifySignupCode(payload.email, code);
       const user = await registerUser({ ...payload, password: "" }, payload.passwordHash);
       await deleteDraft(draft.id);
-      const headers = await startUserSession(user.id, request);
+      const headers = await startUserSession(user.id, request, context?.clientIp);
       await recordSignIn(user.id, request, context, "new account");
       headers.append("Set-Cookie", await draftCookieHeader(null));
       const created = { type: "success", title: "Account created successfully!" } as const;
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (pendingEmail) {
       const userId = await verifyLoginCode(pendingEmail, code, { request, context });
-      const headers = await startUserSession(userId, request);
+      const headers = await startUserSession(userId, request, context?.clientIp);
       await recordSignIn(userId, request, context, "email code");
       headers.append("Set-Cookie", await pendingLoginCookie(null));
       return redirectWithToast(redirectTo || "/dashboard", { type: "success", title: "Welcome back!" }, { headers });
