@@ -7,7 +7,6 @@ import { hasTwoFactor, removeTwoFactor } from "./two-factor.server";
 /** Does the account sign in with a second factor of any kind: an authenticator app or a passkey (ADR 039)? */
 export const hasSecondFactor = hasTwoFactor;
 
-
 export interface SecondFactorSummary {
   /** An authenticator app (TOTP) is on. */
   authenticatorApp: boolean;

@@ -442,12 +442,9 @@ export const WorkspacePoliciesUpdateSchema = z
             "Single sign-on settings: what is left out stays; an empty or missing clientSecret keeps the stored one. " +
             "Turning it on reads the provider's discovery document first.",
         }),
-      scim: z
-        .preprocess(upperCaseRole, ScimSettingsUpdateSchema.strict())
-        .optional()
-        .meta({
-          description: "The role of members the identity provider adds (tokens and groups have their own paths).",
-        }),
+      scim: z.preprocess(upperCaseRole, ScimSettingsUpdateSchema.strict()).optional().meta({
+        description: "The role of members the identity provider adds (tokens and groups have their own paths).",
+      }),
     },
     { error: 'Send an object of policies, e.g. {"twoFactorRequired": true}.' },
   )
