@@ -346,12 +346,40 @@ describe("the policy: two-factor required", () => {
     const path = `/workspaces/${workspace.id}/policies`;
     const read = await api(ownerKey, path);
     expect(read.status).toBe(200);
-    expect(await read.json()).toEqual({ twoFactorRequired: false });
+    expect(await read.json()).toMatchObject({
+      twoFactorRequired: false,
+      ssoRequired: false,
+      sso: { enabled: false, hasClientSecret: false, domains: [], defaultRole: "member" },
+      scim: { enabled: false, defaultRole: "member", tokens: [], groups: [] },
+    });
 
     const changed = await api(ownerKey, path, patchJson({ twoFactorRequired: true }));
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toEqual({ twoFactorRequired: true });
+    expect(await changed.json()).toMatchObject({ twoFactorRequired: true, ssoRequired: false });
     expect((await workspaceLog(workspace.id)).filter((event) => event.action === "policy.changed")).toHaveLength(1);
+
+    // SSO and SCIM settings through the same door: a secret goes in and never comes out; requiring SSO needs it on.
+    const sso = await api(
+      ownerKey,
+      path,
+      patchJson({
+        sso: { clientId: "voxlate", clientSecret: "s3cret-from-the-provider" },
+        scim: { defaultRole: "viewer" },
+      }),
+    );
+    expect(sso.status).toBe(200);
+    const body = await sso.text();
+    expect(body).not.toContain("s3cret-from-the-provider");
+    expect(JSON.parse(body)).toMatchObject({
+      sso: { enabled: false, clientId: "voxlate", hasClientSecret: true },
+      scim: { defaultRole: "viewer" },
+    });
+    const required = await api(ownerKey, path, patchJson({ ssoRequired: true }));
+    expect(required.status).toBe(422);
+    expect(((await required.json()) as { detail: string }).detail).toMatch(
+      /Turn single sign-on on before requiring it/,
+    );
+    expect((await api(ownerKey, path, patchJson({ sso: { defaultRole: "owner" } }))).status).toBe(422);
 
     expect((await api(ownerKey, path, patchJson({ twoFactorRequired: "yes" }))).status).toBe(422);
     expect((await api(ownerKey, path, patchJson({ ssoRequired: true, typo: 1 }))).status).toBe(422);
