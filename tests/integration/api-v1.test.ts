@@ -426,6 +426,8 @@ describe("OpenAPI", () => {
       "/workspaces/{workspaceId}/audit-events",
       "/workspaces/{workspaceId}/invitations",
       "/workspaces/{workspaceId}/members",
+      "/workspaces/{workspaceId}/members/{userId}/reset-factors",
+      "/workspaces/{workspaceId}/policies",
       "/workspaces/{workspaceId}/scim-groups/{groupId}",
       "/workspaces/{workspaceId}/scim-tokens",
       "/workspaces/{workspaceId}/scim-tokens/{tokenId}",
