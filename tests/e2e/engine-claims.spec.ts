@@ -54,7 +54,7 @@ test("an admin sees which engine and model run, with each part's health, at /adm
   ).prisma.admin.create({ data: { email: admin.email, passwordHash: await hashPassword(admin.password) } });
   await page.getByLabel("Username").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/chat$/);
   await page.getByRole("link", { name: "System status" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "System status" })).toBeVisible();

@@ -105,7 +105,7 @@ test("an error in the admin console keeps the console's chrome, not the marketin
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/chat$/);
 
   const response = await page.goto("/admin/chat?session=gone-conversation");

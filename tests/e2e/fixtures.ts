@@ -75,7 +75,7 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
   await page.goto(path);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /**

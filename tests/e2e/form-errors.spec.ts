@@ -50,14 +50,14 @@ test("sign-in: an invalid email is named beside the field", async ({ page, javaS
     await email.fill("someone@example.com");
     await expect(email).not.toHaveAttribute("aria-invalid", "true");
     // Submitting with the password empty focuses it and names the error, still without a post.
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(password).toBeFocused();
     await expectFieldError(password, "Password is required");
     expect(posts).toEqual([]);
     return;
   }
   await password.fill("whatever");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expectFieldError(page.getByLabel("Email"), "Please enter a valid email address");
   // The server refills what was typed, except the password.

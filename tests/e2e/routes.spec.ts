@@ -161,7 +161,7 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Faccount/);
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByText(user.email)).toBeVisible();
@@ -211,12 +211,12 @@ test.describe("admin", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.getByLabel("Username").fill(email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
     await page.getByLabel("Username").fill(email);
     await page.getByLabel("Password").fill("a-very-long-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/chat$/);
     await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search conversations" }).fill("no-such-conversation-anywhere");

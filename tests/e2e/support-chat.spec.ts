@@ -42,7 +42,7 @@ async function adminPage(browser: Browser, testInfo: TestInfo, baseURL: string |
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/chat$/);
   await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
   return page;
