@@ -9,6 +9,7 @@ import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions"
 import {
   CreateScimTokenSchema,
   PROVISIONED_ROLES,
+  ScimSettingsSchema,
   ScimSettingsUpdateSchema,
 } from "~/modules/provisioning/provisioning-forms";
 import { SsoSettingsInputSchema } from "~/modules/workspaces/sso-forms";
@@ -400,31 +401,13 @@ export const WorkspacePoliciesSchema = z
         updatedAt: z.string().nullable(),
       })
       .meta({ id: "SsoSettings" }),
-    scim: z
-      .object({
-        enabled: z.boolean().meta({ description: "At least one SCIM token is not revoked." }),
-        baseUrl: z.string().meta({ description: "The SCIM 2.0 base URL to give the identity provider." }),
-        defaultRole: z.enum(PROVISIONED_ROLE_NAMES),
-        tokens: z.array(
-          z.object({
-            id: z.string(),
-            name: z.string(),
-            prefix: z.string(),
-            createdAt: z.string(),
-            lastUsedAt: z.string().nullable(),
-            revokedAt: z.string().nullable(),
-          }),
-        ),
-        groups: z.array(
-          z.object({
-            id: z.string(),
-            displayName: z.string(),
-            role: z.enum(PROVISIONED_ROLE_NAMES).nullable(),
-            members: z.number(),
-          }),
-        ),
-      })
-      .meta({ id: "ScimSettings" }),
+    // The provisioning page's settings, with the roles written lower case as everywhere in the API.
+    scim: ScimSettingsSchema.extend({
+      defaultRole: z.enum(PROVISIONED_ROLE_NAMES),
+      groups: z.array(
+        ScimSettingsSchema.shape.groups.element.extend({ role: z.enum(PROVISIONED_ROLE_NAMES).nullable() }),
+      ),
+    }).meta({ id: "ScimSettings" }),
   })
   .meta({ id: "WorkspacePolicies" });
 
