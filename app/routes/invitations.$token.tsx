@@ -13,6 +13,7 @@ import { PASSWORD_RULE } from "~/modules/accounts/registration";
 import { invariantResponse, withFormRefusals, withRefusals } from "~/modules/platform/refusals.server";
 import { readForm } from "~/modules/platform/request-body.server";
 import { getUser, getUserId, startUserSession } from "~/modules/platform/session.server";
+import { ssoRequiredRefusal, ssoRequirementFor } from "~/modules/accounts/sso-required.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
   acceptInvitation,
@@ -72,6 +73,15 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
     { firstName, lastName, password },
     { request, context },
   );
+  // A team that requires single sign-on lets its members in only through its provider (ADR 041-sso): the account is
+  // made and has joined, and the first sign-in is by SSO, not this form's password.
+  const ssoRequired = await ssoRequirementFor(joined.userId);
+  if (ssoRequired)
+    return redirectWithToast(
+      "/signin/sso",
+      { type: "message", title: "Your account is ready", description: ssoRequiredRefusal(ssoRequired) },
+      { status: 303 },
+    );
   return toMembers(
     joined.workspaceId,
     joined.workspaceName,

@@ -10,10 +10,11 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { openSecret } from "~/modules/platform/secret-box.server";
 import { createTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
 import { grantSeats } from "~/modules/workspaces/seats.server";
+import { inviteMember } from "~/modules/workspaces/invitations.server";
 import { getSsoSettings } from "~/modules/workspaces/sso.server";
 import { followToCallback, startOidcProvider, type TestOidcProvider } from "../oidc-provider";
 import { appHandler, cookiesFrom, postJson } from "./app-handler";
-import { signedInUser, testOutbox } from "./helpers";
+import { signedInUser, testOutbox, waitForEmail } from "./helpers";
 
 const APP_URL = "http://localhost:3000"; // vitest.config.ts
 const CALLBACK = `${APP_URL}/auth/sso/callback`;
@@ -299,6 +300,32 @@ describe("SSO required", () => {
       action: "sign-in.failed",
       detail: expect.stringContaining("sso-required"),
     });
+  });
+});
+
+describe("SSO required and invitations", () => {
+  test("an invitee who makes an account joins, but is not signed in by its password: the first sign-in is by SSO", async () => {
+    const { owner, workspace, domain } = await ssoTeam({ ssoRequired: true });
+    const person = identity(domain);
+    const since = Date.now();
+    await inviteMember(owner.id, workspace.id, { email: person.email, role: "MEMBER" });
+    const mail = await waitForEmail(person.email, /invited you to/, since);
+    const token = /\/invitations\/([\w-]+)/.exec(mail.text)![1];
+    const joined = await app(
+      `/invitations/${token}`,
+      formPost({ intent: "signup", firstName: "Rosa", lastName: "Diaz", password: "a-long-unusual-passphrase" }),
+    );
+    expect(joined.status).toBe(303);
+    expect(joined.headers.get("Location")).toBe("/signin/sso");
+    expect(cookiesFrom(joined)).not.toContain("voxlate_session");
+    expect(await toastOf(joined)).toContain(`${workspace.name} requires single sign-on`);
+    const user = await (await db()).user.findUniqueOrThrow({ where: { email: person.email } });
+    expect(await (await db()).workspaceMember.count({ where: { workspaceId: workspace.id, userId: user.id } })).toBe(1);
+    // The password it chose does not open the account either; the provider does.
+    expect(
+      (await app("/signin", formPost({ email: person.email, password: "a-long-unusual-passphrase" }))).status,
+    ).toBe(403);
+    expect((await signInWithSso(person.email, person.subject)).headers.get("Location")).toBe("/dashboard");
   });
 });
 

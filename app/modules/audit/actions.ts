@@ -104,6 +104,9 @@ export const ACCOUNT_SECURITY_ACTIONS = [
   "two-factor.disabled",
   "recovery-codes.created",
   "recovery-code.used",
+  "passkey.added",
+  "passkey.renamed",
+  "passkey.removed",
 ] as const satisfies readonly AuditAction[];
 
 /** What an entry is about. */
