@@ -21,7 +21,7 @@ import { configuredLanguageClaims } from "~/modules/engines/language-claims.serv
 import { describeAllowance } from "~/modules/usage/usage";
 import { useHydrated } from "~/utils/use-hydrated";
 import { GeneralErrorBoundary, planRefusalHandler } from "~/components/error-boundary";
-import { currentWorkspace } from "~/modules/workspaces/workspaces.server";
+import { accessScope } from "~/modules/workspaces/access.server";
 import { foldersForUpload } from "~/modules/library/library.server";
 import { can, refusalSentence } from "~/modules/workspaces/policy";
 
@@ -33,11 +33,12 @@ export const meta: Route.MetaFunction = () => pageMeta("Dashboard", "Your record
 export async function loader({ request }: Route.LoaderArgs) {
   // The user and the allowance are the ones the app shell reads for the same request (read once).
   const user = await requireUser(request);
-  const [allowance, recent, workspace, folders] = await Promise.all([
+  // The current workspace and the role there, read once for the list, the folders and the upload form.
+  const scope = await accessScope(user.id);
+  const [allowance, recent, folders] = await Promise.all([
     requestAllowance(request, user),
-    listRecordings(user.id, { q: undefined, sort: "newest", page: 1 }, { pageSize: RECENT_RECORDINGS }),
-    currentWorkspace(user.id),
-    foldersForUpload(user.id),
+    listRecordings(scope, { q: undefined, sort: "newest", page: 1 }, { pageSize: RECENT_RECORDINGS }),
+    foldersForUpload(scope),
   ]);
   // "Upload or record" from a folder of the library files the upload there.
   const asked = new URL(request.url).searchParams.get("folder");
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recent: recent.items,
     total: recent.total,
     // A viewer of the current workspace is told why there is no upload form, not handed one that would 403.
-    uploadRefusal: can(workspace.role, "upload") ? null : refusalSentence(workspace.role, "upload"),
+    uploadRefusal: can(scope.role, "upload") ? null : refusalSentence(scope.role, "upload"),
     folders,
     folderId: folders.some((folder) => folder.id === asked) ? asked : null,
   };
