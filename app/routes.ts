@@ -138,6 +138,8 @@ export default [
   route("api/v1/workspaces/:workspaceId/scim-tokens/:tokenId", "routes/api/v1/workspace-scim-token.ts"),
   route("api/v1/workspaces/:workspaceId/scim-groups/:groupId", "routes/api/v1/workspace-scim-group.ts"),
   route("api/v1/workspaces/:workspaceId/policies", "routes/api/v1/workspace-policies.ts"),
+  route("api/v1/workspaces/:workspaceId/seats", "routes/api/v1/workspace-seats.ts"),
+  route("api/v1/workspaces/:workspaceId/billing-owner", "routes/api/v1/workspace-billing-owner.ts"),
   route(
     "api/v1/workspaces/:workspaceId/members/:userId/reset-factors",
     "routes/api/v1/workspace-member-reset-factors.ts",

@@ -12,7 +12,7 @@ import { translationJob } from "~/modules/transcripts/translation-job.server";
 import { privacyJobs } from "~/modules/privacy/jobs.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
-import { webhookJob } from "~/modules/webhooks/webhooks.server";
+import { sealClearWebhookSecrets, webhookJob } from "~/modules/webhooks/webhooks.server";
 import { deleteExpiredIdempotentRequestsJob } from "~/modules/developers/idempotency.server";
 
 export { enqueueEmail } from "~/modules/platform/email.server";
@@ -42,7 +42,17 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     webhookJob,
     deleteExpiredIdempotentRequestsJob,
   ];
-  return startQueue(database, { work: options.work, pollingIntervalSeconds: options.pollingIntervalSeconds, jobs });
+  const queue = startQueue(database, {
+    work: options.work,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    jobs,
+  });
+  // Endpoints made before signing secrets were sealed: seal them once, where the work runs (ADR 027-webhooks).
+  if (options.work)
+    void queue
+      .then(sealClearWebhookSecrets)
+      .catch((error) => console.error("[jobs] sealing webhook secrets failed", error));
+  return queue;
 }
 
 export async function stopJobs() {

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatUsage } from "~/modules/usage/usage";
 import { inviteMember, resendInvitation, revokeInvitation } from "~/modules/workspaces/invitations.server";
 import { type MembersPage, membersPage } from "~/modules/workspaces/members-page.server";
-import { setSeats } from "~/modules/workspaces/seats.server";
+import { setSeats, takeOverBilling } from "~/modules/workspaces/seats.server";
 import { can } from "~/modules/workspaces/policy";
 import {
   DeleteWorkspaceSchema,
@@ -105,6 +105,9 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
       const seats = await setSeats(userId, id, input.seats, source);
       return done("Seats changed", `The team now has ${countOf(seats.seats, "seat")}.`);
     }
+    case "take-billing":
+      await takeOverBilling(userId, id, source);
+      return done("You now pay for this workspace", "Its seats are on your plan, and its minutes count against it.");
   }
 });
 
@@ -389,6 +392,21 @@ export default function Members({ loaderData: page, actionData }: Route.Componen
                 them for more.
               </p>
             )
+          ) : null}
+          {page.may.takeOverBilling ? (
+            <Form method="post" className="space-y-2 border-t border-slate-200 pt-3">
+              <input type="hidden" name="intent" value="take-billing" />
+              <p className="text-sm text-slate-600">
+                {page.billingOwnerName
+                  ? `${page.billingOwnerName}'s plan pays for this workspace.`
+                  : "Nobody pays for this workspace: its minutes count as a Free plan's until an owner takes it over."}{" "}
+                An owner with Business Pro can take it over: the seats move to their subscription (prorated) and its
+                minutes count against their plan.
+              </p>
+              <button type="submit" className={buttonClass("secondary")}>
+                Pay for this workspace myself
+              </button>
+            </Form>
           ) : null}
         </PageSection>
 

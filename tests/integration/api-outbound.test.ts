@@ -11,7 +11,14 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { isForbiddenAddress, outboundRequest, OutboundUrlError } from "~/modules/platform/outbound-http.server";
 import { TRANSCRIBE_QUEUE } from "~/modules/recordings/transcription-queue.server";
-import { deliverWebhook, KEPT_ATTEMPTS, WEBHOOK_QUEUE, WEBHOOK_RETRIES } from "~/modules/webhooks/webhooks.server";
+import {
+  deliverWebhook,
+  KEPT_ATTEMPTS,
+  openWebhookSecret,
+  sealClearWebhookSecrets,
+  WEBHOOK_QUEUE,
+  WEBHOOK_RETRIES,
+} from "~/modules/webhooks/webhooks.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor, waitForQueuesIdle } from "./helpers";
 import { mockServer } from "../mocks/server";
@@ -305,7 +312,9 @@ describe("webhooks", () => {
     // The secret is shown once, in the answer to the form; no later view of the page has it.
     const secret = await shownSecret(added);
     const endpoint = await (await db()).webhookEndpoint.findFirstOrThrow({ where: { userId: user.id } });
-    expect(endpoint.secret).toBe(secret);
+    // Stored sealed under the secrets key, not in clear: a copy of the database does not give it away.
+    expect(endpoint.secret).not.toContain(secret.slice("whsec_".length, 20));
+    expect(openWebhookSecret(endpoint.secret)).toBe(secret);
     const later = await (await app("/account", { headers: { Cookie: user.cookie } })).text();
     expect(later).toContain(`${target.url}/hook`);
     expect(later).not.toContain(secret);
@@ -325,7 +334,9 @@ describe("webhooks", () => {
       url: `${target.url}/hook`,
       events: ["transcription.completed", "transcription.failed"],
     });
-    const { secret } = await (await db()).webhookEndpoint.findFirstOrThrow({ where: { userId: user.id } });
+    const secret = openWebhookSecret(
+      (await (await db()).webhookEndpoint.findFirstOrThrow({ where: { userId: user.id } })).secret,
+    );
     const key = await createKey(user.cookie);
     const form = new FormData();
     form.set("file", new Blob([fs.readFileSync(JFK)]), "jfk.wav");
@@ -390,7 +401,7 @@ describe("webhooks", () => {
     expect(new Set(target.received.map((request) => request.headers["webhook-id"]))).toEqual(new Set([id]));
     expect(new Set(target.received.map((request) => request.body)).size).toBe(1);
     for (const request of target.received)
-      expect(verifyStandardWebhook(endpoint.secret, request.headers, request.body)).toBe(true);
+      expect(verifyStandardWebhook(openWebhookSecret(endpoint.secret), request.headers, request.body)).toBe(true);
 
     // Each attempt is logged on its own, in order: its number, time, status code or error, and duration.
     const attempts = await (
@@ -427,8 +438,8 @@ describe("webhooks", () => {
       await accountForm(user.cookie, { intent: "webhook-rotate", endpointId: endpoint.id }),
     );
     const rotated = await (await db()).webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
-    expect(rotated.secret).toBe(rotatedSecret);
-    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(openWebhookSecret(rotated.secret)).toBe(rotatedSecret);
+    expect(openWebhookSecret(rotated.secret)).not.toBe(openWebhookSecret(endpoint.secret));
     expect(await (await app("/account", { headers: { Cookie: user.cookie } })).text()).not.toContain(rotatedSecret);
 
     // Resend from the log goes through the queue, same webhook-id and body, new signature.
@@ -446,7 +457,7 @@ describe("webhooks", () => {
     );
     expect(afterResend.find((attempt) => attempt.number === 4)).toMatchObject({ statusCode: 200, error: null });
     expect(verifyStandardWebhook(rotatedSecret, resent.headers, resent.body)).toBe(true);
-    expect(verifyStandardWebhook(endpoint.secret, resent.headers, resent.body)).toBe(false);
+    expect(verifyStandardWebhook(openWebhookSecret(endpoint.secret), resent.headers, resent.body)).toBe(false);
     const other = await signedInUser();
     expect((await accountForm(other.cookie, { intent: "webhook-resend", deliveryId: id })).status).toBe(404);
   });
@@ -472,6 +483,29 @@ describe("webhooks", () => {
     for (let retry = 1; retry <= retryLimit; retry++) longest += retryDelay * 2 ** retry;
     expect(longest).toBeLessThanOrEqual(24 * 60 * 60);
     expect(longest).toBeGreaterThan(20 * 60 * 60);
+  });
+
+  test("an endpoint whose secret was stored in clear (before sealing) still signs, and is sealed by the sweep", async () => {
+    vi.stubEnv("OUTBOUND_ALLOW_LOOPBACK", "1");
+    const target = await receiver((_request, response) => response.writeHead(204).end());
+    const user = await signedInUser();
+    await accountForm(user.cookie, { intent: "webhook-create", url: target.url, events: "summary.completed" });
+    const legacySecret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
+    const database = await db();
+    const { id: endpointId } = await database.webhookEndpoint.findFirstOrThrow({ where: { userId: user.id } });
+    await database.webhookEndpoint.update({ where: { id: endpointId }, data: { secret: legacySecret } });
+
+    expect(await sealClearWebhookSecrets()).toBeGreaterThanOrEqual(1);
+    const sealed = await database.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    expect(sealed.secret.startsWith("whsec_")).toBe(false);
+    expect(openWebhookSecret(sealed.secret)).toBe(legacySecret);
+    expect(await database.webhookEndpoint.count({ where: { secret: { startsWith: "whsec_" } } })).toBe(0);
+
+    await emitWebhookEventWithoutQueue(user.id);
+    const { id } = await database.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
+    await deliverWebhook(id, { finalAttempt: true });
+    expect(target.received).toHaveLength(1);
+    expect(verifyStandardWebhook(legacySecret, target.received[0].headers, target.received[0].body)).toBe(true);
   });
 });
 

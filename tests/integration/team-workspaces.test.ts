@@ -20,7 +20,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "~/modules/workspaces/invitations.server";
-import { grantSeats, setSeats } from "~/modules/workspaces/seats.server";
+import { grantSeats, setSeats, takeOverBilling } from "~/modules/workspaces/seats.server";
 import {
   changeMemberRole,
   createTeamWorkspace,
@@ -443,9 +443,9 @@ describe("seats", () => {
     expect(await (await db()).workspaceMember.count({ where: { workspaceId: workspace.id } })).toBe(2);
   });
 
-  test("with Stripe, the owner's seats are the subscription item's quantity, changed with proration", async () => {
+  /** An account that bought Business Pro through Checkout and the webhook, as a customer does. */
+  async function businessProByCard() {
     const owner = await signedInUser("FREE");
-    // Business Pro through Checkout and the webhook, as a customer buys it.
     const checkout = await app("/plan-selection", {
       method: "POST",
       headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
@@ -460,6 +460,12 @@ describe("seats", () => {
       const { body, headers } = signedWebhook(event);
       expect((await app("/api/billing/webhook", { method: "POST", body, headers })).status).toBe(200);
     }
+    const item = (paid.subscription.items as { data: { id: string }[] }).data[0];
+    return { owner, paid, item };
+  }
+
+  test("with Stripe, the owner's seats are the subscription item's quantity, changed with proration", async () => {
+    const { owner, paid } = await businessProByCard();
     const workspace = await createTeamWorkspace(owner.id, "Paid team");
 
     const response = await app(`/workspaces/${workspace.id}/members`, {
@@ -477,11 +483,103 @@ describe("seats", () => {
     expect(update.idempotencyKey).toMatch(/^voxlate-seats-/);
     expect((await (await db()).workspace.findUniqueOrThrow({ where: { id: workspace.id } })).seats).toBe(3);
 
+    // What the members page does, the API does: PUT /seats, billed the same way.
+    const seatsUrl = `/api/v1/workspaces/${workspace.id}/seats`;
+    const put = async (userId: string, body: unknown) => {
+      await switchWorkspace(userId, workspace.id); // a key acts in the workspace its creator works in
+      return app(seatsUrl, {
+        method: "PUT",
+        headers: {
+          Authorization: `Bearer ${(await createApiKey(userId, "Seats", ["read", "write"])).key}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    };
+    const viaApi = await put(owner.id, { seats: 4 });
+    expect(viaApi.status).toBe(200);
+    expect(await viaApi.json()).toEqual({ used: 1, total: 4, free: 3 });
+    expect(fakeStripe.prorations.at(-1)).toMatchObject({ from: 3, to: 4 });
+    const notANumber = await put(owner.id, { seats: "many" });
+    expect(notANumber.status).toBe(422);
+    expect(((await notANumber.json()) as { detail: string }).detail).toContain("seats must be a whole number.");
+
     // Not below the members; and an admin (not the payer) cannot change them.
     await expect(setSeats(owner.id, workspace.id, 0)).rejects.toMatchObject({ status: 409 });
     const admin = await member(owner.id, workspace.id, "ADMIN");
     await expect(setSeats(admin.id, workspace.id, 5)).rejects.toMatchObject({ status: 403 });
-    expect(fakeStripe.prorations).toHaveLength(1);
+    expect((await put(admin.id, { seats: 5 })).status).toBe(403);
+    expect(fakeStripe.prorations).toHaveLength(2);
+  });
+
+  test("another owner takes over paying: the seats move to their subscription, then the first owner may step down", async () => {
+    const first = await businessProByCard();
+    const workspace = await createTeamWorkspace(first.owner.id, "Handover team");
+    await setSeats(first.owner.id, workspace.id, 3);
+    const second = await businessProByCard();
+    const email = await emailOf(second.owner.id);
+    const since = Date.now();
+    await inviteMember(first.owner.id, workspace.id, { email, role: "OWNER" });
+    await acceptInvitation(await invitationToken(email, since), second.owner.id);
+    // The paying owner cannot step down yet.
+    await expect(changeMemberRole(second.owner.id, workspace.id, first.owner.id, "MEMBER")).rejects.toMatchObject({
+      status: 409,
+    });
+
+    const taken = await app(`/workspaces/${workspace.id}/members`, {
+      method: "POST",
+      headers: { Cookie: second.owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "take-billing" }),
+    });
+    expect(taken.status).toBe(303);
+    // The new payer is billed first, then the previous one's quantity drops back to the plan alone.
+    expect(fakeStripe.prorations.slice(-2)).toEqual([
+      expect.objectContaining({ item: second.item.id, from: 1, to: 3 }),
+      expect.objectContaining({ item: first.item.id, from: 3, to: 1 }),
+    ]);
+    const row = await (await db()).workspace.findUniqueOrThrow({ where: { id: workspace.id } });
+    expect(row.billingOwnerId).toBe(second.owner.id);
+    const logged = await (await db()).auditEvent.findFirstOrThrow({
+      where: { workspaceId: workspace.id, action: "billing.owner-changed" },
+    });
+    expect(logged).toMatchObject({ actorId: second.owner.id });
+    expect(await changeMemberRole(second.owner.id, workspace.id, first.owner.id, "MEMBER")).toMatchObject({
+      role: "MEMBER",
+    });
+
+    // Taking it over again is no change; a member (not an owner) is refused, page and API alike.
+    expect(await takeOverBilling(second.owner.id, workspace.id)).toEqual({
+      billingOwnerId: second.owner.id,
+      changed: false,
+    });
+    await expect(takeOverBilling(first.owner.id, workspace.id)).rejects.toMatchObject({ status: 403 });
+    await switchWorkspace(first.owner.id, workspace.id);
+    const refused = await app(`/api/v1/workspaces/${workspace.id}/billing-owner`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${(await createApiKey(first.owner.id, "Billing", ["write"])).key}` },
+    });
+    expect(refused.status).toBe(403);
+    expect(fakeStripe.prorations).toHaveLength(3);
+  });
+
+  test("on granted plans, an owner takes over through the API without Stripe; an owner without teams cannot", async () => {
+    const { owner, workspace } = await team(2);
+    const other = await member(owner.id, workspace.id, "OWNER");
+    await (await db()).user.update({ where: { id: other.id }, data: { plan: "PREMIUM" } });
+    await expect(takeOverBilling(other.id, workspace.id)).rejects.toMatchObject({ status: 403 });
+    await (await db()).user.update({ where: { id: other.id }, data: { plan: "BUSINESS_PRO", planSource: "MANUAL" } });
+    await switchWorkspace(other.id, workspace.id);
+    const taken = await app(`/api/v1/workspaces/${workspace.id}/billing-owner`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${(await createApiKey(other.id, "Billing", ["write"])).key}` },
+    });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({
+      billingOwnerId: other.id,
+      changed: true,
+      seats: { used: 2, total: 2, free: 0 },
+    });
+    expect(fakeStripe.prorations).toHaveLength(0);
   });
 
   test("on a granted plan, the owner is told seats come from the administrator", async () => {

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   "invitation.revoked": "Withdrew an invitation",
   "invitation.accepted": "Accepted an invitation",
   "seats.changed": "Changed the number of seats",
+  "billing.owner-changed": "Took over paying for the workspace",
   "policy.changed": "Changed a workspace policy",
   // Provisioning by the workspace's identity provider (SCIM, ADR 042): the actor is the token, named in the detail.
   "scim-token.created": "Created a SCIM token",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { EmailSchema } from "~/modules/accounts/registration";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
-import { WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
+import { SEATS_MAX, WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
 import { AUDIT_ACTION_NAMES, AUDIT_TARGET_KINDS } from "~/modules/audit/actions";
 import {
   CreateScimTokenSchema,
@@ -243,6 +243,33 @@ export const MemberListSchema = z
     seats: z.object({ used: z.number().int(), total: z.number().int() }),
   })
   .meta({ id: "WorkspaceMemberList" });
+
+export const SeatsSchema = z
+  .object({
+    used: z.number().int().meta({ description: "Seats held: one per member." }),
+    total: z.number().int().meta({ description: "Seats bought (with Stripe, the subscription's quantity)." }),
+    free: z.number().int(),
+  })
+  .meta({ id: "WorkspaceSeats" });
+
+export const SeatsRequestSchema = z
+  .object({
+    seats: z
+      .number({ error: "seats must be a whole number." })
+      .int("seats must be a whole number.")
+      .min(1, "A team needs at least 1 seat.")
+      .max(SEATS_MAX, `A team can have at most ${SEATS_MAX} seats.`)
+      .meta({ example: 5 }),
+  })
+  .meta({ id: "WorkspaceSeatsRequest" });
+
+export const BillingOwnerSchema = z
+  .object({
+    billingOwnerId: z.string().meta({ description: "The account whose plan pays for the team: the key's." }),
+    changed: z.boolean().meta({ description: "False when it already paid." }),
+    seats: SeatsSchema,
+  })
+  .meta({ id: "WorkspaceBillingOwner" });
 
 export const InvitationRequestSchema = z
   .object({

@@ -17,6 +17,9 @@ import {
   RemoveMemberQuerySchema,
   SecondFactorsResetSchema,
   WorkspacePoliciesSchema,
+  SeatsRequestSchema,
+  SeatsSchema,
+  BillingOwnerSchema,
   WorkspacePoliciesUpdateSchema,
   WorkspaceIdParams,
   WorkspaceListSchema,
@@ -532,6 +535,45 @@ function registry() {
         content: { "application/json": { schema: WorkspacePoliciesSchema } },
       },
       ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "put",
+    path: "/workspaces/{workspaceId}/seats",
+    operationId: "setWorkspaceSeats",
+    summary: "Set a team's seats",
+    description:
+      "The number of seats a team workspace pays for. With Stripe, the billing owner's subscription quantity changes " +
+      "first, with proration; the seats change once it is billed. Only the owner whose plan pays for the workspace " +
+      "(403 for others); never fewer than its members (409); a personal workspace has no seats (409). The seats are " +
+      "read with the members (`GET /workspaces/{workspaceId}/members`). Scope: write.",
+    security,
+    request: {
+      params: WorkspaceIdParams,
+      body: { required: true, content: { "application/json": { schema: SeatsRequestSchema } } },
+    },
+    responses: {
+      200: { description: "The seats, after the change.", content: { "application/json": { schema: SeatsSchema } } },
+      ...problems(400, 401, 403, 404, 409, 415, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "post",
+    path: "/workspaces/{workspaceId}/billing-owner",
+    operationId: "takeOverWorkspaceBilling",
+    summary: "Take over paying for a team",
+    description:
+      "The key's account (an owner whose plan includes teams) becomes the owner whose plan pays for the team: with " +
+      "Stripe its subscription is billed the team's seats first (prorated), then the previous payer's is lowered; the " +
+      "team's minutes count against its plan from now on. Recorded in the audit log. Owners only. Scope: write.",
+    security,
+    request: { params: WorkspaceIdParams, headers: idempotencyHeader },
+    responses: {
+      200: {
+        description: "Who pays now, and whether that changed.",
+        content: { "application/json": { schema: BillingOwnerSchema } },
+      },
+      ...problems(401, 403, 404, 409, 429),
     },
   });
   api.registerPath({

@@ -49,6 +49,9 @@ import {
   type SecondFactorsResetSchema,
   type WorkspacePoliciesSchema,
   WorkspacePoliciesUpdateSchema,
+  SeatsRequestSchema,
+  type SeatsSchema,
+  type BillingOwnerSchema,
 } from "./api-schemas";
 import {
   createScimToken,
@@ -68,7 +71,7 @@ import {
 } from "~/modules/workspaces/workspace-security.server";
 import { idempotent } from "./idempotency.server";
 import { inviteMember } from "~/modules/workspaces/invitations.server";
-import { workspaceSeats } from "~/modules/workspaces/seats.server";
+import { setSeats, takeOverBilling, workspaceSeats } from "~/modules/workspaces/seats.server";
 import {
   changeMemberRole,
   createTeamWorkspace,
@@ -599,6 +602,31 @@ export async function patchApiPolicies(
   if (change.scim) await updateScimSettings(userId, workspaceId, change.scim, source);
   await setWorkspacePolicies(userId, workspaceId, { twoFactorRequired: change.twoFactorRequired }, source);
   return json(await allPolicies(userId, workspaceId));
+}
+
+/**
+ * PUT /workspaces/:id/seats {seats}: the billing owner sets a team's seats, billed with proration as on the members
+ * page (ADR 035-teams); never below the members it has.
+ */
+export async function putApiSeats(
+  { request, ip, userId, reader, json: body, instance }: ApiContext,
+  workspaceId: string,
+) {
+  ownWorkspace(reader, workspaceId);
+  const { seats } = parseOrThrow(SeatsRequestSchema, body, instance);
+  await setSeats(userId, workspaceId, seats, { request, ip });
+  return json((await workspaceSeats(workspaceId)) satisfies z.infer<typeof SeatsSchema>);
+}
+
+/** POST /workspaces/:id/billing-owner: the key's account (an owner with teams in its plan) takes over paying. */
+export async function postApiBillingOwner({ request, ip, userId, reader }: ApiContext, workspaceId: string) {
+  ownWorkspace(reader, workspaceId);
+  const { changed } = await takeOverBilling(userId, workspaceId, { request, ip });
+  return json({
+    billingOwnerId: userId,
+    changed,
+    seats: await workspaceSeats(workspaceId),
+  } satisfies z.infer<typeof BillingOwnerSchema>);
 }
 
 /** POST /workspaces/:id/members/:userId/reset-factors (`manage-members`; owners only for owners). */

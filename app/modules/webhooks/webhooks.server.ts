@@ -21,6 +21,7 @@ import { getEnv } from "~/config/env.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
+import { openSecret, sealSecret } from "~/modules/platform/secret-box.server";
 import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "./webhook-events";
 
 export const WEBHOOK_QUEUE = "webhook-deliver";
@@ -51,6 +52,30 @@ export class WebhookError extends ExpectedError {}
 
 export const newWebhookSecret = () => `whsec_${crypto.randomBytes(32).toString("base64")}`;
 
+/**
+ * The signing secret as stored: sealed under the secrets key (secret-box), since it must be read back to sign each
+ * delivery and so cannot be hashed. Endpoints made before sealing hold it in clear ("whsec_…"); the worker seals
+ * those when it starts (sealClearWebhookSecrets), and until then they still sign.
+ */
+export function openWebhookSecret(stored: string): string {
+  if (stored.startsWith("whsec_")) return stored;
+  const secret = openSecret(stored);
+  if (secret === null) throw new Error("A webhook signing secret was not sealed by this server's secrets key.");
+  return secret;
+}
+
+/** Seals the secrets of endpoints made before they were sealed; returns how many it sealed. */
+export async function sealClearWebhookSecrets(): Promise<number> {
+  const database = await db();
+  const clear = await database.webhookEndpoint.findMany({
+    where: { secret: { startsWith: "whsec_" } },
+    select: { id: true, secret: true },
+  });
+  for (const { id, secret } of clear)
+    await database.webhookEndpoint.updateMany({ where: { id, secret }, data: { secret: sealSecret(secret) } });
+  return clear.length;
+}
+
 /** The Standard Webhooks signature: base64 HMAC-SHA256, keyed with the secret's base64 part, of "id.timestamp.body". */
 export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
@@ -63,10 +88,12 @@ export async function createWebhookEndpoint(userId: string, url: string, events:
   if ((await database.webhookEndpoint.count({ where: { workspaceId } })) >= WEBHOOK_ENDPOINT_LIMIT)
     throw new WebhookError(`A workspace can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints.`, 409);
   const checked = await checkOutboundUrl(url);
-  return database.webhookEndpoint.create({
-    data: { userId, workspaceId, url: checked.toString(), events, secret: newWebhookSecret() },
-    select: { id: true, url: true, events: true, secret: true },
+  const secret = newWebhookSecret();
+  const endpoint = await database.webhookEndpoint.create({
+    data: { userId, workspaceId, url: checked.toString(), events, secret: sealSecret(secret) },
+    select: { id: true, url: true, events: true },
   });
+  return { ...endpoint, secret };
 }
 
 const notFound = () => new WebhookError("That webhook endpoint does not exist.", 404);
@@ -87,7 +114,7 @@ export async function rotateWebhookSecret(userId: string, endpointId: string) {
   const workspaceId = await managedWorkspaceId(userId);
   const { count } = await database.webhookEndpoint.updateMany({
     where: { id: endpointId, workspaceId },
-    data: { secret },
+    data: { secret: sealSecret(secret) },
   });
   if (count === 0) throw notFound();
   const { url } = await database.webhookEndpoint.findUniqueOrThrow({
@@ -199,7 +226,7 @@ export async function deliverWebhook(deliveryId: string, { finalAttempt }: { fin
         "Content-Type": "application/json",
         "webhook-id": delivery.id,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": signWebhook(delivery.endpoint.secret, delivery.id, timestamp, delivery.payload),
+        "webhook-signature": signWebhook(openWebhookSecret(delivery.endpoint.secret), delivery.id, timestamp, delivery.payload),
       },
       body: delivery.payload,
     });

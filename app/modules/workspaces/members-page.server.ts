@@ -32,7 +32,11 @@ export async function membersPage(userId: string, workspaceId: string) {
       delete: can(role, "delete-workspace"),
       // Seats are changed by the owner whose subscription pays for them (seats.server.ts).
       seats: can(role, "manage-billing") && workspace.billingOwnerId === userId,
+      // Any other owner may take over paying for it (seats.server.ts `takeOverBilling`).
+      takeOverBilling: can(role, "manage-billing") && workspace.billingOwnerId !== userId,
     },
+    /** The member whose plan pays for the team; null once their account was deleted and nobody took over. */
+    billingOwnerName: members.find((member) => member.userId === workspace.billingOwnerId)?.name ?? null,
     /** The roles this viewer may give (owners only by owners). */
     assignableRoles: WORKSPACE_ROLES.filter((target) => canAssignRole(role, target)),
     members: members.map((member) => ({

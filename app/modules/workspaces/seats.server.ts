@@ -4,7 +4,9 @@
 // (prorated); without it, an administrator grants them (`npm run plan:set -- --workspace <id|name> --seats N`).
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { billSeatQuantity } from "~/modules/billing/billing.server";
+import { billSeatQuantity, paymentsEnabled } from "~/modules/billing/billing.server";
+import { accountIncludes } from "~/modules/billing/plan-features.server";
+import { featureRefusal } from "~/modules/billing/plan-features";
 import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { requireTeamWorkspace, withWorkspaceLocked } from "./team-workspaces.server";
@@ -40,11 +42,7 @@ export async function setSeats(actorId: string, workspaceId: string, seats: numb
   const { used, total } = await seatCount(database, workspaceId);
   if (seats < used) throw fewerThanMembers(used);
   if (seats === total) return { seats, used };
-  const { _sum } = await database.workspace.aggregate({
-    where: { billingOwnerId: actorId, kind: "TEAM", id: { not: workspaceId } },
-    _sum: { seats: true },
-  });
-  await billSeatQuantity(actorId, (_sum.seats ?? 0) + seats);
+  await billSeatQuantity(actorId, (await otherBilledSeats(actorId, workspaceId)) + seats);
   await database.workspace.update({ where: { id: workspaceId }, data: { seats } });
   await recordAudit({
     ...source,
@@ -55,6 +53,55 @@ export async function setSeats(actorId: string, workspaceId: string, seats: numb
     detail: { from: total, to: seats },
   });
   return { seats, used };
+}
+
+/** The seats of every team `userId` pays for, but `except`'s: the rest of their subscription's quantity. */
+async function otherBilledSeats(userId: string, except: string) {
+  const { _sum } = await (
+    await db()
+  ).workspace.aggregate({
+    where: { billingOwnerId: userId, kind: "TEAM", id: { not: except } },
+    _sum: { seats: true },
+  });
+  return _sum.seats ?? 0;
+}
+
+/** Are this account's seats billed on a Stripe subscription (not granted by an administrator)? */
+async function billedByStripe(userId: string) {
+  if (!paymentsEnabled()) return false;
+  const user = await (await db()).user.findUnique({ where: { id: userId }, select: { planSource: true } });
+  return user !== null && user.planSource !== "MANUAL";
+}
+
+/**
+ * Another owner takes over paying for a team (ADR 035-teams, "Handing billing over"): their plan pools the team's
+ * minutes and, with Stripe, their subscription carries its seats from now on (prorated). The new payer is billed
+ * first, so that no moment leaves the seats unpaid; then the previous payer's quantity drops by the team's seats.
+ * Also how a team whose paying owner deleted their account (billingOwnerId null) gets a payer again.
+ */
+export async function takeOverBilling(actorId: string, workspaceId: string, source: AuditSource = {}) {
+  const { workspace } = await requireTeamWorkspace(actorId, workspaceId, "manage-billing");
+  const previous = workspace.billingOwnerId;
+  if (previous === actorId) return { billingOwnerId: actorId, changed: false };
+  if (!(await accountIncludes(actorId, "teams"))) throw new WorkspaceError(featureRefusal("teams"), 403);
+  if (await billedByStripe(actorId))
+    await billSeatQuantity(actorId, (await otherBilledSeats(actorId, workspaceId)) + workspace.seats);
+  await (await db()).workspace.update({ where: { id: workspaceId }, data: { billingOwnerId: actorId } });
+  await recordAudit({
+    ...source,
+    action: "billing.owner-changed",
+    actorId,
+    workspaceId,
+    target: { kind: "workspace", id: workspaceId, label: workspace.name },
+    detail: { from: previous, to: actorId, seats: workspace.seats },
+  });
+  if (previous && (await billedByStripe(previous)))
+    // The plan itself stays one seat: a subscription with no team left bills the plan alone.
+    await billSeatQuantity(previous, Math.max(1, await otherBilledSeats(previous, workspaceId))).catch((error) => {
+      // Their subscription may have ended; the handover stands, and their invoices show what Stripe billed.
+      console.error(`[billing] lowering the previous payer's seats of workspace ${workspaceId} failed`, error);
+    });
+  return { billingOwnerId: actorId, changed: true };
 }
 
 /** `npm run plan:set -- --workspace <id|name> --seats N`: an administrator grants seats on a server without Stripe. */

@@ -59,6 +59,8 @@ export const SeatsSchema = z.object({
     .min(1, "A team needs at least 1 seat.")
     .max(SEATS_MAX, `A team can have at most ${SEATS_MAX} seats.`),
 });
+/** Another owner takes over paying for the team (seats.server.ts `takeOverBilling`). */
+export const TakeOverBillingSchema = z.object({ intent: z.literal("take-billing") });
 
 /** Every form of the members page, told apart by the button's `intent`. */
 export const MembersActionSchema = z.discriminatedUnion("intent", [
@@ -72,6 +74,7 @@ export const MembersActionSchema = z.discriminatedUnion("intent", [
   RevokeInvitationSchema,
   ResendInvitationSchema,
   SeatsSchema,
+  TakeOverBillingSchema,
 ]);
 
 /** The invitation page: accept as the signed-in account, or create the invited account (its email is fixed). */
