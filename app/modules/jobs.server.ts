@@ -47,12 +47,12 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs,
   });
-  // Endpoints made before signing secrets were sealed: seal them once, where the work runs (ADR 027-webhooks).
-  if (options.work)
-    void queue
-      .then(sealClearWebhookSecrets)
-      .catch((error) => console.error("[jobs] sealing webhook secrets failed", error));
-  return queue;
+  if (!options.work) return queue;
+  // Endpoints made before signing secrets were sealed: sealed once, where the work runs, before it starts (ADR 026).
+  return queue.then(async (boss) => {
+    await sealClearWebhookSecrets().catch((error) => console.error("[jobs] sealing webhook secrets failed", error));
+    return boss;
+  });
 }
 
 export async function stopJobs() {

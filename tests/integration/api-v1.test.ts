@@ -424,6 +424,7 @@ describe("OpenAPI", () => {
       "/uploads",
       "/workspaces",
       "/workspaces/{workspaceId}/audit-events",
+      "/workspaces/{workspaceId}/billing-owner",
       "/workspaces/{workspaceId}/invitations",
       "/workspaces/{workspaceId}/members",
       "/workspaces/{workspaceId}/members/{userId}/reset-factors",
@@ -431,6 +432,7 @@ describe("OpenAPI", () => {
       "/workspaces/{workspaceId}/scim-groups/{groupId}",
       "/workspaces/{workspaceId}/scim-tokens",
       "/workspaces/{workspaceId}/scim-tokens/{tokenId}",
+      "/workspaces/{workspaceId}/seats",
     ]);
     expect(Object.keys(document.paths["/workspaces/{workspaceId}/members"]).sort()).toEqual([
       "delete",
