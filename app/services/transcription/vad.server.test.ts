@@ -34,13 +34,15 @@ function expectSpeechCovered(chunks: Pick<SpeechChunk, "start" | "end">[], repea
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-vad-test-"));
-  longRepeats = 80; // 20 minutes
-  long = repeatedJfk(path.join(tmp, "twenty-minutes.wav"), longRepeats);
+  // 10 minutes: its 16 kHz WAV (19.2 MB) is still many times a chunk, which is what the streaming claims need; a
+  // 2-hour file is measured by `bench/transcription.ts --no-engine` (issue 31: the suite's time).
+  longRepeats = 40;
+  long = repeatedJfk(path.join(tmp, "ten-minutes.wav"), longRepeats);
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe("speechChunks", () => {
-  test("splits 20 minutes of audio at pauses with the Silero VAD; memory stays flat", async () => {
+  test("splits 10 minutes of audio at pauses with the Silero VAD; memory stays flat", async () => {
     // Load the VAD's runtime first so its one-off cost is not counted as growth.
     for await (const chunk of speechChunks(JFK, { modelPath: VAD_MODEL })) expect(chunk.start).toBeLessThan(0.5);
 
@@ -60,17 +62,17 @@ describe("speechChunks", () => {
     }
     const elapsed = Date.now() - started;
     const growthMb = (rssPeak - rssBefore) / 1e6;
-    console.info(`VAD over 20 min: ${chunks.length} chunks in ${elapsed} ms, RSS growth ${growthMb.toFixed(1)} MB`);
+    console.info(`VAD over 10 min: ${chunks.length} chunks in ${elapsed} ms, RSS growth ${growthMb.toFixed(1)} MB`);
 
     expect(fs.existsSync(tempDir)).toBe(false);
-    expect(chunks.length).toBeGreaterThanOrEqual(40);
+    expect(chunks.length).toBeGreaterThanOrEqual(longRepeats / 2);
     for (const [index, chunk] of chunks.entries()) {
       expect(chunk.end - chunk.start).toBeLessThanOrEqual(30);
       expect(chunk.end).toBeLessThanOrEqual(longRepeats * PERIOD);
       if (index > 0) expect(chunk.start).toBeGreaterThanOrEqual(chunks[index - 1].end);
     }
     expectSpeechCovered(chunks, longRepeats);
-    // Chunks hold speech, not the pauses: well under the whole 20 minutes.
+    // Chunks hold speech, not the pauses: well under the whole 10 minutes.
     const total = chunks.reduce((sum, chunk) => sum + chunk.end - chunk.start, 0);
     expect(total).toBeLessThan(longRepeats * PERIOD * 0.9);
     expect(growthMb).toBeLessThan(100);
@@ -159,14 +161,14 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
     }
   }, 60_000);
 
-  // The finding: 21 MB of Opus became 1.3 GB of temporary WAV. 20 minutes of 12 kbps Opus (1.8 MB) decodes to 38.4 MB.
+  // The finding: 21 MB of Opus became 1.3 GB of temporary WAV. 10 minutes of 12 kbps Opus (0.9 MB) decode to 19.2 MB.
   test.each([
     [30, 4],
     [120, 12],
   ])(
-    "20 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 38) (slow: 20 min decoded and labelled)",
+    "10 min of 12 kbps Opus, %i s chunks: the job folder peaks under %i MB (WAV: 19) (slow: 10 min decoded and labelled)",
     async (seconds, bound) => {
-      const opus = path.join(tmp, "twenty-minutes.ogg");
+      const opus = path.join(tmp, "ten-minutes.ogg");
       if (!fs.existsSync(opus)) {
         execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-i", long, "-c:a", "libopus", "-b:a", "12k", opus]);
       }
@@ -191,7 +193,7 @@ describe("a decode stream instead of a WAV (an upload is never decoded whole)", 
       }
       const peakMb = (peak / 2 ** 20).toFixed(2);
       console.info(`${seconds} s chunks: ${calls.length} chunks, job folder peak ${peakMb} MB`);
-      expect(calls.length).toBeGreaterThanOrEqual(seconds === 30 ? 40 : 10);
+      expect(calls.length).toBeGreaterThanOrEqual(seconds === 30 ? longRepeats / 2 : longRepeats / 8);
       expect(peak).toBeGreaterThan(0);
       expect(peak).toBeLessThan(bound * 2 ** 20);
       expect(fs.readdirSync(jobDir)).toEqual([]);
