@@ -19,19 +19,24 @@ times_file=$(mktemp)
 run_started=$SECONDS
 print_times() {
   echo
-  echo "Stage times (wall clock; stages side by side overlap):"
+  echo "Stage times (wall clock, and CPU seconds; stages side by side overlap):"
   cat "$times_file"
   printf '  %-28s %4ds\n' "total" $((SECONDS - run_started))
   rm -f "$times_file"
 }
 trap print_times EXIT
 
-# stage NAME COMMAND...: runs COMMAND and records its wall time under NAME (also when it fails).
+# stage NAME COMMAND...: runs COMMAND and records its wall time under NAME (also when it fails), with the CPU time
+# (user + system) of it and the processes it waited for: CPU seconds over wall seconds is how many cores it kept busy.
 stage() {
-  local name=$1 started=$SECONDS status=0
+  local name=$1 started=$SECONDS status=0 cpu_file cpu
   shift
-  "$@" || status=$?
-  printf '  %-28s %4ds%s\n' "$name" $((SECONDS - started)) "$([ $status -eq 0 ] || echo "  FAILED ($status)")" >>"$times_file"
+  cpu_file=$(mktemp)
+  { TIMEFORMAT='%U %S'; time "$@" 2>&3; } 3>&2 2>"$cpu_file" || status=$?
+  cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$cpu_file" 2>/dev/null || echo "?")
+  rm -f "$cpu_file"
+  printf '  %-28s %4ds  (CPU %5ss)%s\n' "$name" $((SECONDS - started)) "$cpu" \
+    "$([ $status -eq 0 ] || echo "  FAILED ($status)")" >>"$times_file"
   return $status
 }
 
