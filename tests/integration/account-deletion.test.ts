@@ -29,7 +29,7 @@ let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
   // An admin, so that the user's escalated support chat emails someone (with the user's address in it).
   await upsertAdmin("support@voxlate.test", "console-pass-1");
 });

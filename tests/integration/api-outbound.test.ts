@@ -61,7 +61,7 @@ beforeAll(async () => {
   // process, so the others keep the interception.
   mockServer.close();
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
 });
 afterEach(() => vi.unstubAllEnvs());
 afterAll(async () => {

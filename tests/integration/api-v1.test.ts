@@ -19,7 +19,7 @@ let app: Awaited<ReturnType<typeof appHandler>>;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

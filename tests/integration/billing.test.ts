@@ -22,7 +22,7 @@ const DAY = 24 * 60 * 60;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

@@ -26,7 +26,7 @@ let app: Awaited<ReturnType<typeof appHandler>>;
 beforeAll(async () => {
   app = await appHandler();
   // Sign-ins send the new-device email through the jobs queue.
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
 });
 afterAll(() => stopJobs());
 

@@ -29,7 +29,7 @@ let tempDir: string;
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-speakers-"));
 });
 afterAll(async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The provider runs on this machine: the operator's allowance for private issuers (docs/deploy.md).
   process.env.SSO_ALLOW_PRIVATE_ISSUERS = "1";
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
   provider = await startOidcProvider({ redirectUri: CALLBACK });
   // The same client registered at a second issuer: its codes and tokens must not be taken for the first one's.
   otherProvider = await startOidcProvider({

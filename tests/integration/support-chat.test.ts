@@ -16,7 +16,7 @@ const ADMIN = { username: "support@voxlate.test", password: "console-pass-1" };
 
 beforeAll(async () => {
   app = await appHandler();
-  await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 0.5, mailTransport: testOutbox() });
+  await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
   await upsertAdmin(ADMIN.username, ADMIN.password);
   const login = await app("/api/admin/login", postJson(ADMIN));
   expect(await login.json()).toEqual({ success: true });

@@ -47,6 +47,9 @@ export interface StartQueueOptions {
 }
 
 const BOSS = "pg-boss";
+/** This process's workers, by queue: a job queued here wakes its worker at once instead of waiting for its poll. */
+const WORKERS = "pg-boss-workers";
+const localWorkers = () => singleton(WORKERS, () => new Map<string, string>());
 /** The database schema the queue keeps its jobs in (pg-boss's default, named so the app can reach its tables). */
 const QUEUE_SCHEMA = "pgboss";
 /** Aborted by stopQueue: tells the running handlers to stop. */
@@ -88,12 +91,25 @@ async function registerWorkers(
 ) {
   for (const job of jobs) {
     // One job at a time per queue and process: speech recognition, the heaviest, is CPU-bound.
-    await boss.work<object>(job.queue, { pollingIntervalSeconds, includeMetadata: true }, async ([item]) =>
-      job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit, signal }),
+    const workerId = await boss.work<object>(
+      job.queue,
+      { pollingIntervalSeconds, includeMetadata: true },
+      async ([item]) =>
+        job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit, signal }),
     );
+    localWorkers().set(job.queue, workerId);
     if (job.schedule) await boss.schedule(job.queue, job.schedule);
   }
   for (const job of jobs) if (job.runAtStart) await boss.send(job.queue, {});
+}
+
+/**
+ * Wakes this process's worker of `queue`, if it has one: polling (every few seconds, a query per queue) is then only
+ * for jobs queued by other processes, retries and delayed jobs, and a job queued here starts at once (issue 31).
+ */
+function wakeLocalWorker(boss: PgBoss, queue: string) {
+  const workerId = localWorkers().get(queue);
+  if (workerId) boss.notifyWorker(workerId);
 }
 
 async function getBoss(): Promise<PgBoss> {
@@ -104,8 +120,10 @@ async function getBoss(): Promise<PgBoss> {
 
 /** Queues a job; returns its id. The queue's own policy applies unless `options` says otherwise. */
 export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
-  const id = await (await getBoss()).send(queue, data, options);
+  const boss = await getBoss();
+  const id = await boss.send(queue, data, options);
   if (!id) throw new Error(`The ${queue} job was not queued.`);
+  if (!options.startAfter) wakeLocalWorker(boss, queue);
   return id;
 }
 
@@ -165,5 +183,6 @@ export async function stopQueue() {
     await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
   } finally {
     takeSingleton(BOSS);
+    takeSingleton(WORKERS);
   }
 }
