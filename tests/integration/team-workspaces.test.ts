@@ -539,7 +539,9 @@ describe("seats", () => {
     ]);
     const row = await (await db()).workspace.findUniqueOrThrow({ where: { id: workspace.id } });
     expect(row.billingOwnerId).toBe(second.owner.id);
-    const logged = await (await db()).auditEvent.findFirstOrThrow({
+    const logged = await (
+      await db()
+    ).auditEvent.findFirstOrThrow({
       where: { workspaceId: workspace.id, action: "billing.owner-changed" },
     });
     expect(logged).toMatchObject({ actorId: second.owner.id });
