@@ -85,11 +85,24 @@ export const CaptionBodySchema = z
 export const CaptionFormSchema = z
   .object({
     ...captionFields,
+    // Checked as one field (not line by line), so a refusal shows under the text area.
     appearances: z
       .string()
       .optional()
-      .transform((value) => (value ?? "").split(/\r?\n/))
-      .pipe(appearanceLines),
+      .transform((value) =>
+        (value ?? "")
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (lines) => lines.length <= CAPTION_LIMITS.appearances,
+        `List at most ${CAPTION_LIMITS.appearances} appearances.`,
+      )
+      .refine(
+        (lines) => lines.every((line) => line.length <= CAPTION_LIMITS.line),
+        `An appearance can be at most ${CAPTION_LIMITS.line} characters.`,
+      ),
   })
   .superRefine(checkCaption);
 
