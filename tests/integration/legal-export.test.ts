@@ -290,6 +290,13 @@ describe("court-ready export", () => {
     const wrong = await app(`/api/v1/recordings/${recording.id}/export?format=srt&layout=legal`, { headers: auth });
     expect(wrong.status).toBe(422);
 
+    // Someone outside the workspace: the recording does not exist for them.
+    const stranger = await signedInUser("PREMIUM");
+    expect((await postForm(stranger.cookie, `/transcription/${recording.id}/caption`, CAPTION)).status).toBe(404);
+    expect((await app(`/transcription/${recording.id}/caption`, { headers: { Cookie: stranger.cookie } })).status).toBe(
+      404,
+    );
+
     // A share link that allows downloads: the same layout, the owner's file name and engine withheld.
     const { token } = await createShareLink(owner.id, recording.id, { expiry: "never", allowDownloads: true });
     const shared = await app(`/s/${token}/export?format=pdf&layout=legal`);
