@@ -68,7 +68,7 @@ test("fill in the caption, then download the court transcript", async ({ page, b
   await saved.getByLabel("Time zone", { exact: true }).fill("Europe/Berlin");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    saved.getByRole("button", { name: "Download court transcript" }).click(),
+    saved.getByRole("button", { name: "Export court transcript" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("deposition-legal.pdf");
   const pdf = fs.readFileSync((await download.path())!).toString("latin1");

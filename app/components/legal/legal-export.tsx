@@ -46,16 +46,17 @@ export function LegalDownloadForm({
 }) {
   const examination = caption ? Boolean(caption.examiner && caption.witness) : true;
   const timeZone = caption?.timeZone ?? DEFAULT_LEGAL_TIME_ZONE;
+  // Its labels differ from the standard export's ("Download", "Word (DOCX)"), so each control has a name of its own.
   return (
     <form method="get" action={action} className="mt-3 space-y-3" aria-label="Court transcript download">
       <input type="hidden" name="layout" value="legal" />
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="sr-only">Format</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="format" value="pdf" defaultChecked /> PDF (PDF/A-2b)
+          <input type="radio" name="format" value="pdf" defaultChecked /> PDF/A-2b
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="format" value="docx" /> Word (DOCX)
+          <input type="radio" name="format" value="docx" /> Word document
         </label>
       </fieldset>
       <div className="max-w-xs text-sm">
@@ -81,7 +82,7 @@ export function LegalDownloadForm({
         </label>
       </fieldset>
       <button type="submit" className={buttonClass("primary")}>
-        Download court transcript
+        Export court transcript
       </button>
     </form>
   );
