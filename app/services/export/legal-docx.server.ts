@@ -23,12 +23,11 @@ function lineParagraph(line: LegalLine, number: number): Paragraph {
   const characters = Array.from(line.text);
   const label = characters.slice(0, line.bold).join("");
   const rest = characters.slice(line.bold).join("");
-  const children: ParagraphChild[] = [
-    new TextRun({ text: String(number).padStart(2, " "), font: FONT, size: HALF_POINTS }),
-    new TextRun({ children: [new Tab()], font: FONT, size: HALF_POINTS }),
-  ];
-  if (label) children.push(new TextRun({ text: label, bold: true, font: FONT, size: HALF_POINTS }));
-  if (rest) children.push(new TextRun({ text: rest, font: FONT, size: HALF_POINTS }));
+  // As few runs as the line needs (the face and size are the document's defaults): a long transcript has thousands.
+  const lead: (string | Tab)[] = [String(number).padStart(2, " "), new Tab()];
+  const children: ParagraphChild[] = label
+    ? [new TextRun({ children: lead }), new TextRun({ text: label, bold: true }), ...(rest ? [new TextRun(rest)] : [])]
+    : [new TextRun({ children: rest ? [...lead, rest] : lead })];
   return new Paragraph({
     // The number sits in the half inch left of the text, as in the margin of a typed transcript.
     indent: { left: TWIPS_PER_INCH / 2, hanging: TWIPS_PER_INCH / 2 },
@@ -45,6 +44,7 @@ export async function writeLegalDocx(layout: LegalLayout, meta: { title: string;
     description: meta.subject,
     creator: "Voxlate",
     lastModifiedBy: "Voxlate",
+    styles: { default: { document: { run: { font: FONT, size: HALF_POINTS } } } },
     sections: layout.pages.map((page) => ({
       properties: {
         type: SectionType.NEXT_PAGE,

@@ -53,9 +53,13 @@ export async function writeLegalPdf(
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  const charWidth = pdf.font(fontPath("regular")).fontSize(FONT_SIZE).widthOfString("M");
+  const regular = fontPath("regular");
+  const bold = fontPath("bold");
+  const charWidth = pdf.font(regular).fontSize(FONT_SIZE).widthOfString("M");
   const textWidth = charWidth * (CHARS_PER_LINE + 1);
   const bottom = TOP + LEADING * LINES_PER_PAGE;
+  // No OpenType features: a monospaced line needs no kerning or ligatures, and shaping each line was most of the time.
+  const at: PDFKit.Mixins.TextOptions = { lineBreak: false, features: [] };
   for (const page of layout.pages) {
     pdf.addPage({ size: [PAGE.width, PAGE.height], margins: { top: 0, left: 0, right: 0, bottom: 0 } });
     pdf
@@ -68,24 +72,24 @@ export async function writeLegalPdf(
       .moveTo(TEXT_LEFT + textWidth, TOP - 12)
       .lineTo(TEXT_LEFT + textWidth, bottom)
       .stroke();
+    // Two font switches a page (regular, then the labels in bold): switching per line made a long transcript slow.
+    pdf.font(regular).fontSize(FONT_SIZE).fillColor("#000000");
     page.lines.forEach((line, index) => {
       const y = TOP + index * LEADING;
-      pdf
-        .font(fontPath("regular"))
-        .fontSize(FONT_SIZE)
-        .fillColor("#000000")
-        .text(String(index + 1), NUMBER_RIGHT - 40, y, { width: 40, align: "right", lineBreak: false });
-      if (!line.text) return;
-      const label = Array.from(line.text).slice(0, line.bold).join("");
-      const rest = Array.from(line.text).slice(line.bold).join("");
-      if (label) pdf.font(fontPath("bold")).text(label, TEXT_LEFT, y, { lineBreak: false });
-      if (rest)
-        pdf.font(fontPath("regular")).text(rest, TEXT_LEFT + charWidth * Array.from(label).length, y, {
-          lineBreak: false,
-        });
+      const number = String(index + 1);
+      pdf.text(number, NUMBER_RIGHT - charWidth * number.length, y, at);
+      const characters = Array.from(line.text);
+      const rest = characters.slice(line.bold).join("");
+      if (rest.trim()) pdf.text(rest, TEXT_LEFT + charWidth * Math.min(line.bold, characters.length), y, at);
     });
+    const labelled = page.lines.flatMap((line, index) => (line.bold > 0 ? [{ line, index }] : []));
+    if (labelled.length) {
+      pdf.font(bold);
+      for (const { line, index } of labelled)
+        pdf.text(Array.from(line.text).slice(0, line.bold).join(""), TEXT_LEFT, TOP + index * LEADING, at);
+    }
     pdf
-      .font(fontPath("regular"))
+      .font(regular)
       .fontSize(10)
       .text(pageLabel(page.number, layout.pages.length), 0, bottom + 24, {
         width: PAGE.width,
