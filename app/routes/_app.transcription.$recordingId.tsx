@@ -76,6 +76,9 @@ import { recordingComments } from "~/modules/comments/comments.server";
 import { commentIntent } from "~/modules/comments/comment-actions.server";
 import { SelectionNotePopover } from "~/components/comments/selection-note-popover";
 import { NotesExportOption } from "~/components/comments/notes-export-option";
+import { LegalExportSection } from "~/components/legal/legal-export";
+import { recordingCaption } from "~/modules/transcripts/legal-caption.server";
+import { captionInput } from "~/modules/transcripts/legal-forms";
 import { SharePanel } from "~/components/share/share-panel";
 import { TranscriptFreshness } from "~/components/recordings/transcript-freshness";
 import { listShareLinks } from "~/modules/sharing/share-links.server";
@@ -142,6 +145,8 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
     progress: await transcriptionProgress(recording),
     // Share links and what edits left out of date (issue 17, items 4 and 6).
     shares: completed ? await listShareLinks(userId, recording.id) : [],
+    // The court-ready export's caption (ADR 046).
+    caption: captionInput(completed ? await recordingCaption(recording.id) : undefined),
     freshness: completed ? await transcriptFreshness(recording.id) : null,
     recording: visible,
     segments,
@@ -601,6 +606,15 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             </form>
           </section>
         </>
+      ) : null}
+
+      {recording.status === "COMPLETED" ? (
+        <LegalExportSection
+          recordingId={recording.id}
+          caption={loaderData.caption}
+          speakers={speakers}
+          canEdit={may.edit}
+        />
       ) : null}
 
       {recording.status === "COMPLETED" && may.share ? (

@@ -418,6 +418,7 @@ describe("OpenAPI", () => {
       "/recordings",
       "/recordings/import",
       "/recordings/{recordingId}",
+      "/recordings/{recordingId}/caption",
       "/recordings/{recordingId}/export",
       "/recordings/{recordingId}/summary",
       "/recordings/{recordingId}/translations",

@@ -12,6 +12,7 @@ import { SharePasswordSchema } from "~/modules/sharing/share-forms";
 import { formatDuration } from "~/modules/recordings/recording-format";
 import { formatTimestamp } from "~/utils/timestamps";
 import { EXPORT_FORMATS, EXPORT_LABELS } from "~/services/export/types";
+import { LegalDownloadForm } from "~/components/legal/legal-export";
 import { formatDate } from "~/utils/dates";
 import { languageName } from "~/utils/languages";
 import { cn } from "~/utils/cn";
@@ -254,6 +255,8 @@ export function SharedTranscriptView({ token, data }: { token: string; data: Sha
               Download
             </button>
           </form>
+          <h3 className="mt-6 text-sm font-semibold">Court transcript (legal layout)</h3>
+          <LegalDownloadForm action={`${base}/export`} />
         </section>
       ) : null}
     </div>

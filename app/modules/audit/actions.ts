@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "recording.renamed": "Renamed a recording",
   "speaker.renamed": "Renamed a speaker",
   "transcript.exported": "Downloaded a transcript",
+  "transcript.caption-saved": "Saved a transcript's caption",
   "recordings.exported": "Downloaded recordings as a ZIP",
   "audio.downloaded": "Downloaded a recording's audio",
   "audio.deleted": "Deleted a recording's audio",

@@ -2,6 +2,8 @@
 // (openapi.server.ts) is generated from the same objects, so the two cannot drift.
 import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
+import { EXPORT_LAYOUTS, LEGAL_FORMATS } from "~/services/export/legal-types";
+import { CaptionBodySchema, timeZoneField } from "~/modules/transcripts/legal-forms";
 import { EmailSchema } from "~/modules/accounts/registration";
 import { WORKSPACE_ROLES } from "~/modules/workspaces/policy";
 import { SEATS_MAX, WorkspaceNameSchema } from "~/modules/workspaces/team-forms";
@@ -175,15 +177,61 @@ export const RecordingDetailSchema = RecordingSchema.extend({
   summary: SummarySchema.nullable(),
 }).meta({ id: "RecordingDetail" });
 
-export const ExportQuerySchema = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}.` }),
-  language: z
-    .string()
-    .regex(/^[a-z]{2}$/, "language must be a translation's two-letter code.")
-    .optional()
-    .meta({ description: "Export this translation instead of the original." }),
-  text: z.enum(["original", "translation", "both"]).default("translation").optional(),
-});
+export const ExportQuerySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(", ")}.` }),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, "language must be a translation's two-letter code.")
+      .optional()
+      .meta({ description: "Export this translation instead of the original." }),
+    text: z.enum(["original", "translation", "both"]).default("translation").optional(),
+    // The court-ready layout (ADR 046).
+    layout: z
+      .enum(EXPORT_LAYOUTS)
+      .optional()
+      .meta({
+        description:
+          "`legal`: the court-ready layout (PDF/A-2b or DOCX only): a caption page, 25 numbered lines per page, a speaker " +
+          "index, an optional word index and a certificate. Always the original text.",
+      }),
+    tz: timeZoneField.optional().meta({
+      description: "Legal layout: the IANA time zone clock times are given in (default UTC).",
+      example: "Europe/Berlin",
+    }),
+    qa: z.enum(["true", "false"]).optional().meta({
+      description: "Legal layout: Q./A. for the examination the caption names (its examiner and witness).",
+    }),
+    index: z.enum(["speakers", "words"]).optional().meta({
+      description: "Legal layout: `words` adds a word index (concordance) after the speaker index.",
+    }),
+  })
+  .refine((query) => query.layout !== "legal" || (LEGAL_FORMATS as readonly string[]).includes(query.format), {
+    message: "The legal layout is a PDF or a Word document: choose format=pdf or format=docx.",
+    path: ["format"],
+  });
+
+// ---- The court-ready export's caption (issue 34, ADR 046) ----------------------------------------------------------
+
+export const CaptionSchema = z
+  .object({
+    matter: z.string(),
+    caseNumber: z.string(),
+    court: z.string().meta({ description: "The court, or the venue of a deposition or hearing." }),
+    date: z.string().meta({ description: "YYYY-MM-DD, or empty." }),
+    place: z.string(),
+    appearances: z.array(z.string()).meta({ description: "Who appeared for whom, one free line each." }),
+    startTime: z
+      .string()
+      .meta({ description: "When the recording began (HH:MM, local time in `timeZone`), or empty." }),
+    timeZone: z.string().meta({ description: "The IANA time zone of `date` and `startTime`." }),
+    examinationTitle: z.string(),
+    examiner: z.string().meta({ description: "The speaker who asks (Q.), by name." }),
+    witness: z.string().meta({ description: "The speaker who answers (A.), by name." }),
+  })
+  .meta({ id: "Caption" });
+
+export const CaptionUpdateSchema = CaptionBodySchema.meta({ id: "CaptionUpdate" });
 
 export const TranslationRequestSchema = z
   .object({ language: languageCode.meta({ description: "The language to translate into.", example: "es" }) })

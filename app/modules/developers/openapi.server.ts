@@ -10,6 +10,8 @@ import {
   AuditEventListSchema,
   AuditEventsQuerySchema,
   ExportQuerySchema,
+  CaptionSchema,
+  CaptionUpdateSchema,
   InvitationRequestSchema,
   InvitationSchema,
   MemberListSchema,
@@ -196,7 +198,10 @@ function registry() {
     path: "/recordings/{recordingId}/export",
     operationId: "exportRecording",
     summary: "Download the transcript",
-    description: `One of: ${EXPORT_FORMATS.join(", ")}. With \`language\`, a translation (\`text\`: translation, original or both).`,
+    description:
+      `One of: ${EXPORT_FORMATS.join(", ")}. With \`language\`, a translation (\`text\`: translation, original or both). ` +
+      "With `layout=legal` (pdf or docx), the court-ready transcript: caption, 25 numbered lines a page, indexes and " +
+      "a certificate stating the media's SHA-256 and the sign-off.",
     security,
     request: { params: RecordingIdParams, query: ExportQuerySchema },
     responses: {
@@ -214,6 +219,35 @@ function registry() {
         },
       },
       ...problems(401, 403, 404, 409, 422, 429),
+    },
+  });
+  api.registerPath({
+    method: "get",
+    path: "/recordings/{recordingId}/caption",
+    operationId: "getCaption",
+    summary: "The court-ready export's caption",
+    description: "Matter, case number, court, date, place, appearances and the Q./A. examination. Scope: read.",
+    security,
+    request: { params: RecordingIdParams },
+    responses: {
+      200: { description: "The caption.", content: { "application/json": { schema: CaptionSchema } } },
+      ...problems(401, 403, 404, 429),
+    },
+  });
+  api.registerPath({
+    method: "put",
+    path: "/recordings/{recordingId}/caption",
+    operationId: "setCaption",
+    summary: "Save the court-ready export's caption",
+    description: "Replaces the caption. Needs the `edit` permission on the recording. Scope: write.",
+    security,
+    request: {
+      params: RecordingIdParams,
+      body: { required: true, content: { "application/json": { schema: CaptionUpdateSchema } } },
+    },
+    responses: {
+      200: { description: "The caption as saved.", content: { "application/json": { schema: CaptionSchema } } },
+      ...problems(400, 401, 403, 404, 415, 422, 429),
     },
   });
   api.registerPath({

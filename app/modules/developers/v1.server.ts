@@ -20,6 +20,10 @@ import { storedWords, transcriptDocument, transcriptSegments } from "~/modules/t
 import { requestTranslation, transcriptTranslations } from "~/modules/transcripts/translation-job.server";
 import { speakerNames } from "~/modules/transcripts/editor-text";
 import { exportTranscript } from "~/services/export/export.server";
+import type { LegalFormat } from "~/services/export/legal-types";
+import { legalTranscriptFile } from "~/modules/transcripts/legal-export.server";
+import { readCaption, saveCaption } from "~/modules/transcripts/legal-caption.server";
+import { captionInput } from "~/modules/transcripts/legal-forms";
 import type { z } from "zod";
 import type { ApiScope } from "./api-key-forms";
 import { authenticateApiKey } from "./api-keys.server";
@@ -30,6 +34,7 @@ import {
   CreateWorkspaceRequestSchema,
   AuditEventsQuerySchema,
   ExportQuerySchema,
+  CaptionUpdateSchema,
   FolderAccessUpdateSchema,
   ImportFromUrlSchema,
   type InvitationSchema,
@@ -306,8 +311,14 @@ export async function deleteApiRecording({ request, userId, reader, ip }: ApiCon
 export async function exportApiRecording({ request, reader, instance }: ApiContext, recordingId: string) {
   const query = parseOrThrow(ExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const translation = query.language ? { language: query.language, text: query.text ?? "translation" } : null;
-  const document = await transcriptDocument(reader, recordingId, translation);
-  const file = await exportTranscript(document, query.format, {});
+  const legal = query.layout === "legal" ? (query.format as LegalFormat) : null;
+  const file = legal
+    ? await legalTranscriptFile(reader, recordingId, legal, {
+        tz: query.tz,
+        qa: query.qa === "true",
+        index: query.index,
+      })
+    : await exportTranscript(await transcriptDocument(reader, recordingId, translation), query.format, {});
   return new Response(new Uint8Array(file.body), {
     headers: {
       "Content-Type": file.contentType,
@@ -315,6 +326,17 @@ export async function exportApiRecording({ request, reader, instance }: ApiConte
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** GET /recordings/:id/caption: the court-ready export's caption (empty fields when none was saved). */
+export async function getApiCaption({ reader }: ApiContext, recordingId: string) {
+  return json(captionInput(await readCaption(reader, recordingId)));
+}
+
+/** PUT /recordings/:id/caption: replaces the caption (the `edit` permission). */
+export async function putApiCaption({ request, ip, reader, json: body, instance }: ApiContext, recordingId: string) {
+  const input = parseOrThrow(CaptionUpdateSchema, body, instance);
+  return json(captionInput(await saveCaption(reader, recordingId, input, { request, ip })));
 }
 
 /** POST /recordings/:id/translations: queues a translation; translation.completed fires when it is done. */

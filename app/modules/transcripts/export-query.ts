@@ -1,6 +1,8 @@
 // The export form's query (a GET with checkboxes), for the owner's download link and a share link's alike.
 import { z } from "zod";
+import { EXPORT_LAYOUTS, LEGAL_FORMATS, type LegalFormat } from "~/services/export/legal-types";
 import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
+import { legalQueryFields } from "./legal-forms";
 
 export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
 
@@ -22,9 +24,17 @@ export const ExportQuerySchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     text: z.enum(EXPORT_TEXTS).default("original"),
+    // The court-ready layout (ADR 046) and its choices.
+    layout: z.enum(EXPORT_LAYOUTS, { error: "layout is standard or legal." }).default("standard"),
+    ...legalQueryFields,
   })
-  .transform(({ format, options, timestamps, speakers, cover, notes, language, text }) => ({
+  .refine((query) => query.layout !== "legal" || (LEGAL_FORMATS as readonly string[]).includes(query.format), {
+    message: "The legal layout is a PDF or a Word document: choose format=pdf or format=docx.",
+    path: ["format"],
+  })
+  .transform(({ format, options, timestamps, speakers, cover, notes, language, text, layout, tz, qa, index }) => ({
     format,
+    legal: layout === "legal" ? { format: format as LegalFormat, query: { tz, qa, index } } : null,
     translation: language ? { language, text } : null,
     options: {
       ...(options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {}),

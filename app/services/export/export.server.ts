@@ -1,4 +1,12 @@
+import { isLanguageCode } from "~/utils/languages";
 import { normalizeDocument } from "./document";
+import {
+  LEGAL_FORMATS,
+  type LegalCaption,
+  type LegalCertificateFacts,
+  type LegalFormat,
+  type LegalOptions,
+} from "./legal-types";
 import {
   DEFAULT_EXPORT_OPTIONS,
   EXPORT_FORMATS,
@@ -85,4 +93,34 @@ export async function exportTranscript(
     contentType,
     fileName: `${slugify(normalized.title)}.${format}`,
   };
+}
+
+const LEGAL_CONTENT_TYPES: Record<LegalFormat, string> = {
+  pdf: WRITERS.pdf.contentType,
+  docx: WRITERS.docx.contentType,
+};
+
+/**
+ * The court-ready layout (ADR 046): a caption page, 25 numbered lines per page, the speaker (and word) index and a
+ * certificate, in a PDF/A-2b or a Word document that cite the same page:line.
+ */
+export async function exportLegalTranscript(
+  doc: TranscriptDocument,
+  format: LegalFormat,
+  legal: { caption: LegalCaption; facts: LegalCertificateFacts; options: LegalOptions },
+): Promise<ExportFile> {
+  if (!LEGAL_FORMATS.includes(format)) throw new RangeError(`The legal layout has no ${String(format)} format`);
+  const normalized = normalizeDocument(doc);
+  const { legalLayout } = await import("./legal-layout");
+  const layout = legalLayout(normalized, legal.caption, legal.facts, legal.options);
+  const meta = {
+    title: legal.caption.matter || normalized.title,
+    subject: `Transcript of ${normalized.fileName || normalized.title}`,
+    language: normalized.language && isLanguageCode(normalized.language) ? normalized.language : null,
+  };
+  const body =
+    format === "pdf"
+      ? await (await import("./legal-pdf.server")).writeLegalPdf(layout, meta)
+      : await (await import("./legal-docx.server")).writeLegalDocx(layout, meta);
+  return { body, contentType: LEGAL_CONTENT_TYPES[format], fileName: `${slugify(normalized.title)}-legal.${format}` };
 }

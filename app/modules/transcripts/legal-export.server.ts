@@ -1,0 +1,70 @@
+// The court-ready export (issue 34, item 5; ADR 046): the transcript, its caption and its certificate, laid out by
+// the export service's legal layout.
+import { db } from "~/modules/platform/database.server";
+import type { Reader } from "~/modules/workspaces/access.server";
+import { type ExportFile, exportLegalTranscript } from "~/services/export/export.server";
+import {
+  DEFAULT_LEGAL_TIME_ZONE,
+  type LegalCaption,
+  type LegalCertificateFacts,
+  type LegalFormat,
+  type LegalOptions,
+} from "~/services/export/legal-types";
+import type { TranscriptDocument } from "~/services/export/types";
+import { recordingCaption } from "./legal-caption.server";
+import { legalCertificateFacts } from "./legal-certificate.server";
+import { transcriptDocument } from "./transcripts.server";
+
+/** The download's choices, as the export query gives them. */
+export interface LegalQuery {
+  tz?: string;
+  qa?: boolean;
+  index?: "speakers" | "words";
+}
+
+export function legalOptions(query: LegalQuery, exportedAt = new Date()): LegalOptions {
+  return {
+    timeZone: query.tz || DEFAULT_LEGAL_TIME_ZONE,
+    timeZoneChosen: Boolean(query.tz),
+    questionsAndAnswers: query.qa ?? false,
+    wordIndex: query.index === "words",
+    exportedAt,
+  };
+}
+
+/** The recording's caption and certificate facts. No access check: the caller has made it. */
+export async function legalRecordParts(
+  recordingId: string,
+): Promise<{ caption: LegalCaption; facts: LegalCertificateFacts }> {
+  const recording = await (await db()).recording.findUniqueOrThrow({ where: { id: recordingId } });
+  const [caption, facts] = await Promise.all([recordingCaption(recordingId), legalCertificateFacts(recording)]);
+  return { caption, facts };
+}
+
+/** The legal layout's file from a document the caller was allowed to read. */
+export async function legalFileOf(
+  document: TranscriptDocument,
+  recordingId: string,
+  format: LegalFormat,
+  query: LegalQuery,
+  { withhold = false }: { withhold?: boolean } = {},
+): Promise<ExportFile> {
+  const { caption, facts } = await legalRecordParts(recordingId);
+  // A share link's reader is not told the owner's file name or engine (as in its other downloads); the media hash,
+  // the duration and the sign-off, which let anyone check the record, stay.
+  const stated = withhold
+    ? { ...facts, fileName: "(withheld on a shared link)", engine: "a speech-recognition engine", model: null }
+    : facts;
+  return exportLegalTranscript(document, format, { caption, facts: stated, options: legalOptions(query) });
+}
+
+/** The court-ready file of a transcript the reader may export (the original text). */
+export async function legalTranscriptFile(
+  reader: Reader,
+  recordingId: string,
+  format: LegalFormat,
+  query: LegalQuery,
+): Promise<ExportFile> {
+  const document = await transcriptDocument(reader, recordingId, null);
+  return legalFileOf(document, recordingId, format, query);
+}
