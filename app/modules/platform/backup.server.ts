@@ -391,47 +391,41 @@ async function loadDatabase(database: Database, dir: string, manifest: BackupMan
 }
 
 async function loadRows(sql: SqlClient, dir: string, manifest: BackupManifest) {
-  const tables = manifest.database.tables.filter((table) => table.name !== MIGRATIONS_TABLE).map((t) => t.name);
-  const references = await sql.query<{ child: string; parent: string }>(
-    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent FROM pg_constraint c
-     JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`,
+  const tables = manifest.database.tables.map((table) => table.name);
+  // The migrations just applied are the backup's (checksums compared): their rows are replaced by the backup's, which
+  // say when each was first applied.
+  await sql.exec(`DELETE FROM ${quoted(MIGRATIONS_TABLE)}`);
+  // Foreign keys go while the rows load and come back after: tables refer to each other in cycles (a user's personal
+  // workspace, the workspace's owner), so no table order satisfies them all. Adding them back checks every row.
+  const foreignKeys = await sql.query<{ table: string; name: string; definition: string }>(
+    `SELECT c.conrelid::regclass::text AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE c.contype = 'f' AND n.nspname = 'public' ORDER BY 1, 2`,
   );
-  const unquote = (name: string) => name.replace(/^"(.*)"$/, "$1").replaceAll('""', '"');
-  const parentsOf = new Map<string, Set<string>>();
-  for (const { child, parent } of references) {
-    const set = parentsOf.get(unquote(child)) ?? new Set();
-    set.add(unquote(parent));
-    parentsOf.set(unquote(child), set);
-  }
-  for (const table of parentsFirst(tables, parentsOf)) {
-    const exists = await sql.query<{ found: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS found`, [
-      `public.${quoted(table)}`,
-    ]);
-    if (!exists[0]?.found)
-      throw new BackupError(`The table ${table} of the backup does not exist after its migrations.`);
+  for (const key of foreignKeys) await sql.exec(`ALTER TABLE ${key.table} DROP CONSTRAINT ${quoted(key.name)}`);
+  for (const table of tables) {
     const columns = (
       await sql.query<{ name: string }>(
-        `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+        `SELECT attname AS name FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped
          AND attgenerated = '' ORDER BY attnum`,
         [`public.${quoted(table)}`],
       )
     )
       .map((column) => quoted(column.name))
       .join(", ");
+    if (!columns) throw new BackupError(`The table ${table} of the backup does not exist after its migrations.`);
     const insert = (lines: string[]) =>
       sql.query(
         `INSERT INTO public.${quoted(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::public.${quoted(table)}, $1::json)`,
         [`[${lines.join(",")}]`],
       );
-    // A table that refers to itself goes in one statement: its foreign keys are checked at the statement's end.
-    const selfReferring = parentsOf.get(table)?.has(table) ?? false;
     let batch: string[] = [];
     let bytes = 0;
     for (const line of fs.readFileSync(path.join(dir, tableFile(table)), "utf8").split("\n")) {
       if (!line) continue;
       batch.push(line);
       bytes += line.length;
-      if (!selfReferring && bytes >= BATCH_BYTES) {
+      if (bytes >= BATCH_BYTES) {
         await insert(batch);
         batch = [];
         bytes = 0;
@@ -439,29 +433,14 @@ async function loadRows(sql: SqlClient, dir: string, manifest: BackupManifest) {
     }
     if (batch.length) await insert(batch);
   }
+  for (const key of foreignKeys)
+    await sql.exec(`ALTER TABLE ${key.table} ADD CONSTRAINT ${quoted(key.name)} ${key.definition}`);
   for (const sequence of manifest.database.sequences)
     await sql.query(`SELECT setval($1::regclass, $2, $3)`, [
       `public.${quoted(sequence.name)}`,
       sequence.value,
       sequence.called,
     ]);
-}
-
-/** Tables ordered so that each comes after the tables its foreign keys point at (a cycle keeps the given order). */
-function parentsFirst(tables: string[], parentsOf: Map<string, Set<string>>): string[] {
-  const ordered: string[] = [];
-  const placed = new Set<string>();
-  const visiting = new Set<string>();
-  const place = (table: string) => {
-    if (placed.has(table) || visiting.has(table)) return;
-    visiting.add(table);
-    for (const parent of parentsOf.get(table) ?? []) if (parent !== table && tables.includes(parent)) place(parent);
-    visiting.delete(table);
-    placed.add(table);
-    ordered.push(table);
-  };
-  tables.forEach(place);
-  return ordered;
 }
 
 // ---- Restore -----------------------------------------------------------------------------------
@@ -661,7 +640,7 @@ export async function runScheduledBackup(
   const verified = await verifyBackup(dir);
   if (!verified.ok) console.error(`[backup] ${dir} did not restore in its check: ${verified.detail}`);
   const removed = pruneBackups(settings.dir, settings.keep);
-  return { dir, restored: verified.ok, removed: removed.length };
+  return { dir, restored: verified.ok, check: verified.detail, removed: removed.length };
 }
 
 /** Runs on BACKUP_SCHEDULE (daily by default) in the process that works jobs; a no-op without BACKUP_DIR. */
