@@ -456,7 +456,22 @@ export interface RestoreResult {
  * Restores a backup into this configuration's empty database (DATABASE_URL, else DATA_DIR's embedded one) and empty
  * file store. Refuses a database or folder that holds anything, and a backup whose keys are missing.
  */
-export async function restoreBackup(dir: string): Promise<RestoreResult> {
+export interface RestoreTarget {
+  /** postgres://… ; empty for the embedded database in `dataDir`. */
+  databaseUrl: string;
+  dataDir: string;
+  /** The file store's folder; null when files go to S3. */
+  storageRoot: string | null;
+}
+
+export async function restoreBackup(
+  dir: string,
+  target: RestoreTarget = {
+    databaseUrl: getEnv().DATABASE_URL ?? "",
+    dataDir: dataDir(),
+    storageRoot: configuredStorageRoot(),
+  },
+): Promise<RestoreResult> {
   const { manifest, secrets } = await openBackup(dir);
   await checkKeysDecrypt(dir, manifest, secrets);
   const env = getEnv();
@@ -474,9 +489,9 @@ export async function restoreBackup(dir: string): Promise<RestoreResult> {
       `SECRETS_KEY in this environment differs from the backup's: set it to the one in ${SECRETS_FILE}.`,
     );
 
-  const base = dataDir();
-  const root = configuredStorageRoot();
-  if (!env.DATABASE_URL && nonEmpty(path.join(base, "db")))
+  const base = target.dataDir;
+  const root = target.storageRoot;
+  if (!target.databaseUrl && nonEmpty(path.join(base, "db")))
     throw new BackupError(
       `DATA_DIR (${base}) already holds a database: restore into an empty DATA_DIR (move this one aside first).`,
     );
@@ -488,7 +503,7 @@ export async function restoreBackup(dir: string): Promise<RestoreResult> {
       `DATA_DIR (${base}) already has keys of its own (${generated.join(", ")}): restore into an empty DATA_DIR.`,
     );
 
-  const database = await openDatabase({ role: "cli", migrate: false });
+  const database = await openDatabase({ role: "cli", url: target.databaseUrl, dataDir: base, migrate: false });
   try {
     if (database.sharedEmbedded)
       throw new BackupError(`An app is running on DATA_DIR (${base}): stop it, and restore into an empty DATA_DIR.`);
