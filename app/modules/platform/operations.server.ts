@@ -79,7 +79,7 @@ function metricsCheck(): OperationsCheck {
 
 function errorReportingCheck(): OperationsCheck {
   const dsn = process.env.SENTRY_DSN;
-  let host: string | null = null;
+  let host: string | null;
   try {
     host = dsn ? new URL(dsn).host : null;
   } catch {
