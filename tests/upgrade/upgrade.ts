@@ -120,10 +120,11 @@ try {
     body: JSON.stringify({ email: seeded.email, password: seeded.password }),
   });
   assert.equal(login.status, 200, `sign-in: ${await login.clone().text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
+  // The last value of each cookie (a sign-in clears the old session cookie before it sets the new one).
+  const cookies = new Map(
+    login.headers.getSetCookie().map((header) => header.split(";")[0].split("=") as [string, string]),
+  );
+  const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
   const page = await fetch(`${origin}/transcription/${seeded.recordingId}`, { headers: { Cookie: cookie } });
   assert.equal(page.status, 200, "the transcript page");
