@@ -136,8 +136,8 @@ describe("backup and restore of the embedded database", () => {
   let backupDir = "";
 
   test(
-    "a backup taken while uploads and a transcription run restores into a second server: same rows, same bytes, a recording plays (slow: two transcriptions, a production server)",
-    { timeout: 240_000 },
+    "a backup taken while uploads and a transcription run restores into a second server: same rows, same bytes, a recording plays (slow: a transcription, three CLI processes and a production server; about 70 s on an idle machine, 210 s on a loaded one)",
+    { timeout: 420_000 },
     async () => {
       const user = await signedInUser("BUSINESS_PRO");
       const first = await upload(user.id, "board.wav");
