@@ -32,6 +32,11 @@ describe("npm run doctor", () => {
       VAD_MODEL_PATH: "",
       APP_URL: "",
       PORT: "3999",
+      MIN_FREE_DISK_BYTES: "1024",
+      BACKUP_DIR: "",
+      METRICS_ENABLED: "",
+      METRICS_TOKEN: "",
+      SENTRY_DSN: "",
     });
     expect(code).toBe(0);
     for (const part of ["Transcription", "VAD", "Diarization", "Translation", "Summaries", "Chat assistant"])
@@ -45,7 +50,12 @@ describe("npm run doctor", () => {
     expect(output).toMatch(/^ok {4}Database: pglite\n.*\n {6}Reachable\.$/m);
     // Without APP_URL, links follow the port and the operator is told they work on this machine only.
     expect(output).toMatch(/^WARN {2}Public address: APP_URL is not set\n {6}at http:\/\/localhost:3999\n/m);
-    expect(output).toMatch(/All working, with 3 warnings\.$/m);
+    // Operations: no scheduled backup is a warning; metrics and error reporting are off; the disk has headroom.
+    expect(output).toMatch(/^WARN {2}Backups: not scheduled\n {6}Set BACKUP_DIR/m);
+    expect(output).toMatch(/^ok {4}Metrics: off$/m);
+    expect(output).toMatch(/^ok {4}Error reporting: off$/m);
+    expect(output).toMatch(/^ok {4}Disk: [\d.]+ GiB free, [\d.]+ GiB above MIN_FREE_DISK_BYTES \(0\.0 GiB\)$/m);
+    expect(output).toMatch(/All working, with 4 warnings\.$/m);
   }, 60_000);
 
   test("a model present and checked; a configured part that fails makes the exit code 1", async () => {
@@ -63,4 +73,41 @@ describe("npm run doctor", () => {
     expect(output).toMatch(/^ok {4}Public address: APP_URL\n {6}at http:\/\/localhost:3000\n/m);
     expect(output).toMatch(/1 failed: Storage\.$/m);
   }, 60_000);
+
+  test("operations: the last backup and its restore check, metrics and error reporting on, too little disk", async () => {
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-doctor-backups-"));
+    try {
+      const recent = new Date(Date.now() - 60 * 60_000).toISOString();
+      const dir = path.join(backups, `voxlate-backup-${recent.replaceAll(":", "-").replace(".", "-")}`);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ createdAt: recent }));
+      fs.writeFileSync(
+        path.join(dir, "verified.json"),
+        JSON.stringify({ ok: false, verifiedAt: recent, detail: "users restored 1 rows of the backup's 2." }),
+      );
+      const { code, output } = await doctor({
+        BACKUP_DIR: backups,
+        METRICS_TOKEN: "a-metrics-token",
+        SENTRY_DSN: "https://public-key@errors.example.com/4",
+        MIN_FREE_DISK_BYTES: String(1024 ** 5),
+      });
+      expect(code).toBe(1);
+      expect(output).toMatch(
+        /^FAIL {2}Backups: scheduled \(15 3 \* \* \*, keeping 7\)\n.*\n {6}Last backup .* \(1\.0 h ago\); it did NOT restore in its check .*users restored 1 rows/m,
+      );
+      expect(output).toMatch(/^ok {4}Metrics: on, behind METRICS_TOKEN\n {6}at \/metrics$/m);
+      expect(output).toMatch(/^ok {4}Error reporting: on \(Sentry\)\n {6}at errors\.example\.com$/m);
+      expect(output).not.toContain("public-key");
+      expect(output).toMatch(/^FAIL {2}Disk: .*\n.*\n {6}Below MIN_FREE_DISK_BYTES/m);
+
+      fs.writeFileSync(
+        path.join(dir, "verified.json"),
+        JSON.stringify({ ok: true, verifiedAt: recent, detail: "restored" }),
+      );
+      const good = await doctor({ BACKUP_DIR: backups });
+      expect(good.output).toMatch(/^ok {4}Backups: .*\n.*\n {6}Last backup .*; restored in its check at /m);
+    } finally {
+      fs.rmSync(backups, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

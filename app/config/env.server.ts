@@ -135,6 +135,15 @@ export const EnvSchema = z
       .int()
       .min(0)
       .default(1024 * 1024 * 1024),
+    /**
+     * Turns on scheduled backups (`npm run backup` by the job queue): each run writes a folder here and checks that it
+     * restores. Unset: no scheduled backups.
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** When scheduled backups run: a cron expression in UTC. Default daily at 03:15. */
+    BACKUP_SCHEDULE: z.string().min(1).default("15 3 * * *"),
+    /** How many scheduled backups are kept in BACKUP_DIR; older ones are removed after a new one is verified. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
     /** Where uploads are stored: file:/path (default DATA_DIR/uploads) or s3://bucket/prefix (S3_ENDPOINT etc.). */
     STORAGE_URL: z
       .string()
@@ -280,7 +289,7 @@ function generatedSecret(name: string, bytes: number): string {
 export function storageKeyTexts(): { current: string; older: string[] } {
   const env = getEnv();
   return {
-    current: env.STORAGE_KEY ?? generatedSecret("storage-key", 32),
+    current: env.STORAGE_KEY ?? generatedSecret(GENERATED_SECRET_FILES.STORAGE_KEY, 32),
     older: (env.STORAGE_KEYS ?? "")
       .split(",")
       .map((key) => key.trim())
@@ -289,11 +298,37 @@ export function storageKeyTexts(): { current: string; older: string[] } {
 }
 
 /**
+ * Every secret a backup needs to be read back, as text, by the name of the setting that holds it: the storage keys
+ * (recordings are encrypted with them), the key that seals two-factor secrets, and the cookie secrets.
+ */
+export function secretTexts(): {
+  STORAGE_KEY: string;
+  STORAGE_KEYS: string[];
+  SECRETS_KEY: string;
+  SESSION_SECRET: string[];
+} {
+  const storage = storageKeyTexts();
+  return {
+    STORAGE_KEY: storage.current,
+    STORAGE_KEYS: storage.older,
+    SECRETS_KEY: getEnv().SECRETS_KEY ?? generatedSecret(GENERATED_SECRET_FILES.SECRETS_KEY, 32),
+    SESSION_SECRET: sessionSecrets(),
+  };
+}
+
+/** Names of the files in DATA_DIR that keep the secrets generated on first use (a restore writes them back). */
+export const GENERATED_SECRET_FILES = {
+  STORAGE_KEY: "storage-key",
+  SECRETS_KEY: "secrets-key",
+  SESSION_SECRET: "session-secret",
+} as const;
+
+/**
  * The key that seals secrets the app must read back (two-factor secrets): SECRETS_KEY, else generated once in
  * DATA_DIR/secrets-key. Not the cookie secret: rotating that must not lock anyone out of their second factor.
  */
 export function secretsKey(): Buffer {
-  const text = getEnv().SECRETS_KEY ?? generatedSecret("secrets-key", 32);
+  const text = getEnv().SECRETS_KEY ?? generatedSecret(GENERATED_SECRET_FILES.SECRETS_KEY, 32);
   return crypto.createHash("sha256").update(text).digest();
 }
 
@@ -308,6 +343,6 @@ export function sessionSecrets(): string[] {
       .filter(Boolean);
     return secrets;
   }
-  secrets = [generatedSecret("session-secret", 48)];
+  secrets = [generatedSecret(GENERATED_SECRET_FILES.SESSION_SECRET, 48)];
   return secrets;
 }

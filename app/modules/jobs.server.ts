@@ -6,6 +6,7 @@ import type { Database } from "~/modules/platform/database.server";
 import { EMAIL_QUEUE, sendEmailJob } from "~/modules/platform/email.server";
 import { deadLetterQueue, startQueue, stopQueue } from "~/modules/platform/jobs.server";
 import { deleteExpiredSessionsJob } from "~/modules/platform/session.server";
+import { scheduledBackupJob } from "~/modules/platform/backup.server";
 import { sweepStoredFilesJob } from "~/modules/recordings/stored-files.server";
 import { transcriptionJobs } from "~/modules/pipeline/transcription-job.server";
 import { translationJob } from "~/modules/transcripts/translation-job.server";
@@ -41,6 +42,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     ...privacyJobs,
     webhookJob,
     deleteExpiredIdempotentRequestsJob,
+    scheduledBackupJob(),
   ];
   const queue = startQueue(database, {
     work: options.work,

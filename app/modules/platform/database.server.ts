@@ -53,6 +53,17 @@ export interface Database {
   read<Row>(query: Prisma.Sql): Promise<Row[]>;
   /** Runs fn on one connection held for its whole duration (transactions, session locks). */
   withConnection<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs a script of statements as one message and returns each statement's rows. On the embedded database nothing
+   * else runs between its statements (PGlite is one session that serves one message at a time): a consistent read of
+   * several tables (backups).
+   */
+  readScript(script: string): Promise<Record<string, unknown>[][]>;
+  /**
+   * True when this is the running app's embedded database reached through its socket: the app's own queries share
+   * the one PGlite session with it, so a transaction opened here would hold the app's statements too.
+   */
+  sharedEmbedded: boolean;
   /** What pg-boss needs to reach this database. */
   queue: { connectionString: string } | { db: QueueSqlBridge };
   close(): Promise<void>;
@@ -76,7 +87,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return database;
 }
 
-async function openPostgres(config: pg.PoolConfig, location: string, onClose?: () => Promise<void>): Promise<Database> {
+async function openPostgres(
+  config: pg.PoolConfig,
+  location: string,
+  onClose?: () => Promise<void>,
+  sharedEmbedded = false,
+): Promise<Database> {
   const pool = new pg.Pool({ max: 10, ...config });
   // An idle connection that the server ends (a restart, a failover, an administrator) emits "error" on the pool;
   // unhandled, that would end the process. The pool replaces the connection on the next query.
@@ -118,6 +134,11 @@ async function openPostgres(config: pg.PoolConfig, location: string, onClose?: (
         client.release();
       }
     },
+    async readScript(script) {
+      const results = (await pool.query(script)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? results : [results]).map((result) => result.rows);
+    },
+    sharedEmbedded,
     queue: { connectionString },
     async close() {
       await prisma.$disconnect();
@@ -164,6 +185,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       return openPostgres(
         { host: holder.socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres", max: 1 },
         `embedded database served by process ${holder.pid} (${holder.socketDir})`,
+        undefined,
+        true,
       );
     }
     throw new DatabaseUnavailableError(
@@ -216,6 +239,8 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
       (await pglite.query<Row>(query.text, utcValues(query.values), { parsers: UTC_PARSERS })).rows,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(sql),
+    readScript: async (script) => (await pglite.exec(script)).map((result) => result.rows as Record<string, unknown>[]),
+    sharedEmbedded: false,
     queue: {
       db: {
         async executeSql(text, values) {

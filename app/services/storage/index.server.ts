@@ -19,15 +19,12 @@ export function configuredStorage(): FileStorage {
   if (storage) return storage;
   const env = getEnv();
   const url = env.STORAGE_URL;
-  if (!url || url.startsWith("file:")) {
-    const root = url
-      ? url.startsWith("file://")
-        ? fileURLToPath(url)
-        : path.resolve(url.slice("file:".length))
-      : dataDir("uploads");
+  const root = configuredStorageRoot();
+  if (root) {
     storage = fileStorage(root, env.STORAGE_ENCRYPTION ? keyringFromEnv() : undefined);
     return storage;
   }
+  if (!url) throw new Error("unreachable: no STORAGE_URL means the file store");
   storage = s3Storage({
     ...parseS3Url(url),
     endpoint: env.S3_ENDPOINT,
@@ -37,6 +34,14 @@ export function configuredStorage(): FileStorage {
     kmsKeyId: env.S3_SSE_KMS_KEY_ID,
   });
   return storage;
+}
+
+/** The folder of the file store (STORAGE_URL file:…, else DATA_DIR/uploads), or null when files go to S3. */
+export function configuredStorageRoot(): string | null {
+  const url = getEnv().STORAGE_URL;
+  if (url && !url.startsWith("file:")) return null;
+  if (!url) return dataDir("uploads");
+  return url.startsWith("file://") ? fileURLToPath(url) : path.resolve(url.slice("file:".length));
 }
 
 /** STORAGE_KEY (or the generated one) to write with, and STORAGE_KEYS that older files may need. */
