@@ -168,6 +168,12 @@ export const EnvSchema = z
     S3_FORCE_PATH_STYLE: booleanFromString.default(false),
     /** Operator's ceiling on keeping audio: every user's audio goes this many days after its transcript, whatever they chose (unset: no ceiling). */
     RETENTION_MAX_AUDIO_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+    /**
+     * How long the audit trail keeps who, from where and what detail (actor, address, device, target, detail): after
+     * this many days those fields are erased as an account's deletion erases them, and the entry stays in the chain
+     * with its action, time and workspace (ADR 036-audit). Unset: kept for good. At least 30 days.
+     */
+    AUDIT_DETAIL_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).optional(),
     /** Operator's ceiling on keeping whole recordings: each is deleted this many days after upload at the latest (unset: no ceiling). */
     RETENTION_MAX_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
     /**

@@ -15,6 +15,7 @@ import { configuredMailTransport, type MailTransport } from "~/services/email/in
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
 import { sealClearWebhookSecrets, webhookJob } from "~/modules/webhooks/webhooks.server";
 import { deleteExpiredIdempotentRequestsJob } from "~/modules/developers/idempotency.server";
+import { expireAuditDetailsJob } from "~/modules/audit/audit.server";
 
 export { enqueueEmail } from "~/modules/platform/email.server";
 export { getJob } from "~/modules/platform/jobs.server";
@@ -42,6 +43,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     ...privacyJobs,
     webhookJob,
     deleteExpiredIdempotentRequestsJob,
+    expireAuditDetailsJob,
     scheduledBackupJob(),
   ];
   const queue = startQueue(database, {

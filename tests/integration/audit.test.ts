@@ -5,7 +5,12 @@
 import { databaseBeforeMigration } from "./database-before";
 import { beforeAll, describe, expect, test } from "vitest";
 import { auditDetailText } from "~/modules/audit/actions";
-import { appendAuditEvent, eraseAuditPersonalData, recordAuditOncePer } from "~/modules/audit/audit.server";
+import {
+  appendAuditEvent,
+  eraseAuditPersonalData,
+  expireAuditDetails,
+  recordAuditOncePer,
+} from "~/modules/audit/audit.server";
 import { csvCell } from "~/modules/audit/audit-csv.server";
 import { entryHash, GENESIS_HASH, personalDigest } from "~/modules/audit/chain.server";
 import { verificationReport, verifyAuditChain } from "~/modules/audit/verify.server";
@@ -125,6 +130,45 @@ describe("append-only", () => {
       userAgent: null,
       salt: null,
       erasedAt: expect.any(Date),
+    });
+    expect(await verifyAuditChain()).toMatchObject({ intact: true });
+  });
+
+  test("retention (AUDIT_DETAIL_RETENTION_DAYS) erases who, where and what of old entries; the chain still checks", async () => {
+    const user = await signedInUser();
+    const workspaceId = await personalWorkspaceId(user.id);
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    const entry = (daysAgo: number) =>
+      appendAuditEvent({
+        action: "transcript.viewed",
+        actorId: user.id,
+        workspaceId,
+        ip: "203.0.113.9",
+        userAgent: "Retention test",
+        target: { kind: "recording", id: `r-${daysAgo}`, label: `Kept ${daysAgo} days` },
+        at: new Date(now.getTime() - daysAgo * day),
+      });
+    const old = await entry(400);
+    const recent = await entry(10);
+
+    expect(await expireAuditDetails(now, undefined)).toBe(0); // unset: kept for good
+    expect(await expireAuditDetails(now, 365)).toBeGreaterThanOrEqual(1);
+    const database = await db();
+    expect(await database.auditEvent.findUniqueOrThrow({ where: { seq: old.seq } })).toMatchObject({
+      action: "transcript.viewed",
+      workspaceId,
+      actorId: null,
+      ipAddress: null,
+      userAgent: null,
+      targetLabel: null,
+      erasedAt: expect.any(Date),
+    });
+    expect(await database.auditEvent.findUniqueOrThrow({ where: { seq: recent.seq } })).toMatchObject({
+      actorId: user.id,
+      ipAddress: "203.0.113.9",
+      targetLabel: "Kept 10 days",
+      erasedAt: null,
     });
     expect(await verifyAuditChain()).toMatchObject({ intact: true });
   });

@@ -4,6 +4,8 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
+import { getEnv } from "~/config/env.server";
+import { defineJob } from "~/modules/platform/jobs.server";
 import { ACCOUNT_SECURITY_ACTIONS, type AuditAction, type AuditTargetKind } from "./actions";
 import type { AuditFilter } from "./audit-filters";
 import { entryHash, GENESIS_HASH, personalDigest } from "./chain.server";
@@ -290,10 +292,18 @@ export async function eraseAuditPersonalData(account: {
     { targetLabel: { equals: account.email, mode: "insensitive" } },
   ];
   if (account.personalWorkspaceId) or.push({ workspaceId: account.personalWorkspaceId });
+  return erasePersonalFields({ erasedAt: null, OR: or });
+}
+
+/**
+ * Every personal field of the entries `where` selects set to null, as the append-only trigger allows and nothing else:
+ * the hashes cover their digest, so the chain still checks.
+ */
+async function erasePersonalFields(where: Prisma.AuditEventWhereInput): Promise<number> {
   const { count } = await (
     await db()
   ).auditEvent.updateMany({
-    where: { erasedAt: null, OR: or },
+    where,
     data: {
       salt: null,
       actorId: null,
@@ -307,3 +317,23 @@ export async function eraseAuditPersonalData(account: {
   });
   return count;
 }
+
+/**
+ * The retention of the trail's details (AUDIT_DETAIL_RETENTION_DAYS): entries older than that many days lose who,
+ * from where and what detail, and keep their action, time and workspace in the chain. Returns how many it erased.
+ */
+export async function expireAuditDetails(
+  now = new Date(),
+  days = getEnv().AUDIT_DETAIL_RETENTION_DAYS,
+): Promise<number> {
+  if (days === undefined) return 0;
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  return erasePersonalFields({ erasedAt: null, createdAt: { lt: before } });
+}
+
+export const expireAuditDetailsJob = defineJob({
+  queue: "expire-audit-details",
+  policy: { retryLimit: 2 },
+  schedule: "41 4 * * *",
+  work: async () => ({ erased: await expireAuditDetails() }),
+});
