@@ -7,6 +7,9 @@ import { db } from "~/modules/platform/database.server";
 import { ACCOUNT_SECURITY_ACTIONS, type AuditAction, type AuditTargetKind } from "./actions";
 import type { AuditFilter } from "./audit-filters";
 import { entryHash, GENESIS_HASH, personalDigest } from "./chain.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("audit");
 
 /** Where an action came from: the request (its User-Agent), the load context (`clientIp`), or both given directly. */
 export interface AuditSource {
@@ -104,7 +107,7 @@ export async function recordAudit(event: AuditEventInput): Promise<void> {
   try {
     await appendAuditEvent(event);
   } catch (error) {
-    console.error(`[audit] could not record ${event.action}:`, error);
+    log.error({ err: error }, `could not record ${event.action}`);
   }
 }
 
@@ -136,7 +139,7 @@ export async function recordAuditOncePer(windowMs: number, event: AuditEventInpu
     });
     if (recorded) return;
   } catch (error) {
-    console.error(`[audit] could not check ${event.action}:`, error);
+    log.error({ err: error }, `could not check ${event.action}`);
     return;
   }
   await recordAudit(event);

@@ -1,6 +1,12 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
+import { currentRequestId, loggerFor, withLogContext } from "~/config/logger.server";
+import { metrics } from "./metrics.server";
+
+const log = loggerFor("jobs");
+/** The job data key that carries the id of the request that queued the job, for the worker's log lines (ADR 044). */
+export const REQUEST_ID_KEY = "requestId";
 
 /**
  * One background job: its queue and retry policy, and (in processes that work jobs) what runs it. Domains define
@@ -61,7 +67,7 @@ export function startQueue(database: Database, options: StartQueueOptions): Prom
       supervise: options.work,
       schedule: options.work,
     });
-    boss.on("error", (error) => console.error("[jobs]", error));
+    boss.on("error", (error) => log.error({ err: error }, "pg-boss error"));
     await boss.start();
     for (const job of options.jobs) {
       if (job.deadLetter) await ensureQueue(boss, { name: deadLetterQueue(job.queue) });
@@ -86,11 +92,38 @@ async function registerWorkers(
   pollingIntervalSeconds: number,
   signal: AbortSignal,
 ) {
+  const { jobDuration, jobFailures } = metrics();
   for (const job of jobs) {
     // One job at a time per queue and process: speech recognition, the heaviest, is CPU-bound.
-    await boss.work<object>(job.queue, { pollingIntervalSeconds, includeMetadata: true }, async ([item]) =>
-      job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit, signal }),
-    );
+    await boss.work<object>(job.queue, { pollingIntervalSeconds, includeMetadata: true }, async ([item]) => {
+      const requestId = (item.data as { [REQUEST_ID_KEY]?: unknown } | null)?.[REQUEST_ID_KEY];
+      const context = { queue: job.queue, jobId: item.id, ...(typeof requestId === "string" ? { requestId } : {}) };
+      return withLogContext(context, async () => {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        log.debug({ retryCount: item.retryCount }, "job started");
+        try {
+          const result = await job.work({
+            id: item.id,
+            data: item.data,
+            retryCount: item.retryCount,
+            retryLimit: item.retryLimit,
+            signal,
+          });
+          jobDuration.observe({ queue: job.queue, outcome: "completed" }, seconds());
+          log.debug({ durationMs: Math.round(seconds() * 1000) }, "job completed");
+          return result;
+        } catch (error) {
+          jobDuration.observe({ queue: job.queue, outcome: "failed" }, seconds());
+          jobFailures.inc({ queue: job.queue });
+          log.warn(
+            { err: error, retryCount: item.retryCount, retryLimit: item.retryLimit },
+            item.retryCount < item.retryLimit ? "job failed; it will be retried" : "job failed for good",
+          );
+          throw error;
+        }
+      });
+    });
     if (job.schedule) await boss.schedule(job.queue, job.schedule);
   }
   for (const job of jobs) if (job.runAtStart) await boss.send(job.queue, {});
@@ -104,7 +137,9 @@ async function getBoss(): Promise<PgBoss> {
 
 /** Queues a job; returns its id. The queue's own policy applies unless `options` says otherwise. */
 export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
-  const id = await (await getBoss()).send(queue, data, options);
+  // Queued while answering a request (or running a job that one queued): the job's log lines carry its id.
+  const requestId = currentRequestId();
+  const id = await (await getBoss()).send(queue, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, options);
   if (!id) throw new Error(`The ${queue} job was not queued.`);
   return id;
 }

@@ -22,6 +22,9 @@ import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/platform/outbound-http.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "./webhook-events";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("webhooks");
 
 export const WEBHOOK_QUEUE = "webhook-deliver";
 /**
@@ -159,7 +162,7 @@ export async function emitWebhookEvent(workspaceId: string, event: WebhookEvent,
       await queueDelivery(id);
     }
   } catch (error) {
-    console.error(`[webhooks] could not queue ${event} for workspace ${workspaceId}:`, error);
+    log.error({ err: error }, `could not queue ${event} for workspace ${workspaceId}`);
   }
 }
 
