@@ -12,7 +12,8 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
-import { logger, loggerFor } from "~/config/logger.server";
+import { currentLogContext, logger, loggerFor } from "~/config/logger.server";
+import { flushErrorReports, reportError, startErrorReports } from "~/services/error-reports/sentry.server";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
@@ -47,7 +48,12 @@ const isDevelopment = env.NODE_ENV === "development";
 const log = loggerFor("http");
 
 // A stray promise rejection (a failed write, a dropped connection) is logged; it must not take the server down.
-process.on("unhandledRejection", (reason) => logger.error({ err: reason, component: "process" }, "unhandled rejection"));
+process.on("unhandledRejection", (reason) => {
+  logger.error({ err: reason, component: "process" }, "unhandled rejection");
+  reportError(reason, currentLogContext());
+});
+// SENTRY_DSN: errors also go to Sentry or a compatible service, scrubbed (ADR 044).
+startErrorReports({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV });
 // WEB_PROCESSES above 1: this process only starts and watches the web processes, which run serve() (ADR 031); it
 // also sums their metrics for whichever of them is scraped.
 if (shouldSuperviseWebProcesses(env.WEB_PROCESSES)) {
@@ -170,7 +176,13 @@ async function serve() {
           "style-src": ["'self'", "'unsafe-inline'"],
           "media-src": ["'self'", "blob:"],
           "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...analyticsConnect],
+          "connect-src": [
+            "'self'",
+            ...(isDevelopment ? ["ws:"] : []),
+            ...analyticsConnect,
+            // Browser error reports (SENTRY_DSN) go straight to the service.
+            ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : []),
+          ],
           "img-src": [
             "'self'",
             "data:",
@@ -302,6 +314,7 @@ async function serve() {
       await closed;
       await stopJobs();
       await disconnectDatabase();
+      await flushErrorReports();
     } catch (error) {
       log.error({ err: error }, "error while shutting down");
       process.exitCode = 1;
@@ -324,9 +337,9 @@ async function serve() {
       if (pathname === fixed || pathname.startsWith(`${fixed}/`))
         return { route: pathname === fixed ? fixed : `${fixed}/:id`, path: pathname };
     }
-    if (pathname.startsWith("/_test/")) return { route: "/_test/*", path: pathname };
     const match = matchRoute(pathname);
     if (match) return { route: match.pattern, path: pathWithoutSecrets(pathname, match) };
+    if (pathname.startsWith("/_test/")) return { route: "/_test/*", path: pathname };
     return { route: /\.\w+$/.test(pathname) ? "static" : "unmatched", path: pathname };
   }
 }

@@ -190,6 +190,8 @@ export const EnvSchema = z
      * Unset: no /metrics. At least 24 characters (`openssl rand -hex 24`).
      */
     METRICS_TOKEN: z.string().min(24, "METRICS_TOKEN must be at least 24 characters").optional(),
+    /** `npm run worker` serves its own /metrics (job durations, engine speed) on this port, with METRICS_TOKEN. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /**
      * Sends server and browser errors to Sentry or a compatible service (ADR 044): user ids, never email addresses or
      * transcript text. Unset: nothing is sent.

@@ -10,6 +10,8 @@ import { singleton } from "./singleton.server";
 /** What every line written inside a request or job carries. */
 export interface LogContext {
   requestId?: string;
+  /** The signed-in user, once the request's session has been read (identifyUser). */
+  userId?: string;
   queue?: string;
   jobId?: string;
 }
@@ -56,6 +58,30 @@ export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
+/** The fields of the request or job running now (for an error report). */
+export function currentLogContext(): LogContext {
+  return { ...context.getStore() };
+}
+
+/** Marks the rest of the running request as the user's: its later log lines and error reports carry their id. */
+export function identifyUser(userId: string) {
+  const store = context.getStore();
+  if (store) store.userId = userId;
+}
+
+/** Longer than any message the app writes: what is past it is words the error quoted (a transcript, a note). */
+export const MAX_MESSAGE_LENGTH = 300;
+
+/** pino's error serializer, with the message (and the stack's copy of it) cut at MAX_MESSAGE_LENGTH. */
+function errorWithShortMessage(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const serialized = pino.stdSerializers.err(error);
+  const message = serialized.message ?? "";
+  if (message.length <= MAX_MESSAGE_LENGTH) return serialized;
+  const cut = `${message.slice(0, MAX_MESSAGE_LENGTH)}…[cut]`;
+  return { ...serialized, message: cut, stack: serialized.stack?.split(message).join(cut) };
+}
+
 function createLogger(): Logger {
   const level = process.env.LOG_LEVEL || "info";
   const options: pino.LoggerOptions = {
@@ -64,6 +90,7 @@ function createLogger(): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    serializers: { err: errorWithShortMessage },
     mixin: () => ({ ...context.getStore() }),
   };
   // A person at a terminal reads colours and aligned times; a log collector reads JSON.

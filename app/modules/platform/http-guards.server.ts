@@ -7,7 +7,8 @@ import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-det
 import { appOrigin } from "~/config/env.server";
 import { BILLING_WEBHOOK_PATH, SCIM_PREFIX } from "./rate-limit.server";
 import { unsafeTextProblem } from "~/utils/text";
-import { loggerFor } from "~/config/logger.server";
+import { currentLogContext, loggerFor } from "~/config/logger.server";
+import { reportError } from "~/services/error-reports/sentry.server";
 
 const log = loggerFor("http");
 
@@ -151,7 +152,10 @@ export function limitBodySize(maxBytes = FORM_BODY_MAX_BYTES): RequestHandler {
 export function finalErrorHandler(): ErrorRequestHandler {
   return (error, request, response, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) log.error({ err: error, method: request.method }, "request failed");
+    if (status === 500) {
+      log.error({ err: error, method: request.method }, "request failed");
+      reportError(error, currentLogContext());
+    }
     sendError(
       request,
       response,

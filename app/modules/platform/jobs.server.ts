@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
-import { currentRequestId, loggerFor, withLogContext } from "~/config/logger.server";
+import { currentLogContext, currentRequestId, loggerFor, withLogContext } from "~/config/logger.server";
+import { reportError } from "~/services/error-reports/sentry.server";
 import { metrics } from "./metrics.server";
 
 const log = loggerFor("jobs");
@@ -116,10 +117,12 @@ async function registerWorkers(
         } catch (error) {
           jobDuration.observe({ queue: job.queue, outcome: "failed" }, seconds());
           jobFailures.inc({ queue: job.queue });
+          const finalAttempt = item.retryCount >= item.retryLimit;
           log.warn(
             { err: error, retryCount: item.retryCount, retryLimit: item.retryLimit },
-            item.retryCount < item.retryLimit ? "job failed; it will be retried" : "job failed for good",
+            finalAttempt ? "job failed for good" : "job failed; it will be retried",
           );
+          if (finalAttempt) reportError(error, currentLogContext());
           throw error;
         }
       });
