@@ -27,7 +27,11 @@ import {
   sendError,
 } from "~/modules/platform/http-guards.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
-import { answerMetricsRequests, gatherMetricsForWebProcesses, metricsEndpoint } from "~/modules/platform/metrics.server";
+import {
+  answerMetricsRequests,
+  gatherMetricsForWebProcesses,
+  metricsEndpoint,
+} from "~/modules/platform/metrics.server";
 import { observeRequests, requestIds, type RequestRoute } from "~/modules/platform/request-logging.server";
 import { pathWithoutSecrets, routeMatcher, type RouteMatch } from "~/modules/platform/route-patterns.server";
 import { anonymousPageCache } from "~/modules/platform/page-cache.server";

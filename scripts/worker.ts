@@ -9,7 +9,9 @@ import { metricsEndpoint } from "~/modules/platform/metrics.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 
 const log = logger.child({ component: "jobs" });
-process.on("unhandledRejection", (reason) => logger.error({ err: reason, component: "process" }, "unhandled rejection"));
+process.on("unhandledRejection", (reason) =>
+  logger.error({ err: reason, component: "process" }, "unhandled rejection"),
+);
 try {
   await startDiskHousekeeping();
   const database = await connectDatabase({ role: "worker", migrate: false });

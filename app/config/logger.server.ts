@@ -95,7 +95,10 @@ function createLogger(): Logger {
   };
   // A person at a terminal reads colours and aligned times; a log collector reads JSON.
   if (process.stdout.isTTY && !process.env.LOG_JSON) {
-    return pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }));
+    return pino(
+      options,
+      pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }),
+    );
   }
   return pino(options);
 }

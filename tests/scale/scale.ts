@@ -537,7 +537,11 @@ async function main() {
     if (index === 1) {
       // Counted by whichever process answered, summed: at least every request the proxy sent web B (live chunks
       // forwarded between its processes count twice). One process alone saw about half of them.
-      const counted = metricSum(text, "voxlate_http_requests_total", (labels) => !/route="\/(metrics|healthz)"/.test(labels));
+      const counted = metricSum(
+        text,
+        "voxlate_http_requests_total",
+        (labels) => !/route="\/(metrics|healthz)"/.test(labels),
+      );
       assert.ok(counted >= requestsToB, `web B counted ${counted} requests of the ${requestsToB} it was sent`);
     }
   }
@@ -606,7 +610,7 @@ async function main() {
     (s) => s === "PROCESSING",
   );
   // Kill the worker that holds it (it logs each recording it starts), not whichever comes first.
-  const startedLine = `[jobs] transcribing ${second}`;
+  const startedLine = `"msg":"transcribing ${second}"`;
   const holder = await waitFor(
     "the worker holding the second upload to say so",
     async () => workers.find((worker) => worker.log().includes(startedLine)),

@@ -203,7 +203,9 @@ describe("observability (slow: one real server, its fixture recording transcribe
     const lines = logLines();
     expect(lines.length).toBeGreaterThan(20);
     // Request lines name the route, not the share link's token; the reset page's token is redacted from its query.
-    expect(lines).toContainEqual(expect.objectContaining({ route: "/s/:token", req: { method: "GET", url: "/s/:token" } }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ route: "/s/:token", req: { method: "GET", url: "/s/:token" } }),
+    );
     expect(lines).toContainEqual(
       expect.objectContaining({ req: { method: "GET", url: "/reset-password?token=[redacted]" } }),
     );

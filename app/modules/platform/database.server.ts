@@ -113,8 +113,7 @@ async function openPostgres(config: pg.PoolConfig, location: string, onClose?: (
     async withConnection(fn) {
       const client = await pool.connect();
       // Ended by the server between queries, a held connection emits "error" on itself: the next query fails instead.
-      const onError = (error: Error) =>
-        log.error(`a held connection to ${location} was closed: ${error.message}`);
+      const onError = (error: Error) => log.error(`a held connection to ${location} was closed: ${error.message}`);
       client.on("error", onError);
       try {
         return await fn(pgSqlClient(client));

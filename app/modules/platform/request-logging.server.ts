@@ -14,7 +14,18 @@ const SANE_REQUEST_ID = /^[\w.:@-]{8,128}$/;
  * Query parameters whose values are logged. Every other value is "[redacted]": sign-in links, OAuth and resets carry
  * secrets there, and searches carry words from transcripts.
  */
-const LOGGED_QUERY = new Set(["page", "sort", "order", "format", "language", "status", "tab", "view", "index", "_data"]);
+const LOGGED_QUERY = new Set([
+  "page",
+  "sort",
+  "order",
+  "format",
+  "language",
+  "status",
+  "tab",
+  "view",
+  "index",
+  "_data",
+]);
 
 /**
  * Gives each request its id, answers it as X-Request-Id, and runs the rest of the request inside it, so that every

@@ -165,9 +165,7 @@ export function configuredNeuralDiarizer(): Promise<NeuralDiarizer | null> {
   configured ??= chooseDiarizer().then((choice) => {
     if (choice.kind === "neural") return choice.diarizer;
     if (choice.reason !== "models missing") {
-      log.warn(
-        `neural speaker labels off (${choice.reason}: ${choice.detail}); using the acoustic method.`,
-      );
+      log.warn(`neural speaker labels off (${choice.reason}: ${choice.detail}); using the acoustic method.`);
     }
     return null;
   });
