@@ -94,7 +94,7 @@ function createLogger(): Logger {
     mixin: () => ({ ...context.getStore() }),
   };
   // A person at a terminal reads colours and aligned times; a log collector reads JSON.
-  if (process.stdout.isTTY && !process.env.LOG_JSON) {
+  if (process.stdout.isTTY) {
     return pino(
       options,
       pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }),
