@@ -332,7 +332,8 @@ async function serve() {
   function routeOf(originalUrl: string): RequestRoute {
     let pathname: string;
     try {
-      pathname = new URL(originalUrl, "http://localhost").pathname;
+      // Appended, not resolved: "//host/path" is a path here, not another host.
+      pathname = new URL(`http://localhost${originalUrl}`).pathname;
     } catch {
       return { route: "unmatched", path: "[unreadable]" };
     }

@@ -52,7 +52,12 @@ export interface RequestRoute {
 /** The address for a log line: the path without its secrets, and the query with secret values replaced. */
 export function loggedUrl(request: Request, routeOf: (request: Request) => RequestRoute): string {
   const { path } = routeOf(request);
-  const query = new URL(request.originalUrl, "http://x").searchParams;
+  let query: URLSearchParams;
+  try {
+    query = new URL(`http://localhost${request.originalUrl}`).searchParams;
+  } catch {
+    return path;
+  }
   for (const [name] of query) if (!LOGGED_QUERY.has(name)) query.set(name, "[redacted]");
   const search = query.size ? `?${query.toString().replaceAll("%5Bredacted%5D", "[redacted]")}` : "";
   return path + search;
