@@ -11,8 +11,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 import type { ServerBuild } from "react-router";
+import { currentLogContext, logger, loggerFor } from "~/config/logger.server";
+import { flushErrorReports, reportError, startErrorReports } from "~/services/error-reports/sentry.server";
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
@@ -26,6 +27,13 @@ import {
   sendError,
 } from "~/modules/platform/http-guards.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
+import {
+  answerMetricsRequests,
+  gatherMetricsForWebProcesses,
+  metricsEndpoint,
+} from "~/modules/platform/metrics.server";
+import { observeRequests, requestIds, type RequestRoute } from "~/modules/platform/request-logging.server";
+import { pathWithoutSecrets, routeMatcher, type RouteMatch } from "~/modules/platform/route-patterns.server";
 import { anonymousPageCache } from "~/modules/platform/page-cache.server";
 import { rateLimits } from "~/modules/platform/rate-limit.server";
 import { forwardLiveSessionRequests } from "~/modules/live/live-forwarding.server";
@@ -41,31 +49,50 @@ import {
 
 const env = getEnv();
 const isDevelopment = env.NODE_ENV === "development";
+const log = loggerFor("http");
 
 // A stray promise rejection (a failed write, a dropped connection) is logged; it must not take the server down.
-process.on("unhandledRejection", (reason) => console.error("[process] unhandled rejection:", reason));
-// WEB_PROCESSES above 1: this process only starts and watches the web processes, which run serve() (ADR 031).
-if (shouldSuperviseWebProcesses(env.WEB_PROCESSES)) superviseWebProcesses(env.WEB_PROCESSES);
-else await serve();
+process.on("unhandledRejection", (reason) => {
+  logger.error({ err: reason, component: "process" }, "unhandled rejection");
+  reportError(reason, currentLogContext());
+});
+// SENTRY_DSN: errors also go to Sentry or a compatible service, scrubbed (ADR 044).
+startErrorReports({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV });
+// WEB_PROCESSES above 1: this process only starts and watches the web processes, which run serve() (ADR 031); it
+// also sums their metrics for whichever of them is scraped.
+if (shouldSuperviseWebProcesses(env.WEB_PROCESSES)) {
+  gatherMetricsForWebProcesses();
+  superviseWebProcesses(env.WEB_PROCESSES);
+} else await serve();
 
 async function serve() {
   await startDiskHousekeeping();
   const database = await connectDatabase({ role: "app" }).catch((error: Error) => {
     // A configuration problem, not a crash: say it in one line.
-    console.error(`Error: ${error.message}`);
+    logger.fatal({ component: "db" }, error.message);
     process.exit(1);
   });
-  console.info(`[db] ${database.kind}: ${database.location}`);
+  logger.info({ component: "db", kind: database.kind, location: database.location }, "database open");
   // Several web processes: the first runs the job worker, so they do not all take transcriptions at once.
   const work = env.WORKER_IN_PROCESS && isFirstWebProcess();
   await startJobs(database, { work });
-  console.info(
-    `[jobs] ${work ? "worker running in-process" : env.WORKER_IN_PROCESS ? "worker running in the first web process" : "no in-process worker (npm run worker)"}`,
+  logger.info(
+    { component: "jobs" },
+    work
+      ? "worker running in-process"
+      : env.WORKER_IN_PROCESS
+        ? "worker running in the first web process"
+        : "no in-process worker (npm run worker)",
   );
+  answerMetricsRequests();
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Set once the app's build is loaded below; requests answered before (none, in practice) count as unmatched.
+  let matchRoute: (pathname: string) => RouteMatch | null = () => null;
+  app.use(requestIds());
+  app.use(observeRequests({ logRequests: env.LOG_REQUESTS, routeOf: (request) => routeOf(request.originalUrl) }));
   app.use(refuseMalformedUrls());
   app.use(refuseCrossSiteWrites());
 
@@ -76,13 +103,15 @@ async function serve() {
       response.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
     } catch (error) {
       // The reason goes to the log: its message can name the database's files or host.
-      console.error("[healthz] the database did not answer:", error);
+      log.error({ err: error }, "healthz: the database did not answer");
       response
         .status(503)
         .set("Cache-Control", "no-store")
         .json({ status: "error", database: "The database did not answer." });
     }
   });
+
+  app.get("/metrics", metricsEndpoint());
 
   if (env.ENABLE_TEST_ROUTES) {
     // The fuzz suite (tests/security) reads the longest event-loop stall since its last read. A 10 ms ticker rather
@@ -151,7 +180,13 @@ async function serve() {
           "style-src": ["'self'", "'unsafe-inline'"],
           "media-src": ["'self'", "blob:"],
           "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...(isDevelopment ? ["ws:"] : []), ...analyticsConnect],
+          "connect-src": [
+            "'self'",
+            ...(isDevelopment ? ["ws:"] : []),
+            ...analyticsConnect,
+            // Browser error reports (SENTRY_DSN) go straight to the service.
+            ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : []),
+          ],
           "img-src": [
             "'self'",
             "data:",
@@ -170,15 +205,6 @@ async function serve() {
       strictTransportSecurity: appOrigin().startsWith("https:"),
     }),
   );
-
-  if (env.LOG_REQUESTS) {
-    app.use(
-      morgan("tiny", {
-        skip: (request, response) =>
-          response.statusCode < 400 && (request.url.startsWith("/assets/") || request.url === "/favicon.ico"),
-      }),
-    );
-  }
 
   // Anonymous marketing pages come from memory, with a fresh nonce each (ADR 022); like static files, they are not
   // counted against the rate limits. In development Vite serves fresh code, so nothing is kept.
@@ -209,12 +235,14 @@ async function serve() {
     build = async () => serverBuild;
     handlerBuild = serverBuild;
   }
+  // In development the build changes as files are edited: routes are then read from the first build only.
+  matchRoute = routeMatcher(await build());
 
   // Resumable uploads (tus) stream straight to disk here, outside React Router.
   const resumableUploads = resumableUploadServer();
   app.all([RESUMABLE_UPLOADS_PATH, `${RESUMABLE_UPLOADS_PATH}/{*id}`], (request, response) => {
     resumableUploads.handle(request, response).catch((error: unknown) => {
-      console.error("[uploads]", error);
+      log.error({ err: error }, "upload failed");
       if (!response.headersSent) response.status(500).json({ error: "The upload failed. Please try again." });
     });
   });
@@ -223,7 +251,7 @@ async function serve() {
   const apiResumableUploads = apiResumableUploadServer();
   app.all([API_UPLOADS_PATH, `${API_UPLOADS_PATH}/{*id}`], (request, response) => {
     apiResumableUploads.handle(request, response).catch((error: unknown) => {
-      console.error("[uploads]", error);
+      log.error({ err: error }, "upload failed");
       sendError(request, response, 500, "The upload failed. Please try again.");
     });
   });
@@ -253,7 +281,7 @@ async function serve() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     useListeningPort(port);
-    console.info(`[http] Voxlate listening on http://localhost:${port} (${env.NODE_ENV})`);
+    log.info({ port, nodeEnv: env.NODE_ENV }, `Voxlate listening on http://localhost:${port} (${env.NODE_ENV})`);
   });
 
   // Node answers requests it cannot parse (headers over 16 KB, a broken request line) on its own, with an empty body.
@@ -272,9 +300,9 @@ async function serve() {
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.info(`[http] ${signal}: closing`);
+    log.info(`${signal}: closing`);
     const forceExit = setTimeout(() => {
-      console.error("[http] shutdown took too long; exiting");
+      log.error("shutdown took too long; exiting");
       process.exit(1);
     }, 15_000);
     forceExit.unref();
@@ -290,12 +318,33 @@ async function serve() {
       await closed;
       await stopJobs();
       await disconnectDatabase();
+      await flushErrorReports();
     } catch (error) {
-      console.error("[http] error while shutting down", error);
+      log.error({ err: error }, "error while shutting down");
       process.exitCode = 1;
     }
     clearTimeout(forceExit);
   }
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  /** What a request's metrics and log line call its route: never its raw address, which holds ids and tokens. */
+  function routeOf(originalUrl: string): RequestRoute {
+    let pathname: string;
+    try {
+      // Appended, not resolved: "//host/path" is a path here, not another host.
+      pathname = new URL(`http://localhost${originalUrl}`).pathname;
+    } catch {
+      return { route: "unmatched", path: "[unreadable]" };
+    }
+    if (pathname.startsWith("/assets/") || pathname === "/favicon.ico") return { route: "static", path: pathname };
+    for (const fixed of ["/healthz", "/metrics", RESUMABLE_UPLOADS_PATH, API_UPLOADS_PATH]) {
+      if (pathname === fixed || pathname.startsWith(`${fixed}/`))
+        return { route: pathname === fixed ? fixed : `${fixed}/:id`, path: pathname };
+    }
+    const match = matchRoute(pathname);
+    if (match) return { route: match.pattern, path: pathWithoutSecrets(pathname, match) };
+    if (pathname.startsWith("/_test/")) return { route: "/_test/*", path: pathname };
+    return { route: /\.\w+$/.test(pathname) ? "static" : "unmatched", path: pathname };
+  }
 }

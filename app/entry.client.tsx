@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { startBrowserErrorReports } from "~/utils/error-reports.client";
 
 // "ResizeObserver loop completed with undelivered notifications" is a benign browser warning that
 // layout libraries trigger; the spec asks for it to be suppressed rather than reported as an error.
@@ -12,6 +13,8 @@ window.addEventListener(
   },
   true,
 );
+
+void startBrowserErrorReports();
 
 startTransition(() => {
   hydrateRoot(

@@ -2,11 +2,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { currentLogContext, loggerFor } from "~/config/logger.server";
 import { renderedPageCache } from "~/modules/platform/rendered-pages.server";
+import { reportError } from "~/services/error-reports/sentry.server";
 import { NonceProvider } from "~/utils/nonce";
 import { TurnBuffer } from "~/utils/turn-buffer.server";
 
 export const streamTimeout = 5_000;
+
+const log = loggerFor("http");
+
+/** An error a loader, an action or rendering threw (React Router logs nothing once this is exported). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // A visitor who left (or a redirect's abandoned render) is not an error of the app.
+  if (request.signal.aborted) return;
+  log.error({ err: error, method: request.method }, "route error");
+  reportError(error, currentLogContext());
+}
 
 export default async function handleRequest(
   request: Request,
@@ -53,7 +65,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           failed = true;
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) handleError(error, { request });
         },
       },
     );

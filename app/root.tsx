@@ -43,11 +43,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const analyticsScriptUrl = analyticsAllowed ? getEnv().ANALYTICS_SCRIPT_URL : undefined;
   const gaMeasurementId = analyticsAllowed ? getEnv().GA_MEASUREMENT_ID : undefined;
   const origin = appOrigin();
+  // Browser errors go where the server's do (SENTRY_DSN, ADR 044): the address reaches the page only when it is set.
+  const { SENTRY_DSN, SENTRY_ENVIRONMENT, NODE_ENV } = getEnv();
+  const errorReports = SENTRY_DSN ? { dsn: SENTRY_DSN, environment: SENTRY_ENVIRONMENT ?? NODE_ENV } : null;
   const supportChat = adminConsole
     ? null
     : { chat: await loadSupportChat(request, user?.id), engineLabel: configuredChatAssistant().label };
   return data(
-    { user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat },
+    { user, consent, toast, analyticsScriptUrl, gaMeasurementId, origin, supportChat, errorReports },
     { headers: headers ?? undefined },
   );
 }
@@ -72,6 +75,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         <Links />
+        {rootData?.errorReports ? (
+          <meta
+            name="voxlate-error-reports"
+            content={rootData.errorReports.dsn}
+            data-environment={rootData.errorReports.environment}
+            data-user-id={rootData.user?.id}
+          />
+        ) : null}
         {rootData?.analyticsScriptUrl ? <script async src={rootData.analyticsScriptUrl} nonce={nonce} /> : null}
         {rootData?.gaMeasurementId ? (
           <GoogleAnalytics

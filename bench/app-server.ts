@@ -154,6 +154,8 @@ export interface StartOptions {
   /** The server's DATA_DIR, to start it again on what an earlier one left; the caller removes it. By default a new
    *  temporary folder, removed when the server stops. */
   dataDir?: string;
+  /** Called with everything the server writes (stdout and stderr), for a test that reads its whole log. */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -207,6 +209,10 @@ export async function startAppServer(
       });
   server.stdout!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
   server.stderr!.on("data", (data: Buffer) => (output = (output + data.toString()).slice(-4000)));
+  if (options.onOutput) {
+    server.stdout!.on("data", (data: Buffer) => options.onOutput!(data.toString()));
+    server.stderr!.on("data", (data: Buffer) => options.onOutput!(data.toString()));
+  }
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = once(server, "exit");

@@ -3,6 +3,7 @@ import { Logo } from "./logo";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { buttonClass } from "./ui/button";
+import { reportBrowserError } from "~/utils/error-reports.client";
 
 /** The site's chrome around an error that no route inside the site layout caught (the root's boundary). */
 export function ErrorPage({
@@ -233,5 +234,6 @@ export function GeneralErrorBoundary({
     return <>{refusalHandler({ error, message: refusalMessage(error.data), home })}</>;
   }
   console.error(error);
+  if (typeof document !== "undefined") reportBrowserError(error);
   return <UnexpectedError />;
 }

@@ -196,7 +196,24 @@ export const EnvSchema = z
      * Read from process.env on each sign-in (sso.server.ts).
      */
     SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
+    /** One log line per request (pino-http). Tests turn it off; other lines are still written. */
     LOG_REQUESTS: booleanFromString.default(true),
+    /** The least important log lines written: fatal, error, warn, info (default), debug, trace or silent. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Serves /metrics in Prometheus' text format (ADR 044) to requests bearing this token (`Authorization: Bearer …`).
+     * Unset: no /metrics. At least 24 characters (`openssl rand -hex 24`).
+     */
+    METRICS_TOKEN: z.string().min(24, "METRICS_TOKEN must be at least 24 characters").optional(),
+    /** `npm run worker` serves its own /metrics (job durations, engine speed) on this port, with METRICS_TOKEN. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * Sends server and browser errors to Sentry or a compatible service (ADR 044): user ids, never email addresses or
+     * transcript text. Unset: nothing is sent.
+     */
+    SENTRY_DSN: z.url().optional(),
+    /** The environment name errors are filed under (Sentry's `environment`); default NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
   })
   .refine((env) => env.WEB_PROCESSES === 1 || env.DATABASE_URL, {
     path: ["WEB_PROCESSES"],

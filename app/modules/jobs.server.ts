@@ -1,5 +1,6 @@
 // Every background job of the app, gathered from the domains that define them and started in one place
 // (server.ts, `npm run worker` and the tests). The queue itself (platform/jobs.server) knows none of them.
+import { loggerFor } from "~/config/logger.server";
 import type PgBoss from "pg-boss";
 import { billingJobs } from "~/modules/billing/billing-jobs.server";
 import type { Database } from "~/modules/platform/database.server";
@@ -54,7 +55,9 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
   if (!options.work) return queue;
   // Endpoints made before signing secrets were sealed: sealed once, where the work runs, before it starts (ADR 026).
   return queue.then(async (boss) => {
-    await sealClearWebhookSecrets().catch((error) => console.error("[jobs] sealing webhook secrets failed", error));
+    await sealClearWebhookSecrets().catch((error) =>
+      loggerFor("jobs").error({ err: error }, "sealing webhook secrets failed"),
+    );
     return boss;
   });
 }

@@ -63,6 +63,26 @@ const freePort = () =>
 
 // ---- The pieces ---------------------------------------------------------------------------------------------
 
+const METRICS_TOKEN = crypto.randomBytes(24).toString("hex");
+
+/** A server's /metrics, read with the token. */
+async function scrapeMetrics(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  assert.equal(response.status, 200, `/metrics on port ${port}`);
+  return response.text();
+}
+
+/** The sum of a metric's samples whose labels pass `keep`. */
+function metricSum(text: string, name: string, keep: (labels: string) => boolean): number {
+  let sum = 0;
+  for (const match of text.matchAll(new RegExp(`^${name}(\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))) {
+    if (keep(match[1] ?? "")) sum += Number(match[2]);
+  }
+  return sum;
+}
+
 async function freshDatabase() {
   const name = `voxlate_scale_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES });
@@ -216,6 +236,7 @@ async function main() {
     SESSION_SECRET: crypto.randomBytes(48).toString("base64url"),
     TRANSCRIBE_ENGINE: "pocketsphinx",
     LOG_REQUESTS: "false",
+    METRICS_TOKEN: METRICS_TOKEN,
   };
   const ports = [await freePort(), await freePort()];
   // The first one migrates the fresh database; then the rest start.
@@ -226,9 +247,10 @@ async function main() {
   // Webhook deliveries run in the workers. The receiver is this process, on loopback, which the outbound guard lets
   // through only with NODE_ENV=test and OUTBOUND_ALLOW_LOOPBACK=1; nothing else in the worker reads NODE_ENV.
   const workerEnv = { ...env, NODE_ENV: "test", OUTBOUND_ALLOW_LOOPBACK: "1" };
+  const workerMetricsPorts = [await freePort(), await freePort()];
   const workers = [
-    startProcess("worker 1", "build/node/worker.js", workerEnv),
-    startProcess("worker 2", "build/node/worker.js", workerEnv),
+    startProcess("worker 1", "build/node/worker.js", { ...workerEnv, WORKER_METRICS_PORT: `${workerMetricsPorts[0]}` }),
+    startProcess("worker 2", "build/node/worker.js", { ...workerEnv, WORKER_METRICS_PORT: `${workerMetricsPorts[1]}` }),
   ];
   await untilHealthy(webs[1]);
   const webBProcesses = () => runningChildren("node", webs[1].child.pid);
@@ -504,6 +526,40 @@ async function main() {
   assert.equal(discarded.status, 204, discarded.text);
   step("live recording on web B alone: 4 chunks over its two processes, all received by the one holding it");
 
+  // Metrics (ADR 044): each web server answers for all its processes (web B sums its two), each worker for itself.
+  const requestsToB = proxy.served.filter(([, , index]) => index === 1).length;
+  for (const [index, port] of ports.entries()) {
+    assert.equal((await fetch(`http://127.0.0.1:${port}/metrics`)).status, 401, "metrics need the token");
+    const text = await scrapeMetrics(port);
+    assert.match(text, /^voxlate_queue_jobs\{queue="transcribe",state="created"\} \d+$/m);
+    assert.match(text, /^voxlate_database_connections_max \d+$/m);
+    assert.match(text, /^voxlate_nodejs_eventloop_lag_seconds [\d.e+-]+$/m);
+    if (index === 1) {
+      // Counted by whichever process answered, summed: at least every request the proxy sent web B (live chunks
+      // forwarded between its processes count twice). One process alone saw about half of them.
+      const counted = metricSum(
+        text,
+        "voxlate_http_requests_total",
+        (labels) => !/route="\/(metrics|healthz)"/.test(labels),
+      );
+      assert.ok(counted >= requestsToB, `web B counted ${counted} requests of the ${requestsToB} it was sent`);
+    }
+  }
+  const workerTexts = await Promise.all(workerMetricsPorts.map((port) => scrapeMetrics(port)));
+  const transcribed = workerTexts.reduce(
+    (sum, text) => sum + metricSum(text, "voxlate_transcription_real_time_factor_count", () => true),
+    0,
+  );
+  const [{ completed }] = await query<{ completed: number }>(
+    `SELECT count(*)::int AS completed FROM "Recording" WHERE status = 'COMPLETED'`,
+  );
+  assert.ok(
+    completed > 0 && transcribed >= completed,
+    `the workers timed ${transcribed} of ${completed} transcriptions`,
+  );
+  assert.ok(workerTexts.some((text) => metricSum(text, "voxlate_minutes_charged_total", () => true) > 0));
+  step(`metrics: web A, web B (${requestsToB} requests over two processes, summed) and both workers answer /metrics`);
+
   // One of web B's processes dies: its supervisor starts another, and the other answers meanwhile. Requests are
   // sent once the supervisor has started the replacement, so it has seen the death: a connection handed over at the
   // instant a process dies is lost with it (node:cluster, ADR 031). The replacement takes a second or two to listen.
@@ -560,7 +616,7 @@ async function main() {
     (s) => s === "PROCESSING",
   );
   // Kill the worker that holds it (it logs each recording it starts), not whichever comes first.
-  const startedLine = `[jobs] transcribing ${second}`;
+  const startedLine = `"msg":"transcribing ${second}"`;
   const holder = await waitFor(
     "the worker holding the second upload to say so",
     async () => workers.find((worker) => worker.log().includes(startedLine)),

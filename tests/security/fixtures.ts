@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startAppServer, withAppDatabase, type AppServer } from "../../bench/app-server";
+import { startAppServer, withAppDatabase, type AppServer, type StartOptions } from "../../bench/app-server";
 import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
 
@@ -20,14 +20,18 @@ export interface SecurityServer extends AppServer {
 export const ADMIN_EMAIL = "security-admin@example.com";
 export const ADMIN_PASSWORD = "security-admin-password";
 
-export async function startSecurityServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<SecurityServer> {
+export async function startSecurityServer(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<StartOptions, "onOutput"> = {},
+): Promise<SecurityServer> {
   const settings = {
     ENABLE_TEST_ROUTES: "true",
     WORKER_IN_PROCESS: "true",
     RATE_LIMIT_MULTIPLIER: "1000",
     LOG_REQUESTS: "false",
   };
-  const server = await startAppServer(name, { ...settings, ...env }, { asNpmStart: true, nodeEnv: null });
+  const server = await startAppServer(name, { ...settings, ...env }, { ...options, asNpmStart: true, nodeEnv: null });
   serverFolders.add(server.dataDir);
   try {
     await withAppDatabase(server.dataDir, async () => {

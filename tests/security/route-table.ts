@@ -18,6 +18,8 @@ export interface RouteEntry {
 /** Routes served by server.ts outside React Router. */
 const EXPRESS_ROUTES: RouteEntry[] = [
   { id: "express:healthz", pattern: "/healthz", params: [], hasAction: false, hasLoader: true },
+  // A 404 unless METRICS_TOKEN is set, then a 401 without it (ADR 044).
+  { id: "express:metrics", pattern: "/metrics", params: [], hasAction: false, hasLoader: true },
   { id: "express:tus", pattern: "/api/uploads", params: [], hasAction: true, hasLoader: false },
   {
     id: "express:tus-upload",

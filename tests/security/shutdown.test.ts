@@ -80,9 +80,9 @@ test(
     await first.stop();
     const log = first.log();
     expect(first.exitCode(), log).toBe(0);
-    expect(log).toContain("[http] SIGTERM: closing");
+    expect(log).toContain('"msg":"SIGTERM: closing"');
     expect(log).not.toMatch(/unhandled rejection|PGlite is closed|shutdown took too long|error while shutting down/i);
-    expect(log).toContain(`[jobs] transcription of ${recording.id} stopped with the worker`);
+    expect(log).toContain(`"msg":"transcription of ${recording.id} stopped with the worker`);
 
     // Stopped, not finished: queued again, with nothing charged and no partial transcript left.
     const stopped = await withAppDatabase(dataDir, async (prisma) => ({

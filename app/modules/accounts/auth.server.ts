@@ -29,6 +29,9 @@ import {
   createVerificationCode,
   VerificationError,
 } from "./verification.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("auth");
 
 export { VerificationError };
 
@@ -228,7 +231,7 @@ export function requestPasswordReset(email: string): void {
   const queue = pendingResets();
   const next: Promise<void> = (queue.get(email) ?? Promise.resolve())
     .then(() => sendPasswordReset(email))
-    .catch((error: unknown) => console.error("[auth] password reset email failed", error))
+    .catch((error: unknown) => log.error({ err: error }, "password reset email failed"))
     .finally(() => {
       if (queue.get(email) === next) queue.delete(email);
     });

@@ -9,6 +9,9 @@ import { defineJob } from "~/modules/platform/jobs.server";
 import { ACCOUNT_SECURITY_ACTIONS, type AuditAction, type AuditTargetKind } from "./actions";
 import type { AuditFilter } from "./audit-filters";
 import { entryHash, GENESIS_HASH, personalDigest } from "./chain.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("audit");
 
 /** Where an action came from: the request (its User-Agent), the load context (`clientIp`), or both given directly. */
 export interface AuditSource {
@@ -106,7 +109,7 @@ export async function recordAudit(event: AuditEventInput): Promise<void> {
   try {
     await appendAuditEvent(event);
   } catch (error) {
-    console.error(`[audit] could not record ${event.action}:`, error);
+    log.error({ err: error }, `could not record ${event.action}`);
   }
 }
 
@@ -138,7 +141,7 @@ export async function recordAuditOncePer(windowMs: number, event: AuditEventInpu
     });
     if (recorded) return;
   } catch (error) {
-    console.error(`[audit] could not check ${event.action}:`, error);
+    log.error({ err: error }, `could not check ${event.action}`);
     return;
   }
   await recordAudit(event);

@@ -18,6 +18,9 @@ import { formatDate } from "~/utils/dates";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { enqueueBillingNotice } from "./billing-jobs.server";
 import { LIVE_STATUSES, lookupKeyFor, type PaidPlanId, planForLookupKey, REFUND_WINDOW_DAYS } from "./catalog";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("billing");
 
 export const PAYMENTS_NOT_SET_UP = "Payments are not set up on this server";
 
@@ -38,7 +41,7 @@ async function askStripe<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error("[billing]", error.message);
+    log.error(error.message);
     throw new ExpectedError("Stripe could not be reached just now. Please try again in a minute.", 502);
   }
 }
@@ -81,7 +84,7 @@ export async function startCheckout(userId: string, plan: PaidPlanId, period: Bi
   return askStripe(async () => {
     const price = (await provider.pricesByLookupKey([lookupKey])).get(lookupKey);
     if (!price) {
-      console.error(`[billing] no active Stripe price with lookup key ${lookupKey}: run npm run billing:sync`);
+      log.error(`no active Stripe price with lookup key ${lookupKey}: run npm run billing:sync`);
       throw new ExpectedError("This plan cannot be bought just now. Please try again later.", 502);
     }
     const customerId = await customerFor(provider, userId);
@@ -207,7 +210,7 @@ export async function recentInvoices(userId: string): Promise<{ invoices: Invoic
     const invoices = await provider.listInvoices(account.stripeCustomerId, 12);
     return { invoices: invoices.filter((invoice) => invoice.status !== "draft"), failed: false };
   } catch (error) {
-    console.error("[billing] invoices:", error instanceof Error ? error.message : error);
+    log.error({ err: error }, "could not read invoices");
     return { invoices: [], failed: true };
   }
 }
@@ -267,7 +270,7 @@ export async function applySubscriptionState(
       (await tx.billingAccount.findUnique({ where: { stripeCustomerId: state.customerId } })) ??
       (userIdHint ? await tx.billingAccount.findUnique({ where: { userId: userIdHint } }) : null);
     if (!account) {
-      console.warn(`[billing] subscription ${state.id} of unknown customer ${state.customerId}: ignored`);
+      log.warn(`subscription ${state.id} of unknown customer ${state.customerId}: ignored`);
       return null;
     }
     await tx.$queryRaw`SELECT 1 FROM "BillingAccount" WHERE "userId" = ${account.userId} FOR UPDATE`;

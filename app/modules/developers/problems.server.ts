@@ -12,6 +12,9 @@ import {
   problemDetails,
   refusalDetail,
 } from "~/modules/platform/problem-details.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("api");
 
 export { PROBLEM_CONTENT_TYPE, type Problem };
 
@@ -63,7 +66,7 @@ export async function asProblem(error: unknown, instance: string): Promise<Respo
     const status = init?.status ?? 400;
     return problem(status, data?.error ?? STATUS_CODES[status] ?? "Error", { instance, headers: init?.headers });
   }
-  console.error(`[api] ${instance} failed:`, error);
+  log.error({ err: error }, `${instance} failed`);
   return problem(500, "Something went wrong on our side. Please try again.", { instance });
 }
 

@@ -24,6 +24,9 @@ import { dataDir, internalOrigin } from "~/config/env.server";
 import { RecordingError } from "~/modules/recordings/ownership.server";
 import { acceptUploadedFile, uploadLimitBytes } from "~/modules/recordings/upload.server";
 import { allowanceFor } from "~/modules/usage/usage.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("live");
 
 /** New audio needed before another pass. */
 const MIN_PASS_SECONDS = 2;
@@ -163,7 +166,7 @@ const HOST_REFRESH_MS = 10_000;
 
 async function forgetHost(id: string) {
   await (await db()).liveSessionHost.deleteMany({ where: { id } }).catch((error: unknown) => {
-    console.error("Could not remove a live session's host row", error);
+    log.error({ err: error }, "Could not remove a live session's host row");
   });
 }
 
@@ -325,7 +328,7 @@ function startPass(session: LiveSession, final: boolean) {
         error instanceof UnsupportedLanguageError || error instanceof EngineUnavailableError
           ? error.message
           : "Live transcription stopped working. The recording continues and is transcribed in full when you stop.";
-      if (!(error instanceof UnsupportedLanguageError)) console.error("Live transcription pass failed", error);
+      if (!(error instanceof UnsupportedLanguageError)) log.error({ err: error }, "Live transcription pass failed");
     })
     .finally(() => {
       session.pass = null;

@@ -28,6 +28,7 @@ import { queueTranslation } from "~/modules/transcripts/translation-job.server";
 import { formatUsage, secondsFor } from "~/modules/usage/usage";
 import { AllowanceExceededError, reserveSeconds } from "~/modules/usage/usage.server";
 import { defineJob, failJob, getJob } from "~/modules/platform/jobs.server";
+import { metrics } from "~/modules/platform/metrics.server";
 import { emitWebhookEvent } from "~/modules/webhooks/webhooks.server";
 import {
   cancelTranscriptionJob,
@@ -35,6 +36,9 @@ import {
   TRANSCRIBE_QUEUE,
   TRANSCRIBE_RETRIES,
 } from "~/modules/recordings/transcription-queue.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("jobs");
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */
@@ -76,7 +80,7 @@ export async function runTranscription(
   });
   if (started.count === 0) return; // cancelled a moment ago
   // Which process holds which recording, for whoever reads the logs of several workers (and the scale test).
-  console.info(`[jobs] transcribing ${recordingId}`);
+  log.info(`transcribing ${recordingId}`);
   // What an earlier, killed attempt saved as it went.
   await removePartialTranscript(recordingId);
   // The workspace's, as it is now: a team's recordings share one (ADR 034-workspace).
@@ -117,6 +121,7 @@ export async function runTranscription(
     await holdDecodedLength(recording, durationSeconds, charge);
 
     const { engine, vadModelPath } = configuredTranscriber();
+    const engineStarted = performance.now();
     // Decoded again as the engine goes, never to a whole WAV (an 11-hour recording would be 1.3 GB of it).
     const audio = decodeSpeechPcm(source, { signal: controller.signal, name: recording.fileName });
     let saved = 0;
@@ -186,10 +191,14 @@ export async function runTranscription(
       });
     });
     transcribed = { language: result.language ?? recording.language, durationSeconds };
+    const { realTimeFactor, minutesCharged } = metrics();
+    if (durationSeconds > 0)
+      realTimeFactor.observe({ engine: result.engine }, (performance.now() - engineStarted) / 1000 / durationSeconds);
+    minutesCharged.inc(charge / 60);
   } catch (error) {
     // Nothing was charged, so no partial text is kept (a retry starts from the beginning anyway).
     await removePartialTranscript(recordingId).catch((cleanup: unknown) =>
-      console.error(`[jobs] could not remove the partial transcript of ${recordingId}:`, cleanup),
+      log.error({ err: cleanup }, `could not remove the partial transcript of ${recordingId}`),
     );
     if (controller.signal.reason instanceof WorkerStopping) return handOver(recordingId);
     if (error instanceof CancelledError || controller.signal.reason instanceof CancelledError) return;
@@ -207,7 +216,7 @@ export async function runTranscription(
           heartbeatAt: null,
         },
       });
-      if (!permanent) console.error(`[jobs] transcription of ${recordingId} failed for good:`, error);
+      if (!permanent) log.error({ err: error }, `transcription of ${recordingId} failed for good`);
       await emitWebhookEvent(recording.workspaceId, "transcription.failed", {
         recordingId,
         title: recording.title,
@@ -216,7 +225,7 @@ export async function runTranscription(
       });
       if (permanent) return;
     } else {
-      console.error(`[jobs] transcription of ${recordingId} failed; it will be retried:`, error);
+      log.error({ err: error }, `transcription of ${recordingId} failed; it will be retried`);
       await database.recording.updateMany({
         where: { id: recordingId, status: { not: RecordingStatus.CANCELLED } },
         data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null },
@@ -240,7 +249,7 @@ export async function runTranscription(
   if (recording.translateTo && recording.translateTo !== transcribed.language) {
     const language = recording.translateTo;
     await queueTranslation(recordingId, language).catch((error: unknown) =>
-      console.error(`[jobs] could not queue the ${language} translation of ${recordingId}:`, String(error)),
+      log.error({ err: error }, `could not queue the ${language} translation of ${recordingId}`),
     );
   }
   if (transcribed.durationSeconds >= EMAIL_WHEN_LONGER_THAN_SECONDS) {
@@ -264,7 +273,7 @@ async function handOver(recordingId: string) {
     data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null, jobId },
   });
   if (queued.count === 0) await cancelTranscriptionJob(jobId);
-  console.info(`[jobs] transcription of ${recordingId} stopped with the worker; it runs again on the next start`);
+  log.info(`transcription of ${recordingId} stopped with the worker; it runs again on the next start`);
 }
 
 /** Rows for the segments, numbered from `firstPosition`. */

@@ -1,6 +1,7 @@
 // Online backups that restore (ADR 043): `npm run backup`, `npm run restore`, the scheduled backup job and the restore
 // check that `npm run doctor` reports. A backup is a folder: the database's rows as JSON lines, the stored files as
 // they are on disk (encrypted), a manifest with checksums, and a keys file marked secret.
+import { loggerFor } from "~/config/logger.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -653,7 +654,8 @@ export async function runScheduledBackup(
   if (!settings.dir) return { skipped: "BACKUP_DIR is not set" };
   const { dir } = await createBackup(database, settings.dir);
   const verified = await verifyBackup(dir);
-  if (!verified.ok) console.error(`[backup] ${dir} did not restore in its check: ${verified.detail}`);
+  if (!verified.ok)
+    loggerFor("backup").error({ dir, detail: verified.detail }, "the backup did not restore in its check");
   const removed = pruneBackups(settings.dir, settings.keep);
   return { dir, restored: verified.ok, check: verified.detail, removed: removed.length };
 }

@@ -12,6 +12,9 @@ import { dataDir as resolveDataDir, getEnv } from "~/config/env.server";
 import { applyMigrations, type SqlClient } from "./migrations.server";
 import { pgliteWasmModule } from "./pglite-wasm.server";
 import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("db");
 
 /**
  * Who opens the database decides what happens when the embedded one is already open elsewhere:
@@ -66,6 +69,8 @@ export interface Database {
   sharedEmbedded: boolean;
   /** What pg-boss needs to reach this database. */
   queue: { connectionString: string } | { db: QueueSqlBridge };
+  /** The app's connections now (for /metrics): in use, idle, requests waiting for one, and the most it opens. */
+  poolUse(): { busy: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -96,7 +101,7 @@ async function openPostgres(
   const pool = new pg.Pool({ max: 10, ...config });
   // An idle connection that the server ends (a restart, a failover, an administrator) emits "error" on the pool;
   // unhandled, that would end the process. The pool replaces the connection on the next query.
-  pool.on("error", (error) => console.error(`[db] an idle connection to ${location} was closed: ${error.message}`));
+  pool.on("error", (error) => log.error(`an idle connection to ${location} was closed: ${error.message}`));
   try {
     await pool.query("SELECT 1");
   } catch (error) {
@@ -124,8 +129,7 @@ async function openPostgres(
     async withConnection(fn) {
       const client = await pool.connect();
       // Ended by the server between queries, a held connection emits "error" on itself: the next query fails instead.
-      const onError = (error: Error) =>
-        console.error(`[db] a held connection to ${location} was closed: ${error.message}`);
+      const onError = (error: Error) => log.error(`a held connection to ${location} was closed: ${error.message}`);
       client.on("error", onError);
       try {
         return await fn(pgSqlClient(client));
@@ -140,6 +144,12 @@ async function openPostgres(
     },
     sharedEmbedded,
     queue: { connectionString },
+    poolUse: () => ({
+      busy: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -250,6 +260,8 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
         },
       },
     },
+    // One connection, shared by turns: reported as one, never waited for at this level.
+    poolUse: () => ({ busy: closed ? 0 : 1, idle: 0, waiting: 0, max: 1 }),
     async close() {
       if (closed) return;
       closed = true;

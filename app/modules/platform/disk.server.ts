@@ -5,6 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { dataDir, getEnv } from "~/config/env.server";
 import { countOf } from "~/utils/plural";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("disk");
 
 /** ENOSPC (no space left) or EDQUOT (quota exceeded): the disk, not the request, is the problem. */
 export function isDiskFull(error: unknown): boolean {
@@ -82,19 +85,19 @@ export async function startDiskHousekeeping() {
     try {
       const removed = await sweepTemporaryFiles();
       if (removed.length)
-        console.info(
-          `[disk] removed ${countOf(removed.length, "abandoned temporary file or folder", "abandoned temporary files or folders")}`,
+        log.info(
+          `removed ${countOf(removed.length, "abandoned temporary file or folder", "abandoned temporary files or folders")}`,
         );
     } catch (error) {
-      console.error("[disk] temporary file sweep failed:", error);
+      log.error({ err: error }, "temporary file sweep failed");
     }
   };
   await sweep();
   setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
   const free = await freeBytes().catch(() => Number.POSITIVE_INFINITY);
   if (free < getEnv().MIN_FREE_DISK_BYTES) {
-    console.warn(
-      `[disk] only ${Math.round(free / 1024 / 1024)} MB free in ${dataDir()}: uploads are refused until space is freed.`,
+    log.warn(
+      `only ${Math.round(free / 1024 / 1024)} MB free in ${dataDir()}: uploads are refused until space is freed.`,
     );
   }
 }

@@ -11,6 +11,9 @@ import type { ReactElement } from "react";
 import type { MailTransport } from "~/services/email/index.server";
 import { truncate } from "~/utils/truncate";
 import { defineJob, enqueue } from "./jobs.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("mail");
 
 export const EmailMessageSchema = z.object({
   to: z.string().refine(isDeliverableEmail, "Not an address mail can be sent to"),
@@ -81,6 +84,6 @@ export async function sendNotice(to: string, subject: string, template: ReactEle
   try {
     await sendTemplateEmail(to, subject, template);
   } catch (error) {
-    console.error(`[mail] could not queue "${subject}" to ${to}:`, error instanceof Error ? error.message : error);
+    log.error({ err: error }, `could not queue "${subject}"`);
   }
 }

@@ -7,6 +7,10 @@ import { isApiV1Path, PROBLEM_CONTENT_TYPE, problemDetails } from "./problem-det
 import { appOrigin } from "~/config/env.server";
 import { BILLING_WEBHOOK_PATH, SCIM_PREFIX } from "./rate-limit.server";
 import { unsafeTextProblem } from "~/utils/text";
+import { currentLogContext, loggerFor } from "~/config/logger.server";
+import { reportError } from "~/services/error-reports/sentry.server";
+
+const log = loggerFor("http");
 
 /** Routes that take audio have their own, larger limits (the plan's upload limit, 2 MB chunks). */
 const LARGE_BODY_ROUTES = [
@@ -148,7 +152,10 @@ export function limitBodySize(maxBytes = FORM_BODY_MAX_BYTES): RequestHandler {
 export function finalErrorHandler(): ErrorRequestHandler {
   return (error, request, response, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) console.error("[http]", request.method, request.path, error);
+    if (status === 500) {
+      log.error({ err: error, method: request.method }, "request failed");
+      reportError(error, currentLogContext());
+    }
     sendError(
       request,
       response,

@@ -1,6 +1,13 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
+import { currentLogContext, currentRequestId, loggerFor, withLogContext } from "~/config/logger.server";
+import { reportError } from "~/services/error-reports/sentry.server";
+import { metrics } from "./metrics.server";
+
+const log = loggerFor("jobs");
+/** The job data key that carries the id of the request that queued the job, for the worker's log lines (ADR 044). */
+export const REQUEST_ID_KEY = "requestId";
 
 /**
  * One background job: its queue and retry policy, and (in processes that work jobs) what runs it. Domains define
@@ -64,7 +71,7 @@ export function startQueue(database: Database, options: StartQueueOptions): Prom
       supervise: options.work,
       schedule: options.work,
     });
-    boss.on("error", (error) => console.error("[jobs]", error));
+    boss.on("error", (error) => log.error({ err: error }, "pg-boss error"));
     await boss.start();
     for (const job of options.jobs) {
       if (job.deadLetter) await ensureQueue(boss, { name: deadLetterQueue(job.queue) });
@@ -89,13 +96,43 @@ async function registerWorkers(
   pollingIntervalSeconds: number,
   signal: AbortSignal,
 ) {
+  const { jobDuration, jobFailures } = metrics();
   for (const job of jobs) {
     // One job at a time per queue and process: speech recognition, the heaviest, is CPU-bound.
     const workerId = await boss.work<object>(
       job.queue,
       { pollingIntervalSeconds, includeMetadata: true },
-      async ([item]) =>
-        job.work({ id: item.id, data: item.data, retryCount: item.retryCount, retryLimit: item.retryLimit, signal }),
+      async ([item]) => {
+        const requestId = (item.data as { [REQUEST_ID_KEY]?: unknown } | null)?.[REQUEST_ID_KEY];
+        const context = { queue: job.queue, jobId: item.id, ...(typeof requestId === "string" ? { requestId } : {}) };
+        return withLogContext(context, async () => {
+          const started = performance.now();
+          const seconds = () => (performance.now() - started) / 1000;
+          log.debug({ retryCount: item.retryCount }, "job started");
+          try {
+            const result = await job.work({
+              id: item.id,
+              data: item.data,
+              retryCount: item.retryCount,
+              retryLimit: item.retryLimit,
+              signal,
+            });
+            jobDuration.observe({ queue: job.queue, outcome: "completed" }, seconds());
+            log.debug({ durationMs: Math.round(seconds() * 1000) }, "job completed");
+            return result;
+          } catch (error) {
+            jobDuration.observe({ queue: job.queue, outcome: "failed" }, seconds());
+            jobFailures.inc({ queue: job.queue });
+            const finalAttempt = item.retryCount >= item.retryLimit;
+            log.warn(
+              { err: error, retryCount: item.retryCount, retryLimit: item.retryLimit },
+              finalAttempt ? "job failed for good" : "job failed; it will be retried",
+            );
+            if (finalAttempt) reportError(error, currentLogContext());
+            throw error;
+          }
+        });
+      },
     );
     localWorkers().set(job.queue, workerId);
     if (job.schedule) await boss.schedule(job.queue, job.schedule);
@@ -120,8 +157,10 @@ async function getBoss(): Promise<PgBoss> {
 
 /** Queues a job; returns its id. The queue's own policy applies unless `options` says otherwise. */
 export async function enqueue(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  // Queued while answering a request (or running a job that one queued): the job's log lines carry its id.
+  const requestId = currentRequestId();
   const boss = await getBoss();
-  const id = await boss.send(queue, data, options);
+  const id = await boss.send(queue, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, options);
   if (!id) throw new Error(`The ${queue} job was not queued.`);
   if (!options.startAfter) wakeLocalWorker(boss, queue);
   return id;

@@ -2,6 +2,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("db");
 
 /**
  * The embedded database's buffer pool. PGlite 0.3 starts Postgres with `-c shared_buffers=128MB` written into its
@@ -38,7 +41,7 @@ async function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
   const bytes = await fs.promises.readFile(wasmPath);
   const patched = withSetting(bytes, STOCK_SETTING, `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`);
   if (!patched) {
-    console.warn(`[db] ${wasmPath} does not set ${STOCK_SETTING.slice(0, -1)}; using PGlite's own settings`);
+    log.warn(`${wasmPath} does not set ${STOCK_SETTING.slice(0, -1)}; using PGlite's own settings`);
     return undefined;
   }
   const alreadyBaselineOnly = process.execArgv.includes("--liftoff-only");

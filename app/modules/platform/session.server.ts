@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { redirect } from "react-router";
+import { identifyUser } from "~/config/logger.server";
 import { Prisma, type Plan } from "~/generated/prisma/client";
 import { db, readSql } from "./database.server";
 import { signedCookie } from "./cookies.server";
@@ -67,7 +68,9 @@ export async function currentSessionId(request: Request): Promise<string | undef
 async function signedInSession(request: Request) {
   const tokenHash = await readSessionTokenHash(request);
   if (!tokenHash) return null;
-  return perRequest(request, sessionUserKey(tokenHash), () => lookUpSession(tokenHash));
+  const session = await perRequest(request, sessionUserKey(tokenHash), () => lookUpSession(tokenHash));
+  if (session) identifyUser(session.user.id);
+  return session;
 }
 
 const sessionUserKey = (tokenHash: string) => `session-user:${tokenHash}`;

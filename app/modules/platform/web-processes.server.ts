@@ -4,6 +4,9 @@
 // limits, sessions, jobs); a live recording, held in one process's memory, is reached through each worker's own
 // internal address (ADR 028).
 import cluster, { type Worker } from "node:cluster";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("http");
 
 /** Which web process of this machine this is: "0" for the first (or only) one. Kept by a restarted worker. */
 const INDEX_VARIABLE = "VOXLATE_WEB_PROCESS";
@@ -47,11 +50,11 @@ export function superviseWebProcesses(count: number): void {
       }
       // None has come up yet: a setting or the database is wrong, and it has said why. Starting again would not help.
       if (!served) {
-        console.error(`[http] web process ${index + 1} could not start; stopping`);
+        log.error(`web process ${index + 1} could not start; stopping`);
         process.exitCode = code || 1;
         return stop("SIGTERM");
       }
-      console.error(`[http] web process ${index + 1} stopped (${signal ?? `code ${code}`}); starting it again`);
+      log.error(`web process ${index + 1} stopped (${signal ?? `code ${code}`}); starting it again`);
       setTimeout(() => start(index), Date.now() - startedAt < QUICK_DEATH_MS ? RESTART_DELAY_MS * 5 : RESTART_DELAY_MS);
     });
     return worker;
@@ -62,12 +65,12 @@ export function superviseWebProcesses(count: number): void {
   first.once("listening", () => {
     for (let index = 1; index < count; index++) start(index);
   });
-  console.info(`[http] ${count} web processes (WEB_PROCESSES)`);
+  log.info(`${count} web processes (WEB_PROCESSES)`);
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.info(`[http] ${signal}: stopping ${indexOf.size} web processes`);
+    log.info(`${signal}: stopping ${indexOf.size} web processes`);
     if (indexOf.size === 0) process.exit(0);
     for (const worker of indexOf.keys()) worker.process.kill("SIGTERM");
     // The workers give up after 15 s themselves; this is the backstop.

@@ -27,6 +27,9 @@ import { formatDate } from "~/utils/dates";
 import { type AuditSource, auditEventsOf, recordAudit } from "~/modules/audit/audit.server";
 import { EXPORT_QUEUE, userExportsPrefix } from "./deletion.server";
 import { DAY_MS, EXPORT_LINK_DAYS } from "./retention";
+import { loggerFor } from "~/config/logger.server";
+
+const logger = loggerFor("privacy");
 
 export const EXPORT_NOT_FOUND = "Export not found.";
 export const EXPORT_LINK_INVALID = "This download link is not valid or has expired. Ask for a new export on Your data.";
@@ -322,7 +325,7 @@ export async function* userArchiveEntries(
         audio = await storage.read(recording.storageKey);
       } catch (error) {
         // A file the sweep would report missing: the export says so instead of failing.
-        console.error(`[privacy] export: audio of ${id} unreadable:`, error);
+        logger.error({ err: error }, `export: audio of ${id} unreadable`);
       }
       if (audio) {
         // Progress by audio bytes: the percentages are written in order, and the entry counts as done only once

@@ -22,6 +22,9 @@ import { countOf } from "~/utils/plural";
 import { type AuditSource, eraseAuditPersonalData, recordAudit } from "~/modules/audit/audit.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { ACCOUNT_GRACE_DAYS, DAY_MS } from "./retention";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("privacy");
 
 export const PURGE_QUEUE = "privacy-purge-files";
 export const EXPORT_QUEUE = "privacy-data-export";
@@ -64,7 +67,7 @@ async function purgeNowOrLater(request: PurgeRequest) {
   try {
     await purgeFiles(request);
   } catch (error) {
-    console.error("[privacy] storage refused a deletion; the purge job will retry:", error);
+    log.error({ err: error }, "storage refused a deletion; the purge job will retry");
     await enqueue(PURGE_QUEUE, request);
   }
 }
@@ -128,14 +131,14 @@ async function cancelSubscription(userId: string) {
   const payments = configuredPayments();
   if (!payments) {
     // Only a server whose Stripe key was removed gets here: the subscription cannot be reached from this server.
-    console.error(`[privacy] ${userId} has a live subscription ${account.subscriptionId} but Stripe is not set up`);
+    log.error(`${userId} has a live subscription ${account.subscriptionId} but Stripe is not set up`);
     return;
   }
   try {
     await payments.cancelSubscriptionNow(account.subscriptionId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error("[privacy]", error.message);
+    log.error(error.message);
     throw new ExpectedError(SUBSCRIPTION_NOT_CANCELLED, 502);
   }
 }
@@ -246,7 +249,7 @@ export async function deleteAccountsPastGrace(now = new Date(), batch = 100): Pr
         if (await deleteAccountNow(id)) deleted++;
       } catch (error) {
         // Stripe unreachable: this account waits for the next run rather than being deleted with a live plan.
-        console.error(`[privacy] could not delete account ${id} yet:`, error);
+        log.error({ err: error }, `could not delete account ${id} yet`);
       }
     }
     after = due.at(-1)!.id;

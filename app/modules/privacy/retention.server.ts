@@ -10,6 +10,9 @@ import { countOf } from "~/utils/plural";
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
 import { DAY_MS, effectiveDays, retentionChangeDetail } from "./retention";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("jobs");
 
 export const RETENTION_BATCH = 200;
 
@@ -180,6 +183,6 @@ export const retentionJob = defineJob({
   schedule: "23 3 * * *",
   work: async () => {
     const result = await enforceRetention();
-    if (Object.values(result).some(Boolean)) console.info("[jobs] retention:", JSON.stringify(result));
+    if (Object.values(result).some(Boolean)) log.info({ removed: result }, "retention");
   },
 });

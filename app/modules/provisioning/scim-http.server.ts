@@ -31,6 +31,9 @@ import {
 } from "./scim.server";
 import { authenticateScimToken, type ScimCaller, SCIM_BASE_PATH } from "./scim-tokens.server";
 import { resourceTypes, schemas, serviceProviderConfig } from "./scim-discovery.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("scim");
 
 export const SCIM_CONTENT_TYPE = "application/scim+json";
 /** A group of a few thousand members fits; more is not a request an identity provider sends in one piece. */
@@ -398,7 +401,7 @@ export async function scimResponse(request: Request, source: AuditSource = {}): 
     if (error instanceof ExpectedError) return scimErrorResponse(error.status, error.message, undefined, error.headers);
     if (isUniqueViolation(error))
       return scimErrorResponse(409, "That userName, externalId or displayName is already taken.", "uniqueness");
-    console.error("[scim]", request.method, new URL(request.url).pathname, error);
+    log.error({ err: error, method: request.method }, "SCIM request failed");
     return scimErrorResponse(500, "An unexpected error occurred. Please try again.");
   }
 }

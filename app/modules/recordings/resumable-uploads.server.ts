@@ -22,6 +22,9 @@ import {
 import { getUserId } from "~/modules/platform/session.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { PROBLEM_CONTENT_TYPE, problemDetails, refusalDetail } from "~/modules/platform/problem-details.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("uploads");
 
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
 /** The finished upload's recording, for the browser to open. */
@@ -202,7 +205,7 @@ export function resumableUploadServer({
     async onResponseError(request, error) {
       if (isDiskFull(error)) return refuse(diskFullError());
       if (isTusRefusal(error)) return undefined;
-      console.error("[uploads]", request.method, new URL(request.url).pathname, error);
+      log.error({ err: error, method: request.method }, "upload request failed");
       return { status_code: 500, body: JSON.stringify({ error: UPLOAD_FAILED }) };
     },
   });
@@ -216,7 +219,7 @@ export async function removeExpiredUploads(server: Server): Promise<number> {
   try {
     return await server.cleanUpExpiredUploads();
   } catch (error) {
-    console.error("[uploads] could not remove expired uploads:", error);
+    log.error({ err: error }, "could not remove expired uploads");
     return 0;
   }
 }

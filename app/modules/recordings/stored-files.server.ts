@@ -6,6 +6,9 @@ import { type FileStorage, type StoredObject, StoredObjectMissingError } from "~
 import { db } from "~/modules/platform/database.server";
 import { defineJob } from "~/modules/platform/jobs.server";
 import { countOf } from "~/utils/plural";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("jobs");
 
 export const RECORDINGS_PREFIX = "recordings/";
 export const userRecordingsPrefix = (userId: string) => `${RECORDINGS_PREFIX}${userId}/`;
@@ -109,8 +112,8 @@ export const sweepStoredFilesJob = defineJob({
   work: async () => {
     const { deletedFiles, missingFiles } = await sweepStoredFiles();
     if (deletedFiles.length || missingFiles.length) {
-      console.info(
-        `[jobs] storage sweep: ${countOf(deletedFiles.length, "orphaned file")} deleted, ` +
+      log.info(
+        `storage sweep: ${countOf(deletedFiles.length, "orphaned file")} deleted, ` +
           `${countOf(missingFiles.length, "recording")} missing their file`,
       );
     }

@@ -26,6 +26,9 @@ import { type ExpectedError, formRefusal } from "~/modules/platform/refusals.ser
 import { RecordingError } from "./ownership.server";
 import { NO_FILE, tooLargeMessage, UploadOptionsSchema } from "./recording-forms";
 import { enqueueTranscription } from "./transcription-queue.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("uploads");
 
 /**
  * Upload options the schema refused. Its message joins every field's (the `{ error }` of the JSON and tus paths); the
@@ -294,7 +297,7 @@ async function committed(incoming: IncomingObject | undefined, storageKey: strin
     return true;
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
-    console.warn(`[uploads] storing ${storageKey} in one pass: ${error.message}`);
+    log.warn(`storing ${storageKey} in one pass: ${error.message}`);
     return false;
   }
 }

@@ -16,6 +16,9 @@ import { transcriptSegments, translatableTranscript } from "./transcripts.server
 import { configuredTranslator } from "./translation.server";
 import { transcriptFreshness } from "./freshness.server";
 import { RecordingError } from "~/modules/recordings/ownership.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("jobs");
 
 const PROGRESS_WRITE_MS = 1000;
 
@@ -144,10 +147,10 @@ export async function runTranslation(
         data: { status: TranslationStatus.FAILED, progress: 0, failureReason: reason },
       });
       if (!(error instanceof TranslationError))
-        console.error(`[jobs] translation of ${recordingId} into ${language} failed:`, error);
+        log.error({ err: error }, `translation of ${recordingId} into ${language} failed`);
       return;
     }
-    console.error(`[jobs] translation of ${recordingId} into ${language} failed; it will be retried:`, error);
+    log.error({ err: error }, `translation of ${recordingId} into ${language} failed; it will be retried`);
     throw error;
   }
 

@@ -23,6 +23,9 @@ import { checkOutboundUrl, OutboundUrlError, outboundRequest } from "~/modules/p
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { openSecret, sealSecret } from "~/modules/platform/secret-box.server";
 import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEvent } from "./webhook-events";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("webhooks");
 
 export const WEBHOOK_QUEUE = "webhook-deliver";
 /**
@@ -186,7 +189,7 @@ export async function emitWebhookEvent(workspaceId: string, event: WebhookEvent,
       await queueDelivery(id);
     }
   } catch (error) {
-    console.error(`[webhooks] could not queue ${event} for workspace ${workspaceId}:`, error);
+    log.error({ err: error }, `could not queue ${event} for workspace ${workspaceId}`);
   }
 }
 

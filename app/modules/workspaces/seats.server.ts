@@ -2,6 +2,7 @@
 // invitation nobody accepts would otherwise block a seat for a week), so accepting is where a seat is taken, and
 // refused when none is free. With Stripe, the seats are the quantity of the billing owner's subscription item
 // (prorated); without it, an administrator grants them (`npm run plan:set -- --workspace <id|name> --seats N`).
+import { loggerFor } from "~/config/logger.server";
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { billSeatQuantity, paymentsEnabled } from "~/modules/billing/billing.server";
@@ -99,7 +100,7 @@ export async function takeOverBilling(actorId: string, workspaceId: string, sour
     // The plan itself stays one seat: a subscription with no team left bills the plan alone.
     await billSeatQuantity(previous, Math.max(1, await otherBilledSeats(previous, workspaceId))).catch((error) => {
       // Their subscription may have ended; the handover stands, and their invoices show what Stripe billed.
-      console.error(`[billing] lowering the previous payer's seats of workspace ${workspaceId} failed`, error);
+      loggerFor("billing").error({ err: error, workspaceId }, "lowering the previous payer's seats failed");
     });
   return { billingOwnerId: actorId, changed: true };
 }

@@ -21,6 +21,9 @@ import { appOrigin } from "~/config/env.server";
 import { canAssignRole, type WorkspaceRole } from "./policy";
 import { SSO_DEFAULT_ROLES, type SsoSettingsInput } from "./sso-forms";
 import { requireTeamWorkspace, withWorkspaceLocked } from "./team-workspaces.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("sso");
 
 export class SsoError extends ExpectedError {}
 
@@ -410,7 +413,7 @@ export async function finishSsoSignIn(
     const body = error instanceof oidc.ResponseBodyError ? ` (${error.error}: ${error.error_description ?? ""})` : "";
     const claim = failedClaim(error);
     const why = `${error instanceof Error ? error.message : String(error)}${body}${claim}`;
-    console.error("[sso] callback refused", code, why);
+    log.error({ reason: why }, `callback refused (${code})`);
     return refuse(
       "Single sign-on failed: the identity provider's answer could not be verified. Start again.",
       `${code ?? "error"}: ${why}`,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { logger } from "~/config/logger.server";
 import { chatCompletionHandler } from "../../../tests/mocks/openai";
 import { mockServer } from "../../../tests/mocks/server";
 
@@ -12,7 +13,10 @@ async function loadAssistant(env: Record<string, string>) {
 }
 
 beforeEach(() => vi.unstubAllEnvs());
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 describe("answerVisitor with the offline search engine", () => {
   test("answers from the best help entry, with its sources", async () => {
@@ -87,13 +91,15 @@ describe("answerVisitor with an OpenAI-compatible model", () => {
   test("when the model fails, the visitor still gets the help entry", async () => {
     const { handler } = chatCompletionHandler(() => "unused", { apiKey: "a-different-key" });
     mockServer.use(handler);
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    // The assistant's logger (loggerFor, made when its module loads) writes its error here.
+    const logError = vi.fn();
+    vi.spyOn(logger, "child").mockReturnValue({ error: logError, warn: vi.fn(), info: vi.fn() } as never);
     const { answerVisitor } = await loadAssistant(env);
     const reply = await answerVisitor("How large can an uploaded file be?");
     expect(reply.content).toMatch(/^How large can an uploaded file be\?/);
-    expect(console.error).toHaveBeenCalledWith(
+    expect(logError).toHaveBeenCalledWith(
+      { err: expect.any(Error) },
       expect.stringContaining("Chat assistant model failed"),
-      expect.any(Error),
     );
   });
 

@@ -1,6 +1,9 @@
 import type { AnswerWriter } from "./answer-writer";
 import { retrieve } from "./knowledge-base.server";
 import { searchAnswerWriter } from "./search.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("assistant");
 
 export interface AssistantReply {
   content: string;
@@ -83,7 +86,7 @@ async function answerVisitor(
     content = await config.writer.write(question, retrieval.entries);
   } catch (error) {
     // The model is optional: when it fails, the visitor still gets the help entry itself.
-    console.error("Chat assistant model failed; answering from search:", error);
+    log.error({ err: error }, "Chat assistant model failed; answering from search");
     content = await searchAnswerWriter.write(question, retrieval.entries);
   }
   return { content, confidenceScore: retrieval.confidence, needsHumanReview: false, escalationReason: null, sources };

@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sending, type MailTransport } from "./transport";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("mail");
 
 export interface OutboxConfig {
   /** Where each message is written as JSON (DATA_DIR/mail when configured). */
@@ -23,7 +26,7 @@ export function outboxTransport(config: OutboxConfig): MailTransport {
         const file = path.join(config.directory, `${messageId}.json`);
         await fs.writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
         await fs.rename(`${file}.tmp`, file);
-        console.info(`[mail] outbox: "${message.subject}" to ${message.to} (${file})`);
+        log.info(`outbox: "${message.subject}" to ${message.to} (${file})`);
         return { transport: "outbox" as const, messageId };
       }),
     async forget(texts) {

@@ -11,6 +11,9 @@ import path from "node:path";
 import { dataDir } from "~/config/env.server";
 import type { SpeakerCount } from "./diarization.server";
 import { readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32 } from "./wav.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("speakers");
 
 /** A model file in the download catalogue (scripts/models.ts), with its published checksum. */
 export interface DiarizationModelFile {
@@ -162,9 +165,7 @@ export function configuredNeuralDiarizer(): Promise<NeuralDiarizer | null> {
   configured ??= chooseDiarizer().then((choice) => {
     if (choice.kind === "neural") return choice.diarizer;
     if (choice.reason !== "models missing") {
-      console.warn(
-        `[speakers] neural speaker labels off (${choice.reason}: ${choice.detail}); using the acoustic method.`,
-      );
+      log.warn(`neural speaker labels off (${choice.reason}: ${choice.detail}); using the acoustic method.`);
     }
     return null;
   });

@@ -13,6 +13,9 @@ import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { byteRange } from "~/utils/byte-range";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("media");
 
 /** Bytes to serve: their length, and a reader for an inclusive range of them. */
 export interface ByteSource {
@@ -48,7 +51,7 @@ export async function openLoopbackInput(source: ByteSource): Promise<{ input: Ff
   });
   // Once listening, an error (a failed accept: out of file descriptors) fails only ffmpeg's request, which reads as
   // a damaged file; unheard, it would end the process.
-  server.on("error", (error) => console.error("[media] the loopback server for ffmpeg failed:", error));
+  server.on("error", (error) => log.error({ err: error }, "the loopback server for ffmpeg failed"));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   url = `${origin}/${token}`;
   return {
@@ -88,7 +91,7 @@ async function serve(source: ByteSource, request: http.IncomingMessage, response
     // fails (an integrity check, a key that is not configured) ends the response short, which ffmpeg reports only
     // as a damaged file or "End of file": its cause is logged here, where it is known.
     if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE")
-      console.error("[media] could not serve the file to ffmpeg:", error);
+      log.error({ err: error }, "could not serve the file to ffmpeg");
     response.destroy();
   }
 }

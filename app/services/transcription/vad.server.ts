@@ -4,6 +4,9 @@ import path from "node:path";
 import { PcmSpool } from "./pcm-spool.server";
 import { sherpaOnnx, type SherpaVad } from "./sherpa.server";
 import { pcmBlocks, readPcmBlocks, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32, writeWav } from "./wav.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("media");
 
 /**
  * The audio to transcribe: a 16 kHz mono 16-bit WAV file, or the same samples as raw little-endian bytes in a
@@ -235,7 +238,7 @@ export async function* speechChunks(audio: SpeechAudio, options: SpeechChunkOpti
   const vad = modelPath && fs.existsSync(modelPath) ? createVad(modelPath, maxChunkSeconds) : null;
   if (!vad && !warnedNoModel) {
     warnedNoModel = true;
-    console.warn(
+    log.warn(
       `No VAD model at ${modelPath ?? "(none given)"}: long audio is split at its quietest moments instead (npm run models:download fetches the model).`,
     );
   }

@@ -13,6 +13,9 @@ import {
 } from "~/modules/accounts/sso-required.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { finishSignIn, signInOrAskSecondFactor } from "~/routes/auth/auth-pages.server";
+import { loggerFor } from "~/config/logger.server";
+
+const log = loggerFor("auth");
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result = await findOrCreateGoogleUser(await authenticateWithGoogle(request));
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("[auth] Google sign-in failed", error);
+    log.error({ err: error }, "Google sign-in failed");
     await recordSignInFailure(null, "Google", { request, context });
     return redirectWithToast("/signin", {
       type: "error",
