@@ -38,6 +38,3 @@ ALTER TABLE "TranscriptVersion" ADD CONSTRAINT "TranscriptVersion_recordingId_fk
 
 -- AddForeignKey
 ALTER TABLE "TranscriptVersion" ADD CONSTRAINT "TranscriptVersion_authorId_fkey" FOREIGN KEY ("authorId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "TranscriptVersion" ADD CONSTRAINT "TranscriptVersion_signedOffById_fkey" FOREIGN KEY ("signedOffById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
