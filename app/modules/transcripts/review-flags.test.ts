@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type ReviewSegment, reviewFlags } from "./review-flags";
+import { type ReviewContext, type ReviewSegment, reviewFlags } from "./review-flags";
 
 let counter = 0;
 function segment(text: string, options: Partial<ReviewSegment> = {}): ReviewSegment {
@@ -7,7 +7,7 @@ function segment(text: string, options: Partial<ReviewSegment> = {}): ReviewSegm
   counter++;
   return { id: `s${counter}`, start, end: start + 5, text, speaker: "Speaker 1", confidence: null, words: [], ...options };
 }
-const none = { glossary: [], speakers: [] };
+const none: ReviewContext = { glossary: [], speakers: [] };
 const reasons = (segments: ReviewSegment[], context = none) =>
   reviewFlags(segments, context).map((flag) => [flag.reason, flag.span]);
 
