@@ -5,7 +5,10 @@ import { FLAG_REASONS } from "~/modules/transcripts/review-flags";
 import { RecordingIdParams } from "./api-schemas";
 
 const dateTime = z.string().meta({ format: "date-time" });
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/).meta({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" });
+const sha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .meta({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" });
 const person = z.object({ id: z.string().nullable(), name: z.string() });
 
 export const VersionParams = RecordingIdParams.extend({
@@ -26,8 +29,14 @@ const DiffPartSchema = z.object({
 export const VersionSchema = z
   .object({
     number: z.number().int(),
-    hash: sha256.meta({ description: "SHA-256 of the canonical JSON of { contentHash, createdAt, mediaSha256, number, previousHash, recordingId }." }),
-    contentHash: sha256.meta({ description: "SHA-256 of the canonical JSON of the segments: [{ end, position, speaker, start, text }], times in whole milliseconds." }),
+    hash: sha256.meta({
+      description:
+        "SHA-256 of the canonical JSON of { contentHash, createdAt, mediaSha256, number, previousHash, recordingId }.",
+    }),
+    contentHash: sha256.meta({
+      description:
+        "SHA-256 of the canonical JSON of the segments: [{ end, position, speaker, start, text }], times in whole milliseconds.",
+    }),
     previousHash: sha256.nullable().meta({ description: "The previous version's hash; null for version 1." }),
     mediaSha256: sha256.nullable().meta({ description: "SHA-256 of the original media file's bytes." }),
     segmentCount: z.number().int(),
@@ -36,7 +45,10 @@ export const VersionSchema = z
     signedOff: z
       .object({ at: dateTime, by: person, seal: sha256.nullable() })
       .nullable()
-      .meta({ description: "The sign-off, sealed by SHA-256 of the canonical JSON of { hash, signedOffAt, signedOffById, signedOffByName }." }),
+      .meta({
+        description:
+          "The sign-off, sealed by SHA-256 of the canonical JSON of { hash, signedOffAt, signedOffById, signedOffByName }.",
+      }),
     diff: z
       .object({ runs: z.array(z.object({ at: z.number(), parts: z.array(DiffPartSchema) })), more: z.number().int() })
       .nullable()
@@ -58,7 +70,10 @@ export const VersionListSchema = z
   .meta({ id: "TranscriptVersionList" });
 
 export const SavedVersionSchema = z
-  .object({ number: z.number().int(), created: z.boolean().meta({ description: "False when the latest version already held this text." }) })
+  .object({
+    number: z.number().int(),
+    created: z.boolean().meta({ description: "False when the latest version already held this text." }),
+  })
   .meta({ id: "SavedVersion" });
 
 export const VerificationSchema = z

@@ -32,8 +32,7 @@ interface RecordApiContext {
   json: unknown;
 }
 
-const json = (body: unknown, status = 200) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 const source = ({ request, ip }: RecordApiContext) => ({ request, ip });
 
@@ -107,7 +106,13 @@ export async function getApiReview({ reader }: RecordApiContext, recordingId: st
 /** POST /recordings/:id/review/verifications */
 export async function verifyApiSegments(context: RecordApiContext, recordingId: string) {
   const body = parseOrThrow(SegmentVerificationRequestSchema, context.json, context.instance);
-  const result = await setSegmentsVerified(context.reader, recordingId, body.segmentIds, body.verified, source(context));
+  const result = await setSegmentsVerified(
+    context.reader,
+    recordingId,
+    body.segmentIds,
+    body.verified,
+    source(context),
+  );
   return json(result satisfies z.input<typeof SegmentVerificationSchema>);
 }
 
@@ -210,6 +215,9 @@ export function registerRecordPaths(
       headers: idempotencyHeader,
       body: { required: true, content: { "application/json": { schema: SegmentVerificationRequestSchema } } },
     },
-    responses: { 200: ok("How many segments changed.", SegmentVerificationSchema), ...problems(400, 401, 403, 404, 415, 422, 429) },
+    responses: {
+      200: ok("How many segments changed.", SegmentVerificationSchema),
+      ...problems(400, 401, 403, 404, 415, 422, 429),
+    },
   });
 }

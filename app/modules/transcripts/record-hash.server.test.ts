@@ -12,7 +12,7 @@ import {
 
 const segments = [
   { start: 0, end: 1.2345, speaker: "Attorney", text: "State your name." },
-  { start: 1.5, end: 3, speaker: null, text: "Jane \"J\" Doe — née Ünal" },
+  { start: 1.5, end: 3, speaker: null, text: 'Jane "J" Doe — née Ünal' },
 ];
 
 function chain(texts: string[], media = "m".repeat(64)): StoredVersion[] {
@@ -89,7 +89,11 @@ describe("the chain of versions", () => {
     expect(checkVersions(versions, "m".repeat(64))[0].problem).toMatch(/Version 1's hash/);
     versions[0].hash = versionHash(versions[0]);
     expect(checkVersions(versions, "m".repeat(64))[0].problem).toMatch(/sign-off of version 1/);
-    versions[0].signOffHash = signOffHash({ ...versions[0], signedOffAt: versions[0].signedOffAt!, signedOffByName: "Rita Reviewer" });
+    versions[0].signOffHash = signOffHash({
+      ...versions[0],
+      signedOffAt: versions[0].signedOffAt!,
+      signedOffByName: "Rita Reviewer",
+    });
     const checks = checkVersions(versions, "m".repeat(64));
     expect(checks[0].holds).toBe(true);
     expect(checks[1].problem).toMatch(/does not link to version 1/);

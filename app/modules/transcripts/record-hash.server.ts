@@ -124,10 +124,7 @@ export interface VersionCheck {
  * hash matches its fields, its sign-off (if any) matches its seal, and its media hash is the recording's.
  * The signer's id and name are kept as they were (no foreign key), so deleting their account changes no seal.
  */
-export function checkVersions(
-  versions: readonly StoredVersion[],
-  recordingMediaSha256: string | null,
-): VersionCheck[] {
+export function checkVersions(versions: readonly StoredVersion[], recordingMediaSha256: string | null): VersionCheck[] {
   const sorted = [...versions].sort((a, b) => a.number - b.number);
   return sorted.map((version, index) => {
     const previous = index > 0 ? sorted[index - 1] : null;

@@ -5,7 +5,16 @@ let counter = 0;
 function segment(text: string, options: Partial<ReviewSegment> = {}): ReviewSegment {
   const start = options.start ?? counter * 10;
   counter++;
-  return { id: `s${counter}`, start, end: start + 5, text, speaker: "Speaker 1", confidence: null, words: [], ...options };
+  return {
+    id: `s${counter}`,
+    start,
+    end: start + 5,
+    text,
+    speaker: "Speaker 1",
+    confidence: null,
+    words: [],
+    ...options,
+  };
 }
 const none: ReviewContext = { glossary: [], speakers: [] };
 const reasons = (segments: ReviewSegment[], context = none) =>

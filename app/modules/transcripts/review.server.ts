@@ -83,7 +83,9 @@ export async function setSegmentsVerified(
     const found = await tx.transcriptSegment.count({ where: { recordingId, id: { in: ids } } });
     if (found !== ids.length)
       throw new RecordingError(
-        ids.length === 1 ? "That segment is not in this transcript." : "Some of those segments are not in this transcript.",
+        ids.length === 1
+          ? "That segment is not in this transcript."
+          : "Some of those segments are not in this transcript.",
         404,
       );
     return tx.transcriptSegment.updateMany({
@@ -125,4 +127,57 @@ export async function clearVerificationOfEdits(
       where: { recordingId, id: { in: edited }, verifiedAt: { not: null } },
       data: { verifiedAt: null, verifiedById: null },
     });
+}
+
+/** One segment with its verification, for the review panel: the one asked for, else none. */
+export async function reviewSegment(recordingId: string, segmentId: string) {
+  const row = await (
+    await db()
+  ).transcriptSegment.findFirst({
+    where: { recordingId, id: segmentId },
+    select: {
+      id: true,
+      position: true,
+      start: true,
+      end: true,
+      text: true,
+      speaker: true,
+      verifiedAt: true,
+      verifiedBy: { select: { firstName: true, lastName: true } },
+    },
+  });
+  if (!row) return null;
+  const next = await (
+    await db()
+  ).transcriptSegment.findFirst({
+    where: { recordingId, verifiedAt: null, position: { gt: row.position } },
+    orderBy: { position: "asc" },
+    select: { id: true },
+  });
+  return {
+    id: row.id,
+    start: row.start,
+    end: row.end,
+    text: row.text,
+    speaker: row.speaker,
+    verifiedAt: row.verifiedAt,
+    verifiedBy: row.verifiedBy ? fullName(row.verifiedBy) : null,
+    /** The next segment after it nobody has verified, for "Next unverified segment". */
+    nextUnverifiedId: next?.id ?? null,
+  };
+}
+
+/** The first segment nobody has verified yet. */
+export async function firstUnverifiedSegmentId(recordingId: string) {
+  return (
+    (
+      await (
+        await db()
+      ).transcriptSegment.findFirst({
+        where: { recordingId, verifiedAt: null },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      })
+    )?.id ?? null
+  );
 }

@@ -73,18 +73,16 @@ async function currentSegments(database: Tx, recordingId: string) {
 
 /** Segments as the word diff takes them; positions stand in for ids, so equal counts compare segment by segment. */
 const asStates = (segments: readonly { start: number; end: number; speaker: string | null; text: string }[]) =>
-  segments.map(
-    (segment, index): SegmentState => ({
-      id: String(index),
-      start: segment.start,
-      end: segment.end,
-      speaker: segment.speaker,
-      text: segment.text,
-      confidence: null,
-      words: [],
-      edited: false,
-    }),
-  );
+  segments.map((segment, index): SegmentState => ({
+    id: String(index),
+    start: segment.start,
+    end: segment.end,
+    speaker: segment.speaker,
+    text: segment.text,
+    confidence: null,
+    words: [],
+    edited: false,
+  }));
 
 /**
  * Cuts a version of the transcript as it is now, by `authorId` (null: the machine transcript), unless the last
@@ -171,6 +169,8 @@ export async function signOffVersion(
   recordingId: string,
   number: number | "current",
   source: AuditSource = {},
+  /** The content hash the signer reviewed (the page's form): if the text changed since, nothing is signed. */
+  expectedContentHash?: string,
 ) {
   const recording = await requireRecording(reader, recordingId, "verify");
   if (recording.status !== RecordingStatus.COMPLETED)
@@ -198,6 +198,11 @@ export async function signOffVersion(
     if (latest.number !== wanted)
       throw new RecordingError(
         `Version ${wanted} was followed by version ${latest.number}: only the latest version can be signed off.`,
+        409,
+      );
+    if (expectedContentHash && expectedContentHash !== version.contentHash)
+      throw new RecordingError(
+        "The transcript changed while you reviewed it, so it was not signed off. Read the changes and sign off again.",
         409,
       );
     if (sha256Hex(canonicalTranscript(await currentSegments(tx, recordingId))) !== version.contentHash)
@@ -378,8 +383,7 @@ export async function verifyTranscriptRecord(reader: Reader, recordingId: string
   const latest = versions.at(-1);
   const changed = latest ? unrecordedChanges(latest, segments) : [];
   const unrecorded = latest && changed.length ? { version: latest.number, starts: changed.map((s) => s.start) } : null;
-  const firstFailingVersion =
-    checks.find((check) => !check.holds)?.number ?? unrecorded?.version ?? null;
+  const firstFailingVersion = checks.find((check) => !check.holds)?.number ?? unrecorded?.version ?? null;
   return {
     holds: firstFailingVersion === null && (media.status === "holds" || media.status === "audio-deleted"),
     firstFailingVersion,
