@@ -5,6 +5,7 @@
 // functions, the page's forms (no JavaScript) and /api/v1.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApiKey } from "~/modules/developers/api-keys.server";
 import { db } from "~/modules/platform/database.server";
@@ -37,7 +38,10 @@ const TEXTS = [
 /** A finished transcript in `workspaceId` whose original (the shared JFK file) is really stored. */
 async function recordingWithTranscript(userId: string, workspaceId?: string) {
   const storageKey = `recordings/${userId}/${crypto.randomUUID()}.wav`;
-  await configuredStorage().putFile(storageKey, JFK);
+  // putFile moves the file it stores: a copy, never the shared original.
+  const local = path.join(process.env.DATA_DIR!, `${crypto.randomUUID()}.wav`);
+  fs.copyFileSync(JFK, local);
+  await configuredStorage().putFile(storageKey, local);
   return (await db()).recording.create({
     data: {
       userId,
@@ -88,7 +92,13 @@ describe("versions and sign-off", () => {
     const recording = await recordingWithTranscript(user.id);
     const { versions, draft } = await transcriptVersions(user.id, recording.id);
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ number: 1, author: null, previousHash: null, signedOff: null, segmentCount: 3 });
+    expect(versions[0]).toMatchObject({
+      number: 1,
+      author: null,
+      previousHash: null,
+      signedOff: null,
+      segmentCount: 3,
+    });
     expect(versions[0].mediaSha256).toBe(sha256OfFile(JFK));
     expect(draft).toMatchObject({ changedSinceLatestVersion: false, changedSinceSignOff: false });
     const stored = await (await db()).recording.findUniqueOrThrow({ where: { id: recording.id } });
@@ -120,7 +130,9 @@ describe("versions and sign-off", () => {
     const solo = await signedInUser();
     const own = await recordingWithTranscript(solo.id);
     expect(await signOffVersion(solo.id, own.id, "current")).toMatchObject({ number: 1 });
-    const audit = await (await db()).auditEvent.findFirst({
+    const audit = await (
+      await db()
+    ).auditEvent.findFirst({
       where: { action: "transcript.signed-off", targetId: own.id },
     });
     expect(audit).toMatchObject({ actorId: solo.id });
@@ -207,7 +219,9 @@ describe("verification", () => {
 
   test("a transcript segment changed in the database, not through the editor, names the latest version", async () => {
     const { user, recording } = await signedTwice();
-    await (await db()).transcriptSegment.update({
+    await (
+      await db()
+    ).transcriptSegment.update({
       where: { id: recording.segments[2].id },
       data: { text: "for your country. We paid $45,000 to Maria Gonzalez." },
     });
@@ -229,16 +243,17 @@ describe("verification", () => {
 
   test("changed media bytes fail the media check", async () => {
     const { user, recording } = await signedTwice();
-    const tampered = `${process.env.DATA_DIR}/tampered.wav`;
+    const tampered = path.join(process.env.DATA_DIR!, "tampered.wav");
     const bytes = fs.readFileSync(JFK);
     bytes[bytes.length - 1] ^= 0xff;
     fs.writeFileSync(tampered, bytes);
+    const tamperedSha256 = sha256OfFile(tampered);
     await configuredStorage().putFile(recording.storageKey, tampered);
     const result = await verifyTranscriptRecord(user.id, recording.id);
     expect(result).toMatchObject({
       holds: false,
       firstFailingVersion: null,
-      media: { status: "fails", expected: sha256OfFile(JFK), actual: sha256OfFile(tampered) },
+      media: { status: "fails", expected: sha256OfFile(JFK), actual: tamperedSha256 },
     });
   });
 });
@@ -260,7 +275,11 @@ describe("the review queue", () => {
     expect(after.flags.every((flag) => flag.resolved)).toBe(true);
     expect(after.verifications[0]).toMatchObject({ segmentId: second.id, verifiedBy: { id: user.id, name: "Ada L" } });
 
-    await runEditorAction(user.id, recording.id, { intent: "edit-segment", segmentId: third.id, text: "for your country." });
+    await runEditorAction(user.id, recording.id, {
+      intent: "edit-segment",
+      segmentId: third.id,
+      text: "for your country.",
+    });
     const edited = await transcriptReview(user.id, recording.id);
     expect(edited.verifiedCount).toBe(1);
     expect(edited.verifications.map((entry) => entry.segmentId)).toEqual([second.id]);
@@ -290,7 +309,9 @@ describe("the page's forms, without JavaScript", () => {
   test("the page shows the flags, accepts one, signs off, and verifies the record by a plain link", async () => {
     const user = await signedInUser();
     const recording = await recordingWithTranscript(user.id);
-    const page = await (await app(`/transcription/${recording.id}?flag=2`, { headers: { Cookie: user.cookie } })).text();
+    const page = await (
+      await app(`/transcription/${recording.id}?flag=2`, { headers: { Cookie: user.cookie } })
+    ).text();
     expect(page).toContain("0 of 3 segments verified");
     expect(page).toContain("Flag 2 of 2: Name not in the glossary or speaker list");
 
@@ -352,7 +373,9 @@ describe("/api/v1", () => {
     const body = (await review.json()) as { flags: { reason: string; segmentId: string }[]; verifiedCount: number };
     expect(body.flags.map((flag) => flag.reason)).toEqual(["number", "name"]);
 
-    const refused = await call(member, `${base}/review/verifications`, "POST", { segmentIds: [body.flags[0].segmentId] });
+    const refused = await call(member, `${base}/review/verifications`, "POST", {
+      segmentIds: [body.flags[0].segmentId],
+    });
     expect(refused.status).toBe(403);
     const verified = await call(reviewer, `${base}/review/verifications`, "POST", {
       segmentIds: [body.flags[0].segmentId],
@@ -369,7 +392,10 @@ describe("/api/v1", () => {
     expect((await call(reviewer, `${base}/versions/7/sign-off`, "POST")).status).toBe(404);
     const signed = await call(reviewer, `${base}/versions/1/sign-off`, "POST");
     expect(signed.status).toBe(200);
-    expect(await signed.json()).toMatchObject({ number: 1, signedOff: { by: { id: members.REVIEWER.id, name: "Ada L" } } });
+    expect(await signed.json()).toMatchObject({
+      number: 1,
+      signedOff: { by: { id: members.REVIEWER.id, name: "Ada L" } },
+    });
     expect((await call(reviewer, `${base}/versions/1/sign-off`, "POST")).status).toBe(409);
 
     // A member edits; the draft is changed since sign-off; a saved version is version 2.
@@ -381,7 +407,10 @@ describe("/api/v1", () => {
     const saved = await call(member, `${base}/versions`, "POST");
     expect(saved.status).toBe(201);
     expect(await saved.json()).toEqual({ number: 2, created: true });
-    const verify = (await (await call(member, `${base}/verify`)).json()) as { holds: boolean; media: { status: string } };
+    const verify = (await (await call(member, `${base}/verify`)).json()) as {
+      holds: boolean;
+      media: { status: string };
+    };
     expect(verify).toMatchObject({ holds: true, media: { status: "holds" } });
     const outsider = await signedInUser();
     expect((await call((await createApiKey(outsider.id, "x", ["read"])).key, `${base}/verify`)).status).toBe(404);

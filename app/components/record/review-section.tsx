@@ -74,7 +74,7 @@ export function ReviewSection({
         Review
       </h2>
       <p className="mt-2 text-sm text-slate-700" data-testid="review-progress">
-        {review.verifiedCount} of {countOf(review.segmentCount, "segment")} verified
+        {`${review.verifiedCount} of ${countOf(review.segmentCount, "segment")} verified`}
       </p>
       <div
         className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
@@ -104,7 +104,7 @@ export function ReviewSection({
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id="review-current-title" className="font-semibold">
-              Flag {current.number} of {flags.length}: {current.reasonLabel}
+              {`Flag ${current.number} of ${flags.length}: ${current.reasonLabel}`}
               {current.resolved ? <span className="ml-2 text-sm font-normal text-green-800">(resolved)</span> : null}
             </h3>
             <nav aria-label="Flags" className="flex gap-3 text-sm">

@@ -35,7 +35,8 @@ export function VersionsSection({
       </h2>
       {signed?.signedOff ? (
         <p className="mt-2 text-sm" data-testid="sign-off-status">
-          Version {signed.number} was signed off by {signed.signedOff.by.name} at {when(signed.signedOff.at)}.{" "}
+          {`Version ${signed.number} was signed off by ${signed.signedOff.by.name} at `}
+          {when(signed.signedOff.at)}.{" "}
           {draft.changedSinceSignOff ? (
             <strong className="text-amber-800">The text has changed since sign-off.</strong>
           ) : (
