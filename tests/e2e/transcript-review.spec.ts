@@ -13,7 +13,7 @@ import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 const TRANSCRIPT: [number, number, string][] = [
-  [0, 3.2, "And so my fellow Americans,"],
+  [0, 3.2, "And so my fellow citizens,"],
   [3.2, 7.6, "ask not what your country can do for you, said Kennedy"],
   [7.6, 11, "ask what you can do for your country on January 20th."],
 ];
@@ -62,6 +62,8 @@ test("a reviewer moves between flags, accepts one, signs off and verifies the re
   );
 
   if (withJs(testInfo)) {
+    // The page names the keys once its code runs (a key pressed before then does nothing).
+    await expect(review).toContainText("Move between flags with J and K");
     await page.locator("body").press("j");
   } else {
     await review.getByRole("link", { name: "Next flag" }).click();
@@ -72,6 +74,12 @@ test("a reviewer moves between flags, accepts one, signs off and verifies the re
 
   await review.getByRole("button", { name: "Accept and verify segment" }).click();
   await expect(review.getByTestId("review-progress")).toHaveText("1 of 3 segments verified");
+  // Accepting moves on to the next open flag; the accepted one reads resolved, its segment verified by the reviewer.
+  await expect(review.getByRole("heading", { level: 3 })).toHaveText(
+    "Flag 1 of 2: Name not in the glossary or speaker list",
+  );
+  await page.goto(`/transcription/${recording.id}?flag=2#review-current`);
+  await expect(review.getByRole("heading", { level: 3 })).toContainText("(resolved)");
   await expect(review.getByTestId("segment-verification")).toContainText("Verified by Rita Tester at");
 
   const versions = page.locator("section#versions");

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatTimestamp } from "~/utils/timestamps";
 import { countOf } from "~/utils/plural";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type Review = TranscriptRecordPanel["review"];
 
@@ -42,6 +43,8 @@ export function ReviewSection({
     : null;
   const open = flags.filter((flag) => !flag.resolved).length;
   const navigate = useNavigate();
+  // The keys work once the page's code runs: only then does the page say so.
+  const hydrated = useHydrated();
   const panel = useRef<HTMLDivElement>(null);
   const movedByKey = useRef(false);
 
@@ -90,7 +93,7 @@ export function ReviewSection({
         {flags.length === 0
           ? "The checks flagged nothing. Verify segments as you check them against the audio."
           : `${countOf(flags.length, "flag")}, ${open} open. Accepting a flag verifies its segment. ` +
-            "Move between flags with J and K (or the links)."}{" "}
+            (hydrated ? "Move between flags with J and K, or the links. " : "")}{" "}
         Editing a verified segment&apos;s text or speaker clears its verification.
       </p>
 
