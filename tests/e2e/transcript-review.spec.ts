@@ -1,4 +1,4 @@
-// The review queue and sign-off (issue 34, items 3–4; ADR 045), with JavaScript (J moves to the next flag) and
+// The review queue and sign-off (issue 34, items 3–4; ADR 045), with JavaScript (] moves to the next flag) and
 // without it (the same by plain links and forms): a reviewer moves between flags, accepts one (its segment is
 // verified, the progress moves), signs off, verifies the record, and an edit then shows "changed since sign-off".
 // The recording is jfk.wav with a transcript written straight to the database.
@@ -18,10 +18,11 @@ const TRANSCRIPT: [number, number, string][] = [
   [7.6, 11, "ask what you can do for your country on January 20th."],
 ];
 
-test("a reviewer moves between flags, accepts one, signs off and verifies the record", async ({
+test("a reviewer moves between flags, accepts one, signs off and verifies the record (slow: a whole review, nine page loads)", async ({
   page,
   baseURL,
 }, testInfo) => {
+  test.slow();
   await acceptCookies(page, baseURL);
   const user = await createUser({ firstName: "Rita" });
   await signInAs(page, user);
@@ -63,8 +64,8 @@ test("a reviewer moves between flags, accepts one, signs off and verifies the re
 
   if (withJs(testInfo)) {
     // The page names the keys once its code runs (a key pressed before then does nothing).
-    await expect(review).toContainText("Move between flags with J and K");
-    await page.locator("body").press("j");
+    await expect(review).toContainText("Press ] for the next flag");
+    await page.locator("body").press("]");
   } else {
     await review.getByRole("link", { name: "Next flag" }).click();
   }

@@ -1,6 +1,6 @@
 // The review queue (issue 34, item 3; ADR 045): the transcript's flags one at a time, with the segment they are in,
 // and forms to accept (verify the segment) or correct it. Flags are plain links (`?flag=3#review-current`), so it
-// works without JavaScript; with it, J and K (or N and P) move to the next and previous flag.
+// works without JavaScript; with it, ] and [ move to the next and previous flag (the editor has J, K, N and P).
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import type { TranscriptRecordPanel } from "~/modules/transcripts/record-actions.server";
@@ -51,8 +51,8 @@ export function ReviewSection({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      const key = event.key.toLowerCase();
-      const to = key === "j" || key === "n" ? next : key === "k" || key === "p" ? previous : undefined;
+      // ] and [: the editor's J, K, L, N and P already play, skip and move between segments.
+      const to = event.key === "]" ? next : event.key === "[" ? previous : undefined;
       if (to === undefined) return;
       event.preventDefault();
       if (to === null) return;
@@ -93,7 +93,7 @@ export function ReviewSection({
         {flags.length === 0
           ? "The checks flagged nothing. Verify segments as you check them against the audio."
           : `${countOf(flags.length, "flag")}, ${open} open. Accepting a flag verifies its segment. ` +
-            (hydrated ? "Move between flags with J and K, or the links. " : "")}{" "}
+            (hydrated ? "Press ] for the next flag and [ for the previous one, or use the links. " : "")}{" "}
         Editing a verified segment&apos;s text or speaker clears its verification.
       </p>
 
@@ -115,7 +115,7 @@ export function ReviewSection({
                 <Link
                   to={flagHref(recordingId, previous)}
                   preventScrollReset
-                  aria-keyshortcuts="K"
+                  aria-keyshortcuts="["
                   className="text-brand-700 underline"
                 >
                   Previous flag
@@ -127,7 +127,7 @@ export function ReviewSection({
                 <Link
                   to={flagHref(recordingId, next)}
                   preventScrollReset
-                  aria-keyshortcuts="J"
+                  aria-keyshortcuts="]"
                   className="text-brand-700 underline"
                 >
                   Next flag
