@@ -343,6 +343,19 @@ describe("the page's forms, without JavaScript", () => {
     expect(stale.status).toBe(409);
     const bad = await app(`/transcription/${recording.id}`, form({ intent: "verify-segment" }, user.cookie));
     expect(bad.status).toBe(400);
+
+    // A correction from the review panel is the editor's edit, and goes back to the flag.
+    const corrected = await app(
+      `/transcription/${recording.id}`,
+      form(
+        { intent: "correct-segment", segmentId: recording.segments[2].id, correction: "for your country.", flag: "2" },
+        user.cookie,
+      ),
+    );
+    expect(corrected.headers.get("Location")).toBe(`/transcription/${recording.id}?flag=2#review-current`);
+    const after = await (await app(`/transcription/${recording.id}`, { headers: { Cookie: user.cookie } })).text();
+    expect(after).toContain("0 of 3 segments verified");
+    expect(after).toContain("The text has changed since sign-off.");
   });
 });
 

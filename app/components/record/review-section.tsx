@@ -258,14 +258,15 @@ function SegmentReview({
       </div>
       {canEdit ? (
         <Form method="post" action={here} className="space-y-2">
-          <input type="hidden" name="intent" value="edit-segment" />
+          <input type="hidden" name="intent" value="correct-segment" />
           <input type="hidden" name="segmentId" value={segment.id} />
+          {flagNumber ? <input type="hidden" name="flag" value={flagNumber} /> : null}
           <label htmlFor={`review-text-${segment.id}`} className="block text-sm font-medium">
             Correct the text
           </label>
           <textarea
             id={`review-text-${segment.id}`}
-            name="text"
+            name="correction"
             defaultValue={segment.text}
             key={`${segment.id}:${segment.text}`}
             rows={3}

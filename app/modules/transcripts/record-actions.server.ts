@@ -6,6 +6,7 @@ import { data } from "react-router";
 import type { AuditSource } from "~/modules/audit/audit.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatDate } from "~/utils/dates";
+import { runEditorAction } from "./editor.server";
 import { RECORD_INTENTS, RecordActionSchema } from "./record-forms";
 import { FLAG_REASONS } from "./review-flags";
 import { firstUnverifiedSegmentId, reviewSegment, setSegmentsVerified, transcriptReview } from "./review.server";
@@ -65,6 +66,21 @@ export async function recordIntent(userId: string, recordingId: string, form: Fo
       return redirectWithToast(
         next,
         { type: "success", title: input.verified ? "Segment verified" : "Verification cleared" },
+        { status: 303 },
+      );
+    }
+    case "correct-segment": {
+      await runEditorAction(
+        userId,
+        recordingId,
+        { intent: "edit-segment", segmentId: input.segmentId, text: input.correction },
+        source,
+      );
+      return redirectWithToast(
+        input.flag
+          ? `${here}?flag=${input.flag}#review-current`
+          : `${here}?segment=${encodeURIComponent(input.segmentId)}#review-current`,
+        { type: "success", title: "Correction saved" },
         { status: 303 },
       );
     }

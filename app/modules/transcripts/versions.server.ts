@@ -33,11 +33,14 @@ const fullName = (user: { firstName: string; lastName: string }) => `${user.firs
 
 /** SHA-256 of a stored original's plaintext bytes (an encrypting store decrypts as it reads); null when it is gone. */
 export async function hashStoredMedia(storageKey: string): Promise<string | null> {
+  const storage = configuredStorage();
   const hash = crypto.createHash("sha256");
   try {
-    await pipeline(await configuredStorage().read(storageKey), hash);
+    // size() says "missing" the same way for every store; read() of a missing file may fail with the raw error.
+    await storage.size(storageKey);
+    await pipeline(await storage.read(storageKey), hash);
   } catch (error) {
-    if (error instanceof StoredObjectMissingError) return null;
+    if (error instanceof StoredObjectMissingError || (error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
   return hash.digest("hex");
