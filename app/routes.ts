@@ -131,6 +131,12 @@ export default [
   route("api/v1/recordings/:recordingId/caption", "routes/api/v1/recording-caption.ts"),
   route("api/v1/recordings/:recordingId/translations", "routes/api/v1/recording-translations.ts"),
   route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.ts"),
+  // Review, versions and verification (ADR 045).
+  route("api/v1/recordings/:recordingId/versions", "routes/api/v1/recording-versions.ts"),
+  route("api/v1/recordings/:recordingId/versions/:number/sign-off", "routes/api/v1/recording-version-sign-off.ts"),
+  route("api/v1/recordings/:recordingId/verify", "routes/api/v1/recording-verify.ts"),
+  route("api/v1/recordings/:recordingId/review", "routes/api/v1/recording-review.ts"),
+  route("api/v1/recordings/:recordingId/review/verifications", "routes/api/v1/recording-review-verifications.ts"),
   route("api/v1/workspaces", "routes/api/v1/workspaces.ts"),
   route("api/v1/workspaces/:workspaceId/members", "routes/api/v1/workspace-members.ts"),
   route("api/v1/workspaces/:workspaceId/invitations", "routes/api/v1/workspace-invitations.ts"),

@@ -94,6 +94,9 @@ import { TranscriptEditor } from "~/components/editor/transcript-editor";
 import { editorPage } from "~/modules/transcripts/editor-pages";
 import { segmentHref } from "~/utils/transcript-links";
 import { RevisionHistory } from "~/components/editor/revision-history";
+import { recordIntent, transcriptRecordPanel } from "~/modules/transcripts/record-actions.server";
+import { ReviewSection } from "~/components/record/review-section";
+import { VersionsSection } from "~/components/record/versions-section";
 
 export const meta: Route.MetaFunction = ({ data, error }) => [
   ...pageMeta(data ? data.recording.title : error ? "Recording not found" : "Transcript", "Your transcript."),
@@ -131,15 +134,21 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
       )
     : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
-  const [speakerVoices, comments] = completed
-    ? await Promise.all([recordingSpeakerVoices(recording.id), recordingComments(recording.id)])
-    : [[], []];
+  const [speakerVoices, comments, record] = completed
+    ? await Promise.all([
+        recordingSpeakerVoices(recording.id),
+        recordingComments(recording.id),
+        // The review queue, versions and sign-off (ADR 045).
+        transcriptRecordPanel(userId, recording.id, url),
+      ])
+    : [[], [], null];
   return {
     // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
     may: permissionsOf(role),
     role,
     speakerVoices,
     comments,
+    record,
     renderedAt: Date.now(),
     // Its place in the queue and the time left, while it waits or runs (measured, or "Estimating…").
     progress: await transcriptionProgress(recording),
@@ -186,7 +195,8 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
   // The speaker library's and the notes' forms have their own handlers.
   const handled =
     (await speakerPageIntent(userId, params.recordingId, form)) ??
-    (await commentIntent(userId, params.recordingId, form));
+    (await commentIntent(userId, params.recordingId, form)) ??
+    (await recordIntent(userId, params.recordingId, form, { request, context }));
   if (handled) return handled;
   const submission = parseWithZod(form, { schema: TranscriptActionSchema });
   // A refused field goes back to its form (ADR 011); what the domain refuses comes back as `{ error }` (ADR 020).
@@ -292,6 +302,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     renderedAt,
     speakerVoices,
     comments,
+    record,
     progress,
     may,
   } = loaderData;
@@ -468,6 +479,24 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
             readOnly={!may.edit}
           />
           <RevisionHistory recordingId={recording.id} revisions={revisions} canRestore={may.edit} />
+          {record ? (
+            <>
+              <ReviewSection
+                recordingId={recording.id}
+                review={record.review}
+                canVerify={may.verify}
+                canEdit={may.edit}
+                busy={busy}
+              />
+              <VersionsSection
+                recordingId={recording.id}
+                versions={record.versions}
+                canVerify={may.verify}
+                canEdit={may.edit}
+                busy={busy}
+              />
+            </>
+          ) : null}
 
           <section aria-labelledby="translate-title" className="mt-10 rounded-xl border border-slate-200 p-6">
             <h2 id="translate-title" className="scroll-mt-48 font-semibold">

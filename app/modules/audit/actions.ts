@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = {
   // Transcripts and recordings.
   "transcript.viewed": "Opened a transcript",
   "transcript.edited": "Edited a transcript",
+  // Review and sign-off (ADR 045).
+  "transcript.version-cut": "Saved a version of a transcript",
+  "transcript.signed-off": "Signed off a transcript",
+  "transcript.segments-verified": "Marked transcript segments verified",
   "recording.renamed": "Renamed a recording",
   "speaker.renamed": "Renamed a speaker",
   "transcript.exported": "Downloaded a transcript",

@@ -47,6 +47,7 @@ import {
   ScimTokenListSchema,
   ScimTokenParams,
 } from "./api-schemas";
+import { registerRecordPaths } from "./record-api.server";
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
 const problems = (...statuses: number[]) =>
@@ -626,6 +627,8 @@ function registry() {
       ...problems(401, 403, 404, 409, 429),
     },
   });
+  // Review, versions and verification (issue 34; ADR 045).
+  registerRecordPaths(api, { problems, security, idempotencyHeader });
   return api;
 }
 

@@ -39,6 +39,7 @@ import {
 import { loggerFor } from "~/config/logger.server";
 
 const log = loggerFor("jobs");
+import { ensureFirstVersion } from "~/modules/transcripts/versions.server";
 
 export const HEARTBEAT_MS = 5_000;
 /** A processing recording whose heartbeat is older than this lost its worker. */
@@ -239,6 +240,10 @@ export async function runTranscription(
   }
 
   // The transcript is saved: what follows is best effort and never fails or re-runs the job.
+  // Version 1 of the record (ADR 045): the machine transcript, hashed with the original's SHA-256.
+  await ensureFirstVersion(recordingId).catch((error: unknown) =>
+    console.error(`[jobs] could not save version 1 of ${recordingId}:`, String(error)),
+  );
   await emitWebhookEvent(recording.workspaceId, "transcription.completed", {
     recordingId,
     title: recording.title,

@@ -32,6 +32,7 @@ import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
 import { revisionDiff, storedRevisionDiff } from "./revision-diff";
+import { clearVerificationOfEdits } from "./review.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -160,6 +161,7 @@ async function save(
       const changes = diffSegments(current, planned.target);
       if (!changes.length) return { revision: null, changes } satisfies SaveResult;
       await writeSegments(tx, recordingId, current, planned.target, changes);
+      await clearVerificationOfEdits(tx, recordingId, planned.kind, changes);
       const revision = await recordRevision(tx, recordingId, userId, planned, changes);
       return { revision, changes } satisfies SaveResult;
     },

@@ -1,0 +1,111 @@
+// The transcript page's review and versions: what its loader reads for them, and its forms' handler (ADR 045). The
+// page renders the sections (components/record/*) and passes its form data here first, as it does for speakers and
+// notes, so the 872-line route only gains a call or two.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { AuditSource } from "~/modules/audit/audit.server";
+import { redirectWithToast } from "~/modules/platform/toast.server";
+import { formatDate } from "~/utils/dates";
+import { runEditorAction } from "./editor.server";
+import { RECORD_INTENTS, RecordActionSchema } from "./record-forms";
+import { FLAG_REASONS } from "./review-flags";
+import { firstUnverifiedSegmentId, reviewSegment, setSegmentsVerified, transcriptReview } from "./review.server";
+import { saveVersion, signOffVersion, transcriptVersions, verifyTranscriptRecord } from "./versions.server";
+
+/** The review panel's and the versions panel's data for a finished transcript, from the page's URL. */
+export async function transcriptRecordPanel(userId: string, recordingId: string, url: URL) {
+  const [review, { versions, draft }] = await Promise.all([
+    transcriptReview(userId, recordingId),
+    transcriptVersions(userId, recordingId),
+  ]);
+  const asked = Number(url.searchParams.get("flag"));
+  const firstOpen = review.flags.find((flag) => !flag.resolved)?.number ?? 1;
+  const flagNumber = Number.isInteger(asked) && asked >= 1 && asked <= review.flags.length ? asked : firstOpen;
+  const currentFlag = review.flags[flagNumber - 1] ?? null;
+  const askedSegment = url.searchParams.get("segment");
+  const focusId = askedSegment ?? currentFlag?.segmentId ?? (await firstUnverifiedSegmentId(recordingId));
+  const segment = focusId ? await reviewSegment(recordingId, focusId) : null;
+  const verification = url.searchParams.has("verify") ? await verifyTranscriptRecord(userId, recordingId) : null;
+  return {
+    review: {
+      segmentCount: review.segmentCount,
+      verifiedCount: review.verifiedCount,
+      flags: review.flags.map((flag) => ({
+        number: flag.number,
+        segmentId: flag.segmentId,
+        reason: flag.reason,
+        reasonLabel: FLAG_REASONS[flag.reason],
+        span: flag.span,
+        tokenStart: flag.tokenStart,
+        tokenCount: flag.tokenCount,
+        start: flag.start,
+        detail: flag.detail,
+        resolved: flag.resolved,
+      })),
+      currentFlag: currentFlag ? currentFlag.number : null,
+      segment,
+    },
+    versions: { versions, draft, verification },
+  };
+}
+export type TranscriptRecordPanel = Awaited<ReturnType<typeof transcriptRecordPanel>>;
+
+/** The page's review and sign-off forms; null for any other form. */
+export async function recordIntent(userId: string, recordingId: string, form: FormData, source: AuditSource = {}) {
+  if (!(RECORD_INTENTS as readonly string[]).includes(String(form.get("intent")))) return null;
+  const submission = parseWithZod(form, { schema: RecordActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  const here = `/transcription/${recordingId}`;
+  switch (input.intent) {
+    case "verify-segment": {
+      await setSegmentsVerified(userId, recordingId, [input.segmentId], input.verified, source);
+      const next = input.then
+        ? `${here}?flag=${input.then}#review-current`
+        : `${here}?segment=${encodeURIComponent(input.segmentId)}#review-current`;
+      return redirectWithToast(
+        next,
+        { type: "success", title: input.verified ? "Segment verified" : "Verification cleared" },
+        { status: 303 },
+      );
+    }
+    case "correct-segment": {
+      await runEditorAction(
+        userId,
+        recordingId,
+        { intent: "edit-segment", segmentId: input.segmentId, text: input.correction },
+        source,
+      );
+      return redirectWithToast(
+        input.flag
+          ? `${here}?flag=${input.flag}#review-current`
+          : `${here}?segment=${encodeURIComponent(input.segmentId)}#review-current`,
+        { type: "success", title: "Correction saved" },
+        { status: 303 },
+      );
+    }
+    case "sign-off": {
+      const signed = await signOffVersion(userId, recordingId, "current", source, input.contentHash);
+      return redirectWithToast(
+        `${here}#versions-title`,
+        {
+          type: "success",
+          title: `Signed off version ${signed.number}`,
+          description: `Locked at ${formatDate(signed.signedOffAt!, "dateTime")}. Later edits make a new draft.`,
+        },
+        { status: 303 },
+      );
+    }
+    case "save-version": {
+      const saved = await saveVersion(userId, recordingId, source);
+      return redirectWithToast(
+        `${here}#versions-title`,
+        {
+          type: "success",
+          title: saved.created ? `Saved version ${saved.number}` : `Version ${saved.number} already holds this text`,
+        },
+        { status: 303 },
+      );
+    }
+  }
+}

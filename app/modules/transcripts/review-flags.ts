@@ -1,0 +1,357 @@
+// The review queue (issue 34, item 3; ADR 045): spans of a transcript a person should check against the audio, each
+// with its reason. Pure and isomorphic: the server computes them from the stored segments, the glossary the
+// transcript was made with and its speakers' names. What the engines give us decides what can be flagged:
+// - word confidences (0–1, whisper's token probabilities) → low confidence;
+// - the text itself → numbers, dates, amounts and names the glossary and speaker list do not hold, and repeated
+//   phrases (a known hallucination of whisper-style decoders);
+// - segment times → impossible speaking rates, and speech of two speakers at once (diarisation gives each segment
+//   one speaker, so an overlap is two speakers' segments whose times overlap).
+// The voice-activity detector's silences are not stored with a transcript, so "text where the VAD heard silence" is
+// not flagged (ADR 045 says so).
+
+export const FLAG_REASONS = {
+  "low-confidence": "Low engine confidence",
+  number: "Number, date or amount to check",
+  name: "Name not in the glossary or speaker list",
+  repetition: "Repeated phrase (possible hallucination)",
+  "too-fast": "Faster than anyone speaks (possible hallucination)",
+  overlap: "Overlapping speech",
+} as const;
+export type FlagReason = keyof typeof FLAG_REASONS;
+
+export interface ReviewWord {
+  word: string;
+  start: number;
+  confidence: number | null;
+}
+
+export interface ReviewSegment {
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+  speaker: string | null;
+  confidence: number | null;
+  /** The engine's words, when they still match the text's tokens one to one (else []). */
+  words: ReviewWord[];
+}
+
+export interface ReviewFlag {
+  segmentId: string;
+  /** The segment's index in reading order. */
+  segmentIndex: number;
+  reason: FlagReason;
+  /** The flagged words, as they appear in the text. */
+  span: string;
+  /** Where the span starts in the segment's tokens (whitespace-separated), and how many tokens it covers. */
+  tokenStart: number;
+  tokenCount: number;
+  /** Seconds from the start of the recording, for the player. */
+  start: number;
+  /** A short sentence saying why. */
+  detail: string;
+}
+
+export interface ReviewContext {
+  /** The glossary the transcript was made with (Recording.glossary). */
+  glossary: readonly string[];
+  /** The speakers' names in the transcript. */
+  speakers: readonly string[];
+}
+
+/** Below this a word's confidence is low (the editor underlines the same words, confidence-text.tsx). */
+export const LOW_CONFIDENCE = 0.5;
+/**
+ * Conversational English runs at 2–4 words a second and auctioneers peak near 6; above 7 over a segment of at
+ * least MIN_RATE_WORDS words, the words were not all spoken in that time.
+ */
+export const MAX_WORDS_PER_SECOND = 7;
+const MIN_RATE_WORDS = 5;
+/** A phrase of 2–6 words said this many times in a row is flagged; a single word needs one more ("no, no, no" is speech). */
+const REPEATS_FOR_PHRASE = 3;
+const REPEATS_FOR_WORD = 4;
+const MAX_PHRASE_WORDS = 6;
+/** Overlaps shorter than this are diarisation's boundary jitter, not two people talking. */
+const MIN_OVERLAP_SECONDS = 0.3;
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+];
+const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+  "thirty",
+  "forty",
+  "fifty",
+  "sixty",
+  "seventy",
+  "eighty",
+  "ninety",
+  "hundred",
+  "thousand",
+  "million",
+  "billion",
+  "trillion",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+  "twentieth",
+  "thirtieth",
+  "half",
+  "quarter",
+  "dollars",
+  "dollar",
+  "euros",
+  "euro",
+  "pounds",
+  "cents",
+  "percent",
+];
+// "May", "March" and "second" are often not dates or numbers; they count only next to a digit or another number word.
+const AMBIGUOUS = new Set(["may", "march", "second", "one", "half", "quarter", "pounds"]);
+const DATE_OR_NUMBER_WORDS = new Set([...MONTHS, ...WEEKDAYS, ...NUMBER_WORDS]);
+/** Words that start with a capital for grammar, not because they are names. */
+const NOT_NAMES = new Set(["i", "i'm", "i've", "i'll", "i'd", "ok", "okay", "mr", "mrs", "ms", "dr", "god"]);
+
+/** A token without the punctuation around it, lower-cased: what is compared. */
+const bare = (token: string) => token.replace(/^[^\p{L}\p{N}$€£]+|[^\p{L}\p{N}%]+$/gu, "").toLowerCase();
+
+const tokensOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/** Words known to be right: every word of the glossary's terms and the speakers' names. */
+function knownWords(context: ReviewContext): Set<string> {
+  const known = new Set<string>();
+  for (const term of [...context.glossary, ...context.speakers])
+    for (const word of tokensOf(term)) known.add(bare(word));
+  known.delete("");
+  return known;
+}
+
+const hasDigit = (token: string) => /\p{N}/u.test(token);
+const isAmountSign = (token: string) => /^[$€£¥]|%$/.test(token.trim());
+
+/** Runs of consecutive token indexes where `test` holds, as [start, count]. */
+function runsWhere(count: number, test: (index: number) => boolean): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let index = 0; index < count; index++) {
+    if (!test(index)) continue;
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === index) last[1]++;
+    else runs.push([index, 1]);
+  }
+  return runs;
+}
+
+function lowConfidenceFlags(segment: ReviewSegment, tokens: string[]) {
+  if (segment.words.length === tokens.length && tokens.length > 0) {
+    return runsWhere(tokens.length, (index) => {
+      const confidence = segment.words[index].confidence;
+      return confidence !== null && confidence < LOW_CONFIDENCE;
+    }).map(([start, count]) => ({
+      tokenStart: start,
+      tokenCount: count,
+      detail: `The engine was less than ${LOW_CONFIDENCE * 100}% sure of ${count === 1 ? "this word" : "these words"}.`,
+    }));
+  }
+  // Without word confidences (an edited segment, an engine that gives none), the segment's own.
+  if (segment.confidence !== null && segment.confidence < LOW_CONFIDENCE && tokens.length)
+    return [
+      {
+        tokenStart: 0,
+        tokenCount: tokens.length,
+        detail: `The engine was ${Math.round(segment.confidence * 100)}% sure of this segment.`,
+      },
+    ];
+  return [];
+}
+
+function numberFlags(tokens: string[], known: Set<string>) {
+  const words = tokens.map(bare);
+  const numeric = words.map((word, index) => {
+    if (!word || known.has(word)) return false;
+    if (hasDigit(tokens[index]) || isAmountSign(tokens[index])) return true;
+    return DATE_OR_NUMBER_WORDS.has(word) && !AMBIGUOUS.has(word);
+  });
+  // An ambiguous word counts next to a clear one ("May 3", "one hundred", "half a million").
+  words.forEach((word, index) => {
+    if (AMBIGUOUS.has(word) && !known.has(word) && (numeric[index - 1] || numeric[index + 1])) numeric[index] = true;
+  });
+  return runsWhere(tokens.length, (index) => numeric[index]).map(([start, count]) => ({
+    tokenStart: start,
+    tokenCount: count,
+    detail: "Numbers, dates and amounts are where a wrong word matters most: check it against the audio.",
+  }));
+}
+
+function nameFlags(tokens: string[], known: Set<string>) {
+  const isName = tokens.map((token, index) => {
+    const word = bare(token);
+    if (!word || known.has(word) || NOT_NAMES.has(word) || DATE_OR_NUMBER_WORDS.has(word)) return false;
+    const startsSentence = index === 0 || /[.!?:"“]$/.test(tokens[index - 1]);
+    const letters = token.replace(/^[^\p{L}]+/u, "");
+    return !startsSentence && /^\p{Lu}/u.test(letters);
+  });
+  return runsWhere(tokens.length, (index) => isName[index]).map(([start, count]) => ({
+    tokenStart: start,
+    tokenCount: count,
+    detail: "A name the glossary and the speaker list do not hold: check its spelling.",
+  }));
+}
+
+/** A phrase of n words said again and again, back to back: the longest such run in the segment, per start. */
+function repetitionFlags(tokens: string[]) {
+  const words = tokens.map(bare);
+  const found: { tokenStart: number; tokenCount: number; detail: string }[] = [];
+  let index = 0;
+  while (index < words.length) {
+    let best: { size: number; times: number } | null = null;
+    for (let size = 1; size <= MAX_PHRASE_WORDS && index + size * 2 <= words.length; size++) {
+      const phrase = words.slice(index, index + size).join(" ");
+      if (!phrase.trim()) continue;
+      let times = 1;
+      while (words.slice(index + times * size, index + (times + 1) * size).join(" ") === phrase) times++;
+      const needed = size === 1 ? REPEATS_FOR_WORD : REPEATS_FOR_PHRASE;
+      if (times >= needed && (!best || size * times > best.size * best.times)) best = { size, times };
+    }
+    if (best) {
+      found.push({
+        tokenStart: index,
+        tokenCount: best.size * best.times,
+        detail: `The same ${best.size === 1 ? "word" : `${best.size} words`} ${best.times} times in a row.`,
+      });
+      index += best.size * best.times;
+    } else index++;
+  }
+  return found;
+}
+
+function rateFlags(segment: ReviewSegment, tokens: string[]) {
+  if (tokens.length < MIN_RATE_WORDS) return [];
+  const seconds = segment.end - segment.start;
+  const rate = seconds > 0 ? tokens.length / seconds : Infinity;
+  if (rate <= MAX_WORDS_PER_SECOND) return [];
+  return [
+    {
+      tokenStart: 0,
+      tokenCount: tokens.length,
+      detail:
+        seconds > 0
+          ? `${tokens.length} words in ${seconds.toFixed(1)} s (${rate.toFixed(1)} a second; people rarely pass ${MAX_WORDS_PER_SECOND}).`
+          : `${tokens.length} words in no time at all.`,
+    },
+  ];
+}
+
+/** Segments of different speakers whose times overlap by at least MIN_OVERLAP_SECONDS: each is flagged once. */
+function overlapFlags(segments: readonly ReviewSegment[]): Map<number, string> {
+  const order = segments
+    .map((segment, index) => ({ segment, index }))
+    .sort((a, b) => a.segment.start - b.segment.start);
+  const flagged = new Map<number, string>();
+  for (let i = 0; i < order.length; i++) {
+    const a = order[i].segment;
+    for (let j = i + 1; j < order.length && order[j].segment.start < a.end; j++) {
+      const b = order[j].segment;
+      if (!a.speaker || !b.speaker || a.speaker === b.speaker) continue;
+      const overlap = Math.min(a.end, b.end) - b.start;
+      if (overlap < MIN_OVERLAP_SECONDS) continue;
+      if (!flagged.has(order[i].index)) flagged.set(order[i].index, b.speaker);
+      if (!flagged.has(order[j].index)) flagged.set(order[j].index, a.speaker);
+    }
+  }
+  return flagged;
+}
+
+/** Every flag of a transcript, in reading order (by segment, then by where the span starts). */
+export function reviewFlags(segments: readonly ReviewSegment[], context: ReviewContext): ReviewFlag[] {
+  const known = knownWords(context);
+  const overlaps = overlapFlags(segments);
+  const flags: ReviewFlag[] = [];
+  segments.forEach((segment, segmentIndex) => {
+    const tokens = tokensOf(segment.text);
+    const found: { reason: FlagReason; tokenStart: number; tokenCount: number; detail: string }[] = [
+      ...lowConfidenceFlags(segment, tokens).map((flag) => ({ ...flag, reason: "low-confidence" as const })),
+      ...numberFlags(tokens, known).map((flag) => ({ ...flag, reason: "number" as const })),
+      ...nameFlags(tokens, known).map((flag) => ({ ...flag, reason: "name" as const })),
+      ...repetitionFlags(tokens).map((flag) => ({ ...flag, reason: "repetition" as const })),
+      ...rateFlags(segment, tokens).map((flag) => ({ ...flag, reason: "too-fast" as const })),
+    ];
+    const other = overlaps.get(segmentIndex);
+    if (other !== undefined && tokens.length)
+      found.push({
+        reason: "overlap",
+        tokenStart: 0,
+        tokenCount: tokens.length,
+        detail: `${other} speaks at the same time: words of either may be missing or mixed in.`,
+      });
+    found.sort((a, b) => a.tokenStart - b.tokenStart);
+    for (const flag of found)
+      flags.push({
+        ...flag,
+        segmentId: segment.id,
+        segmentIndex,
+        span: tokens.slice(flag.tokenStart, flag.tokenStart + flag.tokenCount).join(" "),
+        start: spanStart(segment, tokens.length, flag.tokenStart),
+      });
+  });
+  return flags;
+}
+
+/** Where a span starts, in seconds: its first word's time, or interpolated through the segment when words are not kept. */
+function spanStart(segment: ReviewSegment, tokenCount: number, tokenStart: number) {
+  if (segment.words.length === tokenCount && segment.words[tokenStart]) return segment.words[tokenStart].start;
+  if (tokenCount === 0) return segment.start;
+  return segment.start + ((segment.end - segment.start) * tokenStart) / tokenCount;
+}

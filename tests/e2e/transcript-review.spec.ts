@@ -1,0 +1,103 @@
+// The review queue and sign-off (issue 34, items 3–4; ADR 045), with JavaScript (] moves to the next flag) and
+// without it (the same by plain links and forms): a reviewer moves between flags, accepts one (its segment is
+// verified, the progress moves), signs off, verifies the record, and an edit then shows "changed since sign-off".
+// The recording is jfk.wav with a transcript written straight to the database.
+import fs from "node:fs";
+import path from "node:path";
+import type { TestInfo } from "@playwright/test";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { sharedFile } from "../shared-files";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+const TRANSCRIPT: [number, number, string][] = [
+  [0, 3.2, "And so my fellow citizens,"],
+  [3.2, 7.6, "ask not what your country can do for you, said Kennedy"],
+  [7.6, 11, "ask what you can do for your country on January 20th."],
+];
+
+test("a reviewer moves between flags, accepts one, signs off and verifies the record (slow: a whole review, nine page loads)", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  await acceptCookies(page, baseURL);
+  const user = await createUser({ firstName: "Rita" });
+  await signInAs(page, user);
+  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
+  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
+  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), path.join(E2E_DATA_DIR, "uploads", storageKey));
+  const { prisma } = await appDatabase();
+  const recording = await prisma.recording.create({
+    data: {
+      userId: user.id,
+      workspaceId: await personalWorkspaceId(user.id),
+      title: "Inaugural address",
+      fileName: "jfk.wav",
+      storageKey,
+      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
+      mimeType: "audio/wav",
+      durationSeconds: 11,
+      status: "COMPLETED",
+      language: "en",
+      transcriptLanguage: "en",
+      segments: {
+        create: TRANSCRIPT.map(([start, end, text], position) => ({
+          position,
+          start,
+          end,
+          text,
+          speaker: "Speaker 1",
+        })),
+      },
+    },
+  });
+  await page.goto(`/transcription/${recording.id}`);
+  const review = page.locator("section#review");
+  await expect(review.getByTestId("review-progress")).toHaveText("0 of 3 segments verified");
+  // Flags in reading order: the name in segment 2, then the date in segment 3.
+  await expect(review.getByRole("heading", { level: 3 })).toHaveText(
+    "Flag 1 of 2: Name not in the glossary or speaker list",
+  );
+
+  if (withJs(testInfo)) {
+    // The page names the keys once its code runs (a key pressed before then does nothing).
+    await expect(review).toContainText("Press ] for the next flag");
+    await page.locator("body").press("]");
+  } else {
+    await review.getByRole("link", { name: "Next flag" }).click();
+  }
+  await expect(page).toHaveURL(/\?flag=2#review-current$/);
+  await expect(review.getByRole("heading", { level: 3 })).toHaveText("Flag 2 of 2: Number, date or amount to check");
+  await expect(review.getByTestId("review-segment")).toContainText("January 20th.");
+
+  await review.getByRole("button", { name: "Accept and verify segment" }).click();
+  await expect(review.getByTestId("review-progress")).toHaveText("1 of 3 segments verified");
+  // Accepting moves on to the next open flag; the accepted one reads resolved, its segment verified by the reviewer.
+  await expect(review.getByRole("heading", { level: 3 })).toHaveText(
+    "Flag 1 of 2: Name not in the glossary or speaker list",
+  );
+  await page.goto(`/transcription/${recording.id}?flag=2#review-current`);
+  await expect(review.getByRole("heading", { level: 3 })).toContainText("(resolved)");
+  await expect(review.getByTestId("segment-verification")).toContainText("Verified by Rita Tester at");
+
+  const versions = page.locator("section#versions");
+  await versions.getByRole("button", { name: "Sign off the current text" }).click();
+  await expect(versions.getByTestId("sign-off-status")).toContainText("Version 1 was signed off by Rita Tester at");
+  await expect(versions.getByTestId("sign-off-status")).toContainText("The text is as signed off.");
+
+  await versions.getByRole("link", { name: "Verify the record" }).click();
+  await expect(versions.getByTestId("verification")).toContainText(
+    "The record holds: every version's hashes and links, and the audio's SHA-256.",
+  );
+
+  // A correction clears the segment's verification and makes a draft changed since sign-off.
+  await page.goto(`/transcription/${recording.id}?flag=2#review-current`);
+  await review.getByLabel("Correct the text").fill("ask what you can do for your country on January 20, 1961.");
+  await review.getByRole("button", { name: "Save correction" }).click();
+  await page.goto(`/transcription/${recording.id}`);
+  await expect(versions.getByTestId("sign-off-status")).toContainText("The text has changed since sign-off.");
+  await expect(review.getByTestId("review-progress")).toHaveText("0 of 3 segments verified");
+});
