@@ -88,8 +88,8 @@ async function mediaSource(storageKey: string, workDir: string): Promise<MediaSo
   return local;
 }
 
-/** The run's words with the aligner's times, or null when it could not place them consistently. */
-async function alignRun(
+/** The run's words with the aligner's times, or null when it could not place them consistently (also bench/word-timing.ts). */
+export async function alignRun(
   aligner: WordAligner,
   source: MediaSource,
   workDir: string,
