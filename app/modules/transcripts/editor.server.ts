@@ -29,6 +29,7 @@ import {
 import { recordingAuditEntry } from "./transcripts.server";
 import { editorSegment, SEGMENT_COLUMNS } from "./editor-rows.server";
 import { queueRealignment } from "./realign-job.server";
+import { alignerNameFor } from "~/services/alignment/index.server";
 import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
@@ -609,6 +610,11 @@ async function editableSegment(userId: string, recordingId: string, segmentId: s
   const segment = editorSegment(row, words);
   return {
     recording: { id: recording.id, title: recording.title },
+    /** What aligns the words typed into this transcript to the audio after a save, or why nothing does (ADR 047). */
+    wordAligner: recording.audioDeletedAt
+      ? ("no-audio" as const)
+      : (alignerNameFor({ engine: recording.engine, language: recording.transcriptLanguage ?? recording.language }) ??
+        ("none" as const)),
     segment,
     number: index + 1,
     total: outline.length,
