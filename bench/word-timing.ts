@@ -151,12 +151,16 @@ const cutTimes: number[] = [];
 const moved: number[] = [];
 let runs = 0;
 let placed = 0;
+const outcomes = new Map<string, number>();
 let keptAfterAlign = 0;
 let keptTotal = 0;
 for (const { before, after } of edits) {
   for (const run of editedRuns(before.words, after.words)) {
     runs++;
-    const [aligned, alignMs] = await timed(() => alignRun(aligner, wav, tmp, after, after.words, run));
+    const [{ outcome, words: aligned }, alignMs] = await timed(() =>
+      alignRun(aligner, wav, tmp, after, after.words, run),
+    );
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     alignTimes.push(alignMs);
     // Baseline: the same span cut with ffmpeg alone.
     const left = after.words[run.from - 1];
@@ -182,7 +186,9 @@ for (const { before, after } of edits) {
   }
 }
 console.log(`## Aligner (pocketsphinx forced alignment of each edited run, with its kept neighbours as anchors)\n`);
-console.log(`- runs placed consistently (else the spread times stand): ${share(placed, runs)}`);
+console.log(
+  `- runs placed consistently (else the spread times stand): ${share(placed, runs)}; outcomes: ${[...outcomes].map(([outcome, count]) => `${count} ${outcome}`).join(", ")}`,
+);
 console.log(`- kept words unchanged by the aligned runs: ${share(keptAfterAlign, keptTotal)}`);
 console.log(
   `- how far new words moved (centre): mean ${(moved.reduce((a, b) => a + b, 0) / Math.max(1, moved.length)).toFixed(3)} s, p50 ${percentile(moved, 50).toFixed(3)} s, max ${Math.max(0, ...moved).toFixed(3)} s (${moved.length} words)`,
@@ -219,7 +225,7 @@ for (const [index, at, count] of restorations) {
   const restored = editText(engineMissed, truth.text);
   const [run] = editedRuns(engineMissed.words, restored.words);
   if (!run) continue;
-  const aligned = await alignRun(aligner, wav, tmp, restored, restored.words, run);
+  const { words: aligned } = await alignRun(aligner, wav, tmp, restored, restored.words, run);
   if (aligned) restoredPlaced++;
   missing.forEach((word, k) => {
     spreadError.push(Math.abs(centre(restored.words[run.from + k]) - centre(word)));

@@ -88,7 +88,14 @@ async function mediaSource(storageKey: string, workDir: string): Promise<MediaSo
   return local;
 }
 
-/** The run's words with the aligner's times, or null when it could not place them consistently (also bench/word-timing.ts). */
+/**
+ * How the aligner did on one run: "placed" (its times taken), "unknown-word" (a word it cannot align, such as one its
+ * dictionary lacks), "unplaced" (it could not place every word: no path through the text, or a word not heard) or
+ * "inconsistent" (times outside the kept neighbours' or out of order). Only "placed" changes the words.
+ */
+export type RunAlignment = "placed" | "unknown-word" | "unplaced" | "inconsistent";
+
+/** The run's words with the aligner's times when they are consistent, and how it went (also bench/word-timing.ts). */
 export async function alignRun(
   aligner: WordAligner,
   source: MediaSource,
@@ -97,7 +104,7 @@ export async function alignRun(
   words: EditorWord[],
   run: EditedRun,
   signal?: AbortSignal,
-): Promise<EditorWord[] | null> {
+): Promise<{ outcome: RunAlignment; words: EditorWord[] | null }> {
   const left = words[run.from - 1];
   const right = words[run.to];
   // The kept word either side is aligned too: it anchors the typed words between two sounds the aligner must find.
@@ -105,17 +112,19 @@ export async function alignRun(
     from: Math.max(0, left ? left.start : segment.start - EDGE_PADDING_SECONDS),
     to: right ? right.end : segment.end + EDGE_PADDING_SECONDS,
   };
-  if (!(span.to > span.from)) return null;
+  if (!(span.to > span.from)) return { outcome: "inconsistent", words: null };
   const wav = path.join(workDir, `span-${run.from}.wav`);
   await decodeToWav(source, wav, { span, signal, timeoutMs: 120_000 });
   const texts = [...(left ? [left.word] : []), ...words.slice(run.from, run.to).map((word) => word.word)];
   if (right) texts.push(right.word);
   const times = await aligner.align(wav, texts, { signal });
-  if (!times) return null;
+  if (!times) return { outcome: "unknown-word", words: null };
+  if (times.some((time) => !time)) return { outcome: "unplaced", words: null };
   const runTimes = times
     .slice(left ? 1 : 0, left ? 1 + run.to - run.from : run.to - run.from)
     .map((time) => time && { start: time.start + span.from, end: time.end + span.from });
-  return placeAlignedRun(words, run, runTimes, segment);
+  const placed = placeAlignedRun(words, run, runTimes, segment);
+  return placed ? { outcome: "placed", words: placed } : { outcome: "inconsistent", words: null };
 }
 
 /**
@@ -148,8 +157,8 @@ export async function realignEditedWords(job: RealignmentJob, signal?: AbortSign
     const source = await mediaSource(recording.storageKey, workDir);
     for (const run of runs) {
       const aligned = await alignRun(aligner, source, workDir, edit.after, words, run, signal);
-      if (!aligned) continue;
-      words = aligned;
+      if (!aligned.words) continue;
+      words = aligned.words;
       placed++;
     }
   } finally {
