@@ -12,6 +12,7 @@ import { realignEditedWords } from "~/modules/transcripts/realign-job.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { sharedFile } from "../shared-files";
+import { appHandler } from "./app-handler";
 import { signedInUser, waitFor } from "./helpers";
 
 beforeAll(async () => {
@@ -137,5 +138,25 @@ describe("re-aligning typed words to the audio", () => {
       await realignEditedWords({ recordingId: recording.id, segmentId: segment.id, revisionId: saved.revision!.id }),
     ).toBe("no-aligner");
     expect(await wordsOf(segment.id)).toEqual(spread);
+  });
+
+  test("the segment page says whether typed words are matched to the audio, and by what", async () => {
+    const app = await appHandler();
+    const user = await signedInUser();
+    const hint = async (language: string, audioDeleted = false) => {
+      const recording = await recordingOf(user.id, language);
+      if (audioDeleted)
+        await (await db()).recording.update({ where: { id: recording.id }, data: { audioDeletedAt: new Date() } });
+      const page = await app(`/transcription/${recording.id}/segments/${recording.segments[0].id}`, {
+        headers: { Cookie: user.cookie },
+      });
+      expect(page.status).toBe(200);
+      return (await page.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+    };
+    expect(await hint("en")).toContain("then Pocketsphinx matches them to the audio a few seconds after you save.");
+    expect(await hint("fr")).toContain(
+      "no aligner on this server handles this transcript's language, so they are not matched to the audio.",
+    );
+    expect(await hint("en", true)).toContain("the audio was deleted, so they are not matched to it.");
   });
 });
