@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { sharedFile } from "../../../tests/shared-files";
 import { decodeToWav } from "../transcription/audio.server";
 import type { SpeechEngine } from "../transcription/engine";
+import { readSpeechWavInfo } from "../transcription/wav.server";
 
 import { pocketsphinxAligner } from "./pocketsphinx.server";
 import { whisperAligner } from "./whisper.server";
@@ -35,6 +36,12 @@ const near = (
   expect(Math.abs(time!.start - expected.start)).toBeLessThan(within);
   expect(Math.abs(time!.end - expected.end)).toBeLessThan(within);
 };
+
+test("the cut is the span's audio, as the engines take it, with the plain 44-byte header", async () => {
+  const info = await readSpeechWavInfo(span);
+  expect(info.dataOffset).toBe(44);
+  expect(info.durationSeconds).toBeCloseTo(SPAN.to - SPAN.from, 2);
+});
 
 describe("pocketsphinx aligner", () => {
   const aligner = pocketsphinxAligner({ modelDir: MODEL_DIR });
