@@ -113,10 +113,12 @@ export async function alignRun(
     to: right ? right.end : segment.end + EDGE_PADDING_SECONDS,
   };
   if (!(span.to > span.from)) return { outcome: "inconsistent", words: null };
-  const wav = path.join(workDir, `span-${run.from}.wav`);
-  await decodeToWav(source, wav, { span, signal, timeoutMs: 120_000 });
   const texts = [...(left ? [left.word] : []), ...words.slice(run.from, run.to).map((word) => word.word)];
   if (right) texts.push(right.word);
+  // Nothing is cut for words the aligner cannot align anyway (a name its dictionary lacks).
+  if (!(await aligner.knows(texts))) return { outcome: "unknown-word", words: null };
+  const wav = path.join(workDir, `span-${run.from}.wav`);
+  await decodeToWav(source, wav, { span, signal, timeoutMs: 120_000 });
   const times = await aligner.align(wav, texts, { signal });
   if (!times) return { outcome: "unknown-word", words: null };
   if (times.some((time) => !time)) return { outcome: "unplaced", words: null };

@@ -16,6 +16,8 @@ export interface WordAligner {
    * when it cannot align this text at all (a word its dictionary lacks).
    */
   align(wavPath: string, words: string[], options?: { signal?: AbortSignal }): Promise<(WordTime | null)[] | null>;
+  /** Whether it can align these words at all (asked before the audio is cut: a dictionary look-up, no audio). */
+  knows(words: string[]): Promise<boolean>;
 }
 
 /** A token as the aligners compare it: lower case, without the punctuation around it (an apostrophe inside stays). */

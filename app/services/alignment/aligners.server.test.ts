@@ -56,6 +56,8 @@ describe("pocketsphinx aligner", () => {
 
   test("does not align a text with a word its dictionary lacks", async () => {
     expect(await aligner.align(span, ["Americans,", "Voxlatezz", "not", "what"])).toBeNull();
+    expect(await aligner.knows(["Americans,", "Voxlatezz"])).toBe(false);
+    expect(await aligner.knows(["Americans,", "don't", "ask"])).toBe(true);
   });
 });
 

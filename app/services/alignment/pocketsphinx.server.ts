@@ -38,12 +38,16 @@ const NEVER_SPLIT_FRAMES = "10000";
  */
 export function pocketsphinxAligner(options: { modelDir: string }): WordAligner {
   const files = pocketsphinxModelFiles(options.modelDir);
+  const knows = async (keys: string[]) => {
+    const known = await dictionaryWords(files.dictionary);
+    return keys.length > 0 && keys.every((key) => known.has(key));
+  };
   return {
     name: "pocketsphinx",
+    knows: (words) => knows(words.map(alignmentKey)),
     async align(wavPath, words, alignOptions = {}) {
       const keys = words.map(alignmentKey);
-      const known = await dictionaryWords(files.dictionary);
-      if (keys.length === 0 || keys.some((key) => !known.has(key))) return null;
+      if (!(await knows(keys))) return null;
       const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "voxlate-align-"));
       try {
         const grammar = path.join(dir, "span.jsgf");

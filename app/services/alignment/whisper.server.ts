@@ -12,6 +12,8 @@ const LOOK_AHEAD = 3;
 export function whisperAligner(engine: SpeechEngine, options: { language?: string } = {}): WordAligner {
   return {
     name: "whisper",
+    // whisper has no dictionary: any word may be heard.
+    knows: async (words) => words.some((word) => alignmentKey(word) !== ""),
     async align(wavPath, words, alignOptions = {}) {
       const keys = words.map(alignmentKey);
       if (keys.length === 0) return null;
