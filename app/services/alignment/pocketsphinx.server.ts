@@ -6,24 +6,20 @@ import { parsePocketsphinxOutput, pocketsphinxModelFiles } from "../transcriptio
 import { SPEECH_SAMPLE_RATE } from "../transcription/wav.server";
 import { alignmentKey, type WordAligner, type WordTime } from "./aligner";
 
-const dictionaries = new Map<string, Promise<Set<string>>>();
+const dictionaries = new Map<string, Promise<string>>();
 
-/** The words the pronouncing dictionary knows (without "(2)" variants), read once per process. */
-function dictionaryWords(file: string): Promise<Set<string>> {
-  let words = dictionaries.get(file);
-  if (!words) {
-    words = fs.promises.readFile(file, "utf8").then((text) => {
-      const known = new Set<string>();
-      for (const line of text.split("\n")) {
-        const head = line.slice(0, line.indexOf(" "));
-        if (head) known.add(head.replace(/\(\d+\)$/, ""));
-      }
-      return known;
-    });
-    words.catch(() => dictionaries.delete(file));
-    dictionaries.set(file, words);
+/**
+ * The pronouncing dictionary's text, read once per process, with a line break before its first line. Words are looked
+ * up in the text itself: building a set of its 135,000 words would hold the event loop for a moment on every start.
+ */
+function dictionaryText(file: string): Promise<string> {
+  let text = dictionaries.get(file);
+  if (!text) {
+    text = fs.promises.readFile(file, "utf8").then((content) => `\n${content}`);
+    text.catch(() => dictionaries.delete(file));
+    dictionaries.set(file, text);
   }
-  return words;
+  return text;
 }
 
 /** Frames of silence (100 s) before pocketsphinx ends an utterance: more than any span has, so a span is one utterance. */
@@ -39,8 +35,9 @@ const NEVER_SPLIT_FRAMES = "10000";
 export function pocketsphinxAligner(options: { modelDir: string }): WordAligner {
   const files = pocketsphinxModelFiles(options.modelDir);
   const knows = async (keys: string[]) => {
-    const known = await dictionaryWords(files.dictionary);
-    return keys.length > 0 && keys.every((key) => known.has(key));
+    const dictionary = await dictionaryText(files.dictionary);
+    // A word's first pronunciation is a line "word PH ON EMES"; variants are "word(2) …".
+    return keys.length > 0 && keys.every((key) => key && dictionary.includes(`\n${key} `));
   };
   return {
     name: "pocketsphinx",
