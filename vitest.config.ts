@@ -10,6 +10,7 @@ import { filesForBothDatabases } from "./tests/both-databases";
  */
 const ENGINE_TESTS = [
   "app/services/transcription/**/*.server.test.ts",
+  "app/services/alignment/**/*.server.test.ts",
   "app/services/translation/apertium.server.test.ts",
   "app/services/process.server.test.ts",
   "scripts/**/*.test.ts",

@@ -11,6 +11,7 @@ import { scheduledBackupJob } from "~/modules/platform/backup.server";
 import { sweepStoredFilesJob } from "~/modules/recordings/stored-files.server";
 import { transcriptionJobs } from "~/modules/pipeline/transcription-job.server";
 import { translationJob } from "~/modules/transcripts/translation-job.server";
+import { realignmentJob } from "~/modules/transcripts/realign-job.server";
 import { privacyJobs } from "~/modules/privacy/jobs.server";
 import { configuredMailTransport, type MailTransport } from "~/services/email/index.server";
 import { unloadWhisperModels } from "~/services/transcription/whisper.server";
@@ -39,6 +40,7 @@ export function startJobs(database: Database, options: StartJobsOptions): Promis
     deleteExpiredSessionsJob,
     ...transcriptionJobs,
     translationJob,
+    realignmentJob,
     sweepStoredFilesJob,
     ...billingJobs,
     ...privacyJobs,

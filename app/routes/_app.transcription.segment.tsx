@@ -57,7 +57,7 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
 });
 
 export default function EditSegment({ loaderData, actionData }: Route.ComponentProps) {
-  const { recording, segment, number, total, isLast, nextSpeaker, speakers, notes } = loaderData;
+  const { recording, segment, number, total, isLast, nextSpeaker, speakers, notes, wordAligner } = loaderData;
   const busy = useNavigation().state !== "idle";
   const back = segmentHref(recording.id, segment.id);
   const time = formatTimestamp(segment.start);
@@ -100,7 +100,7 @@ export default function EditSegment({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="segmentId" value={segment.id} />
           <TextArea
             label={`Text of the segment at ${time}`}
-            hint="The segment keeps its times; its words are spread over them again."
+            hint={wordTimesHint(wordAligner)}
             field={textFields.text}
             rows={4}
             maxLength={5000}
@@ -236,3 +236,13 @@ function MergeForm({
 
 const segmentMissing = missingHandler({ to: "/recordings", label: "Back to your recordings" });
 export const ErrorBoundary = () => <GeneralErrorBoundary statusHandlers={{ 404: segmentMissing }} />;
+
+/** What happens to the words' times on a save, as it is for this transcript (ADR 047). */
+function wordTimesHint(aligner: "pocketsphinx" | "whisper" | "none" | "no-audio") {
+  const kept =
+    "The segment keeps its times, and words you leave alone keep theirs. Words you type get times between their neighbours";
+  if (aligner === "none")
+    return `${kept}; no aligner on this server handles this transcript's language, so they are not matched to the audio.`;
+  if (aligner === "no-audio") return `${kept}; the audio was deleted, so they are not matched to it.`;
+  return `${kept}, then ${aligner === "whisper" ? "Whisper" : "Pocketsphinx"} matches them to the audio a few seconds after you save.`;
+}

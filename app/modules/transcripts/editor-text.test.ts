@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { applyWordEdit, untouchedPositions, wordEditArbitrary, type WordEdit } from "../../../tests/word-edits";
 import {
   alignWords,
   applyChanges,
@@ -6,8 +8,12 @@ import {
   viewChanges,
   diffSegments,
   EditConflictError,
+  editedRuns,
   editText,
+  type EditorWord,
   mergeSegments,
+  placeAlignedRun,
+  runBounds,
   mergeSpeakerRefusal,
   realignWords,
   replaceAllReport,
@@ -329,5 +335,190 @@ describe("replaceAllReport", () => {
     expect(replaceAllReport(2)).toBe("Replaced 2 matches");
     expect(replaceAllReport(0)).toBe("No matches found");
     expect(replaceAllReport(undefined)).toBe("No matches found");
+  });
+});
+
+describe("word times after free edits (property-style: seeded random edits, many rounds)", () => {
+  const SEED = 34_2;
+  const NEW_WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+
+  /** A segment of distinct words with gaps between them, so that every word the edit left alone is recognisable. */
+  const segmentArbitrary = fc
+    .array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 900 })), {
+      minLength: 1,
+      maxLength: 40,
+    })
+    .map((spans): SegmentState => {
+      let at = 10_000;
+      const words = spans.map(([gap, length], index) => {
+        const start = (at + gap) / 1000;
+        at += gap + length;
+        return word(`w${index}`, start, at / 1000, 0.5 + (index % 5) / 10);
+      });
+      return {
+        id: "s",
+        start: 9.5,
+        end: at / 1000 + 0.3,
+        text: words.map((entry) => entry.word).join(" "),
+        speaker: "Speaker 1",
+        confidence: 0.8,
+        words,
+        edited: false,
+      };
+    });
+  const editedSegment = segmentArbitrary.chain((original) =>
+    fc.tuple(fc.constant(original), wordEditArbitrary(original.words.length, NEW_WORDS)),
+  );
+
+  /** Every new word lies within the times of the words around it that the edit kept (or the segment's bounds). */
+  function expectNewWordsWithinNeighbours(words: EditorWord[], kept: Set<number>, segment: SegmentState) {
+    words.forEach((entry, index) => {
+      if (kept.has(index)) return;
+      let left = index - 1;
+      while (left >= 0 && !kept.has(left)) left--;
+      let right = index + 1;
+      while (right < words.length && !kept.has(right)) right++;
+      const lower = left >= 0 ? words[left].end : segment.start;
+      const upper = right < words.length ? words[right].start : segment.end;
+      expect(entry.start).toBeGreaterThanOrEqual(lower);
+      expect(entry.end).toBeLessThanOrEqual(upper);
+      expect(entry.end).toBeGreaterThanOrEqual(entry.start);
+      expect(entry.confidence).toBeNull();
+    });
+  }
+
+  it("keeps the exact times of every word an insert, delete or replace left alone; new words fall between", () => {
+    const kinds = new Set<WordEdit["kind"]>();
+    fc.assert(
+      fc.property(editedSegment, ([original, edit]) => {
+        kinds.add(edit.kind);
+        const text = applyWordEdit(
+          original.words.map((entry) => entry.word),
+          edit,
+          (newWord) => newWord,
+        ).join(" ");
+        const edited = editText(original, text);
+        expect(edited.words.map((entry) => entry.word).join(" ")).toBe(text);
+        const untouched = untouchedPositions(original.words.length, edit);
+        for (const [from, to] of untouched) expect(edited.words[to]).toEqual(original.words[from]);
+        expectNewWordsWithinNeighbours(edited.words, new Set(untouched.values()), original);
+        // The runs the aligner is given are exactly the new words.
+        const runs = editedRuns(original.words, edited.words);
+        expect(runs.flatMap((run) => Array.from({ length: run.to - run.from }, (_, k) => run.from + k))).toEqual(
+          edited.words.map((_, index) => index).filter((index) => ![...untouched.values()].includes(index)),
+        );
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+    expect([...kinds].sort()).toEqual(["delete", "insert", "replace"]);
+  });
+
+  it("keeps them through a chain of edits to the same segment", () => {
+    const chain = segmentArbitrary.chain((original) =>
+      fc.tuple(
+        fc.constant(original),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.constantFrom(...NEW_WORDS)), { minLength: 2, maxLength: 8 }),
+      ),
+    );
+    fc.assert(
+      fc.property(chain, ([original, steps]) => {
+        let current = original;
+        // Each word's original index, or -1 for a word some edit wrote.
+        let origin = original.words.map((_, index) => index);
+        for (const [where, count, kind, newWord] of steps) {
+          const length = current.words.length;
+          const at = where % (length + 1);
+          const remove = length > 1 ? Math.min(count % 3, length - at, length - 1) : 0;
+          const insert = kind % 3 === 0 && remove > 0 ? [] : [newWord];
+          const edit: WordEdit = { kind: "replace", at, remove, insert };
+          current = editText(
+            current,
+            applyWordEdit(
+              current.words.map((entry) => entry.word),
+              edit,
+              (value) => value,
+            ).join(" "),
+          );
+          origin = applyWordEdit(origin, edit, () => -1);
+        }
+        const kept = new Set<number>();
+        origin.forEach((from, index) => {
+          if (from < 0) return;
+          kept.add(index);
+          expect(current.words[index]).toEqual(original.words[from]);
+        });
+        expectNewWordsWithinNeighbours(current.words, kept, original);
+      }),
+      { seed: SEED + 1, numRuns: 1000 },
+    );
+  });
+
+  it("keeps words in time order whatever the vocabulary (repeated words included)", () => {
+    const small = ["the", "a", "of", "and", "to"];
+    const repeated = fc
+      .array(fc.constantFrom(...small), { minLength: 1, maxLength: 30 })
+      .map((texts) => segment("s", texts.join(" "), 0, texts.length * 0.4))
+      .chain((original) => fc.tuple(fc.constant(original), wordEditArbitrary(original.words.length, small)));
+    fc.assert(
+      fc.property(repeated, ([original, edit]) => {
+        const text = applyWordEdit(
+          original.words.map((entry) => entry.word),
+          edit,
+          (value) => value,
+        ).join(" ");
+        const edited = editText(original, text);
+        for (let index = 1; index < edited.words.length; index++)
+          expect(edited.words[index].start).toBeGreaterThanOrEqual(edited.words[index - 1].end - 0.0005);
+        // Every word either is one of the old words, times and all, or was written within the segment.
+        for (const entry of edited.words) {
+          if (original.words.some((old) => old.start === entry.start && old.end === entry.end)) continue;
+          expect(entry.start).toBeGreaterThanOrEqual(original.start);
+          expect(entry.end).toBeLessThanOrEqual(original.end);
+        }
+      }),
+      { seed: SEED + 2, numRuns: 1000 },
+    );
+  });
+
+  it("takes an aligner's times for new words only when they are consistent, and never moves a kept word", () => {
+    fc.assert(
+      fc.property(
+        editedSegment.filter(([, edit]) => edit.insert.length > 0),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        ([original, edit], fractions) => {
+          const text = applyWordEdit(
+            original.words.map((entry) => entry.word),
+            edit,
+            (value) => value,
+          ).join(" ");
+          const edited = editText(original, text);
+          const [run] = editedRuns(original.words, edited.words);
+          const { lower, upper } = runBounds(edited.words, run, original);
+          // Consistent: increasing times within the bounds.
+          const cuts = fractions
+            .slice(0, (run.to - run.from) * 2)
+            .map((fraction) => lower + fraction * (upper - lower))
+            .sort((a, b) => a - b);
+          const aligned = Array.from({ length: run.to - run.from }, (_, k) => ({
+            start: cuts[2 * k],
+            end: cuts[2 * k + 1],
+          }));
+          const placed = placeAlignedRun(edited.words, run, aligned, original);
+          expect(placed).not.toBeNull();
+          placed!.forEach((entry, index) => {
+            if (index < run.from || index >= run.to) expect(entry).toEqual(edited.words[index]);
+            else {
+              expect(entry.start).toBeGreaterThanOrEqual(lower);
+              expect(entry.end).toBeLessThanOrEqual(upper);
+            }
+          });
+          // Inconsistent: a word it could not place, or one outside the neighbours' bounds.
+          expect(placeAlignedRun(edited.words, run, [...aligned.slice(1), null], original)).toBeNull();
+          const outside = aligned.map((time, k) => (k === 0 ? { start: lower - 0.5, end: time.end } : time));
+          expect(placeAlignedRun(edited.words, run, outside, original)).toBeNull();
+        },
+      ),
+      { seed: SEED + 3, numRuns: 1000 },
+    );
   });
 });

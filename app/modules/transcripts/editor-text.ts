@@ -111,42 +111,116 @@ function fillGaps(texts: string[], kept: (EditorWord | null)[], start: number, e
  */
 export function realignWords(previous: EditorWord[], text: string, start: number, end: number): EditorWord[] {
   const next = tokens(text).map((token) => token.text);
-  const kept: (EditorWord | null)[] = next.map(() => null);
-  // Trim the common start and end first: an edit usually touches a few words in the middle.
+  const matches = commonSubsequence(previous, next, (word, token) => word.word === token);
+  return fillGaps(
+    next,
+    matches.map((index) => (index < 0 ? null : previous[index])),
+    start,
+    end,
+  );
+}
+
+/**
+ * For each item of `b`, the index of the item of `a` it is matched to in a longest common subsequence under `same`,
+ * or -1. The common start and end are trimmed first: an edit usually touches a few words in the middle.
+ */
+function commonSubsequence<A, B>(a: A[], b: B[], same: (x: A, y: B) => boolean): number[] {
+  const matches = b.map(() => -1);
   let head = 0;
-  while (head < next.length && head < previous.length && next[head] === previous[head].word) {
-    kept[head] = previous[head];
+  while (head < a.length && head < b.length && same(a[head], b[head])) {
+    matches[head] = head;
     head++;
   }
   let tail = 0;
-  while (
-    tail < next.length - head &&
-    tail < previous.length - head &&
-    next[next.length - 1 - tail] === previous[previous.length - 1 - tail].word
-  ) {
-    kept[next.length - 1 - tail] = previous[previous.length - 1 - tail];
+  while (tail < a.length - head && tail < b.length - head && same(a[a.length - 1 - tail], b[b.length - 1 - tail])) {
+    matches[b.length - 1 - tail] = a.length - 1 - tail;
     tail++;
   }
-  const a = previous.slice(head, previous.length - tail);
-  const b = next.slice(head, next.length - tail);
-  if (a.length && b.length) {
-    // Longest common subsequence over the changed middle.
-    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-    for (let i = a.length - 1; i >= 0; i--)
-      for (let j = b.length - 1; j >= 0; j--)
-        table[i][j] = a[i].word === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  const aEnd = a.length - tail;
+  const bEnd = b.length - tail;
+  const rows = aEnd - head;
+  const cols = bEnd - head;
+  if (rows > 0 && cols > 0) {
+    const table = Array.from({ length: rows + 1 }, () => new Uint32Array(cols + 1));
+    for (let i = rows - 1; i >= 0; i--)
+      for (let j = cols - 1; j >= 0; j--)
+        table[i][j] = same(a[head + i], b[head + j])
+          ? table[i + 1][j + 1] + 1
+          : Math.max(table[i + 1][j], table[i][j + 1]);
     let i = 0;
     let j = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i].word === b[j]) {
-        kept[head + j] = a[i];
+    while (i < rows && j < cols) {
+      if (same(a[head + i], b[head + j])) {
+        matches[head + j] = head + i;
         i++;
         j++;
       } else if (table[i + 1][j] >= table[i][j + 1]) i++;
       else j++;
     }
   }
-  return fillGaps(next, kept, start, end);
+  return matches;
+}
+
+/** A run of words an edit wrote (new or changed), by index into the edited words: `from` to `to`, `to` excluded. */
+export interface EditedRun {
+  from: number;
+  to: number;
+}
+
+/**
+ * The runs of `after` an edit wrote: every word that is not one of `before`'s, kept with its text and times
+ * (realignWords keeps those exactly, so text and times together recognise them).
+ */
+export function editedRuns(before: EditorWord[], after: EditorWord[]): EditedRun[] {
+  const matches = commonSubsequence(
+    before,
+    after,
+    (x, y) => x.word === y.word && x.start === y.start && x.end === y.end,
+  );
+  const runs: EditedRun[] = [];
+  matches.forEach((match, index) => {
+    if (match >= 0) return;
+    const last = runs.at(-1);
+    if (last && last.to === index) last.to = index + 1;
+    else runs.push({ from: index, to: index + 1 });
+  });
+  return runs;
+}
+
+/** The time a run's words must stay within: from its kept left neighbour's end to its right one's start. */
+export function runBounds(words: EditorWord[], run: EditedRun, segment: { start: number; end: number }) {
+  const lower = words[run.from - 1]?.end ?? segment.start;
+  const upper = words[run.to]?.start ?? segment.end;
+  return { lower: Math.min(lower, upper), upper: Math.max(lower, upper) };
+}
+
+/**
+ * The words with the run's times taken from an aligner (`aligned`, one per word of the run, seconds from the start of
+ * the recording), or null when the aligner's answer is not consistent: a word it could not place, a time outside the
+ * run's bounds (runBounds), or words out of order. Every other word keeps its times exactly.
+ */
+export function placeAlignedRun(
+  words: EditorWord[],
+  run: EditedRun,
+  aligned: ({ start: number; end: number } | null)[],
+  segment: { start: number; end: number },
+): EditorWord[] | null {
+  if (aligned.length !== run.to - run.from) return null;
+  const { lower, upper } = runBounds(words, run, segment);
+  const epsilon = 0.0005; // the times are rounded to milliseconds
+  let at = lower;
+  const times: { start: number; end: number }[] = [];
+  for (const time of aligned) {
+    if (!time) return null;
+    const start = round(time.start);
+    const end = round(time.end);
+    if (!(start >= at - epsilon && end >= start && end <= upper + epsilon)) return null;
+    times.push({ start, end });
+    at = end;
+  }
+  return words.map((word, index) =>
+    index >= run.from && index < run.to ? { ...word, ...times[index - run.from] } : word,
+  );
 }
 
 /** The segment with new text: same times, words re-aligned, marked edited. */

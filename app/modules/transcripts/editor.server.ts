@@ -8,7 +8,6 @@ import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { formatTimestamp } from "~/utils/timestamps";
 import {
-  alignWords,
   applyChanges,
   diffSegments,
   EditConflictError,
@@ -27,7 +26,10 @@ import {
   SPLIT_REFUSED,
   wordBoundaryNear,
 } from "./editor-text";
-import { recordingAuditEntry, storedWords } from "./transcripts.server";
+import { recordingAuditEntry } from "./transcripts.server";
+import { editorSegment, SEGMENT_COLUMNS } from "./editor-rows.server";
+import { queueRealignment } from "./realign-job.server";
+import { alignerNameFor } from "~/services/alignment/index.server";
 import { followSpeakerRename, requireMeasuredVoices, saveVoiceToLibrary } from "~/modules/speakers/speakers.server";
 import type { EditorAction } from "./transcript-forms";
 import { editorPage } from "./editor-pages";
@@ -39,16 +41,6 @@ type Tx = Prisma.TransactionClient;
 /** Autosaves of the same segment this close together are one revision in the history. */
 const COALESCE_MS = 2 * 60 * 1000;
 const CHANGED_SINCE = "The transcript has changed since; restore a version from the history instead.";
-
-/** A segment's columns as the editor reads them; its words are read with them or apart (`editorSegments`). */
-const SEGMENT_COLUMNS = { id: true, start: true, end: true, text: true, speaker: true, confidence: true, edited: true };
-type SegmentRow = Omit<SegmentState, "words">;
-
-/** A segment as the editor works on it: its stored words aligned one per token of its text. */
-const editorSegment = (row: SegmentRow, words: unknown): SegmentState => ({
-  ...row,
-  words: alignWords(row.text, storedWords(words), row.start, row.end),
-});
 
 /**
  * The segments as the editor works on them: words aligned one per token of the text. With `wordsWhere`, only the
@@ -300,13 +292,17 @@ function requireSegment(current: SegmentState[], segmentId: string) {
 const at = (segment: SegmentState) => formatTimestamp(segment.start);
 
 /** Changes one segment's text; its times stay and its words are re-aligned across them. */
-export function editSegmentText(userId: string, recordingId: string, segmentId: string, text: string) {
-  return save(userId, recordingId, (current) => {
+export async function editSegmentText(userId: string, recordingId: string, segmentId: string, text: string) {
+  const result = await save(userId, recordingId, (current) => {
     const index = requireSegment(current, segmentId);
     const target = [...current];
     target[index] = editText(current[index], text);
     return { target, kind: "edit", label: `Edited the segment at ${at(current[index])}`, coalesce: segmentId };
   });
+  // The words typed get times spread between their neighbours at once; a job then aligns them to the audio, where
+  // an aligner is available (ADR 047). The save does not wait for it.
+  if (result.revision) await queueRealignment({ recordingId, segmentId, revisionId: result.revision.id });
+  return result;
 }
 
 /** Replaces every match across the transcript in one transaction, as one revision. */
@@ -616,6 +612,11 @@ async function editableSegment(userId: string, recordingId: string, segmentId: s
   const segment = editorSegment(row, words);
   return {
     recording: { id: recording.id, title: recording.title },
+    /** What aligns the words typed into this transcript to the audio after a save, or why nothing does (ADR 047). */
+    wordAligner: recording.audioDeletedAt
+      ? ("no-audio" as const)
+      : (alignerNameFor({ engine: recording.engine, language: recording.transcriptLanguage ?? recording.language }) ??
+        ("none" as const)),
     segment,
     number: index + 1,
     total: outline.length,

@@ -260,13 +260,17 @@ const SPEECH_PCM_OUTPUT = ["-vn", "-sn", "-dn", "-ac", "1", "-ar", String(SPEECH
  * file to file; nothing passes through Node's memory. The file appears at `outputPath` only when complete.
  */
 export async function decodeToWav(
-  inputPath: string,
+  source: MediaSource,
   outputPath: string,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number; span?: { from: number; to: number } } = {},
 ): Promise<void> {
   const partial = `${outputPath}.part`;
+  const { span } = options;
+  // Only `span` of it (seconds): the audio of an edited stretch of a transcript, to align its words.
+  const seek = span ? ["-ss", Math.max(0, span.from).toFixed(3)] : [];
+  const length = span ? ["-t", Math.max(0, span.to - span.from).toFixed(3)] : [];
   try {
-    await withInput(inputPath, async (input) => {
+    await withInput(source, async (input) => {
       const result = await runCommand(
         "ffmpeg",
         [
@@ -275,7 +279,9 @@ export async function decodeToWav(
           "-v",
           "error",
           "-y",
+          ...seek,
           ...input.args,
+          ...length,
           ...SPEECH_PCM_OUTPUT,
           // A plain 44-byte header: no metadata chunks.
           "-map_metadata",
@@ -292,7 +298,7 @@ export async function decodeToWav(
       );
       if (result.code !== 0) {
         throw new TranscriptionError(
-          `ffmpeg could not decode ${path.basename(inputPath)} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`,
+          `ffmpeg could not decode ${typeof source === "string" ? path.basename(source) : "the recording"} (exit ${result.code}): ${result.stderr.trim().slice(-500)}`,
         );
       }
     });
