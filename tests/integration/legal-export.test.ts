@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/modules/platform/database.server";
 import { createShareLink } from "~/modules/sharing/share-links.server";
+import { signOffVersion, transcriptVersions } from "~/modules/transcripts/versions.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { sharedFile } from "../shared-files";
@@ -252,6 +253,47 @@ describe("court-ready export", () => {
     expect((xml.match(/<w:sectPr/g) ?? []).length).toBe(pages.length);
     const footers = execFileSync("sh", ["-c", `unzip -p "${docxFile}" 'word/footer*.xml'`], { encoding: "utf8" });
     expect(footers).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  test("signed off, the certificate names the reviewer and the stored hashes; edited after, it says the sign-off does not cover it", async () => {
+    const owner = await signedInUser("PREMIUM");
+    const recording = await dialogueRecording(owner.id);
+    const url = `/transcription/${recording.id}`;
+    await signOffVersion(owner.id, recording.id, "current");
+    const { versions } = await transcriptVersions(owner.id, recording.id);
+    const signed = versions.find((version) => version.signedOffAt !== null)!;
+    expect(signed).toBeTruthy();
+
+    const certificateOf = async (name: string) => {
+      const pages = pdfPages(await download(owner.cookie, `${url}/export?format=pdf&layout=legal`, name));
+      // The certificate runs from its heading to the end (over a second page when it names a sign-off).
+      const from = pages.findIndex((page) => page.some((row) => /^\s*\d{1,2}\s+CERTIFICATE\s*$/.test(row)));
+      const certificate = pages.slice(from).flat().join("\n");
+      return {
+        hashes: [...certificate.matchAll(/^\s*\d{1,2}\s+([0-9a-f]{32})\s*$/gm)].map((match) => match[1]),
+        prose: certificate.replace(/\s+\d{1,2}\s+/g, " ").replace(/\s+/g, " "),
+      };
+    };
+    const before = await certificateOf("signed.pdf");
+    const stored = await (await db()).recording.findUniqueOrThrow({ where: { id: recording.id } });
+    // Media, version and text hashes, each over two lines, as stored.
+    expect(before.hashes.join("")).toBe(`${stored.mediaSha256}${signed.hash}${signed.contentHash}`);
+    expect(before.prose).toContain(`signed off version ${signed.number}`);
+    expect(before.prose).not.toContain("Not signed off");
+
+    // An edit after the sign-off: the export is a draft, and the certificate says so.
+    const first = await (
+      await db()
+    ).transcriptSegment.findFirstOrThrow({
+      where: { recordingId: recording.id },
+      orderBy: { position: "asc" },
+    });
+    await (await db()).transcriptSegment.update({ where: { id: first.id }, data: { text: `${first.text} (amended)` } });
+    const after = await certificateOf("draft.pdf");
+    // (The prose drops numbers that look like line numbers, the version's "1" among them.)
+    expect(after.prose).toMatch(/Not signed off: the text has changed since .+ signed off version/);
+    expect(after.prose).toContain("so this export is an unreviewed draft");
+    expect(after.hashes.join("")).toBe(stored.mediaSha256);
   });
 
   test("the API reads and writes the caption and downloads the legal layout; a share link downloads it too", async () => {

@@ -13,6 +13,8 @@ import {
 import type { TranscriptDocument } from "~/services/export/types";
 import { recordingCaption } from "./legal-caption.server";
 import { legalCertificateFacts } from "./legal-certificate.server";
+import { canonicalTranscript, sha256Hex } from "./record-hash.server";
+import { signedOffVersionOf } from "./versions.server";
 import { transcriptDocument } from "./transcripts.server";
 
 /** The download's choices, as the export query gives them. */
@@ -36,8 +38,23 @@ export function legalOptions(query: LegalQuery, exportedAt = new Date()): LegalO
 export async function legalRecordParts(
   recordingId: string,
 ): Promise<{ caption: LegalCaption; facts: LegalCertificateFacts }> {
-  const recording = await (await db()).recording.findUniqueOrThrow({ where: { id: recordingId } });
-  const [caption, facts] = await Promise.all([recordingCaption(recordingId), legalCertificateFacts(recording)]);
+  const database = await db();
+  const [recording, caption, signedOff, segments] = await Promise.all([
+    database.recording.findUniqueOrThrow({ where: { id: recordingId } }),
+    recordingCaption(recordingId),
+    signedOffVersionOf(recordingId),
+    database.transcriptSegment.findMany({
+      where: { recordingId },
+      orderBy: { position: "asc" },
+      select: { start: true, end: true, speaker: true, text: true },
+    }),
+  ]);
+  // The certificate vouches for a sign-off only when the text exported is the text signed off.
+  const current = signedOff !== null && sha256Hex(canonicalTranscript(segments)) === signedOff.contentHash;
+  const facts = await legalCertificateFacts(recording, {
+    signedOff: current ? signedOff : null,
+    changedSinceSignOff: current ? null : signedOff,
+  });
   return { caption, facts };
 }
 

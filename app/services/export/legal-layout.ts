@@ -293,7 +293,11 @@ function certificateLines(doc: TranscriptDocument, facts: LegalCertificateFacts,
   const version = facts.version;
   if (version) {
     lines.push(...labelled("Version:", String(version.number)));
-    lines.push(plain("Version SHA-256:"));
+    if (version.hash) {
+      lines.push(plain("Version SHA-256:"));
+      for (let at = 0; at < version.hash.length; at += 32) lines.push(plain(`     ${version.hash.slice(at, at + 32)}`));
+    }
+    lines.push(plain("Text SHA-256:"));
     for (let at = 0; at < version.contentHash.length; at += 32)
       lines.push(plain(`     ${version.contentHash.slice(at, at + 32)}`));
     lines.push(...labelled("Reviewer:", version.signedOffBy.name));
@@ -302,15 +306,21 @@ function certificateLines(doc: TranscriptDocument, facts: LegalCertificateFacts,
     lines.push(...labelled("Reviewer:", "none"));
     lines.push(...labelled("Signed off:", "no"));
   }
+  const stale = facts.changedSinceSignOff;
   lines.push(blank());
   const statement = version
     ? `The words, their times and the speaker labels were first made by a machine (${machine}). ` +
       `${version.signedOffBy.name} reviewed the text and signed off version ${version.number}; ` +
       `the version hash above identifies that exact text. ` +
       `A person edited ${edited} of its ${doc.segments.length} segments.`
-    : `Not signed off: this is an unreviewed machine transcript. The words, their times and the speaker labels ` +
-      `were made by a machine (${machine}); no person has reviewed or certified them. ` +
-      `A person edited ${edited} of its ${doc.segments.length} segments.`;
+    : stale
+      ? `Not signed off: the text has changed since ${stale.signedOffBy.name} signed off version ${stale.number} ` +
+        `on ${formatInstant(stale.signedOffAt, options.timeZone)}, so this export is an unreviewed draft and that ` +
+        `sign-off does not cover it. The words, their times and the speaker labels were first made by a machine ` +
+        `(${machine}). A person edited ${edited} of its ${doc.segments.length} segments.`
+      : `Not signed off: this is an unreviewed machine transcript. The words, their times and the speaker labels ` +
+        `were made by a machine (${machine}); no person has reviewed or certified them. ` +
+        `A person edited ${edited} of its ${doc.segments.length} segments.`;
   lines.push(...wrapText(statement).map(plain));
   lines.push(blank());
   lines.push(...wrapText(`Made by Voxlate on ${formatInstant(options.exportedAt, options.timeZone)}.`).map(plain));

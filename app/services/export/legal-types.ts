@@ -42,9 +42,12 @@ export const EMPTY_LEGAL_CAPTION: LegalCaption = {
 /** The version a person signed off (issue 34, item 4), as the certificate states it. */
 export interface SignedOffVersion {
   number: number;
+  /** SHA-256 of the version's canonical text (ADR 045). */
   contentHash: string;
+  /** The version's own hash in the chain: what `GET /recordings/{id}/versions` lists and `/verify` checks. */
+  hash?: string;
   signedOffAt: Date;
-  signedOffBy: { id: string; name: string };
+  signedOffBy: { id: string | null; name: string };
 }
 
 /** What the certificate page states about the record. */
@@ -58,6 +61,11 @@ export interface LegalCertificateFacts {
   model: string | null;
   /** Null: nobody signed the transcript off, and the certificate says it is an unreviewed machine transcript. */
   version: SignedOffVersion | null;
+  /**
+   * The latest sign-off when the text has changed since it: the export is then a draft, and the certificate says so
+   * instead of vouching for it.
+   */
+  changedSinceSignOff?: SignedOffVersion | null;
 }
 
 export interface LegalOptions {
