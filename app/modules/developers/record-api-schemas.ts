@@ -42,13 +42,10 @@ export const VersionSchema = z
     segmentCount: z.number().int(),
     createdAt: dateTime,
     author: person.nullable().meta({ description: "Who saved it; null for the machine transcript." }),
-    signedOff: z
-      .object({ at: dateTime, by: person, seal: sha256.nullable() })
-      .nullable()
-      .meta({
-        description:
-          "The sign-off, sealed by SHA-256 of the canonical JSON of { hash, signedOffAt, signedOffById, signedOffByName }.",
-      }),
+    signedOff: z.object({ at: dateTime, by: person, seal: sha256.nullable() }).nullable().meta({
+      description:
+        "The sign-off, sealed by SHA-256 of the canonical JSON of { hash, signedOffAt, signedOffById, signedOffByName }.",
+    }),
     diff: z
       .object({ runs: z.array(z.object({ at: z.number(), parts: z.array(DiffPartSchema) })), more: z.number().int() })
       .nullable()

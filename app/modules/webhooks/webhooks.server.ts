@@ -229,7 +229,12 @@ export async function deliverWebhook(deliveryId: string, { finalAttempt }: { fin
         "Content-Type": "application/json",
         "webhook-id": delivery.id,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": signWebhook(openWebhookSecret(delivery.endpoint.secret), delivery.id, timestamp, delivery.payload),
+        "webhook-signature": signWebhook(
+          openWebhookSecret(delivery.endpoint.secret),
+          delivery.id,
+          timestamp,
+          delivery.payload,
+        ),
       },
       body: delivery.payload,
     });
