@@ -1,14 +1,18 @@
-// @both-databases: the job queue's own SQL (pg-boss): queueing, retries and dead letters on each database
+// @both-databases: the job queue's own SQL (pg-boss): queueing, retries, dead letters and lost jobs on each database
 import net from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, test } from "vitest";
-import { getDatabase } from "~/modules/platform/database.server";
+import crypto from "node:crypto";
+import { db, getDatabase } from "~/modules/platform/database.server";
+import { requeueOrphanedTranscriptions } from "~/modules/pipeline/transcription-job.server";
+import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { enqueueTranscription, TRANSCRIBE_QUEUE } from "~/modules/recordings/transcription-queue.server";
 import { smtpTransport } from "~/services/email/smtp.server";
 import { readOutbox, type EmailMessage } from "~/modules/platform/email.server";
 import { dataDir, getEnv } from "~/config/env.server";
 import { enqueueEmail, getJob, QUEUES, startJobs, stopJobs } from "~/modules/jobs.server";
-import { testOutbox, waitFor } from "./helpers";
+import { signedInUser, testOutbox, waitFor } from "./helpers";
 
 const message = (to: string): EmailMessage => ({
   to,
@@ -94,5 +98,45 @@ describe("the send-email job", () => {
   test("a malformed email is refused before it is queued", async () => {
     await startJobs(await getDatabase(), { work: false });
     await expect(enqueueEmail({ ...message("not-an-email"), subject: "" })).rejects.toThrow();
+  });
+});
+
+describe("transcriptions the queue lost", () => {
+  test("a recording still queued or processing whose job the queue does not hold (a restored backup) gets a new job", async () => {
+    await startJobs(await getDatabase(), { work: false });
+    const user = await signedInUser();
+    const database = await db();
+    const workspaceId = await personalWorkspaceId(user.id);
+    const recording = (processing: boolean, jobId: string | null) =>
+      database.recording.create({
+        data: {
+          userId: user.id,
+          workspaceId,
+          title: "Restored",
+          fileName: "restored.wav",
+          storageKey: `restored/${crypto.randomUUID()}.wav`,
+          sizeBytes: 1000,
+          mimeType: "audio/wav",
+          durationSeconds: 11,
+          status: processing ? "PROCESSING" : "QUEUED",
+          jobId,
+        },
+      });
+    const lost = await recording(false, crypto.randomUUID());
+    const lostWhileProcessing = await recording(true, null);
+    const held = await recording(false, await enqueueTranscription("someone-else"));
+
+    // Just made: an upload may be between making the row and queueing its job.
+    expect(await requeueOrphanedTranscriptions()).toEqual([]);
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect((await requeueOrphanedTranscriptions(later)).sort()).toEqual([lost.id, lostWhileProcessing.id].sort());
+    for (const id of [lost.id, lostWhileProcessing.id]) {
+      const row = await database.recording.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: "QUEUED", progress: 0 });
+      expect(await getJob(TRANSCRIBE_QUEUE, row.jobId!)).toMatchObject({ data: { recordingId: id } });
+    }
+    expect((await database.recording.findUniqueOrThrow({ where: { id: held.id } })).jobId).toBe(held.jobId);
+    // Once they have jobs, nothing more is queued.
+    expect(await requeueOrphanedTranscriptions(later)).toEqual([]);
   });
 });

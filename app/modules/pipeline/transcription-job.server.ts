@@ -270,6 +270,12 @@ export async function runTranscription(
  * job then ends as done; a cancel meanwhile wins.
  */
 async function handOver(recordingId: string) {
+  await requeue(recordingId);
+  log.info(`transcription of ${recordingId} stopped with the worker; it runs again on the next start`);
+}
+
+/** Gives a still-active recording a new job, from the beginning; a cancel meanwhile wins. */
+async function requeue(recordingId: string): Promise<boolean> {
   const jobId = await enqueueTranscription(recordingId);
   const queued = await (
     await db()
@@ -278,7 +284,31 @@ async function handOver(recordingId: string) {
     data: { status: RecordingStatus.QUEUED, progress: 0, heartbeatAt: null, jobId },
   });
   if (queued.count === 0) await cancelTranscriptionJob(jobId);
-  log.info(`transcription of ${recordingId} stopped with the worker; it runs again on the next start`);
+  return queued.count > 0;
+}
+
+/** How long an active recording may go unchanged without a job in the queue before it is given one. */
+const ORPHANED_AFTER_MS = 2 * 60_000;
+
+/**
+ * Recordings queued or processing whose job the queue does not hold: restored from a backup, which keeps the rows but
+ * not the queue (ADR 043), or a queue emptied by hand. Each gets a new job, as a shutdown's hand-over does; without
+ * one it would hold its minutes and say "queued" for ever. Returns their ids.
+ */
+export async function requeueOrphanedTranscriptions(now = new Date()): Promise<string[]> {
+  const active = await (
+    await db()
+  ).recording.findMany({
+    where: { status: { in: ACTIVE }, updatedAt: { lt: new Date(now.getTime() - ORPHANED_AFTER_MS) } },
+    select: { id: true, jobId: true },
+  });
+  const requeued: string[] = [];
+  for (const recording of active) {
+    if (recording.jobId && (await getJob(TRANSCRIBE_QUEUE, recording.jobId))) continue;
+    if (await requeue(recording.id)) requeued.push(recording.id);
+  }
+  if (requeued.length) log.info({ recordings: requeued }, "queued again: their jobs were not in the queue");
+  return requeued;
 }
 
 /** Rows for the segments, numbered from `firstPosition`. */
@@ -417,6 +447,7 @@ export async function recoverStalledTranscriptions(now = new Date()) {
     const job = await getJob<{ recordingId: string }>(TRANSCRIBE_QUEUE, jobId);
     if (job?.state === "failed") await abandonTranscription(job.data.recordingId);
   }
+  await requeueOrphanedTranscriptions(now);
   return jobIds;
 }
 
