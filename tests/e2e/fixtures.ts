@@ -1,11 +1,14 @@
 import { test as base, type ConsoleMessage, expect, type Page, type Route } from "@playwright/test";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
 import { E2E_DATA_DIR, e2eServer } from "../../playwright.config";
 import { poll } from "../poll";
+import { sharedFile } from "../shared-files";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 // Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
@@ -64,6 +67,39 @@ export async function createRecording(
       durationSeconds: 20,
       ...data,
     },
+  });
+}
+
+/**
+ * A finished recording of the shared jfk.wav, its audio stored in the running app's uploads (so the page plays it),
+ * with `segments` as its transcript: for the pages that play, edit and review a transcript.
+ */
+export async function createJfkRecording(
+  userId: string,
+  segments: Omit<Prisma.TranscriptSegmentCreateWithoutRecordingInput, "position">[],
+  data: Partial<Omit<Prisma.RecordingUncheckedCreateInput, "userId">> = {},
+) {
+  const audio = sharedFile("testdata/audio/jfk.wav");
+  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
+  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
+  fs.copyFileSync(audio, path.join(E2E_DATA_DIR, "uploads", storageKey));
+  return (await appDatabase()).prisma.recording.create({
+    data: {
+      userId,
+      workspaceId: await personalWorkspaceId(userId),
+      title: "Inaugural address",
+      fileName: "jfk.wav",
+      storageKey,
+      sizeBytes: fs.statSync(audio).size,
+      mimeType: "audio/wav",
+      durationSeconds: 11,
+      status: "COMPLETED",
+      language: "en",
+      transcriptLanguage: "en",
+      ...data,
+      segments: { create: segments.map((segment, position) => ({ ...segment, position })) },
+    },
+    include: { segments: { orderBy: { position: "asc" } } },
   });
 }
 

@@ -1,14 +1,9 @@
 // The transcript editor, with JavaScript (edited in place, autosaved, undone from the toolbar) and without it (the
 // per-segment forms, the split page, the history's forms). The recording is jfk.wav with a transcript written
 // straight to the database, so the player has real audio to play.
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
-import { sharedFile } from "../shared-files";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { acceptCookies, appDatabase, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
@@ -37,45 +32,25 @@ async function openEditor(page: Page, baseURL: string | undefined, transcript = 
   await acceptCookies(page, baseURL);
   const user = await createUser();
   await signInAs(page, user);
-  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
-  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
-  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), path.join(E2E_DATA_DIR, "uploads", storageKey));
-  const { prisma } = await appDatabase();
-  const recording = await prisma.recording.create({
-    data: {
-      userId: user.id,
-      workspaceId: await personalWorkspaceId(user.id),
-      title: "Inaugural address",
-      fileName: "jfk.wav",
-      storageKey,
-      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
-      mimeType: "audio/wav",
-      durationSeconds: 11,
-      status: "COMPLETED",
-      language: "en",
-      transcriptLanguage: "en",
-      segments: {
-        create: transcript.map(([start, end, text], position) => {
-          const parts = text.split(" ");
-          const step = (end - start) / parts.length;
-          return {
-            position,
-            start,
-            end,
-            text,
-            speaker: position % 2 ? "Speaker 2" : "Speaker 1",
-            words: parts.map((word, index) => ({
-              word,
-              start: start + index * step,
-              end: start + (index + 1) * step,
-              confidence: word === "fellow" ? 0.3 : 0.95,
-            })),
-          };
-        }),
-      },
-    },
-    include: { segments: { orderBy: { position: "asc" } } },
-  });
+  const recording = await createJfkRecording(
+    user.id,
+    transcript.map(([start, end, text], position) => {
+      const parts = text.split(" ");
+      const step = (end - start) / parts.length;
+      return {
+        start,
+        end,
+        text,
+        speaker: position % 2 ? "Speaker 2" : "Speaker 1",
+        words: parts.map((word, index) => ({
+          word,
+          start: start + index * step,
+          end: start + (index + 1) * step,
+          confidence: word === "fellow" ? 0.3 : 0.95,
+        })),
+      };
+    }),
+  );
   await page.goto(`/transcription/${recording.id}`);
   await expect(page.getByRole("heading", { name: "Transcript", exact: true })).toBeVisible();
   // With JavaScript, wait until the editor has hydrated (the text becomes editable).

@@ -2,13 +2,8 @@
 // without it (the same by plain links and forms): a reviewer moves between flags, accepts one (its segment is
 // verified, the progress moves), signs off, verifies the record, and an edit then shows "changed since sign-off".
 // The recording is jfk.wav with a transcript written straight to the database.
-import fs from "node:fs";
-import path from "node:path";
 import type { TestInfo } from "@playwright/test";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
-import { sharedFile } from "../shared-files";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { acceptCookies, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
@@ -26,34 +21,10 @@ test("a reviewer moves between flags, accepts one, signs off and verifies the re
   await acceptCookies(page, baseURL);
   const user = await createUser({ firstName: "Rita" });
   await signInAs(page, user);
-  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
-  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
-  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), path.join(E2E_DATA_DIR, "uploads", storageKey));
-  const { prisma } = await appDatabase();
-  const recording = await prisma.recording.create({
-    data: {
-      userId: user.id,
-      workspaceId: await personalWorkspaceId(user.id),
-      title: "Inaugural address",
-      fileName: "jfk.wav",
-      storageKey,
-      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
-      mimeType: "audio/wav",
-      durationSeconds: 11,
-      status: "COMPLETED",
-      language: "en",
-      transcriptLanguage: "en",
-      segments: {
-        create: TRANSCRIPT.map(([start, end, text], position) => ({
-          position,
-          start,
-          end,
-          text,
-          speaker: "Speaker 1",
-        })),
-      },
-    },
-  });
+  const recording = await createJfkRecording(
+    user.id,
+    TRANSCRIPT.map(([start, end, text]) => ({ start, end, text, speaker: "Speaker 1" })),
+  );
   await page.goto(`/transcription/${recording.id}`);
   const review = page.locator("section#review");
   await expect(review.getByTestId("review-progress")).toHaveText("0 of 3 segments verified");

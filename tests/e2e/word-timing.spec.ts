@@ -1,12 +1,7 @@
 // Click-to-play lands on an edited word (ADR 047): words typed into a transcript get times between their neighbours
 // at once, then the server aligns them to the audio (pocketsphinx, English), and a click on one plays from where it
 // is said. The recording is jfk.wav; its transcript, written straight to the database, misses "ask not".
-import fs from "node:fs";
-import path from "node:path";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
-import { sharedFile } from "../shared-files";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { acceptCookies, appDatabase, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 /** Pocketsphinx's times on the whole file (as in tests/integration/word-realignment.test.ts). */
 const HEARD: [string, number, number][] = [
@@ -30,37 +25,19 @@ test("a click on a word typed into the transcript plays from where it is said", 
   await acceptCookies(page, baseURL);
   const user = await createUser();
   await signInAs(page, user);
-  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
-  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
-  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), path.join(E2E_DATA_DIR, "uploads", storageKey));
-  const { prisma } = await appDatabase();
-  const recording = await prisma.recording.create({
-    data: {
-      userId: user.id,
-      workspaceId: await personalWorkspaceId(user.id),
-      title: "Inaugural address",
-      fileName: "jfk.wav",
-      storageKey,
-      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
-      mimeType: "audio/wav",
-      durationSeconds: 11,
-      status: "COMPLETED",
-      engine: "pocketsphinx",
-      language: "en",
-      transcriptLanguage: "en",
-      segments: {
-        create: {
-          position: 0,
-          start: 0.2,
-          end: 6.6,
-          text: HEARD.map(([word]) => word).join(" "),
-          speaker: "Speaker 1",
-          words: HEARD.map(([word, start, end]) => ({ word, start, end, confidence: 0.95 })),
-        },
+  const recording = await createJfkRecording(
+    user.id,
+    [
+      {
+        start: 0.2,
+        end: 6.6,
+        text: HEARD.map(([word]) => word).join(" "),
+        speaker: "Speaker 1",
+        words: HEARD.map(([word, start, end]) => ({ word, start, end, confidence: 0.95 })),
       },
-    },
-    include: { segments: true },
-  });
+    ],
+    { engine: "pocketsphinx" },
+  );
   const [segment] = recording.segments;
   await page.goto(`/transcription/${recording.id}`);
   const text = page.locator(`#segment-${segment.id} [data-segment-text]`);
@@ -82,6 +59,7 @@ test("a click on a word typed into the transcript plays from where it is said", 
 
   // The server aligns the typed words after the save: wait for that, then load the page with the new times.
   const stored = async () => {
+    const { prisma } = await appDatabase();
     const row = await prisma.transcriptSegment.findUniqueOrThrow({ where: { id: segment.id } });
     return (row.words as { word: string; start: number; end: number }[]).find((word) => word.word === "not");
   };
