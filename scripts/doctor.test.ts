@@ -87,7 +87,7 @@ describe("npm run doctor", () => {
       );
       const { code, output } = await doctor({
         BACKUP_DIR: backups,
-        METRICS_TOKEN: "a-metrics-token",
+        METRICS_TOKEN: "a-metrics-token-of-24-characters-or-more",
         SENTRY_DSN: "https://public-key@errors.example.com/4",
         MIN_FREE_DISK_BYTES: String(1024 ** 5),
       });

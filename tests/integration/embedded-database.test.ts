@@ -62,7 +62,8 @@ describe("the embedded database", () => {
   test("a standalone worker refuses the embedded database and says why", async () => {
     const worker = await cli("scripts/worker.ts");
     expect(worker.code).toBe(1);
-    expect(worker.stderr).toContain("Standalone workers need a PostgreSQL server");
+    // Said in its log (JSON lines on stdout, ADR 044), which is where an operator reads a worker's refusals.
+    expect(worker.stdout + worker.stderr).toContain("Standalone workers need a PostgreSQL server");
   });
 
   test("with the app stopped, CLI commands open the files, and the data persists", async () => {

@@ -1,3 +1,4 @@
+// @both-databases: the realign job's row lock (FOR UPDATE) in app/modules/transcripts/realign-job.server.ts
 // Typed words re-aligned to the audio after an edit (ADR 047): a job cuts the edited span's audio with ffmpeg and
 // aligns it with pocketsphinx (real programs, real jfk.wav in storage); kept words never move, and the revision's
 // change follows, so undo still works.
