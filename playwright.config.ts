@@ -81,6 +81,8 @@ function appServer(server: ReturnType<typeof e2eServer>): WebServer {
   };
 }
 
+const ERROR_REPORTS_SPEC = /error-reports\.js-only\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   workers: WORKERS,
@@ -99,7 +101,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: ERROR_REPORTS_SPEC },
+    // It starts an app server of its own from the test process (bench/app-server.ts), which points this process's
+    // DATA_DIR and database at that server's: a project of its own gets a worker process of its own, so no other
+    // spec's worker is left pointing at the wrong app.
+    { name: "error-reports", use: { ...chromium, javaScriptEnabled: true }, testMatch: ERROR_REPORTS_SPEC },
     // Specs named *.js-only.spec.ts test what JavaScript adds (spinner, error suppression).
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
