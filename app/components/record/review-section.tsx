@@ -121,7 +121,7 @@ export function ReviewSection({
                   Previous flag
                 </Link>
               ) : (
-                <span className="text-slate-400">Previous flag</span>
+                <span className="text-slate-500">Previous flag</span>
               )}
               {next ? (
                 <Link
@@ -133,7 +133,7 @@ export function ReviewSection({
                   Next flag
                 </Link>
               ) : (
-                <span className="text-slate-400">Next flag</span>
+                <span className="text-slate-500">Next flag</span>
               )}
             </nav>
           </div>
