@@ -37,7 +37,7 @@ test("a viewer reads and exports a team transcript, and is offered no form their
 
   await page.goto(`/transcription/${recording.id}`);
   await expect(page.getByRole("heading", { name: "Witness interview", level: 1 })).toBeVisible();
-  await expect(page.getByText("I saw the car at noon.")).toBeVisible();
+  await expect(page.locator("[data-segment-text]", { hasText: "I saw the car at noon." })).toBeVisible();
   await expect(page.getByTestId("read-only")).toContainText("Your role in this workspace (viewer) does not allow");
   // Reading and exporting stay.
   await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
@@ -71,7 +71,7 @@ test("a viewer reads and exports a team transcript, and is offered no form their
 test("a member of the same team gets the forms", async ({ page, baseURL }) => {
   const recording = await colleagueWithRole(page, baseURL, "MEMBER");
   await page.goto(`/transcription/${recording.id}`);
-  await expect(page.getByText("I saw the car at noon.")).toBeVisible();
+  await expect(page.locator("[data-segment-text]", { hasText: "I saw the car at noon." })).toBeVisible();
   await expect(page.getByTestId("read-only")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Rename", exact: true })).toBeVisible();
   await expect(page.locator("form#delete-recording")).toHaveCount(1);
