@@ -3,6 +3,7 @@
 // applied, and sign-in, a transcript, an export and a share link still work. Too slow for `npm test` (it builds the
 // old release: minutes), so .ci/run calls it after the suite: `npm run test:upgrade` (run `npm run build` first).
 //   OLD_RELEASE=<commit> (default e401e80)  UPGRADE_PORT=<first of two ports> (default 3411)  UPGRADE_WORK=<dir>
+import { poll } from "../poll";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -52,17 +53,18 @@ async function startServer(tree: string, port: number): Promise<ChildProcess> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server in ${tree} exited with ${server.exitCode}.`);
-    const status = await fetch(`http://localhost:${port}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    if (Date.now() > deadline) throw new Error(`The server in ${tree} did not answer /healthz in 120 s.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await poll(
+    async () => {
+      if (server.exitCode !== null) throw new Error(`The server in ${tree} exited with ${server.exitCode}.`);
+      return fetch(`http://localhost:${port}/healthz`).then(
+        (response) => response.status,
+        () => 0,
+      );
+    },
+    (status) => status === 200,
+    { timeoutMs: 120_000, intervalMs: 250, description: `the server in ${tree} to answer /healthz` },
+  );
+  return server;
 }
 
 async function stopServer(server: ChildProcess) {
