@@ -1,6 +1,7 @@
 import { test as base, type ConsoleMessage, expect, type Page, type Route } from "@playwright/test";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
@@ -9,6 +10,7 @@ import { createUserSession } from "~/modules/platform/session.server";
 import { E2E_DATA_DIR, e2eServer } from "../../playwright.config";
 import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
+import { configuredStorage } from "~/services/storage/index.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 // Tests reach the running app as a CLI command would: its database through the socket it serves, its outbox, and its
@@ -71,7 +73,7 @@ export async function createRecording(
 }
 
 /**
- * A finished recording of the shared jfk.wav, its audio stored in the running app's uploads (so the page plays it),
+ * A finished recording of the shared jfk.wav, its audio in the running app's storage (so the page plays it),
  * with `segments` as its transcript: for the pages that play, edit and review a transcript.
  */
 export async function createJfkRecording(
@@ -80,9 +82,11 @@ export async function createJfkRecording(
   data: Partial<Omit<Prisma.RecordingUncheckedCreateInput, "userId">> = {},
 ) {
   const audio = sharedFile("testdata/audio/jfk.wav");
-  const storageKey = `e2e/${crypto.randomUUID()}.wav`;
-  fs.mkdirSync(path.join(E2E_DATA_DIR, "uploads", "e2e"), { recursive: true });
-  fs.copyFileSync(audio, path.join(E2E_DATA_DIR, "uploads", storageKey));
+  const storageKey = `recordings/${userId}/${crypto.randomUUID()}.wav`;
+  // Stored as an upload is (encrypted at rest); putFile moves its file, so it gets a copy, never the shared one.
+  const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-audio-")), "jfk.wav");
+  fs.copyFileSync(audio, local);
+  await configuredStorage().putFile(storageKey, local);
   return (await appDatabase()).prisma.recording.create({
     data: {
       userId,

@@ -1,42 +1,17 @@
 // The court-ready export on the transcript page (issue 34, item 5; ADR 046), with JavaScript on and off: the owner
 // fills in the caption (a refused one comes back with its sentence), then downloads the legal layout as PDF/A.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { configuredStorage } from "~/services/storage/index.server";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
-import { sharedFile } from "../shared-files";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 async function deposition(userId: string) {
-  const key = `recordings/${userId}/${crypto.randomUUID()}.wav`;
-  const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "h4-legal-e2e-")), "jfk.wav");
-  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), local);
-  await configuredStorage().putFile(key, local);
-  return (await appDatabase()).prisma.recording.create({
-    data: {
-      userId,
-      workspaceId: await personalWorkspaceId(userId),
-      title: "Deposition",
-      fileName: "deposition.wav",
-      storageKey: key,
-      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
-      mimeType: "audio/wav",
-      durationSeconds: 11,
-      language: "en",
-      transcriptLanguage: "en",
-      status: "COMPLETED",
-      progress: 100,
-      completedAt: new Date(),
-      segments: {
-        create: [
-          { position: 0, start: 0, end: 4, text: "Please state your name for the record.", speaker: "Mr Smith" },
-          { position: 1, start: 4, end: 9, text: "Jane Doe.", speaker: "Jane Doe" },
-        ],
-      },
-    },
-  });
+  return createJfkRecording(
+    userId,
+    [
+      { start: 0, end: 4, text: "Please state your name for the record.", speaker: "Mr Smith" },
+      { start: 4, end: 9, text: "Jane Doe.", speaker: "Jane Doe" },
+    ],
+    { title: "Deposition", fileName: "deposition.wav", progress: 100, completedAt: new Date() },
+  );
 }
 
 test("fill in the caption, then download the court transcript", async ({ page, baseURL }) => {

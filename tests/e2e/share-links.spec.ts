@@ -1,44 +1,18 @@
 // Share links (issue 17, item 4), with JavaScript on and off: the owner creates a link on the transcript page, a
 // signed-out visitor opens it (with its password), and the link stops working when it expires or is turned off.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { configuredStorage } from "~/services/storage/index.server";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
-import { sharedFile } from "../shared-files";
-import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
+import { acceptCookies, appDatabase, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 async function finishedRecording(userId: string) {
-  const key = `recordings/${userId}/${crypto.randomUUID()}.wav`;
-  const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "share-e2e-")), "jfk.wav");
-  fs.copyFileSync(sharedFile("testdata/audio/jfk.wav"), local);
-  await configuredStorage().putFile(key, local);
-  return (await appDatabase()).prisma.recording.create({
-    data: {
-      userId,
-      workspaceId: await personalWorkspaceId(userId),
-      title: "Quarterly review",
-      fileName: "quarterly.wav",
-      storageKey: key,
-      sizeBytes: fs.statSync(sharedFile("testdata/audio/jfk.wav")).size,
-      mimeType: "audio/wav",
-      durationSeconds: 11,
-      language: "en",
-      transcriptLanguage: "en",
-      status: "COMPLETED",
-      progress: 100,
-      completedAt: new Date(),
-      segments: {
-        create: [
-          { position: 0, start: 0, end: 4, text: "Welcome to the quarterly review.", speaker: "Dr. Ruiz" },
-          { position: 1, start: 4, end: 9, text: "Revenue grew by twelve percent.", speaker: "Speaker 2" },
-        ],
-      },
-    },
-  });
+  return createJfkRecording(
+    userId,
+    [
+      { start: 0, end: 4, text: "Welcome to the quarterly review.", speaker: "Dr. Ruiz" },
+      { start: 4, end: 9, text: "Revenue grew by twelve percent.", speaker: "Speaker 2" },
+    ],
+    { title: "Quarterly review", fileName: "quarterly.wav", progress: 100, completedAt: new Date() },
+  );
 }
 
 /** Fills the share panel and creates a link; returns the full link shown once (on this page, or the share page). */
