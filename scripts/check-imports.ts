@@ -21,6 +21,7 @@ const DOMAIN_ORDER = [
   "recordings",
   "speakers",
   "comments",
+  "redaction",
   "transcripts",
   "engines",
   "pipeline",

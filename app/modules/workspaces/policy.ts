@@ -15,6 +15,8 @@ export const WORKSPACE_ACTIONS = {
   share: "creating share links",
   upload: "uploading or recording audio",
   verify: "verifying and signing off transcripts",
+  redact: "redacting transcripts and reviewing their redactions",
+  "view-original": "reading the original of a redacted transcript",
   "manage-members": "inviting members and changing their roles",
   "manage-policy": "changing the workspace's policies and restricted folders",
   "manage-api": "managing its API keys and webhooks",
@@ -27,7 +29,15 @@ export const WORKSPACE_ACTION_NAMES = Object.keys(WORKSPACE_ACTIONS) as Workspac
 
 const READ: WorkspaceAction[] = ["view", "export"];
 const WORK: WorkspaceAction[] = [...READ, "edit", "delete", "share", "upload"];
-const ADMINISTER: WorkspaceAction[] = ["manage-members", "manage-policy", "manage-api", "view-audit-log"];
+// Redacting needs the original in view, and the original is for owners and admins only (ADR 048).
+const ADMINISTER: WorkspaceAction[] = [
+  "manage-members",
+  "manage-policy",
+  "manage-api",
+  "view-audit-log",
+  "redact",
+  "view-original",
+];
 
 const ALLOWED: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
   // the owner may do everything
