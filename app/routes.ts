@@ -37,7 +37,7 @@ export default [
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("recordings", "routes/_app.recordings.tsx"),
     route("recordings/folders/:folderId/access", "routes/_app.recordings.folders.$folderId.access.tsx"),
-    route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
+    route("transcription/:recordingId", "routes/_app.transcription.$recordingId/route.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("transcription/:recordingId/caption", "routes/_app.transcription.$recordingId.caption.tsx"),
     route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),

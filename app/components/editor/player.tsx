@@ -1,7 +1,9 @@
-// The editor's player: it stays in view (sticky) while the transcript scrolls. The browser's own controls work
-// without JavaScript; skip buttons and the speed choice are added when it runs (they need it to do anything).
+// The editor's player: it stays in view while the transcript scrolls, sticky under the app's header on wide screens
+// and docked at the bottom of the viewport below them (the transcript page pads itself by --docked-player). The
+// browser's own controls work without JavaScript; skip buttons and the speed choice are added when it runs (they
+// need it to do anything).
 import type { ReactNode, RefObject } from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Hint } from "~/components/ui/hint";
 import { cn } from "~/utils/cn";
@@ -31,10 +33,16 @@ export function EditorPlayer({
   children?: ReactNode;
 }) {
   const [rate, setRate] = useState(initialRate);
+  const sectionRef = useRef<HTMLElement>(null);
+  useDockedHeight(sectionRef);
   return (
     <section
+      ref={sectionRef}
       aria-label="Player"
-      className="sticky top-0 z-10 mt-8 border-b border-slate-200 bg-white/95 py-2 backdrop-blur"
+      className={cn(
+        "fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur",
+        "lg:sticky lg:top-16 lg:bottom-auto lg:z-10 lg:mt-8 lg:border-t-0 lg:border-b lg:px-0",
+      )}
     >
       {src ? (
         <audio ref={audioRef} controls preload="metadata" src={src} className="w-full">
@@ -88,4 +96,19 @@ export function EditorPlayer({
       ) : null}
     </section>
   );
+}
+
+/** The docked player's height, for the page's bottom padding: the toolbar wraps, and a refusal can show in it. */
+function useDockedHeight(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--docked-player", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--docked-player");
+    };
+  }, [ref]);
 }

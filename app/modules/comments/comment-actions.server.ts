@@ -1,6 +1,7 @@
 // The transcript page's note intents: the response, or null when the form was not one of them.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { COMMENT_INTENTS, CommentActionSchema } from "./comment-forms";
 import { addComment, deleteComment } from "./comments.server";
@@ -10,7 +11,15 @@ export async function commentIntent(userId: string, recordingId: string, form: F
   if (!COMMENT_INTENTS.includes(String(form.get("intent")))) return null;
   const submission = parseWithZod(form, { schema: CommentActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const input = submission.value;
+  return runCommentIntent(userId, recordingId, submission.value);
+}
+
+/** One parsed note intent (the transcript page's action parses every intent of the page at once). */
+export async function runCommentIntent(
+  userId: string,
+  recordingId: string,
+  input: z.infer<typeof CommentActionSchema>,
+) {
   if (input.intent === "add-comment") {
     const { intent: _intent, ...comment } = input;
     const created = await addComment(userId, recordingId, comment);

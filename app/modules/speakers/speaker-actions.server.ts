@@ -2,6 +2,7 @@
 // when the form was not one of them (the page's own action handles it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 import { answerRefusal, refusalReply } from "~/modules/platform/refusals.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import {
@@ -16,8 +17,16 @@ export async function speakerPageIntent(userId: string, recordingId: string, for
   if (!SPEAKER_PAGE_INTENTS.includes(String(form.get("intent")))) return null;
   const submission = parseWithZod(form, { schema: SpeakerPageActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  return runSpeakerPageIntent(userId, recordingId, submission.value);
+}
+
+/** One parsed speaker-library intent of the transcript page (its action parses every intent of the page at once). */
+export async function runSpeakerPageIntent(
+  userId: string,
+  recordingId: string,
+  input: z.infer<typeof SpeakerPageActionSchema>,
+) {
   const here = `/transcription/${recordingId}#speaker-voices-title`;
-  const input = submission.value;
   if (input.intent === "save-voice") {
     await saveVoiceToLibrary(userId, recordingId, input.speaker);
     return redirectWithToast(

@@ -1,8 +1,9 @@
 // The transcript page's review and versions: what its loader reads for them, and its forms' handler (ADR 045). The
-// page renders the sections (components/record/*) and passes its form data here first, as it does for speakers and
-// notes, so the 872-line route only gains a call or two.
+// page renders the sections (components/record/*); its one action parses every intent of the page and passes these
+// to `runRecordIntent`.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 import type { AuditSource } from "~/modules/audit/audit.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatDate } from "~/utils/dates";
@@ -55,7 +56,16 @@ export async function recordIntent(userId: string, recordingId: string, form: Fo
   if (!(RECORD_INTENTS as readonly string[]).includes(String(form.get("intent")))) return null;
   const submission = parseWithZod(form, { schema: RecordActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const input = submission.value;
+  return runRecordIntent(userId, recordingId, submission.value, source);
+}
+
+/** One parsed review or sign-off intent (the transcript page's action parses every intent of the page at once). */
+export async function runRecordIntent(
+  userId: string,
+  recordingId: string,
+  input: z.infer<typeof RecordActionSchema>,
+  source: AuditSource = {},
+) {
   const here = `/transcription/${recordingId}`;
   switch (input.intent) {
     case "verify-segment": {
