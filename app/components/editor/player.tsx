@@ -1,5 +1,5 @@
 // The editor's player: it stays in view while the transcript scrolls, sticky under the app's header on wide screens
-// and docked at the bottom of the viewport below them (the transcript page pads itself by --docked-player). The
+// and docked at the bottom of the viewport below them (app.css pads the page by its height). The
 // browser's own controls work without JavaScript; skip buttons and the speed choice are added when it runs (they
 // need it to do anything).
 import type { ReactNode, RefObject } from "react";
@@ -39,6 +39,8 @@ export function EditorPlayer({
     <section
       ref={sectionRef}
       aria-label="Player"
+      // The page pads itself below lg so that nothing hides behind the docked player (app.css).
+      data-docked-player=""
       className={cn(
         "fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur",
         "lg:sticky lg:top-16 lg:bottom-auto lg:z-10 lg:mt-8 lg:border-t-0 lg:border-b lg:px-0",

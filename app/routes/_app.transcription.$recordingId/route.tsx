@@ -193,9 +193,7 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
     : [];
 
   return (
-    // Below lg the player is docked at the bottom of the viewport: the page's padding keeps the last words above it
-    // (its height is measured into --docked-player when JavaScript runs; without it, the bare player's height).
-    <div className="mx-auto max-w-4xl px-4 py-6 pb-[calc(var(--docked-player,5rem)+1.5rem)] lg:max-w-7xl lg:pb-6">
+    <div className="mx-auto max-w-4xl px-4 py-6 lg:max-w-7xl">
       <PageHeader recording={recording} engine={loaderData.engine} engineNotice={loaderData.engineNotice} may={may} />
 
       {refusal ? (
