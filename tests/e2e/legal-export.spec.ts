@@ -19,7 +19,7 @@ test("fill in the caption, then download the court transcript", async ({ page, b
   const recording = await deposition(owner.id);
   await acceptCookies(page, baseURL);
   await signInAs(page, owner);
-  await page.goto(`/transcription/${recording.id}`);
+  await page.goto(`/transcription/${recording.id}#export`);
 
   const section = page.getByRole("region", { name: "Court transcript (legal layout)" });
   await expect(section.getByLabel("Q./A. layout")).toBeDisabled();

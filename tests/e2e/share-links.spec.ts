@@ -17,7 +17,7 @@ async function finishedRecording(userId: string) {
 
 /** Fills the share panel and creates a link; returns the full link shown once (on this page, or the share page). */
 async function createLink(page: Page, recordingId: string, options: { password?: string; expiry: string }) {
-  await page.goto(`/transcription/${recordingId}`);
+  await page.goto(`/transcription/${recordingId}#share`);
   const panel = page.getByRole("region", { name: "Share a read-only link" });
   await panel.getByLabel("Label (optional)").fill("For the board");
   if (options.password) await panel.getByLabel("Password (optional)").fill(options.password);
@@ -65,7 +65,9 @@ test("create a link with a password, open it signed out, then turn it off", asyn
   await expect(guest.getByText(owner.email)).toHaveCount(0);
 
   // The owner sees the view and turns the link off.
+  // A fresh load (the page is still at #share, and going to the same address with a hash would only scroll).
   await page.goto(`/transcription/${recording.id}`);
+  await page.getByRole("navigation", { name: "Page actions" }).getByRole("link", { name: "Share" }).click();
   const panel = page.getByRole("region", { name: "Share a read-only link" });
   await expect(panel.getByText(/1 view · password · no downloads/)).toBeVisible();
   await panel.getByRole("button", { name: "Turn off link For the board" }).click();
@@ -110,7 +112,7 @@ test("the shared page has no axe violations, at 1280 and 390 px", async ({ page,
   const owner = await createUser();
   await signInAs(page, owner);
   const recording = await finishedRecording(owner.id);
-  await page.goto(`/transcription/${recording.id}`);
+  await page.goto(`/transcription/${recording.id}#share`);
   const results = async (target: Page) =>
     (
       await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
