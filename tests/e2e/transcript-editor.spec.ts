@@ -22,6 +22,9 @@ const LONG_TRANSCRIPT: [number, number, string][] = Array.from({ length: 120 }, 
 
 /** Opens the revision history. It may be open already: with JavaScript, the page stays mounted after a restore. */
 async function openHistory(page: Page) {
+  // With JavaScript the history is in the side panel's Versions tab; without it, a section of the page.
+  const versionsTab = page.getByRole("tab", { name: "Versions" });
+  if (await versionsTab.isVisible()) await versionsTab.click();
   const history = page.locator("details#history");
   if (!(await history.evaluate((details: HTMLDetailsElement) => details.open)))
     await history.locator("summary").click();
