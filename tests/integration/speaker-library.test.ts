@@ -289,7 +289,7 @@ describe("speaker library", () => {
       saveVoice: "on",
     });
     expect(renamed.status).toBe(303);
-    expect(renamed.headers.get("Location")).toBe(`/transcription/${recording.id}`);
+    expect(renamed.headers.get("Location")).toBe(`/transcription/${recording.id}#speakers`);
     expect(await speakers()).toEqual(["Anna", "Speaker 2"]);
     const profiles = await database.speakerProfile.findMany({ where: { userId: owner.id } });
     expect(profiles.map((profile) => profile.name)).toEqual(["Anna"]);
