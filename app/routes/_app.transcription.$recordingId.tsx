@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { hiddenWords, scrubEverything, transcriptViewOf } from "~/modules/redaction/view.server";
 import { TranslationLinks } from "~/components/recordings/translation-links";
 import { ProgressBar } from "~/components/recordings/progress-bar";
 import { featureRefusal } from "~/modules/billing/plan-features";
@@ -107,18 +108,24 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
   const userId = await requireUserId(request);
   const { recording, role } = await requireRecordingAndRole(userId, params.recordingId, "view");
   const completed = recording.status === "COMPLETED";
+  const url = new URL(request.url);
   if (completed) await recordTranscriptView(userId, recording, { request, context });
   // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
+  // The original for owners and admins (the redacted view on asking); everyone else the redacted view (ADR 048).
+  const view = transcriptViewOf(role, url.searchParams.get("view") === "redacted" ? "redacted" : null);
+  const hidden = view === "redacted" ? await hiddenWords(recording.id) : [];
   const segments =
     recording.status === "PROCESSING"
-      ? (await transcriptSegments(recording.id)).map((segment) => ({ ...segment, words: storedWords(segment.words) }))
+      ? (await transcriptSegments(recording.id, view)).map((segment) => ({
+          ...segment,
+          words: storedWords(segment.words),
+        }))
       : [];
   // The finished transcript, for the editor: words aligned to the text, and the revisions saved so far.
   // One page of it (editor-pages.ts); the speakers are every page's, for the rename form and the speaker lists.
-  const url = new URL(request.url);
   const asked = { page: url.searchParams.get("page"), segment: url.searchParams.get("segment") };
   const [editor, revisions] = completed
-    ? await Promise.all([editorPageSegments(recording.id, asked), transcriptRevisions(recording.id)])
+    ? await Promise.all([editorPageSegments(recording.id, asked, view), transcriptRevisions(recording.id)])
     : [null, []];
   const [languages, jobs] = completed
     ? await Promise.all([translationLanguages(recording.id), transcriptTranslations(recording.id)])
@@ -142,51 +149,56 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
         transcriptRecordPanel(userId, recording.id, url),
       ])
     : [[], [], null];
-  return {
-    // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
-    may: permissionsOf(role),
-    role,
-    speakerVoices,
-    comments,
-    record,
-    renderedAt: Date.now(),
-    // Its place in the queue and the time left, while it waits or runs (measured, or "Estimating…").
-    progress: await transcriptionProgress(recording),
-    // Share links and what edits left out of date (issue 17, items 4 and 6).
-    shares: completed ? await listShareLinks(userId, recording.id) : [],
-    // The court-ready export's caption (ADR 046).
-    caption: captionInput(completed ? await recordingCaption(recording.id) : undefined),
-    freshness: completed ? await transcriptFreshness(recording.id) : null,
-    recording: visible,
-    segments,
-    editor: editor?.segments ?? [],
-    editorPage: editor?.page ?? editorPage([], {}).info,
-    speakers: editor?.speakers ?? [],
-    revisions,
-    engine: engineLabel(recording.engine, recording.model),
-    // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
-    engineNotice: recording.engine
-      ? isFallbackEngine(recording.engine)
-        ? FALLBACK_ENGINE_NOTICE
-        : null
-      : configuredLanguageClaims().fallbackNotice,
-    summary: {
-      stored: completed ? await transcriptSummary(recording.id) : null,
-      // Summarising writes to the recording: a role that may not edit reads a stored summary only.
-      allowed: can(role, "edit") && (await canSummarise(userId)),
-      summariser: configuredSummariser().label,
+  // Behind the redacted text, the safety net: no field of the page (a revision, a flag, a note) carries hidden words.
+  return scrubEverything(
+    {
+      view,
+      // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
+      may: permissionsOf(role),
+      role,
+      speakerVoices,
+      comments,
+      record,
+      renderedAt: Date.now(),
+      // Its place in the queue and the time left, while it waits or runs (measured, or "Estimating…").
+      progress: await transcriptionProgress(recording),
+      // Share links and what edits left out of date (issue 17, items 4 and 6).
+      shares: completed ? await listShareLinks(userId, recording.id) : [],
+      // The court-ready export's caption (ADR 046).
+      caption: captionInput(completed ? await recordingCaption(recording.id) : undefined),
+      freshness: completed ? await transcriptFreshness(recording.id) : null,
+      recording: visible,
+      segments,
+      editor: editor?.segments ?? [],
+      editorPage: editor?.page ?? editorPage([], {}).info,
+      speakers: editor?.speakers ?? [],
+      revisions,
+      engine: engineLabel(recording.engine, recording.model),
+      // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
+      engineNotice: recording.engine
+        ? isFallbackEngine(recording.engine)
+          ? FALLBACK_ENGINE_NOTICE
+          : null
+        : configuredLanguageClaims().fallbackNotice,
+      summary: {
+        stored: completed ? await transcriptSummary(recording.id) : null,
+        // Summarising writes to the recording: a role that may not edit reads a stored summary only.
+        allowed: can(role, "edit") && (await canSummarise(userId)),
+        summariser: configuredSummariser().label,
+      },
+      translation: {
+        // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
+        allowed: await accountIncludes(userId, "translation"),
+        translator: translator.label,
+        targets,
+        languages: languages.map((code) => ({ value: code, label: languageName(code) })),
+        jobs: jobs.filter((job) => job.status !== "COMPLETED"),
+        showLanguage,
+        translated,
+      },
     },
-    translation: {
-      // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
-      allowed: await accountIncludes(userId, "translation"),
-      translator: translator.label,
-      targets,
-      languages: languages.map((code) => ({ value: code, label: languageName(code) })),
-      jobs: jobs.filter((job) => job.status !== "COMPLETED"),
-      showLanguage,
-      translated,
-    },
-  };
+    hidden,
+  );
 });
 
 export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {

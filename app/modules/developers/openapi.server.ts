@@ -33,6 +33,7 @@ import {
   ListQuerySchema,
   ProblemSchema,
   RecordingDetailSchema,
+  RecordingViewQuerySchema,
   RecordingIdParams,
   RecordingListSchema,
   RecordingSchema,
@@ -178,7 +179,7 @@ function registry() {
     summary: "Get a recording and its transcript",
     description: "Status and progress; once completed, the transcript's segments, words, speakers and confidence.",
     security,
-    request: { params: RecordingIdParams },
+    request: { params: RecordingIdParams, query: RecordingViewQuerySchema },
     responses: {
       200: { description: "The recording.", content: { "application/json": { schema: RecordingDetailSchema } } },
       ...problems(401, 403, 404, 429),

@@ -27,7 +27,8 @@ async function readerView(link: LiveShareLink, requestedLanguage: string | null)
     select: { title: true, durationSeconds: true, transcriptLanguage: true, language: true, createdAt: true },
   });
   const [segments, languages] = await Promise.all([
-    transcriptSegments(link.recordingId),
+    // A visitor has no role: always the redacted view (ADR 048).
+    transcriptSegments(link.recordingId, "redacted"),
     translationLanguages(link.recordingId),
   ]);
   const showLanguage = requestedLanguage && languages.includes(requestedLanguage) ? requestedLanguage : null;

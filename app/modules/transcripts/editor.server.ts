@@ -1,5 +1,6 @@
 // The transcript editor's saves: each one changes segments in one transaction and records a revision (the runs of
 // segments it changed, before and after), so any earlier version can be rebuilt and restored, and any save undone.
+import type { TranscriptView } from "~/modules/redaction/view.server";
 import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
@@ -87,6 +88,7 @@ export async function editorSegments(
 export async function editorPageSegments(
   recordingId: string,
   asked: { page?: string | null; segment?: string | null },
+  view: TranscriptView,
 ) {
   const client = await db();
   const outline = await client.transcriptSegment.findMany({
@@ -99,11 +101,16 @@ export async function editorPageSegments(
     ? await client.transcriptSegment.findMany({
         where: { recordingId, id: { in: shown.map((segment) => segment.id) } },
         orderBy: { position: "asc" },
-        select: { ...SEGMENT_COLUMNS, words: true },
+        select: { ...SEGMENT_COLUMNS, words: true, redactedText: true },
       })
     : [];
   return {
-    segments: rows.map(({ words, ...row }) => editorSegment(row, words)),
+    // In the redacted view a segment that hides words shows the redacted text, without the engine's words (ADR 048).
+    segments: rows.map(({ words, redactedText, ...row }) =>
+      redactedText !== null && view === "redacted"
+        ? { ...editorSegment({ ...row, text: redactedText }, null), redacted: true }
+        : { ...editorSegment(row, words), redacted: redactedText !== null },
+    ),
     page: info,
     speakers: speakerNames(outline),
   };
