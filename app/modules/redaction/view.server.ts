@@ -1,7 +1,9 @@
 // Which text a reader gets, and keeping the redacted text derived (ADR 048). The one door of redaction: every output
 // (page, share link, API, export, translation, summary, search, webhook, email) asks `transcriptViewOf` and reads the
 // segments' `redactedText` when the answer is "redacted".
+import { z } from "zod";
 import { db } from "~/modules/platform/database.server";
+import { ExpectedError } from "~/modules/platform/refusals.server";
 import { findRecording, RecordingError } from "~/modules/recordings/ownership.server";
 import type { Reader } from "~/modules/workspaces/access.server";
 import { redactionLabel, TRANSCRIPT_VIEWS, type TranscriptView } from "./categories";
@@ -25,6 +27,18 @@ export function askedView(role: WorkspaceRole, requested: TranscriptView | null)
   if (requested === "original" && !can(role, "view-original"))
     throw new RecordingError(refusalSentence(role, "view-original"), 403);
   return transcriptViewOf(role, requested);
+}
+
+const RequestedView = z.enum(TRANSCRIPT_VIEWS).nullable();
+
+/**
+ * The view a request asks for with `?view=original|redacted`, or null when it asks for none (then the reader's role
+ * decides); anything else is a 400 that names the choices.
+ */
+export function requestedView(request: Request): TranscriptView | null {
+  const parsed = RequestedView.safeParse(new URL(request.url).searchParams.get("view"));
+  if (!parsed.success) throw new ExpectedError(`view must be one of: ${TRANSCRIPT_VIEWS.join(", ")}.`, 400);
+  return parsed.data;
 }
 
 /** The segment's text in a view: the redacted text where the view is redacted and something is hidden. */

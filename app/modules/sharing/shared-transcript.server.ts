@@ -10,6 +10,8 @@ import {
   translationLanguages,
 } from "~/modules/transcripts/transcripts.server";
 import { db } from "~/modules/platform/database.server";
+import { type AudioFile, audioFileInView } from "~/modules/redaction/redacted-audio.server";
+import { transcriptViewOf } from "~/modules/redaction/view.server";
 import { languageName } from "~/utils/languages";
 import { type LiveShareLink, ShareError } from "./share-links.server";
 
@@ -103,15 +105,18 @@ export async function sharedDocument(
   };
 }
 
-/** Where the shared recording's audio is stored, for the share-scoped audio route. */
-export async function sharedAudio(link: LiveShareLink) {
+/**
+ * Where the shared recording's audio is stored, for the share-scoped audio route: always the redacted view's (a link's
+ * visitor has no role, ADR 048), so with a redaction accepted, the bleeped copy.
+ */
+export async function sharedAudio(link: LiveShareLink): Promise<AudioFile> {
   const recording = await (
     await db()
   ).recording.findUniqueOrThrow({
     where: { id: link.recordingId },
-    select: { storageKey: true, mimeType: true, audioDeletedAt: true },
+    select: { id: true, storageKey: true, mimeType: true, durationSeconds: true, audioDeletedAt: true },
   });
   // The owner deleted the audio and kept the transcript: the link still shows the text.
   if (recording.audioDeletedAt) throw new ShareError("The audio of this recording was deleted.", 404);
-  return recording;
+  return audioFileInView(recording, transcriptViewOf(null));
 }
