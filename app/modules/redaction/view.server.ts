@@ -151,12 +151,25 @@ export async function viewLeavingWorkspace(
   recording: { workspaceId: string; redactionReviewedAt: Date | null },
   view: TranscriptView,
 ): Promise<TranscriptView> {
-  const workspace = await (
-    await db()
-  ).workspace.findUnique({ where: { id: recording.workspaceId }, select: { redactionRequired: true } });
-  if (!workspace?.redactionRequired) return view;
+  if (!(await redactionRequired(recording.workspaceId))) return view;
   if (!recording.redactionReviewedAt) throw new RecordingError(REDACTION_REVIEW_REQUIRED, 409);
   return "redacted";
+}
+
+/** Does the workspace require redaction for everything that leaves it? */
+export async function redactionRequired(workspaceId: string): Promise<boolean> {
+  const workspace = await (
+    await db()
+  ).workspace.findUnique({ where: { id: workspaceId }, select: { redactionRequired: true } });
+  return workspace?.redactionRequired ?? false;
+}
+
+/**
+ * May a share link show the recording now? Not while the workspace requires redaction and the redactions wait for a
+ * review (a change after the review clears it): the link answers again once a person reviewed them.
+ */
+export async function mayLeaveWorkspace(recording: { workspaceId: string; redactionReviewedAt: Date | null }) {
+  return recording.redactionReviewedAt !== null || !(await redactionRequired(recording.workspaceId));
 }
 
 export const REDACTION_REVIEW_REQUIRED =

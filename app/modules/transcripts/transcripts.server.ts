@@ -108,13 +108,12 @@ export async function transcriptDocument(
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
   const view = await viewLeavingWorkspace(recording, askedView(role, requestedView));
   const translated = translation && translation.text !== "original" ? translation : null;
-  const [segments, translations, notes, hidden] = await Promise.all([
+  const [segments, translations, comments, hidden] = await Promise.all([
     transcriptSegments(recordingId, view),
     translated ? segmentTranslations(recordingId, translated.language) : null,
     recordingComments(recordingId),
     view === "redacted" ? hiddenWords(recordingId) : [],
   ]);
-  const comments = scrubEverything(notes, hidden);
   if (translated && !translations?.size)
     throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
   // Bilingual ("both"): the original stays the text and the translation goes beside it, for the writers to put on
@@ -123,30 +122,34 @@ export async function transcriptDocument(
     translated?.text === "translation" ? (translations!.get(id) ?? "") : original;
   const translationOf = (id: string) =>
     translated?.text === "both" ? { translation: translations!.get(id) ?? "" } : {};
-  return {
-    title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
-    fileName: recording.fileName,
-    durationSeconds: recording.durationSeconds,
-    createdAt: recording.createdAt,
-    engine: engineLabel(recording.engine, null) ?? "unknown engine",
-    model: recording.model,
-    language: recording.transcriptLanguage,
-    notice: machineTranscriptLine(recording.engine, recording.model),
-    glossary: recording.glossary,
-    segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
-      start,
-      end,
-      speaker,
-      text: textOf(id, text),
-      ...translationOf(id),
-      confidence,
-      edited,
-      words: storedWords(words),
-      comments: comments
-        .filter((comment) => comment.segmentId === id)
-        .map((comment) => ({ quote: comment.quote, body: comment.body })),
-    })),
-  };
+  // The safety net behind the redacted text (ADR 048): no field of the document carries hidden words.
+  return scrubEverything(
+    {
+      title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
+      fileName: recording.fileName,
+      durationSeconds: recording.durationSeconds,
+      createdAt: recording.createdAt,
+      engine: engineLabel(recording.engine, null) ?? "unknown engine",
+      model: recording.model,
+      language: recording.transcriptLanguage,
+      notice: machineTranscriptLine(recording.engine, recording.model),
+      glossary: recording.glossary,
+      segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
+        start,
+        end,
+        speaker,
+        text: textOf(id, text),
+        ...translationOf(id),
+        confidence,
+        edited,
+        words: storedWords(words),
+        comments: comments
+          .filter((comment) => comment.segmentId === id)
+          .map((comment) => ({ quote: comment.quote, body: comment.body })),
+      })),
+    },
+    hidden,
+  );
 }
 
 /** The words column as the job wrote it (`TranscriptWord[]`), or none when it holds anything else. */
