@@ -214,6 +214,8 @@ const MONEY_AFTER =
   /^\s?(?:[$€£¥₹%]|(?:dollars?|euros?|pounds?|cents?|pence|bucks|usd|eur|gbp|chf|yen|rupees?|percent|thousand|million|billion)\b)/iu;
 const DATE_SHAPED = /^(?:\d{1,2}([.-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([.-])\d{1,2}\2\d{1,2})$/;
 const SSN_SHAPED = /^\d{3}([ -])\d{2}\1\d{4}$/;
+/** A decimal ("3.14159265") or a count in thousands ("1.234.567", "12 345 678"). */
+const PLAIN_NUMBER = /^(?:\d+\.\d+|[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d?(?: \d{3})+)$/;
 /** Words that say a number is a phone number, for a run of digits with nothing else to tell. */
 const PHONE_CUE =
   /\b(?:phone|number|call|calling|ring|cell|mobile|tel|telephone|fax|text|reach|dial|whatsapp|extension|ext)\b/iu;
@@ -224,7 +226,7 @@ function isPhoneNumber(text: string, start: number, candidate: string): boolean 
   // E.164 allows 15 digits after the "+"; a national number has at most 12 (with its trunk zero). Longer runs are
   // card, account or reference numbers.
   if (digits.length < 7 || digits.length > (international ? 15 : 12)) return false;
-  if (DATE_SHAPED.test(candidate) || SSN_SHAPED.test(candidate)) return false;
+  if (DATE_SHAPED.test(candidate) || SSN_SHAPED.test(candidate) || PLAIN_NUMBER.test(candidate)) return false;
   if (MONEY_BEFORE.test(text.slice(Math.max(0, start - 2), start))) return false;
   if (MONEY_AFTER.test(text.slice(start + candidate.length, start + candidate.length + 12))) return false;
   const groups = candidate.match(/\d+/g) ?? [];
@@ -249,8 +251,9 @@ export function detectPhones(text: string): Detection[] {
 // ---------------------------------------------------------------------------------------------------------------------
 // Dates of birth
 
+/** A month's name, or its abbreviation with or without its full stop. */
 const MONTH =
-  "(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+  "(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?)";
 const DAY = String.raw`(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?!\d)`;
 const YEAR = String.raw`(?:1[89]|20)\d\d(?!\d)`;
 
