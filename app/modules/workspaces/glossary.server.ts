@@ -48,10 +48,10 @@ export async function saveGlossary(userId: string, terms: string[]): Promise<voi
  * term that is not in the glossary is refused with a sentence that says which (the page offers only the entries, but
  * the glossary may have changed since it was loaded).
  */
-export async function saveSensitiveTerms(userId: string, terms: string[]): Promise<string[]> {
+export async function saveSensitiveTerms(userId: string, terms: string[]): Promise<void> {
   const { id } = await currentWorkspace(userId);
   await requireWorkspaceAction(userId, id, "manage-policy");
-  return withWorkspaceLocked(id, async (tx) => {
+  await withWorkspaceLocked(id, async (tx) => {
     const { glossary } = await tx.workspace.findUniqueOrThrow({ where: { id }, select: { glossary: true } });
     const missing = terms.find((term) => !sensitiveGlossaryEntries(glossary, [term]).length);
     if (missing !== undefined) {
@@ -60,9 +60,7 @@ export async function saveSensitiveTerms(userId: string, terms: string[]): Promi
         400,
       );
     }
-    const sensitiveTerms = sensitiveGlossaryEntries(glossary, terms);
-    await tx.workspace.update({ where: { id }, data: { sensitiveTerms } });
-    return sensitiveTerms;
+    await tx.workspace.update({ where: { id }, data: { sensitiveTerms: sensitiveGlossaryEntries(glossary, terms) } });
   });
 }
 
