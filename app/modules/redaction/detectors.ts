@@ -230,8 +230,12 @@ function isPhoneNumber(text: string, start: number, candidate: string): boolean 
   if (MONEY_BEFORE.test(text.slice(Math.max(0, start - 2), start))) return false;
   if (MONEY_AFTER.test(text.slice(start + candidate.length, start + candidate.length + 12))) return false;
   const groups = candidate.match(/\d+/g) ?? [];
-  // Years in a row ("from 1990 2000 onwards") or a year then a count ("in 1990 555 people") are not a number to dial.
-  if (!international && /^[\d ]+$/.test(candidate) && /^(?:19|20)\d\d$/.test(groups[0] ?? "")) return false;
+  // Years in a row or a range ("1990 2000", "2019-2020"), or a year then a count ("in 1990 555 people"), are not a
+  // number to dial; nor is a ZIP+4 code ("12345-6789").
+  const year = /^(?:19|20)\d\d$/;
+  if (!international && groups.every((group) => year.test(group))) return false;
+  if (!international && /^[\d ]+$/.test(candidate) && year.test(groups[0] ?? "")) return false;
+  if (/^\d{5}-\d{4}$/.test(candidate)) return false;
   // A single run of digits ("5558675309") is a phone number only where the words say so.
   if (!international && groups.length === 1) {
     return PHONE_CUE.test(text.slice(Math.max(0, start - 40), start));

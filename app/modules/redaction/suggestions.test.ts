@@ -69,6 +69,8 @@ describe("phone numbers", () => {
     "The population was 1.234.567 then",
     "Pi is 3.14159265 roughly",
     "from 1990 2000 onwards",
+    "the 2019-2020 season",
+    "the zip is 62704-1234",
     "in 1990 555 people came",
     "order 5558675309 shipped",
     "fewer than 7 digits: 55-1234 is not enough, nor 55-12-34",
