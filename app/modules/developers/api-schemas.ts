@@ -472,6 +472,11 @@ export const WorkspacePoliciesSchema = z
       description:
         "Members without a second factor must set one up at their next sign-in (or next page, if signed in).",
     }),
+    redactionRequired: z.boolean().meta({
+      description:
+        "Redaction required for everything that leaves the workspace: share links and exports (also through API " +
+        "keys) are made only from a redacted version an owner or admin reviewed (ADR 048).",
+    }),
     ssoRequired: z.boolean().meta({
       description:
         "Members other than owners sign in only through the workspace's single sign-on: no password, Google, passkey " +
@@ -507,6 +512,7 @@ export const WorkspacePoliciesUpdateSchema = z
     {
       twoFactorRequired: z.boolean({ error: "twoFactorRequired must be true or false." }).optional(),
       ssoRequired: z.boolean({ error: "ssoRequired must be true or false." }).optional(),
+      redactionRequired: z.boolean({ error: "redactionRequired must be true or false." }).optional(),
       sso: z
         .preprocess(upperCaseRole, SsoSettingsInputSchema.omit({ ssoRequired: true }))
         .optional()

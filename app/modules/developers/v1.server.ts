@@ -612,7 +612,7 @@ export async function setApiScimGroupRole(
  * single sign-on (never its secret) and SCIM provisioning. `workspacePolicies` checks `manage-policy` first.
  */
 async function allPolicies(userId: string, workspaceId: string): Promise<z.infer<typeof WorkspacePoliciesSchema>> {
-  const { twoFactorRequired } = await workspacePolicies(userId, workspaceId);
+  const { twoFactorRequired, redactionRequired } = await workspacePolicies(userId, workspaceId);
   const [{ ssoRequired, ...sso }, scim] = await Promise.all([
     getSsoSettings(workspaceId),
     getScimSettings(workspaceId),
@@ -620,6 +620,7 @@ async function allPolicies(userId: string, workspaceId: string): Promise<z.infer
   const lower = <Role extends string | null>(role: Role) => role?.toLowerCase() ?? null;
   return {
     twoFactorRequired,
+    redactionRequired,
     ssoRequired,
     sso: { ...sso, defaultRole: lower(sso.defaultRole)! },
     scim: {
@@ -651,7 +652,12 @@ export async function patchApiPolicies(
   if (change.sso || change.ssoRequired !== undefined)
     await updateSsoSettingsAs(userId, workspaceId, { ...change.sso, ssoRequired: change.ssoRequired }, source);
   if (change.scim) await updateScimSettings(userId, workspaceId, change.scim, source);
-  await setWorkspacePolicies(userId, workspaceId, { twoFactorRequired: change.twoFactorRequired }, source);
+  await setWorkspacePolicies(
+    userId,
+    workspaceId,
+    { twoFactorRequired: change.twoFactorRequired, redactionRequired: change.redactionRequired },
+    source,
+  );
   return json(await allPolicies(userId, workspaceId));
 }
 
