@@ -43,9 +43,9 @@ function TextWithSpans({ text, accepted }: { text: string; accepted: RedactionIt
   return <>{parts}</>;
 }
 
-function CategorySelect({ id, defaultValue = "OTHER" }: { id: string; defaultValue?: string }) {
+function CategorySelect({ id, chooser }: { id: string; chooser?: React.Ref<HTMLSelectElement> }) {
   return (
-    <select id={id} name="category" defaultValue={defaultValue} className={`${SELECT_CLASS} sm:w-auto`}>
+    <select ref={chooser} id={id} name="category" defaultValue="OTHER" className={`${SELECT_CLASS} sm:w-auto`}>
       {REDACTION_CATEGORIES.map((category) => (
         <option key={category} value={category}>
           {REDACTION_LABELS[category]}
@@ -126,7 +126,7 @@ function WordPicker({
   const [extent, setExtent] = useState<number | null>(null);
   const dragging = useRef(false);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const redactButton = useRef<HTMLButtonElement>(null);
+  const categoryChooser = useRef<HTMLSelectElement>(null);
   const hidden = locateSpans(segment.text, accepted).located;
 
   useEffect(() => {
@@ -171,8 +171,9 @@ function WordPicker({
       move(event.key === "Home" ? 0 : words.length - 1, event.shiftKey);
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      // Enter on a selected word goes on to "Redact selection"; on any other word it selects that word.
-      if (event.key === "Enter" && isSelected(index)) redactButton.current?.focus();
+      // Enter on a selected word goes on to the category, then "Redact selection" (not to the button itself: the
+      // same key press would go on to press it); on any other word it selects that word.
+      if (event.key === "Enter" && isSelected(index)) categoryChooser.current?.focus();
       else choose(index, event.shiftKey);
     } else if (event.key === "Escape") clear();
   };
@@ -234,9 +235,9 @@ function WordPicker({
             <label htmlFor={`selection-category-${segment.id}`} className="text-sm font-medium">
               Category
             </label>
-            <CategorySelect id={`selection-category-${segment.id}`} />
+            <CategorySelect id={`selection-category-${segment.id}`} chooser={categoryChooser} />
           </div>
-          <button ref={redactButton} type="submit" disabled={busy} className={buttonClass("primary")}>
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Redact selection
           </button>
           <button type="button" onClick={clear} className={buttonClass("secondary")}>
