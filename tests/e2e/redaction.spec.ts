@@ -124,6 +124,10 @@ test("without JavaScript: find, accept one, redact words with the plain form, th
     await appDatabase()
   ).prisma.transcriptSegment.findMany({ where: { recordingId: recording.id }, orderBy: { position: "asc" } });
   expect(stored[1].redactedText).toBe("[NAME] will meet you at the station.");
+
+  // A phone's width: nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a member gets the 403 page", async ({ page, baseURL }) => {
