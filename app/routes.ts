@@ -40,6 +40,7 @@ export default [
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("transcription/:recordingId/caption", "routes/_app.transcription.$recordingId.caption.tsx"),
+    route("transcription/:recordingId/redactions", "routes/_app.transcription.$recordingId.redactions.tsx"),
     route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),
     route("transcription/:recordingId/segments/:segmentId/split", "routes/_app.transcription.split.tsx"),
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),

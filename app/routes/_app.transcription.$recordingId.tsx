@@ -458,6 +458,11 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
       {recording.status === "COMPLETED" ? (
         <>
           {may.edit ? null : <ReadOnlyNotice role={loaderData.role} />}
+          {may.redact ? (
+            <Link to={`/transcription/${recording.id}/redactions`} className="mt-4 inline-block text-sm underline">
+              Redact
+            </Link>
+          ) : null}
           {loaderData.freshness ? (
             <TranscriptFreshness recordingId={recording.id} freshness={loaderData.freshness} />
           ) : null}
