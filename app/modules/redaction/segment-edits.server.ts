@@ -3,7 +3,7 @@
 // split or merge does not drop a redaction with the segment it removes.
 import type { Prisma } from "~/generated/prisma/client";
 import { RecordingError } from "~/modules/recordings/ownership.server";
-import { redactText } from "./redacted-text";
+import { deriveRedactedText } from "./redacted-text";
 
 type Tx = Prisma.TransactionClient;
 
@@ -71,7 +71,7 @@ const STATUS_RANK = { ACCEPTED: 0, REJECTED: 1, SUGGESTED: 2 } as const;
  * removed stays where it was (or on the run's first segment) and the redaction page lists it as lost.
  */
 export async function redactionsAfterEdit(tx: Tx, recordingId: string, carry: RedactionCarry): Promise<void> {
-  if (!carry.rows.length) return;
+  if (!carry.rows.length) return deriveEdited(tx, recordingId, carry.runs);
   const moved: StoredRedaction[] = [];
   let redactedChanged = false;
   for (const run of carry.runs) {
@@ -118,22 +118,29 @@ export async function redactionsAfterEdit(tx: Tx, recordingId: string, carry: Re
   await tx.redaction.deleteMany({ where: { id: { in: carry.rows.map((row) => row.id) } } });
   await tx.redaction.createMany({ data: [...byPlace.values()] });
 
-  const afterSegments = carry.runs.flatMap((run) => run.after);
-  const touched = new Set([
-    ...carry.rows.map((row) => row.segmentId),
-    ...[...byPlace.values()].map((row) => row.segmentId),
-  ]);
-  for (const segment of afterSegments) {
-    if (!touched.has(segment.id)) continue;
-    const spans = [...byPlace.values()].filter((row) => row.segmentId === segment.id && row.status === "ACCEPTED");
-    await tx.transcriptSegment.update({
-      where: { id: segment.id },
-      data: { redactedText: spans.length ? redactText(segment.text, spans) : null },
-    });
-  }
+  await deriveEdited(tx, recordingId, carry.runs);
   if (redactedChanged)
     await tx.recording.update({
       where: { id: recordingId },
       data: { redactionReviewedAt: null, redactionReviewedById: null },
     });
+}
+
+/**
+ * Derives the edited segments' redacted text again, those without spans of their own too: a word hidden elsewhere in
+ * the transcript is hidden in the new text as well (deriveRedactedText).
+ */
+async function deriveEdited(tx: Tx, recordingId: string, runs: EditedRun[]): Promise<void> {
+  const accepted = await tx.redaction.findMany({
+    where: { recordingId, status: "ACCEPTED" },
+    select: { segmentId: true, startOffset: true, endOffset: true, text: true, category: true },
+  });
+  if (!accepted.length) return;
+  for (const segment of runs.flatMap((run) => run.after)) {
+    const own = accepted.filter((row) => row.segmentId === segment.id);
+    await tx.transcriptSegment.update({
+      where: { id: segment.id },
+      data: { redactedText: deriveRedactedText(segment.text, own, accepted) },
+    });
+  }
 }

@@ -6,9 +6,9 @@ import { db } from "~/modules/platform/database.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { findRecording, RecordingError } from "~/modules/recordings/ownership.server";
 import type { Reader } from "~/modules/workspaces/access.server";
-import { redactionLabel, TRANSCRIPT_VIEWS, type TranscriptView } from "./categories";
+import { TRANSCRIPT_VIEWS, type TranscriptView } from "./categories";
 import { can, refusalSentence, type WorkspaceRole } from "~/modules/workspaces/policy";
-import { type RedactionSpan, redactText } from "./redacted-text";
+import { deriveRedactedText, type RedactionSpan, scrubHiddenWords } from "./redacted-text";
 
 export { TRANSCRIPT_VIEWS, type TranscriptView };
 
@@ -77,9 +77,7 @@ export async function refreshRedactedText(
   const changed: string[] = [];
   for (const segment of segments) {
     const own = accepted.filter((span) => span.segmentId === segment.id);
-    const spanned = own.length ? (redactText(segment.text, own) ?? segment.text) : segment.text;
-    const hidden = scrubHiddenWords(spanned, accepted);
-    const redacted = hidden === segment.text ? null : hidden;
+    const redacted = deriveRedactedText(segment.text, own, accepted);
     lost.push(...own.filter((span) => !segment.text.includes(span.text)));
     if (redacted !== segment.redactedText) {
       await database.transcriptSegment.update({ where: { id: segment.id }, data: { redactedText: redacted } });
@@ -93,23 +91,6 @@ export async function refreshRedactedText(
     await database.transcriptSummary.deleteMany({ where: { recordingId } });
   }
   return lost;
-}
-
-/**
- * Hides, in text that quotes the transcript (a note's quote or body, a flag's excerpt, a revision), every whole-word
- * occurrence of the words an accepted redaction of the recording hides: each becomes the label.
- */
-export function scrubHiddenWords(text: string, hidden: { text: string; category: string }[]): string {
-  let out = text;
-  // The longest first, so a name inside a longer hidden span cannot leave the rest of it behind.
-  for (const span of [...hidden].sort((a, b) => b.text.length - a.text.length)) {
-    if (!span.text.trim()) continue;
-    const escaped = span.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"), () =>
-      redactionLabel(span.category),
-    );
-  }
-  return out;
 }
 
 /**
