@@ -49,6 +49,7 @@ import {
   ScimTokenParams,
 } from "./api-schemas";
 import { registerRecordPaths } from "./record-api.server";
+import { registerRedactionPaths } from "./redaction-api.server";
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
 const problems = (...statuses: number[]) =>
@@ -630,6 +631,7 @@ function registry() {
   });
   // Review, versions and verification (issue 34; ADR 045).
   registerRecordPaths(api, { problems, security, idempotencyHeader });
+  registerRedactionPaths(api, { problems, security, idempotencyHeader });
   return api;
 }
 
