@@ -8,5 +8,8 @@ export const loader = ({ request, params, context: loadContext }: Route.LoaderAr
   apiOperation("read", (context) => listApiRedactions(context, params.recordingId))({ request, loadContext });
 export const action = ({ request, params, context: loadContext }: Route.ActionArgs) =>
   request.method === "POST"
-    ? apiOperation("write", (context) => postApiRedactions(context, params.recordingId))({ request, loadContext })
+    ? apiOperation("write", (context) => postApiRedactions(context, params.recordingId), { body: "json" })({
+        request,
+        loadContext,
+      })
     : methodNotAllowed("GET, POST");
