@@ -40,6 +40,7 @@ export default [
     route("transcription/:recordingId", "routes/_app.transcription.$recordingId/route.tsx"),
     route("transcription/:recordingId/share", "routes/_app.transcription.$recordingId.share.tsx"),
     route("transcription/:recordingId/caption", "routes/_app.transcription.$recordingId.caption.tsx"),
+    route("transcription/:recordingId/redactions", "routes/_app.transcription.$recordingId.redactions.tsx"),
     route("transcription/:recordingId/segments/:segmentId", "routes/_app.transcription.segment.tsx"),
     route("transcription/:recordingId/segments/:segmentId/split", "routes/_app.transcription.split.tsx"),
     route("transcription/:recordingId/revisions/:revisionId", "routes/_app.transcription.revision.tsx"),
@@ -133,6 +134,7 @@ export default [
   route("api/v1/recordings/:recordingId/summary", "routes/api/v1/recording-summary.ts"),
   // Review, versions and verification (ADR 045).
   route("api/v1/recordings/:recordingId/versions", "routes/api/v1/recording-versions.ts"),
+  route("api/v1/recordings/:recordingId/redactions", "routes/api/v1/recording-redactions.ts"),
   route("api/v1/recordings/:recordingId/versions/:number/sign-off", "routes/api/v1/recording-version-sign-off.ts"),
   route("api/v1/recordings/:recordingId/verify", "routes/api/v1/recording-verify.ts"),
   route("api/v1/recordings/:recordingId/review", "routes/api/v1/recording-review.ts"),

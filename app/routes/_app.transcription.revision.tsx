@@ -1,4 +1,5 @@
 import type { Route } from "./+types/_app.transcription.revision";
+import { hiddenFrom, scrubEverything } from "~/modules/redaction/view.server";
 import { Link } from "react-router";
 import { pageMeta } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
@@ -23,13 +24,17 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const userId = await requireUserId(request);
   const { recording, role } = await requireRecordingAndRole(userId, params.recordingId, "view");
   const { revision, segments } = await viewRevision(userId, params.recordingId, params.revisionId);
-  return {
-    recording: { id: recording.id, title: recording.title },
-    revision,
-    segments,
-    revisionId: params.revisionId,
-    canRestore: can(role, "edit"),
-  };
+  // A role that may not see the original reads the redacted words here too (ADR 048).
+  return scrubEverything(
+    {
+      recording: { id: recording.id, title: recording.title },
+      revision,
+      segments,
+      revisionId: params.revisionId,
+      canRestore: can(role, "edit"),
+    },
+    await hiddenFrom(userId, params.recordingId),
+  );
 });
 
 export default function RevisionView({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { hiddenFrom, scrubEverything } from "~/modules/redaction/view.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/_app.transcription.segment";
@@ -35,7 +36,8 @@ export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs)
   const userId = await requireUserId(request);
   const found = await segmentToEdit(userId, params.recordingId, params.segmentId);
   const notes = await recordingComments(params.recordingId, params.segmentId);
-  return { ...found, notes };
+  // A role that may not see the original reads the redacted words here too (ADR 048).
+  return scrubEverything({ ...found, notes }, await hiddenFrom(userId, params.recordingId));
 });
 
 export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {

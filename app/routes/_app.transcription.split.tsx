@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { hiddenFrom, scrubEverything } from "~/modules/redaction/view.server";
 import type { Route } from "./+types/_app.transcription.split";
 import { data, Link } from "react-router";
 import { pageMeta } from "~/components/page";
@@ -24,7 +25,11 @@ export const meta: Route.MetaFunction = () => [
 
 export const loader = withRefusals(async ({ request, params }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  return segmentToSplit(userId, params.recordingId, params.segmentId);
+  // A role that may not see the original reads the redacted words here too (ADR 048).
+  return scrubEverything(
+    await segmentToSplit(userId, params.recordingId, params.segmentId),
+    await hiddenFrom(userId, params.recordingId),
+  );
 });
 
 export const action = withFormRefusals(async ({ request, params, context }: Route.ActionArgs) => {

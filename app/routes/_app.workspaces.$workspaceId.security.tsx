@@ -31,21 +31,19 @@ export const action = withFormRefusals(async ({ request, params, context }: Rout
   const userId = await requireUserId(request);
   const submission = parseWithZod(await readForm(request), { schema: SecurityPolicySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const policies = await setWorkspacePolicies(
-    userId,
-    params.workspaceId,
-    { twoFactorRequired: submission.value.twoFactorRequired },
-    { request, context },
-  );
+  const { intent, ...change } = submission.value;
+  const policies = await setWorkspacePolicies(userId, params.workspaceId, change, { request, context });
+  const description =
+    intent === "redaction-policy"
+      ? policies.redactionRequired
+        ? "Share links and exports are made only from a redacted version an owner or admin reviewed."
+        : "Redaction is up to each transcript's owner and admins."
+      : policies.twoFactorRequired
+        ? "Members without a second factor set one up before they go on."
+        : "A second factor is up to each member.";
   return redirectWithToast(
     `/workspaces/${params.workspaceId}/security`,
-    {
-      type: "success",
-      title: "Policy saved",
-      description: policies.twoFactorRequired
-        ? "Members without a second factor set one up before they go on."
-        : "A second factor is up to each member.",
-    },
+    { type: "success", title: "Policy saved", description },
     { status: 303 },
   );
 });
@@ -58,7 +56,7 @@ export default function WorkspaceSecurity({ loaderData: page, actionData }: Rout
     <>
       <AppPageHeader
         title="Security"
-        description={`${page.workspace.name}: how its members sign in.`}
+        description={`${page.workspace.name}: how its members sign in, and what may leave it.`}
         actions={
           <Link to={members} className={buttonClass("ghost")}>
             Members
@@ -93,6 +91,30 @@ export default function WorkspaceSecurity({ loaderData: page, actionData }: Rout
             Who has a second factor is shown on the <Link to={members}>members page</Link>, where a member&apos;s can be
             reset.
           </p>
+        </PageSection>
+        <PageSection id="redaction-policy-title" title="Redaction">
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="redaction-policy" />
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="redactionRequired"
+                defaultChecked={page.policies.redactionRequired}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">Redaction required for everything that leaves the workspace</span>
+                <span className="block text-slate-600">
+                  Share links and exports, from the app or an API key, are made only from the redacted version, once an
+                  owner or admin has reviewed its redactions. Existing share links pause while a transcript&apos;s
+                  redactions wait for review.
+                </span>
+              </span>
+            </label>
+            <button type="submit" className={buttonClass("primary")}>
+              Save redaction policy
+            </button>
+          </Form>
         </PageSection>
       </div>
     </>

@@ -1,14 +1,19 @@
 import type { Route } from "./+types/transcription-audio";
 import { storedAudioResponse } from "~/modules/recordings/audio-response.server";
-import { requireRecording } from "~/modules/recordings/ownership.server";
+import { requireRecordingAndRole } from "~/modules/recordings/ownership.server";
 import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server";
 import { requireUserId } from "~/modules/platform/session.server";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { audioFileInView } from "~/modules/redaction/redacted-audio.server";
+import { requestedView, transcriptViewOf } from "~/modules/redaction/view.server";
 
-// GET /transcription/:recordingId/audio: the owner's original file, with Range support so the player can seek.
+// GET /transcription/:recordingId/audio[?view=original|redacted]: the recording's audio, with Range support so the
+// player can seek. Owners and admins hear the original (or the redacted audio when they ask for it); every other role
+// hears the redacted audio when something is redacted (ADR 048).
 export const loader = withRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const userId = await requireUserId(request);
-  const recording = await requireRecording(userId, params.recordingId, "view");
+  const view = requestedView(request);
+  const { recording, role } = await requireRecordingAndRole(userId, params.recordingId, "view");
   if (recording.audioDeletedAt)
     throw new ExpectedError("The audio of this recording was deleted. The transcript is kept.", 404);
   // A whole-file request is a download; the player asks for ranges as it plays, and those are not logged one by one.
@@ -22,5 +27,6 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
       target: { kind: "recording", id: recording.id, label: recording.title },
     });
   }
-  return storedAudioResponse(request, recording, "private, max-age=3600");
+  const file = await audioFileInView(recording, transcriptViewOf(role, view));
+  return storedAudioResponse(request, file, "private, max-age=3600");
 });

@@ -17,9 +17,9 @@ export const loader = withRefusals(
     if (!query.success) throw new ExpectedError(query.error.issues[0]?.message ?? "Invalid export options.", 400);
     const { legal } = query.data;
     const file = legal
-      ? await legalTranscriptFile(userId, params.recordingId, legal.format, legal.query)
+      ? await legalTranscriptFile(userId, params.recordingId, legal.format, legal.query, query.data.view)
       : await exportTranscript(
-          await transcriptDocument(userId, params.recordingId, query.data.translation),
+          await transcriptDocument(userId, params.recordingId, query.data.translation, query.data.view),
           query.data.format,
           query.data.options,
         );
@@ -30,6 +30,7 @@ export const loader = withRefusals(
       {
         format: query.data.format,
         ...(legal ? { layout: "legal" } : {}),
+        ...(query.data.view ? { view: query.data.view } : {}),
         ...(query.data.translation ? { language: query.data.translation.language } : {}),
       },
     );

@@ -420,6 +420,7 @@ describe("OpenAPI", () => {
       "/recordings/{recordingId}",
       "/recordings/{recordingId}/caption",
       "/recordings/{recordingId}/export",
+      "/recordings/{recordingId}/redactions",
       "/recordings/{recordingId}/review",
       "/recordings/{recordingId}/review/verifications",
       "/recordings/{recordingId}/summary",

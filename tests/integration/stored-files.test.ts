@@ -12,6 +12,7 @@ import { dataDir } from "~/config/env.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import {
   deleteUserFiles,
+  derivedAudioPrefix,
   MISSING_AUDIO_REASON,
   ORPHAN_MIN_AGE_MS,
   sweepStoredFiles,
@@ -164,6 +165,32 @@ describe("storage and rows in step", () => {
     expect(byId.get(lostNew.id)).toMatchObject({ status: "QUEUED", failureReason: null });
 
     expect(await sweepStoredFiles(new Date(), storage)).toEqual({ deletedFiles: [], missingFiles: [] });
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test("the sweep keeps a redacted copy while its original's audio is kept, and deletes it after (ADR 048)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-storage-"));
+    const storage = fileStorage(root);
+    const user = await signedInUser();
+    const old = new Date(Date.now() - ORPHAN_MIN_AGE_MS - 60_000);
+    const put = (key: string) => {
+      const file = path.join(root, key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, "audio");
+      fs.utimesSync(file, old, old);
+    };
+    const original = `recordings/${user.id}/${crypto.randomUUID()}.wav`;
+    const copy = `${derivedAudioPrefix(original)}0123abcd.mp3`;
+    const stray = `${derivedAudioPrefix(`recordings/${user.id}/gone.wav`)}0123abcd.mp3`;
+    for (const key of [original, copy, stray]) put(key);
+    const recording = await recordingRow(user.id, original, old);
+
+    expect((await sweepStoredFiles(new Date(), storage)).deletedFiles).toEqual([stray]);
+    expect(fs.existsSync(path.join(root, copy))).toBe(true);
+
+    await (await db()).recording.update({ where: { id: recording.id }, data: { audioDeletedAt: new Date() } });
+    expect((await sweepStoredFiles(new Date(), storage)).deletedFiles).toEqual([copy]);
+    expect(fs.existsSync(path.join(root, original))).toBe(true);
     fs.rmSync(root, { recursive: true, force: true });
   });
 });

@@ -39,3 +39,29 @@ export const GlossarySchema = z.object({
       "Glossary terms cannot contain control characters.",
     ),
 });
+
+/**
+ * The glossary entries among `marked`, in the glossary's order and spelling (matched in any case): the sensitive terms
+ * are always a part of the glossary, so an entry taken out of the glossary is no longer sensitive.
+ */
+export function sensitiveGlossaryEntries(glossary: string[], marked: string[]): string[] {
+  const wanted = new Set(marked.map((term) => term.toLowerCase()));
+  return glossary.filter((term) => wanted.has(term.toLowerCase()));
+}
+
+/** The glossary entries marked sensitive: one checkbox an entry; none ticked sends nothing, which unmarks them all. */
+export const SensitiveTermsSchema = z.object({
+  intent: z.literal("sensitive-terms"),
+  sensitiveTerms: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(
+        z
+          .string({ error: "Each sensitive term must be a glossary entry" })
+          .trim()
+          .min(1, "Each sensitive term must be a glossary entry")
+          .max(GLOSSARY_MAX_TERM_LENGTH, `Each term can be at most ${GLOSSARY_MAX_TERM_LENGTH} characters`),
+      )
+      .max(GLOSSARY_MAX_TERMS, `Mark at most ${GLOSSARY_MAX_TERMS} terms`),
+  ),
+});

@@ -45,7 +45,6 @@ export const AUDIT_ACTIONS = {
   "redaction.added": "Redacted a passage by hand",
   "redaction.removed": "Removed a redaction",
   "redaction.reviewed": "Reviewed a transcript's redactions",
-  "workspace.redaction-policy-changed": "Changed the redaction policy",
   "recordings.exported": "Downloaded recordings as a ZIP",
   "audio.downloaded": "Downloaded a recording's audio",
   "audio.deleted": "Deleted a recording's audio",

@@ -1,5 +1,6 @@
 // The v1 API's contract as zod schemas: the handlers parse requests with them and the OpenAPI document
 // (openapi.server.ts) is generated from the same objects, so the two cannot drift.
+import { TRANSCRIPT_VIEWS } from "~/modules/redaction/categories";
 import { z } from "zod";
 import { EXPORT_FORMATS } from "~/services/export/types";
 import { EXPORT_LAYOUTS, LEGAL_FORMATS } from "~/services/export/legal-types";
@@ -162,7 +163,20 @@ export const SummarySchema = z
   })
   .meta({ id: "Summary" });
 
+const viewField = z
+  .enum(TRANSCRIPT_VIEWS, { error: "view must be original or redacted." })
+  .optional()
+  .meta({
+    description:
+      "`redacted`: the text with each redaction replaced by its label ([PHONE], [NAME]), and redacted audio. Owners " +
+      "and admins get the original unless they ask for this; every other role always gets the redacted view, and " +
+      "asking them for `original` is a 403.",
+  });
+
+export const RecordingViewQuerySchema = z.object({ view: viewField });
+
 export const RecordingDetailSchema = RecordingSchema.extend({
+  view: z.enum(TRANSCRIPT_VIEWS).meta({ description: "Which text this response holds (see the view parameter)." }),
   engine: z.string().nullable(),
   model: z.string().nullable(),
   transcript: z
@@ -186,6 +200,7 @@ export const ExportQuerySchema = z
       .optional()
       .meta({ description: "Export this translation instead of the original." }),
     text: z.enum(["original", "translation", "both"]).default("translation").optional(),
+    view: viewField,
     // The court-ready layout (ADR 046).
     layout: z
       .enum(EXPORT_LAYOUTS)
@@ -457,6 +472,11 @@ export const WorkspacePoliciesSchema = z
       description:
         "Members without a second factor must set one up at their next sign-in (or next page, if signed in).",
     }),
+    redactionRequired: z.boolean().meta({
+      description:
+        "Redaction required for everything that leaves the workspace: share links and exports (also through API " +
+        "keys) are made only from a redacted version an owner or admin reviewed (ADR 048).",
+    }),
     ssoRequired: z.boolean().meta({
       description:
         "Members other than owners sign in only through the workspace's single sign-on: no password, Google, passkey " +
@@ -492,6 +512,7 @@ export const WorkspacePoliciesUpdateSchema = z
     {
       twoFactorRequired: z.boolean({ error: "twoFactorRequired must be true or false." }).optional(),
       ssoRequired: z.boolean({ error: "ssoRequired must be true or false." }).optional(),
+      redactionRequired: z.boolean({ error: "redactionRequired must be true or false." }).optional(),
       sso: z
         .preprocess(upperCaseRole, SsoSettingsInputSchema.omit({ ssoRequired: true }))
         .optional()

@@ -33,6 +33,7 @@ import {
   ListQuerySchema,
   ProblemSchema,
   RecordingDetailSchema,
+  RecordingViewQuerySchema,
   RecordingIdParams,
   RecordingListSchema,
   RecordingSchema,
@@ -48,6 +49,7 @@ import {
   ScimTokenParams,
 } from "./api-schemas";
 import { registerRecordPaths } from "./record-api.server";
+import { registerRedactionPaths } from "./redaction-api.server";
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
 const problems = (...statuses: number[]) =>
@@ -178,7 +180,7 @@ function registry() {
     summary: "Get a recording and its transcript",
     description: "Status and progress; once completed, the transcript's segments, words, speakers and confidence.",
     security,
-    request: { params: RecordingIdParams },
+    request: { params: RecordingIdParams, query: RecordingViewQuerySchema },
     responses: {
       200: { description: "The recording.", content: { "application/json": { schema: RecordingDetailSchema } } },
       ...problems(401, 403, 404, 429),
@@ -629,6 +631,7 @@ function registry() {
   });
   // Review, versions and verification (issue 34; ADR 045).
   registerRecordPaths(api, { problems, security, idempotencyHeader });
+  registerRedactionPaths(api, { problems, security, idempotencyHeader });
   return api;
 }
 

@@ -9,7 +9,8 @@ import { db } from "~/modules/platform/database.server";
 import { requireWorkspaceAction, WorkspaceError } from "~/modules/workspaces/workspaces.server";
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
-import { requireRecording } from "~/modules/recordings/ownership.server";
+import { requireRecording, requireRecordingAndRole } from "~/modules/recordings/ownership.server";
+import { askedView, hiddenWords, scrubEverything } from "~/modules/redaction/view.server";
 import { type AccessScope, recordingsWhere } from "~/modules/workspaces/access.server";
 import { receiveUpload } from "~/modules/recordings/upload.server";
 import { deleteRecording } from "~/modules/recordings/lifecycle.server";
@@ -34,6 +35,7 @@ import {
   CreateWorkspaceRequestSchema,
   AuditEventsQuerySchema,
   ExportQuerySchema,
+  RecordingViewQuerySchema,
   CaptionUpdateSchema,
   FolderAccessUpdateSchema,
   ImportFromUrlSchema,
@@ -199,7 +201,19 @@ export async function listApiRecordings({ request, reader, instance }: ApiContex
       ? {
           OR: [
             { title: { contains: query.q, mode: "insensitive" } },
-            { segments: { some: { text: { contains: query.q, mode: "insensitive" } } } },
+            // A role that may not see the original searches the redacted text (ADR 048).
+            can(reader.role, "view-original")
+              ? { segments: { some: { text: { contains: query.q, mode: "insensitive" } } } }
+              : {
+                  segments: {
+                    some: {
+                      OR: [
+                        { redactedText: null, text: { contains: query.q, mode: "insensitive" } },
+                        { redactedText: { contains: query.q, mode: "insensitive" } },
+                      ],
+                    },
+                  },
+                },
           ],
         }
       : {}),
@@ -251,17 +265,21 @@ export async function importApiRecording({ reader, json: body, instance }: ApiCo
 }
 
 /** GET /recordings/:id: status, and once completed the transcript with words, speakers and confidence. */
-export async function getApiRecording({ reader }: ApiContext, recordingId: string) {
-  const recording = await requireRecording(reader, recordingId, "view");
+export async function getApiRecording({ request, reader, instance }: ApiContext, recordingId: string) {
+  const query = parseOrThrow(RecordingViewQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
+  const { recording, role } = await requireRecordingAndRole(reader, recordingId, "view");
+  const view = askedView(role, query.view ?? null);
   const completed = recording.status === RecordingStatus.COMPLETED;
-  const [segments, translations, summary] = await Promise.all([
-    completed ? transcriptSegments(recordingId) : [],
+  const [segments, translations, summary, hidden] = await Promise.all([
+    completed ? transcriptSegments(recordingId, view) : [],
     transcriptTranslations(recordingId),
     transcriptSummary(recordingId),
+    view === "redacted" ? hiddenWords(recordingId) : [],
   ]);
   const speakers = speakerNames(segments);
   const detail: z.infer<typeof RecordingDetailSchema> = {
     ...apiRecording(recording),
+    view,
     engine: recording.engine,
     model: recording.model,
     transcript: completed
@@ -296,7 +314,8 @@ export async function getApiRecording({ reader }: ApiContext, recordingId: strin
         }
       : null,
   };
-  return json(detail);
+  // The safety net behind the redacted text (ADR 048): no field carries hidden words.
+  return json(scrubEverything(detail, hidden));
 }
 
 /** DELETE /recordings/:id */
@@ -313,12 +332,22 @@ export async function exportApiRecording({ request, reader, instance }: ApiConte
   const translation = query.language ? { language: query.language, text: query.text ?? "translation" } : null;
   const legal = query.layout === "legal" ? (query.format as LegalFormat) : null;
   const file = legal
-    ? await legalTranscriptFile(reader, recordingId, legal, {
-        tz: query.tz,
-        qa: query.qa === "true",
-        index: query.index,
-      })
-    : await exportTranscript(await transcriptDocument(reader, recordingId, translation), query.format, {});
+    ? await legalTranscriptFile(
+        reader,
+        recordingId,
+        legal,
+        {
+          tz: query.tz,
+          qa: query.qa === "true",
+          index: query.index,
+        },
+        query.view ?? null,
+      )
+    : await exportTranscript(
+        await transcriptDocument(reader, recordingId, translation, query.view ?? null),
+        query.format,
+        {},
+      );
   return new Response(new Uint8Array(file.body), {
     headers: {
       "Content-Type": file.contentType,
@@ -583,7 +612,7 @@ export async function setApiScimGroupRole(
  * single sign-on (never its secret) and SCIM provisioning. `workspacePolicies` checks `manage-policy` first.
  */
 async function allPolicies(userId: string, workspaceId: string): Promise<z.infer<typeof WorkspacePoliciesSchema>> {
-  const { twoFactorRequired } = await workspacePolicies(userId, workspaceId);
+  const { twoFactorRequired, redactionRequired } = await workspacePolicies(userId, workspaceId);
   const [{ ssoRequired, ...sso }, scim] = await Promise.all([
     getSsoSettings(workspaceId),
     getScimSettings(workspaceId),
@@ -591,6 +620,7 @@ async function allPolicies(userId: string, workspaceId: string): Promise<z.infer
   const lower = <Role extends string | null>(role: Role) => role?.toLowerCase() ?? null;
   return {
     twoFactorRequired,
+    redactionRequired,
     ssoRequired,
     sso: { ...sso, defaultRole: lower(sso.defaultRole)! },
     scim: {
@@ -622,7 +652,12 @@ export async function patchApiPolicies(
   if (change.sso || change.ssoRequired !== undefined)
     await updateSsoSettingsAs(userId, workspaceId, { ...change.sso, ssoRequired: change.ssoRequired }, source);
   if (change.scim) await updateScimSettings(userId, workspaceId, change.scim, source);
-  await setWorkspacePolicies(userId, workspaceId, { twoFactorRequired: change.twoFactorRequired }, source);
+  await setWorkspacePolicies(
+    userId,
+    workspaceId,
+    { twoFactorRequired: change.twoFactorRequired, redactionRequired: change.redactionRequired },
+    source,
+  );
   return json(await allPolicies(userId, workspaceId));
 }
 

@@ -11,7 +11,7 @@ import { sendNotice } from "~/modules/platform/email.server";
 import { cancelJob, defineJob, deleteJobsMentioning, enqueue } from "~/modules/platform/jobs.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
-import { userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
+import { derivedAudioPrefix, userRecordingsPrefix } from "~/modules/recordings/stored-files.server";
 import { cancelTranscriptionJob } from "~/modules/recordings/transcription-queue.server";
 import { configuredPayments, PaymentError } from "~/services/payments/index.server";
 import { configuredMailTransport } from "~/services/email/index.server";
@@ -86,7 +86,7 @@ export async function deleteRecordingAudio(userId: string, recordingId: string, 
     data: { audioDeletedAt: new Date() },
   });
   if (count === 0) return;
-  await purgeNowOrLater({ keys: [recording.storageKey] });
+  await purgeNowOrLater({ keys: [recording.storageKey], prefixes: [derivedAudioPrefix(recording.storageKey)] });
   await recordAudit({
     ...source,
     action: "audio.deleted",
@@ -109,7 +109,10 @@ export async function deleteAllRecordings(userId: string, source: AuditSource = 
   const { count } = await database.recording.deleteMany({
     where: { userId, id: { in: recordings.map((recording) => recording.id) } },
   });
-  await purgeNowOrLater({ keys: recordings.map((recording) => recording.storageKey) });
+  await purgeNowOrLater({
+    keys: recordings.map((recording) => recording.storageKey),
+    prefixes: recordings.map((recording) => derivedAudioPrefix(recording.storageKey)),
+  });
   await recordAudit({
     ...source,
     action: "recordings.deleted",

@@ -7,6 +7,7 @@ import { defineJob } from "~/modules/platform/jobs.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import type { FileStorage } from "~/services/storage/storage";
 import { countOf } from "~/utils/plural";
+import { deleteDerivedAudio } from "~/modules/recordings/stored-files.server";
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { deleteAccountsPastGrace, serverRetentionMaximums } from "./deletion.server";
 import { DAY_MS, effectiveDays, retentionChangeDetail } from "./retention";
@@ -119,7 +120,10 @@ export async function enforceRetention(
       ORDER BY r."id" LIMIT ${batch}`;
     if (due.length === 0) break;
     // The file first: if storage fails, the row is not marked and the next run tries again.
-    for (const row of due) await storage.delete(row.storageKey);
+    for (const row of due) {
+      await storage.delete(row.storageKey);
+      await deleteDerivedAudio(row.storageKey, storage);
+    }
     await database.recording.updateMany({
       where: { id: { in: due.map((row) => row.id) } },
       data: { audioDeletedAt: now },
@@ -137,7 +141,10 @@ export async function enforceRetention(
         AND r."createdAt" + make_interval(days => ${recordingDays}) <= ${now}
       ORDER BY r."id" LIMIT ${batch}`;
     if (due.length === 0) break;
-    for (const row of due) await storage.delete(row.storageKey);
+    for (const row of due) {
+      await storage.delete(row.storageKey);
+      await deleteDerivedAudio(row.storageKey, storage);
+    }
     await database.recording.deleteMany({ where: { id: { in: due.map((row) => row.id) } } });
     for (const row of due) tally(row.userId, "recordings");
     recordingsDeleted += due.length;

@@ -8,6 +8,7 @@ import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
 import { RecordingError, requireRecording } from "./ownership.server";
 import { holdingAllowance, startJob } from "./upload.server";
 import { cancelTranscriptionJob } from "./transcription-queue.server";
+import { deleteDerivedAudio } from "./stored-files.server";
 
 export async function cancelRecording(userId: string, recordingId: string) {
   const recording = await requireRecording(userId, recordingId, "edit");
@@ -91,6 +92,7 @@ export async function deleteRecording(userId: string, recordingId: string, sourc
   }
   await (await db()).recording.delete({ where: { id: recordingId } });
   await configuredStorage().delete(recording.storageKey);
+  await deleteDerivedAudio(recording.storageKey);
   await recordAudit({
     ...source,
     action: "recording.deleted",

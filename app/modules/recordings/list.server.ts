@@ -1,5 +1,6 @@
 // The recordings of the reader's current workspace, minus ethical walls (ADR 034-workspace), as the dashboard and the
 // library list them: sorted, paged, filtered by folder and tag, and searched with PostgreSQL full-text search.
+import { can } from "~/modules/workspaces/policy";
 import { z } from "zod";
 import { Prisma, type RecordingStatus } from "~/generated/prisma/client";
 import { db, readSql } from "~/modules/platform/database.server";
@@ -162,19 +163,23 @@ export async function listRecordings(
     return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
   }
   // ts_headline escapes nothing: it marks the matches with control characters, and the passage goes to the page as
-  // text parts, never as HTML.
+  // text parts, never as HTML. A reader who may not see the original searches (and quotes) the redacted text, so a
+  // hidden word neither finds the recording nor shows in its passage (ADR 048).
+  const text = can(scope.role, "view-original")
+    ? Prisma.raw(`s."text"`)
+    : Prisma.raw(`COALESCE(s."redactedText", s."text")`);
   const matches = Prisma.sql`
     WITH q AS (SELECT websearch_to_tsquery('simple', ${query.q}) AS query),
     hits AS (
       SELECT r."id",
-             (SELECT ts_headline('simple', s."text", q.query, ${HEADLINE_OPTIONS})
+             (SELECT ts_headline('simple', ${text}, q.query, ${HEADLINE_OPTIONS})
                 FROM "TranscriptSegment" s
-               WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query
+               WHERE s."recordingId" = r."id" AND to_tsvector('simple', ${text}) @@ q.query
                ORDER BY s."position" LIMIT 1) AS "snippet"
       FROM "Recording" r, q
       WHERE ${visible}${filter}
         AND (to_tsvector('simple', r."title") @@ q.query
-             OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', s."text") @@ q.query))
+             OR EXISTS (SELECT 1 FROM "TranscriptSegment" s WHERE s."recordingId" = r."id" AND to_tsvector('simple', ${text}) @@ q.query))
     )`;
   const [[{ count }], rows] = await Promise.all([
     database.$queryRaw<[{ count: bigint }]>`${matches} SELECT count(*) AS count FROM hits`,

@@ -1,6 +1,8 @@
 // Keeping storage and the database in step: a user's files go with the account, and a periodic sweep finds what
 // a crash left out of step both ways (a stored file with no recording, a recording whose file is gone).
+import path from "node:path";
 import { RecordingStatus } from "~/generated/prisma/client";
+import type { MediaSource } from "~/services/transcription/audio.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { type FileStorage, type StoredObject, StoredObjectMissingError } from "~/services/storage/storage";
 import { db } from "~/modules/platform/database.server";
@@ -12,6 +14,33 @@ const log = loggerFor("jobs");
 
 export const RECORDINGS_PREFIX = "recordings/";
 export const userRecordingsPrefix = (userId: string) => `${RECORDINGS_PREFIX}${userId}/`;
+
+/**
+ * Copies made from a recording's audio (its redacted audio, ADR 048) are stored beside it, their keys its key and
+ * this infix: they go with the user's files, any deletion of the audio takes them by this prefix, and the sweep
+ * keeps them only while their original is kept.
+ */
+export const derivedAudioPrefix = (storageKey: string) => `${storageKey}.redacted-`;
+const DERIVED_AUDIO = /^(.+)\.redacted-[^/]+$/;
+
+/** Deletes every stored copy made from the audio stored under `storageKey`. Returns how many. */
+export async function deleteDerivedAudio(storageKey: string, storage: FileStorage = configuredStorage()) {
+  // Listed first, deleted after: deleting while paging could skip objects.
+  const keys: string[] = [];
+  for await (const object of storage.list(derivedAudioPrefix(storageKey))) keys.push(object.key);
+  for (const key of keys) await storage.delete(key);
+  return keys.length;
+}
+
+/** The media for ffmpeg of a stored file: read in place from file storage, else downloaded into `workDir`. */
+export async function storedMediaSource(storageKey: string, workDir: string): Promise<MediaSource> {
+  const storage = configuredStorage();
+  if (storage.name === "file")
+    return { bytes: await storage.size(storageKey), read: (range) => storage.read(storageKey, range) };
+  const local = path.join(workDir, "source");
+  await storage.download(storageKey, local);
+  return local;
+}
 
 /** Files and rows younger than this may belong to an upload in progress (stored, row not yet written). */
 export const ORPHAN_MIN_AGE_MS = 60 * 60_000;
@@ -53,11 +82,18 @@ export async function sweepStoredFiles(now = new Date(), storage: FileStorage = 
   const flush = async () => {
     const keys = batch.map((object) => object.key);
     batch = [];
+    // A copy made from a recording's audio belongs to it while the audio is kept.
+    const originalOf = (key: string) => DERIVED_AUDIO.exec(key)?.[1];
+    const originals = keys.map((key) => originalOf(key) ?? key);
     const rows = await database.recording.findMany({
-      where: { storageKey: { in: keys } },
-      select: { storageKey: true },
+      where: { storageKey: { in: originals } },
+      select: { storageKey: true, audioDeletedAt: true },
     });
     const known = new Set(rows.map((row) => row.storageKey));
+    for (const key of keys) {
+      const original = originalOf(key);
+      if (original && rows.some((row) => row.storageKey === original && !row.audioDeletedAt)) known.add(key);
+    }
     for (const key of keys.filter((candidate) => !known.has(candidate))) {
       await storage.delete(key);
       deletedFiles.push(key);

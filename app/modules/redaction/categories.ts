@@ -1,6 +1,10 @@
 // What a redaction can hide, with the label every redacted output shows in its place (ADR 048). Isomorphic: the
 // redaction page, the API's schemas and the derived text share these words.
 
+/** Which text a reader gets: the original (owners and admins) or the redacted (everyone else; ADR 048). */
+export const TRANSCRIPT_VIEWS = ["original", "redacted"] as const;
+export type TranscriptView = (typeof TRANSCRIPT_VIEWS)[number];
+
 export const REDACTION_CATEGORIES = [
   "EMAIL",
   "PHONE",

@@ -70,3 +70,31 @@ export function redactText(text: string, spans: RedactionSpan[]): string | null 
   }
   return out + text.slice(at);
 }
+
+/**
+ * Hides, in text that quotes the transcript (a note's quote or body, a flag's excerpt, a revision), every whole-word
+ * occurrence of the words an accepted redaction of the recording hides: each becomes the label.
+ */
+export function scrubHiddenWords(text: string, hidden: { text: string; category: string }[]): string {
+  let out = text;
+  // The longest first, so a name inside a longer hidden span cannot leave the rest of it behind.
+  for (const span of [...hidden].sort((a, b) => b.text.length - a.text.length)) {
+    if (!span.text.trim()) continue;
+    const escaped = span.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"), () =>
+      redactionLabel(span.category),
+    );
+  }
+  return out;
+}
+
+/**
+ * A segment's stored redacted text: its own accepted spans hidden where they are, then the words of every accepted
+ * span of the recording hidden wherever else they occur (a name redacted once is hidden in every segment, so search
+ * and every output agree). Null when nothing in it is hidden.
+ */
+export function deriveRedactedText(text: string, own: RedactionSpan[], accepted: RedactionSpan[]): string | null {
+  const spanned = own.length ? (redactText(text, own) ?? text) : text;
+  const hidden = scrubHiddenWords(spanned, accepted);
+  return hidden === text ? null : hidden;
+}

@@ -1,5 +1,6 @@
 // Read-only share links to one transcript (issue 17, item 4). The token is 128 random bits; only its SHA-256 is
 // stored, so a leaked database does not open any link. The owner sees the full link once, when it is made.
+import { viewLeavingWorkspace } from "~/modules/redaction/view.server";
 import crypto from "node:crypto";
 import { RecordingStatus } from "~/generated/prisma/client";
 import { type AuditSource, recordAudit } from "~/modules/audit/audit.server";
@@ -55,6 +56,8 @@ export async function createShareLink(
   const recording = await requireRecording(userId, recordingId, "share");
   if (recording.status !== RecordingStatus.COMPLETED)
     throw new RecordingError("A transcript can be shared once it is ready.", 409);
+  // With the workspace's redaction policy on, only a reviewed redacted version may leave it (ADR 048).
+  await viewLeavingWorkspace(recording, "redacted");
   const token = newShareToken();
   const lifetime = EXPIRY_MS[input.expiry];
   const link = await (

@@ -1,11 +1,14 @@
 // The transcript editor's saves: each one changes segments in one transaction and records a revision (the runs of
 // segments it changed, before and after), so any earlier version can be rebuilt and restored, and any save undone.
+import type { TranscriptView } from "~/modules/redaction/view.server";
 import { randomUUID } from "node:crypto";
 import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { REPEAT_LOG_WINDOW_MS } from "~/modules/audit/actions";
 import { type AuditSource, recordAudit, recordAuditOncePer } from "~/modules/audit/audit.server";
 import { db } from "~/modules/platform/database.server";
-import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecordingAndRole } from "~/modules/recordings/ownership.server";
+import { redactionsAfterEdit, redactionsBeforeEdit } from "~/modules/redaction/segment-edits.server";
+import { can } from "~/modules/workspaces/policy";
 import { formatTimestamp } from "~/utils/timestamps";
 import {
   applyChanges,
@@ -87,6 +90,7 @@ export async function editorSegments(
 export async function editorPageSegments(
   recordingId: string,
   asked: { page?: string | null; segment?: string | null },
+  view: TranscriptView,
 ) {
   const client = await db();
   const outline = await client.transcriptSegment.findMany({
@@ -99,11 +103,16 @@ export async function editorPageSegments(
     ? await client.transcriptSegment.findMany({
         where: { recordingId, id: { in: shown.map((segment) => segment.id) } },
         orderBy: { position: "asc" },
-        select: { ...SEGMENT_COLUMNS, words: true },
+        select: { ...SEGMENT_COLUMNS, words: true, redactedText: true },
       })
     : [];
   return {
-    segments: rows.map(({ words, ...row }) => editorSegment(row, words)),
+    // In the redacted view a segment that hides words shows the redacted text, without the engine's words (ADR 048).
+    segments: rows.map(({ words, redactedText, ...row }) =>
+      redactedText !== null && view === "redacted"
+        ? { ...editorSegment({ ...row, text: redactedText }, null), redacted: true }
+        : { ...editorSegment(row, words), redacted: redactedText !== null },
+    ),
     page: info,
     speakers: speakerNames(outline),
   };
@@ -111,9 +120,15 @@ export async function editorPageSegments(
 
 /** A finished transcript the reader may take `action` on (edit, unless only looking at an earlier version). */
 async function requireEditable(userId: string, recordingId: string, action: "edit" | "view" = "edit") {
-  const recording = await requireRecording(userId, recordingId, action);
-  if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
-  return recording;
+  return (await requireEditableAndRole(userId, recordingId, action)).recording;
+}
+
+/** requireEditable, with the reader's role: a save asks whether they may read the original of redacted segments. */
+async function requireEditableAndRole(userId: string, recordingId: string, action: "edit" | "view" = "edit") {
+  const found = await requireRecordingAndRole(userId, recordingId, action);
+  if (found.recording.status !== RecordingStatus.COMPLETED)
+    throw new RecordingError("The transcript is not ready yet.", 409);
+  return found;
 }
 
 interface Plan {
@@ -137,7 +152,7 @@ async function save(
   plan: (current: SegmentState[], tx: Tx) => Plan | null | Promise<Plan | null>,
   wordsWhere?: (text: string) => boolean,
 ) {
-  await requireEditable(userId, recordingId);
+  const { role } = await requireEditableAndRole(userId, recordingId);
   return (await db()).$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT 1 FROM "Recording" WHERE "id" = ${recordingId} FOR UPDATE`;
@@ -152,7 +167,10 @@ async function save(
       if (!planned) return { revision: null, changes: [] } satisfies SaveResult;
       const changes = diffSegments(current, planned.target);
       if (!changes.length) return { revision: null, changes } satisfies SaveResult;
+      // Redactions follow the edited text in the same transaction: no reader ever gets a changed text unredacted.
+      const redactions = await redactionsBeforeEdit(tx, recordingId, changes, can(role, "view-original"));
       await writeSegments(tx, recordingId, current, planned.target, changes);
+      await redactionsAfterEdit(tx, recordingId, redactions);
       await clearVerificationOfEdits(tx, recordingId, planned.kind, changes);
       const revision = await recordRevision(tx, recordingId, userId, planned, changes);
       return { revision, changes } satisfies SaveResult;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EXPORT_LAYOUTS, LEGAL_FORMATS, type LegalFormat } from "~/services/export/legal-types";
 import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
 import { legalQueryFields } from "./legal-forms";
+import { TRANSCRIPT_VIEWS } from "~/modules/redaction/categories";
 
 export const EXPORT_TEXTS = ["original", "translation", "both"] as const;
 
@@ -26,14 +27,17 @@ export const ExportQuerySchema = z
     text: z.enum(EXPORT_TEXTS).default("original"),
     // The court-ready layout (ADR 046) and its choices.
     layout: z.enum(EXPORT_LAYOUTS, { error: "layout is standard or legal." }).default("standard"),
+    // Owners and admins may export the redacted version (ADR 048); everyone else always gets it.
+    view: z.enum(TRANSCRIPT_VIEWS, { error: "view is original or redacted." }).optional(),
     ...legalQueryFields,
   })
   .refine((query) => query.layout !== "legal" || (LEGAL_FORMATS as readonly string[]).includes(query.format), {
     message: "The legal layout is a PDF or a Word document: choose format=pdf or format=docx.",
     path: ["format"],
   })
-  .transform(({ format, options, timestamps, speakers, cover, notes, language, text, layout, tz, qa, index }) => ({
+  .transform(({ format, options, timestamps, speakers, cover, notes, language, text, layout, tz, qa, index, view }) => ({
     format,
+    view: view ?? null,
     legal: layout === "legal" ? { format: format as LegalFormat, query: { tz, qa, index } } : null,
     translation: language ? { language, text } : null,
     options: {

@@ -1,5 +1,6 @@
 // The court-ready export (issue 34, item 5; ADR 046): the transcript, its caption and its certificate, laid out by
 // the export service's legal layout.
+import type { TranscriptView } from "~/modules/redaction/categories";
 import { db } from "~/modules/platform/database.server";
 import type { Reader } from "~/modules/workspaces/access.server";
 import { type ExportFile, exportLegalTranscript } from "~/services/export/export.server";
@@ -75,13 +76,14 @@ export async function legalFileOf(
   return exportLegalTranscript(document, format, { caption, facts: stated, options: legalOptions(query) });
 }
 
-/** The court-ready file of a transcript the reader may export (the original text). */
+/** The court-ready file of a transcript the reader may export, in the view their role allows (ADR 048). */
 export async function legalTranscriptFile(
   reader: Reader,
   recordingId: string,
   format: LegalFormat,
   query: LegalQuery,
+  view: TranscriptView | null = null,
 ): Promise<ExportFile> {
-  const document = await transcriptDocument(reader, recordingId, null);
+  const document = await transcriptDocument(reader, recordingId, null, view);
   return legalFileOf(document, recordingId, format, query);
 }

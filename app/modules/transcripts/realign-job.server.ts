@@ -9,7 +9,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/modules/platform/database.server";
 import { defineJob, enqueue } from "~/modules/platform/jobs.server";
 import { alignerFor, type WordAligner } from "~/services/alignment/index.server";
-import { configuredStorage } from "~/services/storage/index.server";
+import { storedMediaSource } from "~/modules/recordings/stored-files.server";
 import { decodeToWav, type MediaSource } from "~/services/transcription/audio.server";
 import { editorSegment, SEGMENT_COLUMNS } from "./editor-rows.server";
 import {
@@ -76,16 +76,6 @@ async function readEdit(client: Prisma.TransactionClient | Awaited<ReturnType<ty
   // Only while the segment is still as this edit left it: a later save wrote its own words (and queued its own job).
   if (!edit || !sameSegment(editorSegment(columns, words), edit.after)) return null;
   return { changes, ...edit };
-}
-
-/** The recording's media for ffmpeg: read in place from file storage, else downloaded into `workDir`. */
-async function mediaSource(storageKey: string, workDir: string): Promise<MediaSource> {
-  const storage = configuredStorage();
-  if (storage.name === "file")
-    return { bytes: await storage.size(storageKey), read: (range) => storage.read(storageKey, range) };
-  const local = path.join(workDir, "source");
-  await storage.download(storageKey, local);
-  return local;
 }
 
 /**
@@ -156,7 +146,7 @@ export async function realignEditedWords(job: RealignmentJob, signal?: AbortSign
   let words = edit.after.words;
   let placed = 0;
   try {
-    const source = await mediaSource(recording.storageKey, workDir);
+    const source = await storedMediaSource(recording.storageKey, workDir);
     for (const run of runs) {
       const aligned = await alignRun(aligner, source, workDir, edit.after, words, run, signal);
       if (!aligned.words) continue;

@@ -24,7 +24,8 @@ export async function summariseTranscript(userId: string, recordingId: string) {
   const recording = await requireRecording(userId, recordingId, "edit");
   if (!(await canSummarise(userId))) throw new RecordingError(SUMMARY_PLAN_MESSAGE, 403);
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
-  const segments = await transcriptSegments(recordingId);
+  // Made from the redacted text, so no summary holds what a redaction hides (ADR 048).
+  const segments = await transcriptSegments(recordingId, "redacted");
   if (segments.length === 0) throw new RecordingError("There is no speech in this recording to summarise.", 409);
   const engine = configuredSummariser();
   let summary;

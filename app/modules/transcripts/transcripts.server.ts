@@ -7,15 +7,30 @@ import { type AuditEventInput, type AuditSource, recordAudit, recordAuditOncePer
 import { db } from "~/modules/platform/database.server";
 import { engineLabel } from "~/modules/recordings/recording-format";
 import { machineTranscriptLine } from "~/content/engines";
-import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
+import { RecordingError, requireRecording, requireRecordingAndRole } from "~/modules/recordings/ownership.server";
+import {
+  hiddenWords,
+  scrubEverything,
+  textInView,
+  type TranscriptView,
+  askedView,
+  viewLeavingWorkspace,
+} from "~/modules/redaction/view.server";
 import type { Reader } from "~/modules/workspaces/access.server";
 import { configuredTranslator } from "./translation.server";
 import { recordingComments } from "~/modules/comments/comments.server";
 import { languageName } from "~/utils/languages";
 import type { EXPORT_TEXTS } from "./export-query";
 
-export async function transcriptSegments(recordingId: string) {
-  return (await db()).transcriptSegment.findMany({
+/**
+ * The transcript's segments as the view shows them (ADR 048): in the redacted view a segment with hidden words has
+ * the redacted text and no engine words (they would still hold what is hidden). `redacted` says which segments hide
+ * something, so the page can mark them.
+ */
+export async function transcriptSegments(recordingId: string, view: TranscriptView) {
+  const rows = await (
+    await db()
+  ).transcriptSegment.findMany({
     where: { recordingId },
     orderBy: { position: "asc" },
     select: {
@@ -24,11 +39,17 @@ export async function transcriptSegments(recordingId: string) {
       start: true,
       end: true,
       text: true,
+      redactedText: true,
       speaker: true,
       confidence: true,
       words: true,
       edited: true,
     },
+  });
+  return rows.map(({ redactedText, ...segment }) => {
+    const redacted = redactedText !== null;
+    if (!redacted || view === "original") return { ...segment, redacted };
+    return { ...segment, text: textInView({ text: segment.text, redactedText }, view), words: null, redacted };
   });
 }
 
@@ -72,19 +93,26 @@ export async function translatableTranscript(userId: string, recordingId: string
   return { recording, source, translator };
 }
 
-/** The document to export, with each segment's text as the original, its translation, or both (bilingual). */
+/**
+ * The document to export, with each segment's text as the original, its translation, or both (bilingual), in the
+ * view the reader's role allows (`requestedView`: an owner or admin may ask for the redacted one). With the
+ * workspace's redaction policy on, an export leaves the workspace only redacted and reviewed.
+ */
 export async function transcriptDocument(
   reader: Reader,
   recordingId: string,
   translation: { language: string; text: (typeof EXPORT_TEXTS)[number] } | null = null,
+  requestedView: TranscriptView | null = null,
 ): Promise<TranscriptDocument> {
-  const recording = await requireRecording(reader, recordingId, "export");
+  const { recording, role } = await requireRecordingAndRole(reader, recordingId, "export");
   if (recording.status !== RecordingStatus.COMPLETED) throw new RecordingError("The transcript is not ready yet.", 409);
+  const view = await viewLeavingWorkspace(recording, askedView(role, requestedView));
   const translated = translation && translation.text !== "original" ? translation : null;
-  const [segments, translations, comments] = await Promise.all([
-    transcriptSegments(recordingId),
+  const [segments, translations, comments, hidden] = await Promise.all([
+    transcriptSegments(recordingId, view),
     translated ? segmentTranslations(recordingId, translated.language) : null,
     recordingComments(recordingId),
+    view === "redacted" ? hiddenWords(recordingId) : [],
   ]);
   if (translated && !translations?.size)
     throw new RecordingError(`There is no ${languageName(translated.language)} translation yet.`, 409);
@@ -94,30 +122,34 @@ export async function transcriptDocument(
     translated?.text === "translation" ? (translations!.get(id) ?? "") : original;
   const translationOf = (id: string) =>
     translated?.text === "both" ? { translation: translations!.get(id) ?? "" } : {};
-  return {
-    title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
-    fileName: recording.fileName,
-    durationSeconds: recording.durationSeconds,
-    createdAt: recording.createdAt,
-    engine: engineLabel(recording.engine, null) ?? "unknown engine",
-    model: recording.model,
-    language: recording.transcriptLanguage,
-    notice: machineTranscriptLine(recording.engine, recording.model),
-    glossary: recording.glossary,
-    segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
-      start,
-      end,
-      speaker,
-      text: textOf(id, text),
-      ...translationOf(id),
-      confidence,
-      edited,
-      words: storedWords(words),
-      comments: comments
-        .filter((comment) => comment.segmentId === id)
-        .map((comment) => ({ quote: comment.quote, body: comment.body })),
-    })),
-  };
+  // The safety net behind the redacted text (ADR 048): no field of the document carries hidden words.
+  return scrubEverything(
+    {
+      title: translated ? `${recording.title} (${languageName(translated.language)})` : recording.title,
+      fileName: recording.fileName,
+      durationSeconds: recording.durationSeconds,
+      createdAt: recording.createdAt,
+      engine: engineLabel(recording.engine, null) ?? "unknown engine",
+      model: recording.model,
+      language: recording.transcriptLanguage,
+      notice: machineTranscriptLine(recording.engine, recording.model),
+      glossary: recording.glossary,
+      segments: segments.map(({ id, start, end, text, speaker, confidence, edited, words }) => ({
+        start,
+        end,
+        speaker,
+        text: textOf(id, text),
+        ...translationOf(id),
+        confidence,
+        edited,
+        words: storedWords(words),
+        comments: comments
+          .filter((comment) => comment.segmentId === id)
+          .map((comment) => ({ quote: comment.quote, body: comment.body })),
+      })),
+    },
+    hidden,
+  );
 }
 
 /** The words column as the job wrote it (`TranscriptWord[]`), or none when it holds anything else. */

@@ -107,7 +107,8 @@ export async function runTranslation(
   // Awaited before the final write, so a late progress update never races the transaction.
   let progressWrite: Promise<unknown> = Promise.resolve();
   try {
-    const all = await transcriptSegments(recordingId);
+    // Redacted before translating, so no translation holds what a redaction hides (ADR 048).
+    const all = await transcriptSegments(recordingId, "redacted");
     // Only the changed segments when asked (segment ids that no longer exist are skipped), else all of them.
     const only = segmentIds ? new Set(segmentIds) : null;
     const segments = only ? all.filter((segment) => only.has(segment.id)) : all;

@@ -87,12 +87,15 @@ export const InvitedSignUpSchema = z.object({
 });
 export const InvitationActionSchema = z.discriminatedUnion("intent", [AcceptInvitationSchema, InvitedSignUpSchema]);
 
-/** The workspace's security page (ADR 040-sessions): its policies, one form. */
-export const SecurityPolicySchema = z.object({
-  intent: z.literal("policies"),
-  // A checkbox: sent as "on" when ticked, absent when not.
-  twoFactorRequired: z
-    .literal("on", { error: "Tick the box or leave it empty." })
-    .optional()
-    .transform((value) => value === "on"),
-});
+// A checkbox: sent as "on" when ticked, absent when not.
+const checkbox = z
+  .literal("on", { error: "Tick the box or leave it empty." })
+  .optional()
+  .transform((value) => value === "on");
+
+/** The workspace's security page (ADR 040-sessions): its policies, a form each. */
+export const SecurityPolicySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("policies"), twoFactorRequired: checkbox }),
+  // Redaction required for everything that leaves the workspace (ADR 048).
+  z.object({ intent: z.literal("redaction-policy"), redactionRequired: checkbox }),
+]);

@@ -20,15 +20,23 @@ import { WorkspaceError } from "./workspaces.server";
 /** A workspace's policies: an object the SSO and SCIM settings join (`ssoRequired`, `sso`, `scim`). */
 export interface WorkspacePolicies {
   twoFactorRequired: boolean;
+  /** Redaction required for everything that leaves the workspace (ADR 048). */
+  redactionRequired: boolean;
 }
+
+/** Each boolean policy, with the name its audit entries give it. */
+const POLICY_NAMES = { twoFactorRequired: "two-factor-required", redactionRequired: "redaction-required" } as const;
 
 /** The team's policies, for a member whose role may change them (`manage-policy`): 404, 403 or 409 otherwise. */
 export async function workspacePolicies(userId: string, workspaceId: string): Promise<WorkspacePolicies> {
   await requireTeamWorkspace(userId, workspaceId, "manage-policy");
   const workspace = await (
     await db()
-  ).workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { twoFactorRequired: true } });
-  return { twoFactorRequired: workspace.twoFactorRequired };
+  ).workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: { twoFactorRequired: true, redactionRequired: true },
+  });
+  return { twoFactorRequired: workspace.twoFactorRequired, redactionRequired: workspace.redactionRequired };
 }
 
 /** What the workspace's security page shows (`manage-policy`). */
@@ -48,19 +56,22 @@ export async function setWorkspacePolicies(
   source: AuditSource = {},
 ): Promise<WorkspacePolicies> {
   const before = await workspacePolicies(userId, workspaceId);
-  if (change.twoFactorRequired === undefined || change.twoFactorRequired === before.twoFactorRequired) return before;
-  await (
-    await db()
-  ).workspace.update({ where: { id: workspaceId }, data: { twoFactorRequired: change.twoFactorRequired } });
-  await recordAudit({
-    ...source,
-    action: "policy.changed",
-    actorId: userId,
-    workspaceId,
-    target: { kind: "workspace", id: workspaceId },
-    detail: { policy: "two-factor-required", from: before.twoFactorRequired, to: change.twoFactorRequired },
-  });
-  return { ...before, twoFactorRequired: change.twoFactorRequired };
+  const after = { ...before };
+  for (const key of Object.keys(POLICY_NAMES) as (keyof WorkspacePolicies)[]) {
+    const to = change[key];
+    if (to === undefined || to === before[key]) continue;
+    await (await db()).workspace.update({ where: { id: workspaceId }, data: { [key]: to } });
+    await recordAudit({
+      ...source,
+      action: "policy.changed",
+      actorId: userId,
+      workspaceId,
+      target: { kind: "workspace", id: workspaceId },
+      detail: { policy: POLICY_NAMES[key], from: before[key], to },
+    });
+    after[key] = to;
+  }
+  return after;
 }
 
 /** The names of the user's workspaces that require a second factor (none: no query beyond one indexed read). */

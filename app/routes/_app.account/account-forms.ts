@@ -10,7 +10,7 @@ import {
   requireIndustryText,
   VerificationCodeSchema,
 } from "~/modules/accounts/registration";
-import { GlossarySchema } from "~/modules/accounts/glossary";
+import { GlossarySchema, SensitiveTermsSchema } from "~/modules/accounts/glossary";
 
 /** What the user types to confirm deleting their account. */
 export const DELETE_CONFIRMATION = "DELETE";
@@ -60,6 +60,7 @@ export const AccountActionSchema = z.discriminatedUnion("intent", [
   EmailVerifySchema,
   DeleteAccountSchema,
   GlossarySchema,
+  SensitiveTermsSchema,
   z.object({ intent: z.literal("reauth-code") }),
   z.object({ intent: z.literal("email-cancel") }),
   z.object({ intent: z.literal("revoke-session"), sessionId: z.string().max(200) }),

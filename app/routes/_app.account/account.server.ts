@@ -25,7 +25,7 @@ import { clearSessionCookie, currentSessionId } from "~/modules/platform/session
 import { deleteAccountNow } from "~/modules/privacy/deletion.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
 import { checkVerificationCode, consumeVerifiedCode } from "~/modules/accounts/verification.server";
-import { saveGlossary } from "~/modules/workspaces/glossary.server";
+import { saveGlossary, saveSensitiveTerms } from "~/modules/workspaces/glossary.server";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -64,6 +64,16 @@ export async function handleAccountAction(request: Request, userId: string, cont
       if (refused) return refused;
       const title = form.terms.length ? "Glossary saved" : "Glossary cleared";
       return redirectWithToast("/account#glossary-title", { type: "success", title });
+    }
+
+    case "sensitive-terms": {
+      const refused = await answerRefusal(
+        () => saveSensitiveTerms(userId, form.sensitiveTerms),
+        refusalReply(submission, { field: "sensitiveTerms" }),
+      );
+      if (refused) return refused;
+      const title = form.sensitiveTerms.length ? "Sensitive terms saved" : "No terms are marked sensitive";
+      return redirectWithToast("/account#sensitive-terms-title", { type: "success", title });
     }
 
     case "reauth-code": {

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { GLOSSARY_MAX_TERMS, GlossarySchema } from "~/modules/accounts/glossary";
+import { GLOSSARY_MAX_TERMS, GlossarySchema, SensitiveTermsSchema } from "~/modules/accounts/glossary";
 
 /**
  * The current workspace's glossary: one name, term or acronym a line. A plain form (it works without JavaScript);
@@ -11,11 +11,13 @@ import { GLOSSARY_MAX_TERMS, GlossarySchema } from "~/modules/accounts/glossary"
  * its way. A team member whose role may not change it sees the list.
  */
 export function GlossarySection({
-  glossary: { terms, workspaceName, team, canEdit },
+  glossary: { terms, sensitiveTerms, workspaceName, team, canEdit },
   reply,
+  sensitiveTermsReply,
 }: {
-  glossary: { terms: string[]; workspaceName: string; team: boolean; canEdit: boolean };
+  glossary: { terms: string[]; sensitiveTerms: string[]; workspaceName: string; team: boolean; canEdit: boolean };
   reply: SubmissionResult<string[]> | undefined;
+  sensitiveTermsReply: SubmissionResult<string[]> | undefined;
 }) {
   const [form, fields] = useSchemaForm("glossary", GlossarySchema, reply, {
     intent: "glossary",
@@ -43,6 +45,9 @@ export function GlossarySection({
               {terms.map((term) => (
                 <li key={term} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm">
                   {term}
+                  {sensitiveTerms.includes(term) ? (
+                    <span className="ml-2 font-sans text-slate-700">(sensitive)</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -75,6 +80,72 @@ export function GlossarySection({
           </button>
         </Form>
       ) : null}
+      {canEdit && terms.length ? (
+        <SensitiveTermsForm terms={terms} sensitiveTerms={sensitiveTerms} reply={sensitiveTermsReply} />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * A checkbox for each saved glossary entry: the ticked ones are suggested for redaction wherever a transcript of the
+ * workspace says them (ADR 048). A form of its own, so it works without JavaScript; entries added to the glossary
+ * above appear here once the glossary is saved.
+ */
+function SensitiveTermsForm({
+  terms,
+  sensitiveTerms,
+  reply,
+}: {
+  terms: string[];
+  sensitiveTerms: string[];
+  reply: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useSchemaForm("sensitive-terms", SensitiveTermsSchema, reply, { intent: "sensitive-terms" });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sensitive-terms";
+  const errors = fields.sensitiveTerms.errors;
+  const invalid = Boolean(errors?.length);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+      <FormErrors form={form} />
+      <fieldset aria-describedby={`sensitive-terms-help${invalid ? ` ${fields.sensitiveTerms.errorId}` : ""}`}>
+        <legend id="sensitive-terms-title" className="text-sm font-medium text-slate-800">
+          Sensitive terms
+        </legend>
+        <p id="sensitive-terms-help" className="mt-1 text-sm text-slate-600">
+          Tick the entries that must not leave the workspace, such as a client&apos;s or a project&apos;s name.
+          Redaction suggests them wherever a transcript says them. Save the glossary first to mark a new entry.
+        </p>
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {terms.map((term) => {
+            const marked = sensitiveTerms.includes(term);
+            return (
+              // Keyed by the mark too, so a saved change shows after the page's data is loaded again.
+              <li key={`${marked ? "marked" : "unmarked"} ${term}`}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={fields.sensitiveTerms.name}
+                    value={term}
+                    defaultChecked={marked}
+                    className="h-4 w-4"
+                  />
+                  <span className="font-mono">{term}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      {invalid ? (
+        <p id={fields.sensitiveTerms.errorId} role="alert" className="text-sm text-red-700">
+          {errors?.join(" ")}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="sensitive-terms" disabled={busy} className={buttonClass("secondary")}>
+        {busy ? "Saving..." : "Save sensitive terms"}
+      </button>
+    </Form>
   );
 }

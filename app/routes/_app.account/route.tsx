@@ -294,7 +294,11 @@ export default function Account() {
           </Form>
         </Section>
 
-        <GlossarySection glossary={glossary} reply={replyTo(reply, "glossary")} />
+        <GlossarySection
+          glossary={glossary}
+          reply={replyTo(reply, "glossary")}
+          sensitiveTermsReply={replyTo(reply, "sensitive-terms")}
+        />
         <SpeakerProfilesSection profiles={voiceProfiles} reply={replyTo(reply, "speaker-profile-rename")} />
 
         <Section

@@ -40,7 +40,7 @@ export function PageHeader({
           {engine ? <p className="text-sm text-slate-700">Transcribed by {engine}.</p> : null}
           {engineNotice ? <EngineNotice notice={engineNotice} /> : null}
         </div>
-        {recording.status === "COMPLETED" ? <PageActions may={may} /> : null}
+        {recording.status === "COMPLETED" ? <PageActions recordingId={recording.id} may={may} /> : null}
       </header>
     </>
   );
@@ -53,7 +53,7 @@ const ACTION_CLASS =
  * What a user does with the whole recording, one link each: to a section of this page (which opens its tab) or to
  * another page of the recording. A new page of the recording adds its link here.
  */
-function PageActions({ may }: { may: PageData["may"] }) {
+function PageActions({ recordingId, may }: { recordingId: string; may: PageData["may"] }) {
   return (
     <nav aria-label="Page actions">
       <ul className="flex flex-wrap gap-2">
@@ -67,6 +67,13 @@ function PageActions({ may }: { may: PageData["may"] }) {
             <a href="#share" className={ACTION_CLASS}>
               Share
             </a>
+          </li>
+        ) : null}
+        {may.redact ? (
+          <li>
+            <Link to={`/transcription/${recordingId}/redactions`} className={ACTION_CLASS}>
+              Redact
+            </Link>
           </li>
         ) : null}
         {may.edit || may.delete ? (

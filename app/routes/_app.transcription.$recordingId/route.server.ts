@@ -7,6 +7,7 @@ import { runCommentIntent } from "~/modules/comments/comment-actions.server";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 import { transcriptionProgress } from "~/modules/pipeline/transcription-progress.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
+import { hiddenWords, scrubEverything, transcriptViewOf } from "~/modules/redaction/view.server";
 import {
   cancelRecording,
   deleteRecording,
@@ -62,6 +63,8 @@ export async function transcriptPageData(userId: string, recordingId: string, re
   // One page of the editor (editor-pages.ts); the speakers are every page's, for the rename form and speaker lists.
   const asked = { page: url.searchParams.get("page"), segment: url.searchParams.get("segment") };
   const shown = url.searchParams.get("lang");
+  // The original for owners and admins (the redacted view on asking); everyone else the redacted view (ADR 048).
+  const view = transcriptViewOf(role, url.searchParams.get("view") === "redacted" ? "redacted" : null);
   const [
     ,
     partial,
@@ -79,11 +82,12 @@ export async function transcriptPageData(userId: string, recordingId: string, re
     storedSummary,
     summaryAllowed,
     translationAllowed,
+    hidden,
   ] = await Promise.all([
     completed ? recordTranscriptView(userId, recording, source) : none(undefined),
     // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
-    recording.status === "PROCESSING" ? transcriptSegments(recording.id) : none([]),
-    completed ? editorPageSegments(recording.id, asked) : none(null),
+    recording.status === "PROCESSING" ? transcriptSegments(recording.id, view) : none([]),
+    completed ? editorPageSegments(recording.id, asked, view) : none(null),
     completed ? transcriptRevisions(recording.id) : none([]),
     completed ? translationLanguages(recording.id) : none([]),
     completed ? transcriptTranslations(recording.id) : none([]),
@@ -103,6 +107,7 @@ export async function transcriptPageData(userId: string, recordingId: string, re
     can(role, "edit") ? canSummarise(userId) : none(false),
     // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
     accountIncludes(userId, "translation"),
+    view === "redacted" ? hiddenWords(recording.id) : none([]),
   ]);
   const showLanguage = shown && languages.includes(shown) ? shown : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
@@ -114,42 +119,47 @@ export async function transcriptPageData(userId: string, recordingId: string, re
       )
     : [];
   const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
-  return {
-    // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
-    may: permissionsOf(role),
-    role,
-    speakerVoices,
-    comments,
-    record,
-    renderedAt: Date.now(),
-    progress,
-    shares,
-    caption: captionInput(caption),
-    freshness,
-    recording: visible,
-    segments: partial.map((segment) => ({ ...segment, words: storedWords(segment.words) })),
-    editor: editor?.segments ?? [],
-    editorPage: editor?.page ?? editorPage([], {}).info,
-    speakers: editor?.speakers ?? [],
-    revisions,
-    engine: engineLabel(recording.engine, recording.model),
-    // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
-    engineNotice: recording.engine
-      ? isFallbackEngine(recording.engine)
-        ? FALLBACK_ENGINE_NOTICE
-        : null
-      : configuredLanguageClaims().fallbackNotice,
-    summary: { stored: storedSummary, allowed: summaryAllowed, summariser: configuredSummariser().label },
-    translation: {
-      allowed: translationAllowed,
-      translator: translator.label,
-      targets,
-      languages: languages.map((code) => ({ value: code, label: languageName(code) })),
-      jobs: jobs.filter((job) => job.status !== "COMPLETED"),
-      showLanguage,
-      translated,
+  // Behind the redacted text, the safety net: no field of the page (a revision, a flag, a note) carries hidden words.
+  return scrubEverything(
+    {
+      view,
+      // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
+      may: permissionsOf(role),
+      role,
+      speakerVoices,
+      comments,
+      record,
+      renderedAt: Date.now(),
+      progress,
+      shares,
+      caption: captionInput(caption),
+      freshness,
+      recording: visible,
+      segments: partial.map((segment) => ({ ...segment, words: storedWords(segment.words) })),
+      editor: editor?.segments ?? [],
+      editorPage: editor?.page ?? editorPage([], {}).info,
+      speakers: editor?.speakers ?? [],
+      revisions,
+      engine: engineLabel(recording.engine, recording.model),
+      // The fallback's warning for a transcript it wrote, or, before one is written, when it is the engine that will.
+      engineNotice: recording.engine
+        ? isFallbackEngine(recording.engine)
+          ? FALLBACK_ENGINE_NOTICE
+          : null
+        : configuredLanguageClaims().fallbackNotice,
+      summary: { stored: storedSummary, allowed: summaryAllowed, summariser: configuredSummariser().label },
+      translation: {
+        allowed: translationAllowed,
+        translator: translator.label,
+        targets,
+        languages: languages.map((code) => ({ value: code, label: languageName(code) })),
+        jobs: jobs.filter((job) => job.status !== "COMPLETED"),
+        showLanguage,
+        translated,
+      },
     },
-  };
+    hidden,
+  );
 }
 
 /**

@@ -117,8 +117,8 @@ async function openInput(source: MediaSource): Promise<{ input: FfmpegInput; clo
   return { input: { args: ["-i", link] }, close: remove };
 }
 
-/** Runs `use` with ffmpeg's input arguments for `source`. */
-async function withInput<T>(source: MediaSource, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
+/** Runs `use` with ffmpeg's input arguments for `source` (also for the redacted audio, masked-audio.server.ts). */
+export async function withInput<T>(source: MediaSource, use: (input: FfmpegInput) => Promise<T>): Promise<T> {
   const { input, close } = await openInput(source);
   try {
     return await use(input);
