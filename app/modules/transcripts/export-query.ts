@@ -35,13 +35,15 @@ export const ExportQuerySchema = z
     message: "The legal layout is a PDF or a Word document: choose format=pdf or format=docx.",
     path: ["format"],
   })
-  .transform(({ format, options, timestamps, speakers, cover, notes, language, text, layout, tz, qa, index, view }) => ({
-    format,
-    view: view ?? null,
-    legal: layout === "legal" ? { format: format as LegalFormat, query: { tz, qa, index } } : null,
-    translation: language ? { language, text } : null,
-    options: {
-      ...(options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {}),
-      notes,
-    },
-  }));
+  .transform(
+    ({ format, options, timestamps, speakers, cover, notes, language, text, layout, tz, qa, index, view }) => ({
+      format,
+      view: view ?? null,
+      legal: layout === "legal" ? { format: format as LegalFormat, query: { tz, qa, index } } : null,
+      translation: language ? { language, text } : null,
+      options: {
+        ...(options ? { timestamps: timestamps ?? false, speakers: speakers ?? false, cover: cover ?? false } : {}),
+        notes,
+      },
+    }),
+  );
