@@ -291,6 +291,12 @@ describe("the leak matrix", () => {
     // and every role's API detail and export answered 200.
     const ownerPage = readings.find((reading) => reading.reader === "OWNER" && reading.path === "/transcription/:id")!;
     expect(appears(ownerPage.text, PHONE) && appears(ownerPage.text, NAME) && appears(ownerPage.text, NOTE)).toBe(true);
+    // The export form offers owners the redacted version, and tells the others what they get.
+    expect(ownerPage.text).toContain("Redacted (as others get it)");
+    const memberPage = readings.find(
+      (reading) => reading.reader === "MEMBER" && reading.path === "/transcription/:id",
+    )!;
+    expect(memberPage.text).toContain("Redacted passages are exported as their labels");
     const failed = readings.filter(
       (reading) =>
         reading.status !== 200 &&

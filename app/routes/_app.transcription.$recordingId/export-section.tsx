@@ -15,6 +15,8 @@ export function ExportSection({
   caption,
   speakers,
   canEdit,
+  redacted,
+  mayViewOriginal,
 }: {
   recordingId: string;
   translation: PageData["translation"];
@@ -22,6 +24,9 @@ export function ExportSection({
   caption: PageData["caption"];
   speakers: string[];
   canEdit: boolean;
+  /** Something in the transcript is redacted (ADR 048). */
+  redacted: boolean;
+  mayViewOriginal: boolean;
 }) {
   return (
     <div className="space-y-6">
@@ -73,6 +78,19 @@ export function ExportSection({
               <input type="checkbox" name="cover" defaultChecked /> Cover (file, duration, date, engine)
             </label>
           </fieldset>
+          {redacted && mayViewOriginal ? (
+            <label className="flex items-center gap-2 text-sm">
+              Version
+              <select name="view" defaultValue="original" className="rounded-md border border-slate-300 px-2 py-1">
+                <option value="original">Original (owners and admins)</option>
+                <option value="redacted">Redacted (as others get it)</option>
+              </select>
+            </label>
+          ) : redacted ? (
+            <p className="text-sm text-slate-600">
+              Redacted passages are exported as their labels, such as [PHONE] and [NAME].
+            </p>
+          ) : null}
           {hasNotes ? <NotesExportOption /> : null}
           <button type="submit" className={buttonClass("primary")}>
             Download

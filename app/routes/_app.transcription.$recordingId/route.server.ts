@@ -7,7 +7,7 @@ import { runCommentIntent } from "~/modules/comments/comment-actions.server";
 import { configuredLanguageClaims } from "~/modules/engines/language-claims.server";
 import { transcriptionProgress } from "~/modules/pipeline/transcription-progress.server";
 import { redirectWithToast } from "~/modules/platform/toast.server";
-import { hiddenWords, scrubEverything, transcriptViewOf } from "~/modules/redaction/view.server";
+import { hasAcceptedRedactions, hiddenWords, scrubEverything, transcriptViewOf } from "~/modules/redaction/view.server";
 import {
   cancelRecording,
   deleteRecording,
@@ -83,6 +83,7 @@ export async function transcriptPageData(userId: string, recordingId: string, re
     summaryAllowed,
     translationAllowed,
     hidden,
+    redacted,
   ] = await Promise.all([
     completed ? recordTranscriptView(userId, recording, source) : none(undefined),
     // While the job runs, the segments saved so far (ADR 025); they are replaced by the final ones when it is done.
@@ -108,6 +109,7 @@ export async function transcriptPageData(userId: string, recordingId: string, re
     // The one table of features by plan decides whether the Translate form is offered (plan-features.ts).
     accountIncludes(userId, "translation"),
     view === "redacted" ? hiddenWords(recording.id) : none([]),
+    completed ? hasAcceptedRedactions(recording.id) : none(false),
   ]);
   const showLanguage = shown && languages.includes(shown) ? shown : null;
   const translated = showLanguage ? Object.fromEntries(await segmentTranslations(recording.id, showLanguage)) : {};
@@ -123,6 +125,8 @@ export async function transcriptPageData(userId: string, recordingId: string, re
   return scrubEverything(
     {
       view,
+      // Something is redacted (ADR 048): the export offers the redacted version, or says it is what others get.
+      redacted,
       // What the reader's role allows: a viewer gets the transcript to read and export, without forms that would 403.
       may: permissionsOf(role),
       role,

@@ -176,6 +176,8 @@ export default function Transcription({ loaderData, actionData }: Route.Componen
               caption={loaderData.caption}
               speakers={speakers}
               canEdit={may.edit}
+              redacted={loaderData.redacted}
+              mayViewOriginal={may["view-original"]}
             />
           ),
         },
