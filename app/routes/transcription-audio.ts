@@ -5,7 +5,7 @@ import { ExpectedError, withRefusals } from "~/modules/platform/refusals.server"
 import { requireUserId } from "~/modules/platform/session.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { audioFileInView } from "~/modules/redaction/redacted-audio.server";
-import { requestedView, transcriptViewOf } from "~/modules/redaction/view.server";
+import { requestedView, transcriptViewOf, viewLeavingWorkspace } from "~/modules/redaction/view.server";
 
 // GET /transcription/:recordingId/audio[?view=original|redacted]: the recording's audio, with Range support so the
 // player can seek. Owners and admins hear the original (or the redacted audio when they ask for it); every other role
@@ -27,6 +27,12 @@ export const loader = withRefusals(async ({ request, params, context }: Route.Lo
       target: { kind: "recording", id: recording.id, label: recording.title },
     });
   }
-  const file = await audioFileInView(recording, transcriptViewOf(role, view));
+  const inView = transcriptViewOf(role, view);
+  // A whole-file request is a download, which leaves the workspace: under its redaction policy only the reviewed
+  // redacted audio goes (ADR 048). The player's range requests stay inside the app.
+  const file = await audioFileInView(
+    recording,
+    request.headers.get("Range") ? inView : await viewLeavingWorkspace(recording, inView),
+  );
   return storedAudioResponse(request, file, "private, max-age=3600");
 });

@@ -227,6 +227,24 @@ describe("redacted audio", () => {
     for (const hidden of numbers.hidden) expect(hidden.toneShare).toBeGreaterThan(0.99);
   });
 
+  test("under the redaction policy, the owner's download is the reviewed redacted audio; the player's ranges stay the original", async () => {
+    const database = await db();
+    const { workspaceId } = await database.recording.findUniqueOrThrow({ where: { id: recordingId } });
+    await database.workspace.update({ where: { id: workspaceId }, data: { redactionRequired: true } });
+    try {
+      expect((await audioAs(owner)).status).toBe(409);
+      const range = await audioAs(owner, "", { Range: "bytes=0-99" });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(fs.readFileSync(JFK).subarray(0, 100))).toBe(true);
+      await database.recording.update({ where: { id: recordingId }, data: { redactionReviewedAt: new Date() } });
+      const download = await fetched(await audioAs(owner), "owner-download.mp3");
+      expect(fs.readFileSync(download).equals(fs.readFileSync(path.join(directory, "member.mp3")))).toBe(true);
+    } finally {
+      await database.workspace.update({ where: { id: workspaceId }, data: { redactionRequired: false } });
+      await database.recording.update({ where: { id: recordingId }, data: { redactionReviewedAt: null } });
+    }
+  });
+
   test("a view that is neither original nor redacted is a 400 that names the choices", async () => {
     const response = await audioAs(owner, "?view=everything");
     expect(response.status).toBe(400);
