@@ -389,6 +389,10 @@ describe("the leak matrix", () => {
       await app(`/s/${shareToken}/export?format=txt`),
     ];
     expect(refusals.map((response) => response.status)).toEqual([409, 409, 409]);
+    // The API's detail is the redacted text, even for the owner's key asking for the original.
+    const detail = await (await app(`/api/v1/recordings/${recordingId}?view=original`, asKey("OWNER"))).text();
+    expect(detail).toContain("[PHONE]");
+    expect(appears(detail, PHONE) || appears(detail, NAME)).toBe(false);
     await expect(createShareLink(owner.id, recordingId, { expiry: "7d", allowDownloads: false })).rejects.toMatchObject(
       { status: 409 },
     );

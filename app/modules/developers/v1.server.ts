@@ -10,7 +10,7 @@ import { requireWorkspaceAction, WorkspaceError } from "~/modules/workspaces/wor
 import { readLimitedBody } from "~/modules/platform/request-body.server";
 import { unsafeTextProblem } from "~/utils/text";
 import { requireRecording, requireRecordingAndRole } from "~/modules/recordings/ownership.server";
-import { askedView, hiddenWords, scrubEverything } from "~/modules/redaction/view.server";
+import { askedView, hiddenWords, redactionRequired, scrubEverything } from "~/modules/redaction/view.server";
 import { type AccessScope, recordingsWhere } from "~/modules/workspaces/access.server";
 import { receiveUpload } from "~/modules/recordings/upload.server";
 import { deleteRecording } from "~/modules/recordings/lifecycle.server";
@@ -268,7 +268,10 @@ export async function importApiRecording({ reader, json: body, instance }: ApiCo
 export async function getApiRecording({ request, reader, instance }: ApiContext, recordingId: string) {
   const query = parseOrThrow(RecordingViewQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const { recording, role } = await requireRecordingAndRole(reader, recordingId, "view");
-  const view = askedView(role, query.view ?? null);
+  // An API key is how a transcript leaves the workspace: under its redaction policy, always the redacted text
+  // (exports also wait for the review; ADR 048).
+  const asked = askedView(role, query.view ?? null);
+  const view = (await redactionRequired(recording.workspaceId)) ? "redacted" : asked;
   const completed = recording.status === RecordingStatus.COMPLETED;
   const [segments, translations, summary, hidden] = await Promise.all([
     completed ? transcriptSegments(recordingId, view) : [],
