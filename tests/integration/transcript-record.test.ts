@@ -359,6 +359,59 @@ describe("the page's forms, without JavaScript", () => {
   });
 });
 
+describe("a long review queue, a window at a time", () => {
+  test("the page sends the counts, the current flag and 50 of the list, and pages through it by plain links", async () => {
+    const user = await signedInUser();
+    const recording = await (
+      await db()
+    ).recording.create({
+      data: {
+        userId: user.id,
+        workspaceId: await personalWorkspaceId(user.id),
+        title: "Long hearing",
+        fileName: "long.wav",
+        storageKey: `recordings/${user.id}/${crypto.randomUUID()}.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 300,
+        status: "COMPLETED",
+        // One amount per segment: a number flag each.
+        segments: {
+          create: Array.from({ length: 60 }, (_, position) => ({
+            position,
+            start: position * 5,
+            end: position * 5 + 4,
+            text: `we paid $${position + 1}00 for it`,
+            speaker: "Speaker 1",
+          })),
+        },
+      },
+    });
+    const { flags } = await transcriptReview(user.id, recording.id);
+    expect(flags.length).toBe(60);
+    const get = async (query: string) =>
+      (await app(`/transcription/${recording.id}${query}`, { headers: { Cookie: user.cookie } })).text();
+
+    const around55 = await get("?flag=55");
+    expect(around55).toContain("Flag 55 of 60: Number, date or amount to check");
+    expect(around55).toContain("Number, date or amount to check: 60");
+    expect(around55).toContain("Flags 51–60 of 60");
+    expect(around55).toContain('id="flag-51"');
+    expect(around55).not.toContain('id="flag-50"');
+    expect(around55).toContain(`href="/transcription/${recording.id}?flag=55&amp;flags=1#review-flags"`);
+    expect(around55).not.toContain("Next 50");
+
+    const firstWindow = await get("?flag=55&flags=1");
+    expect(firstWindow).toContain("Flag 55 of 60");
+    expect(firstWindow).toContain("Flags 1–50 of 60");
+    expect(firstWindow).toContain('id="flag-1"');
+    expect(firstWindow).not.toContain('id="flag-51"');
+    expect(firstWindow).toContain(`href="/transcription/${recording.id}?flag=55&amp;flags=2#review-flags"`);
+    // Asked for by a link, the list is open without JavaScript.
+    expect(firstWindow).toMatch(/<details id="review-flags"[^>]* open=""/);
+  });
+});
+
 describe("/api/v1", () => {
   const call = (token: string, url: string, method = "GET", body?: unknown) =>
     app(url, {

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import type { TranscriptRecordPanel } from "~/modules/transcripts/record-actions.server";
+import { FLAG_WINDOW_SIZE } from "~/modules/transcripts/review-window";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatTimestamp } from "~/utils/timestamps";
@@ -13,6 +14,9 @@ import { useHydrated } from "~/utils/use-hydrated";
 type Review = TranscriptRecordPanel["review"];
 
 const flagHref = (recordingId: string, number: number) => `/transcription/${recordingId}?flag=${number}#review-current`;
+/** Another window of the list (`?flags=N`, review-window.ts), keeping the current flag. */
+const flagListHref = (recordingId: string, current: number | null, window: number) =>
+  `/transcription/${recordingId}?${current ? `flag=${current}&` : ""}flags=${window}#review-flags`;
 
 /** Typing in a field is not a shortcut. */
 const isTyping = (target: EventTarget | null) =>
@@ -32,16 +36,9 @@ export function ReviewSection({
   canEdit: boolean;
   busy: boolean;
 }) {
-  const { flags, segment } = review;
-  const current = review.currentFlag ? flags[review.currentFlag - 1] : null;
-  const previous = current && current.number > 1 ? current.number - 1 : null;
-  const next = current && current.number < flags.length ? current.number + 1 : null;
-  // After accepting, the next flag nobody has resolved (wrapping round), else none.
-  const nextOpen = current
-    ? ([...flags.slice(current.number), ...flags.slice(0, current.number - 1)].find((flag) => !flag.resolved)?.number ??
-      null)
-    : null;
-  const open = flags.filter((flag) => !flag.resolved).length;
+  const { segment, current, flagCount, list } = review;
+  const previous = review.previousFlag;
+  const next = review.nextFlag;
   const navigate = useNavigate();
   // The keys work once the page's code runs: only then does the page say so.
   const hydrated = useHydrated();
@@ -68,7 +65,7 @@ export function ReviewSection({
     if (!movedByKey.current) return;
     movedByKey.current = false;
     panel.current?.focus();
-  }, [review.currentFlag]);
+  }, [current?.number]);
 
   const percent = review.segmentCount ? Math.round((review.verifiedCount / review.segmentCount) * 100) : 0;
   return (
@@ -90,9 +87,9 @@ export function ReviewSection({
         <div className="h-full bg-green-600" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        {flags.length === 0
+        {flagCount === 0
           ? "The checks flagged nothing. Verify segments as you check them against the audio."
-          : `${countOf(flags.length, "flag")}, ${open} open. Accepting a flag verifies its segment. ` +
+          : `${countOf(flagCount, "flag")}, ${review.openCount} open. Accepting a flag verifies its segment. ` +
             (hydrated ? "Press ] for the next flag and [ for the previous one, or use the links. " : "")}{" "}
         Editing a verified segment&apos;s text or speaker clears its verification.
       </p>
@@ -107,7 +104,7 @@ export function ReviewSection({
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id="review-current-title" className="font-semibold">
-              {`Flag ${current.number} of ${flags.length}: ${current.reasonLabel}`}
+              {`Flag ${current.number} of ${flagCount}: ${current.reasonLabel}`}
               {current.resolved ? <span className="ml-2 text-sm font-normal text-green-800">(resolved)</span> : null}
             </h3>
             <nav aria-label="Flags" className="flex gap-3 text-sm">
@@ -150,7 +147,7 @@ export function ReviewSection({
           recordingId={recordingId}
           segment={segment}
           flagNumber={current?.segmentId === segment.id ? current.number : null}
-          thenFlag={current?.segmentId === segment.id ? nextOpen : null}
+          thenFlag={current?.segmentId === segment.id ? review.nextOpenFlag : null}
           canVerify={canVerify}
           canEdit={canEdit}
           busy={busy}
@@ -158,11 +155,41 @@ export function ReviewSection({
         />
       ) : null}
 
-      {flags.length ? (
-        <details className="mt-4">
+      {flagCount ? (
+        <details id="review-flags" className="mt-4" open={list.opened || undefined}>
           <summary className="cursor-pointer text-sm font-semibold">All flags</summary>
-          <ol className="mt-2 divide-y divide-slate-200 text-sm">
-            {flags.map((flag) => (
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Flags by reason">
+            {review.reasons.map((entry) => (
+              <li key={entry.reason}>{`${entry.label}: ${entry.count}`}</li>
+            ))}
+          </ul>
+          <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+            <p className="text-slate-700">{`Flags ${list.first}–${list.last} of ${flagCount}`}</p>
+            {list.windowCount > 1 ? (
+              <nav aria-label="Pages of flags" className="flex gap-3">
+                {list.window > 1 ? (
+                  <Link
+                    to={flagListHref(recordingId, current?.number ?? null, list.window - 1)}
+                    preventScrollReset
+                    className="text-brand-700 underline"
+                  >
+                    {`Previous ${FLAG_WINDOW_SIZE}`}
+                  </Link>
+                ) : null}
+                {list.window < list.windowCount ? (
+                  <Link
+                    to={flagListHref(recordingId, current?.number ?? null, list.window + 1)}
+                    preventScrollReset
+                    className="text-brand-700 underline"
+                  >
+                    {`Next ${FLAG_WINDOW_SIZE}`}
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </div>
+          <ol start={list.first} className="mt-2 divide-y divide-slate-200 text-sm">
+            {list.flags.map((flag) => (
               <li key={flag.number} id={`flag-${flag.number}`} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
                 <Link
                   to={flagHref(recordingId, flag.number)}

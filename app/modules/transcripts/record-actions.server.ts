@@ -9,8 +9,15 @@ import { redirectWithToast } from "~/modules/platform/toast.server";
 import { formatDate } from "~/utils/dates";
 import { runEditorAction } from "./editor.server";
 import { RECORD_INTENTS, RecordActionSchema } from "./record-forms";
-import { FLAG_REASONS } from "./review-flags";
-import { firstUnverifiedSegmentId, reviewSegment, setSegmentsVerified, transcriptReview } from "./review.server";
+import { FLAG_REASONS, type FlagReason } from "./review-flags";
+import {
+  type NumberedFlag,
+  firstUnverifiedSegmentId,
+  reviewSegment,
+  setSegmentsVerified,
+  transcriptReview,
+} from "./review.server";
+import { flagWindow } from "./review-window";
 import { saveVersion, signOffVersion, transcriptVersions, verifyTranscriptRecord } from "./versions.server";
 
 /** The review panel's and the versions panel's data for a finished transcript, from the page's URL. */
@@ -19,31 +26,58 @@ export async function transcriptRecordPanel(userId: string, recordingId: string,
     transcriptReview(userId, recordingId),
     transcriptVersions(userId, recordingId),
   ]);
+  const { flags } = review;
   const asked = Number(url.searchParams.get("flag"));
-  const firstOpen = review.flags.find((flag) => !flag.resolved)?.number ?? 1;
-  const flagNumber = Number.isInteger(asked) && asked >= 1 && asked <= review.flags.length ? asked : firstOpen;
-  const currentFlag = review.flags[flagNumber - 1] ?? null;
+  const firstOpen = flags.find((flag) => !flag.resolved)?.number ?? 1;
+  const flagNumber = Number.isInteger(asked) && asked >= 1 && asked <= flags.length ? asked : firstOpen;
+  const currentFlag = flags[flagNumber - 1] ?? null;
   const askedSegment = url.searchParams.get("segment");
   const focusId = askedSegment ?? currentFlag?.segmentId ?? (await firstUnverifiedSegmentId(recordingId));
   const segment = focusId ? await reviewSegment(recordingId, focusId) : null;
   const verification = url.searchParams.has("verify") ? await verifyTranscriptRecord(userId, recordingId) : null;
+  // Only what the panel shows (a transcript can have thousands of flags): the counts, the current flag, its
+  // neighbours' numbers for the links and keys, and one window of the list (review-window.ts).
+  const shown = (flag: NumberedFlag) => ({
+    number: flag.number,
+    segmentId: flag.segmentId,
+    reason: flag.reason,
+    reasonLabel: FLAG_REASONS[flag.reason],
+    span: flag.span,
+    start: flag.start,
+    resolved: flag.resolved,
+  });
+  const reasons = (Object.keys(FLAG_REASONS) as FlagReason[])
+    .map((reason) => ({
+      reason,
+      label: FLAG_REASONS[reason],
+      count: flags.filter((flag) => flag.reason === reason).length,
+    }))
+    .filter((entry) => entry.count > 0);
+  const number = currentFlag?.number ?? 0;
+  // After accepting, the next flag nobody has resolved (wrapping round), else none.
+  const nextOpen = currentFlag
+    ? ([...flags.slice(number), ...flags.slice(0, number - 1)].find((flag) => !flag.resolved)?.number ?? null)
+    : null;
+  const list = flagWindow(flags, currentFlag?.number ?? null, url.searchParams.get("flags"));
   return {
     review: {
       segmentCount: review.segmentCount,
       verifiedCount: review.verifiedCount,
-      flags: review.flags.map((flag) => ({
-        number: flag.number,
-        segmentId: flag.segmentId,
-        reason: flag.reason,
-        reasonLabel: FLAG_REASONS[flag.reason],
-        span: flag.span,
-        tokenStart: flag.tokenStart,
-        tokenCount: flag.tokenCount,
-        start: flag.start,
-        detail: flag.detail,
-        resolved: flag.resolved,
-      })),
-      currentFlag: currentFlag ? currentFlag.number : null,
+      flagCount: flags.length,
+      openCount: flags.filter((flag) => !flag.resolved).length,
+      reasons,
+      current: currentFlag
+        ? {
+            ...shown(currentFlag),
+            tokenStart: currentFlag.tokenStart,
+            tokenCount: currentFlag.tokenCount,
+            detail: currentFlag.detail,
+          }
+        : null,
+      previousFlag: currentFlag && number > 1 ? number - 1 : null,
+      nextFlag: currentFlag && number < flags.length ? number + 1 : null,
+      nextOpenFlag: nextOpen,
+      list: { ...list, flags: list.flags.map(shown), opened: url.searchParams.has("flags") },
       segment,
     },
     versions: { versions, draft, verification },
