@@ -62,10 +62,10 @@ const RedactionRequestSchema = z
   .meta({
     id: "RedactionRequest",
     description:
-      '{"intent":"suggest"} runs the detectors; {"intent":"accept"|"reject","id"|"ids"|"category"} decides suggestions; ' +
-      '{"intent":"add","segmentId","start","end","category"} redacts a passage by hand (character offsets, widened to ' +
-      'whole words); {"intent":"remove","id"} un-redacts; {"intent":"reviewed"} marks the redactions reviewed (409 ' +
-      "while suggestions are pending).",
+      'One action: {"intent": "suggest"} runs the detectors; {"intent": "accept" | "reject"} with "id", "ids" or ' +
+      '"category" decides suggestions; {"intent": "add"} with "segmentId", "start", "end" and "category" redacts a ' +
+      'passage by hand (character offsets, widened to whole words); {"intent": "remove", "id": …} un-redacts; ' +
+      '{"intent": "reviewed"} marks the redactions reviewed (409 while suggestions are pending).',
   });
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
