@@ -33,6 +33,11 @@ async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
   }).toPass({ timeout: 60_000, intervals: [1_000] });
 }
 
+/** With JavaScript the page's sections are the side panel's tabs; without it, all of them are on the page. */
+async function openTab(page: Page, testInfo: TestInfo, name: string) {
+  if (withJs(testInfo)) await page.getByRole("tab", { name, exact: true }).click();
+}
+
 test("upload jfk.mp3, watch it complete, edit, rename a speaker and download every export (slow: a real transcription and six exports)", async ({
   page,
   baseURL,
@@ -66,13 +71,15 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await expect(edited).toBeVisible();
   await expect(edited.getByRole("link", { name: /Play from/ })).toHaveText(time);
 
-  // Speaker labels (Business Pro): rename one speaker everywhere.
+  // Speaker labels (Business Pro): rename one speaker everywhere (with JavaScript, in the side panel's Speakers tab).
+  await openTab(page, testInfo, "Speakers");
   await page.getByLabel("Speaker", { exact: true }).selectOption({ index: 0 });
   await page.getByLabel("New name").fill("President Kennedy");
   await page.getByRole("button", { name: "Rename everywhere" }).click();
   await expect(page.getByText("President Kennedy").first()).toBeVisible();
 
   // Summary (Business Pro): made by the offline summariser, which says so; a key point links to its segment.
+  await openTab(page, testInfo, "Summary");
   await page.getByRole("button", { name: "Summarise", exact: true }).click();
   const summary = page.getByRole("region", { name: "Summary" });
   await expect(
@@ -93,6 +100,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   }
 
   // Translate into Spanish: a background job; the page follows it (polling with JS, Refresh without).
+  await openTab(page, testInfo, "Summary");
   await chooseOption(page.getByLabel("Translate into"), "es");
   await page.getByRole("button", { name: "Translate", exact: true }).click();
   const sideBySide = page.getByRole("link", { name: "Spanish", exact: true });
@@ -112,6 +120,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
       .first(),
   ).toBeVisible();
 
+  await openTab(page, testInfo, "Export");
   for (const [label, extension] of [
     ["PDF", "pdf"],
     ["Word (DOCX)", "docx"],

@@ -35,7 +35,8 @@ test("a viewer reads and exports a team transcript, and is offered no form their
 }) => {
   const recording = await colleagueWithRole(page, baseURL, "VIEWER");
 
-  await page.goto(`/transcription/${recording.id}`);
+  // The Export section (a tab of the side panel with JavaScript), opened by its hash.
+  await page.goto(`/transcription/${recording.id}#export`);
   await expect(page.getByRole("heading", { name: "Witness interview", level: 1 })).toBeVisible();
   await expect(page.locator("[data-segment-text]", { hasText: "I saw the car at noon." })).toBeVisible();
   await expect(page.getByTestId("read-only")).toContainText("Your role in this workspace (viewer) does not allow");
