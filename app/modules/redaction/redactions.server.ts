@@ -241,7 +241,7 @@ export async function decideRedactions(
     where: { ...where, id: { in: pending.map((row) => row.id) } },
     data: { status: accept ? "ACCEPTED" : "REJECTED", decidedById: readerId(reader), decidedAt: new Date() },
   });
-  if (accept) await refreshRedactedText(recordingId, [...new Set(pending.map((row) => row.segment.id))]);
+  if (accept) await refreshRedactedText(recordingId);
   await clearReview(recordingId);
   const categories = [...new Set(pending.map((row) => row.category))];
   await audit(recording, reader, accept ? "redaction.accepted" : "redaction.rejected", source, {
@@ -302,7 +302,7 @@ export async function addManualRedaction(
     },
     select: ROW_SELECT,
   });
-  await refreshRedactedText(recordingId, [segment.id]);
+  await refreshRedactedText(recordingId);
   await clearReview(recordingId);
   await audit(recording, reader, "redaction.added", source, { category, ...placesOf([segment]) });
   return row as RedactionRow;
@@ -340,7 +340,7 @@ export async function removeRedaction(
       where: { id: row.id },
       data: { status: "REJECTED", decidedById: readerId(reader), decidedAt: new Date() },
     });
-  await refreshRedactedText(recordingId, [row.segmentId]);
+  await refreshRedactedText(recordingId);
   await clearReview(recordingId);
   await audit(recording, reader, "redaction.removed", source, { category: row.category, ...placesOf([row.segment]) });
 }

@@ -54,14 +54,10 @@ export async function hasAcceptedRedactions(recordingId: string): Promise<boolea
  * Derives each segment's redacted text again from its text and the recording's accepted redactions: after a
  * redaction is accepted, added or removed, and after an edit of the text. Each span is hidden where it is, and its
  * words wherever else they occur in the transcript (a name redacted once is hidden in every segment), so the stored
- * text, the search over it and every output agree. Every segment is derived (`_changedSegmentIds` is what the caller
- * changed, kept for the reader: one accepted name can change any segment). Returns the accepted redactions whose
- * words the text no longer holds (an edit changed them), which the redaction page lists.
+ * text, the search over it and every output agree. Every segment is derived: one accepted name can change any
+ * segment. Returns the accepted redactions whose words the text no longer holds (an edit changed them), which the redaction page lists.
  */
-export async function refreshRedactedText(
-  recordingId: string,
-  _changedSegmentIds?: string[],
-): Promise<RedactionSpan[]> {
+export async function refreshRedactedText(recordingId: string): Promise<RedactionSpan[]> {
   const database = await db();
   const [segments, accepted] = await Promise.all([
     database.transcriptSegment.findMany({
