@@ -66,6 +66,12 @@ const storedFiles = (userId: string) => {
 
 describe("upload and transcription", () => {
   test("jfk.mp3 is detected, queued, transcribed by pocketsphinx and charged its 11 seconds, once", async () => {
+    // The VAD model where `npm run setup` puts it (DATA_DIR/models), copied: the job also stores where it heard speech.
+    fs.mkdirSync(path.join(process.env.DATA_DIR!, "models"), { recursive: true });
+    fs.copyFileSync(
+      sharedFile("models/silero_vad.onnx"),
+      path.join(process.env.DATA_DIR!, "models", "silero_vad.onnx"),
+    );
     const user = await signedInUser();
     const { status, body } = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.mp3")));
     expect(status).toBe(201);
@@ -81,6 +87,11 @@ describe("upload and transcription", () => {
       await db()
     ).transcriptSegment.findMany({ where: { recordingId: id }, orderBy: { position: "asc" } });
     expect(segments.map((segment) => segment.text).join(" ")).toContain("country");
+    // Where the VAD heard speech, for the review queue's "no speech heard" flag: jfk.wav's four phrases lie in 0.3–10.5 s.
+    const regions = done.speechRegions as [number, number][];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(regions[0][0]).toBeLessThan(1);
+    expect(regions.every(([start, end]) => start < end && end <= 11.2)).toBe(true);
     const charges = await (await db()).usageCharge.findMany({ where: { userId: user.id } });
     // Charged by the second for the decoded audio: 11.0 s (the container's 11.088 s counts the encoder's padding).
     expect(charges).toEqual([expect.objectContaining({ recordingId: id, seconds: 11 })]);

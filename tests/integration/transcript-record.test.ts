@@ -285,6 +285,30 @@ describe("the review queue", () => {
     expect(edited.verifications.map((entry) => entry.segmentId)).toEqual([second.id]);
   });
 
+  test("text where the stored VAD regions heard no speech is flagged, and only where the VAD ran", async () => {
+    const user = await signedInUser();
+    const recording = await recordingWithTranscript(user.id);
+    const silences = async () =>
+      (await transcriptReview(user.id, recording.id)).flags
+        .filter((flag) => flag.reason === "silence")
+        .map((flag) => [flag.segmentId, flag.span]);
+    // Transcripts made without the VAD (or before it was stored) have no regions: nothing is claimed.
+    expect(await silences()).toEqual([]);
+    // Speech heard in the first and last segments only: the middle one (3.5–7 s, no word times) was not heard.
+    await (
+      await db()
+    ).recording.update({
+      where: { id: recording.id },
+      data: {
+        speechRegions: [
+          [0.2, 3.0],
+          [7.4, 10.4],
+        ],
+      },
+    });
+    expect(await silences()).toEqual([[recording.segments[1].id, TEXTS[1]]]);
+  });
+
   test("a member may not verify; a segment of another transcript is a 404 and changes nothing", async () => {
     const { owner, workspace, members } = await team();
     const recording = await recordingWithTranscript(owner.id, workspace.id);

@@ -6,7 +6,7 @@
 // failure or cancel releases it). Once the transcript is saved, nothing (an email, a translation) can undo it.
 import fs from "node:fs";
 import path from "node:path";
-import { type Prisma, RecordingStatus } from "~/generated/prisma/client";
+import { Prisma, RecordingStatus } from "~/generated/prisma/client";
 import { TranscriptReadyEmail } from "~/emails/transcript-ready";
 import { EMAIL_WHEN_LONGER_THAN_SECONDS, quotedTitle, sendNotice } from "~/modules/platform/email.server";
 import { configuredStorage, type FileStorage } from "~/services/storage/index.server";
@@ -177,6 +177,7 @@ export async function runTranscription(
           model: result.model,
           transcriptLanguage: result.language ?? recording.language,
           glossary,
+          speechRegions: result.speechRegions ?? Prisma.DbNull,
         },
       });
       if (done.count === 0) throw new CancelledError();

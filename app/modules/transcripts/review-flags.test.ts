@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type ReviewContext, type ReviewSegment, reviewFlags } from "./review-flags";
+import { type ReviewContext, type ReviewSegment, reviewFlags, storedSpeechRegions } from "./review-flags";
 
 let counter = 0;
 function segment(text: string, options: Partial<ReviewSegment> = {}): ReviewSegment {
@@ -89,5 +89,84 @@ describe("review flags", () => {
       [0, 1, "name"],
       [0, 3, "number"],
     ]);
+  });
+
+  describe("text where the VAD heard no speech", () => {
+    const timed = (times: [number, number][]) =>
+      times.map(([start, end], index) => ({ word: `w${index}`, start, end, confidence: 0.9 }));
+    const silences = (segments: ReviewSegment[], speechRegions: ReviewContext["speechRegions"]) =>
+      reviewFlags(segments, { ...none, speechRegions })
+        .filter((flag) => flag.reason === "silence")
+        .map((flag) => [flag.span, flag.start]);
+
+    test("words under no speech region are flagged as one run; words within the margin of speech are not", () => {
+      const said = segment("thank you for watching please subscribe", {
+        start: 10,
+        end: 16,
+        words: timed([
+          [10, 10.4],
+          [10.5, 10.9],
+          [11.0, 11.3],
+          [13.0, 13.5],
+          [14.0, 14.6],
+          [15.2, 15.9],
+        ]),
+      });
+      // "for" (11.0–11.3) overlaps the first region and "subscribe" (15.2–15.9) the second; a region given out of
+      // order, and one far away, change nothing.
+      const regions: [number, number][] = [
+        [15.7, 20],
+        [9.8, 11.1],
+        [40, 41],
+      ];
+      expect(silences([said], regions)).toEqual([["watching please", 13]]);
+      // Speech 0.3 s or less from a word counts as hearing it (the VAD's edges and word times both drift).
+      expect(
+        silences(
+          [said],
+          [
+            [9.8, 12.75],
+            [14.85, 20],
+          ],
+        ),
+      ).toEqual([]);
+      expect(
+        silences(
+          [said],
+          [
+            [9.8, 12.65],
+            [14.95, 20],
+          ],
+        ),
+      ).toEqual([["watching please", 13]]);
+    });
+
+    test("without word times the segment is flagged only when none of it was heard", () => {
+      const said = segment("a whole sentence with no word times", { start: 30, end: 34 });
+      expect(silences([said], [[0, 29]])).toEqual([["a whole sentence with no word times", 30]]);
+      expect(
+        silences(
+          [said],
+          [
+            [0, 29],
+            [33.5, 40],
+          ],
+        ),
+      ).toEqual([]);
+    });
+
+    test("nothing is flagged when the VAD did not run, and stored regions are read defensively", () => {
+      const said = segment("words nobody listened for", { start: 50, end: 52 });
+      expect(silences([said], null)).toEqual([]);
+      expect(silences([said], undefined)).toEqual([]);
+      // Ran, and heard nothing at all: every word is unheard.
+      expect(silences([said], [])).toEqual([["words nobody listened for", 50]]);
+      expect(storedSpeechRegions(null)).toBeNull();
+      expect(storedSpeechRegions({ not: "a list" })).toBeNull();
+      expect(storedSpeechRegions([[1, 2], [3], "x", [4, "5"], [6, 7]])).toEqual([
+        [1, 2],
+        [6, 7],
+      ]);
+    });
   });
 });

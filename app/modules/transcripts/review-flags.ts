@@ -5,9 +5,9 @@
 // - the text itself → numbers, dates, amounts and names the glossary and speaker list do not hold, and repeated
 //   phrases (a known hallucination of whisper-style decoders);
 // - segment times → impossible speaking rates, and speech of two speakers at once (diarisation gives each segment
-//   one speaker, so an overlap is two speakers' segments whose times overlap).
-// The voice-activity detector's silences are not stored with a transcript, so "text where the VAD heard silence" is
-// not flagged (ADR 045 says so).
+//   one speaker, so an overlap is two speakers' segments whose times overlap);
+// - where the voice-activity detector heard speech (Recording.speechRegions) → text where it heard none, the surest
+//   sign of a decoder making words up.
 
 export const FLAG_REASONS = {
   "low-confidence": "Low engine confidence",
@@ -16,12 +16,14 @@ export const FLAG_REASONS = {
   repetition: "Repeated phrase (possible hallucination)",
   "too-fast": "Faster than anyone speaks (possible hallucination)",
   overlap: "Overlapping speech",
+  silence: "Text where no speech was heard (possible hallucination)",
 } as const;
 export type FlagReason = keyof typeof FLAG_REASONS;
 
 export interface ReviewWord {
   word: string;
   start: number;
+  end?: number;
   confidence: number | null;
 }
 
@@ -57,6 +59,8 @@ export interface ReviewContext {
   glossary: readonly string[];
   /** The speakers' names in the transcript. */
   speakers: readonly string[];
+  /** Where the VAD heard speech, as [start, end] seconds (Recording.speechRegions); null or absent: not known. */
+  speechRegions?: readonly (readonly [number, number])[] | null;
 }
 
 /** Below this a word's confidence is low (the editor underlines the same words, confidence-text.tsx). */
@@ -73,6 +77,11 @@ const REPEATS_FOR_WORD = 4;
 const MAX_PHRASE_WORDS = 6;
 /** Overlaps shorter than this are diarisation's boundary jitter, not two people talking. */
 const MIN_OVERLAP_SECONDS = 0.3;
+/**
+ * Speech this close to a word counts as hearing it: the VAD's region edges and the engine's word times each drift by
+ * a window or two, and a word at the edge of a region is speech.
+ */
+const SILENCE_MARGIN_SECONDS = 0.3;
 
 const MONTHS = [
   "january",
@@ -294,6 +303,59 @@ function rateFlags(segment: ReviewSegment, tokens: string[]) {
   ];
 }
 
+/** Recording.speechRegions as stored (JSON): [start, end] pairs of seconds, or null when the VAD did not run. */
+export function storedSpeechRegions(value: unknown): [number, number][] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter(
+    (region): region is [number, number] =>
+      Array.isArray(region) && region.length === 2 && region.every((time) => typeof time === "number"),
+  );
+}
+
+/** Where the VAD heard speech, sorted, and whether any of it comes within SILENCE_MARGIN_SECONDS of a time span. */
+function speechHeard(regions: readonly (readonly [number, number])[]) {
+  const sorted = [...regions].sort((a, b) => a[0] - b[0]);
+  // The furthest end so far, by position: regions may touch or overlap, so ends alone are not sorted.
+  const reach: number[] = [];
+  for (const [, end] of sorted) reach.push(Math.max(end, reach.at(-1) ?? -Infinity));
+  return (start: number, end: number) => {
+    // The first region whose reach passes the span's start (less the margin): binary search over the reach.
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (reach[middle] + SILENCE_MARGIN_SECONDS > start) high = middle;
+      else low = middle + 1;
+    }
+    for (let index = low; index < sorted.length && sorted[index][0] - SILENCE_MARGIN_SECONDS < end; index++)
+      if (sorted[index][1] + SILENCE_MARGIN_SECONDS > start) return true;
+    return false;
+  };
+}
+
+/**
+ * Words the VAD heard no speech under: each word by its own times when the engine's words still match the text,
+ * else the whole segment when nothing was heard in all of it.
+ */
+function silenceFlags(
+  segment: ReviewSegment,
+  tokens: string[],
+  heard: ((start: number, end: number) => boolean) | null,
+) {
+  if (!heard || tokens.length === 0) return [];
+  const detail =
+    "The voice-activity detector heard no speech here: the engine may have made these words up. Listen before keeping them.";
+  if (segment.words.length === tokens.length) {
+    const { words } = segment;
+    return runsWhere(tokens.length, (index) => {
+      const word = words[index];
+      const end = word.end ?? words[index + 1]?.start ?? segment.end;
+      return !heard(word.start, Math.max(end, word.start));
+    }).map(([start, count]) => ({ tokenStart: start, tokenCount: count, detail }));
+  }
+  return heard(segment.start, segment.end) ? [] : [{ tokenStart: 0, tokenCount: tokens.length, detail }];
+}
+
 /** Segments of different speakers whose times overlap by at least MIN_OVERLAP_SECONDS: each is flagged once. */
 function overlapFlags(segments: readonly ReviewSegment[]): Map<number, string> {
   const order = segments
@@ -318,6 +380,7 @@ function overlapFlags(segments: readonly ReviewSegment[]): Map<number, string> {
 export function reviewFlags(segments: readonly ReviewSegment[], context: ReviewContext): ReviewFlag[] {
   const known = knownWords(context);
   const overlaps = overlapFlags(segments);
+  const heard = context.speechRegions ? speechHeard(context.speechRegions) : null;
   const flags: ReviewFlag[] = [];
   segments.forEach((segment, segmentIndex) => {
     const tokens = tokensOf(segment.text);
@@ -327,6 +390,7 @@ export function reviewFlags(segments: readonly ReviewSegment[], context: ReviewC
       ...nameFlags(tokens, known).map((flag) => ({ ...flag, reason: "name" as const })),
       ...repetitionFlags(tokens).map((flag) => ({ ...flag, reason: "repetition" as const })),
       ...rateFlags(segment, tokens).map((flag) => ({ ...flag, reason: "too-fast" as const })),
+      ...silenceFlags(segment, tokens, heard).map((flag) => ({ ...flag, reason: "silence" as const })),
     ];
     const other = overlaps.get(segmentIndex);
     if (other !== undefined && tokens.length)

@@ -7,7 +7,7 @@ import { db } from "~/modules/platform/database.server";
 import { RecordingError, requireRecording } from "~/modules/recordings/ownership.server";
 import { type Reader, readerId } from "~/modules/workspaces/access.server";
 import type { SegmentChange } from "./editor-text";
-import { type ReviewFlag, type ReviewSegment, reviewFlags } from "./review-flags";
+import { type ReviewFlag, type ReviewSegment, reviewFlags, storedSpeechRegions } from "./review-flags";
 import { storedWords } from "./transcripts.server";
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -47,9 +47,11 @@ export async function transcriptReview(reader: Reader, recordingId: string) {
   });
   const speakers = [...new Set(rows.flatMap((row) => (row.speaker ? [row.speaker] : [])))];
   const verified = new Set(rows.filter((row) => row.verifiedAt).map((row) => row.id));
-  const flags: NumberedFlag[] = reviewFlags(segments, { glossary: recording.glossary, speakers }).map(
-    (flag, index) => ({ ...flag, number: index + 1, resolved: verified.has(flag.segmentId) }),
-  );
+  const flags: NumberedFlag[] = reviewFlags(segments, {
+    glossary: recording.glossary,
+    speakers,
+    speechRegions: storedSpeechRegions(recording.speechRegions),
+  }).map((flag, index) => ({ ...flag, number: index + 1, resolved: verified.has(flag.segmentId) }));
   return {
     flags,
     segmentCount: rows.length,

@@ -120,7 +120,14 @@ export async function transcriptPageData(userId: string, recordingId: string, re
         (language) => language.value !== spoken && translator.supports(spoken, language.value),
       )
     : [];
-  const { storageKey: _storageKey, jobId: _jobId, userId: _userId, ...visible } = recording;
+  // The VAD's speech regions are the review queue's to read, not the page's (thousands of numbers on a long file).
+  const {
+    storageKey: _storageKey,
+    jobId: _jobId,
+    userId: _userId,
+    speechRegions: _speechRegions,
+    ...visible
+  } = recording;
   // Behind the redacted text, the safety net: no field of the page (a revision, a flag, a note) carries hidden words.
   return scrubEverything(
     {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +30,26 @@ describe("transcribeLong", () => {
     expect(calls.map((call) => call.path)).toEqual([JFK]);
     expect(result.segments[0]).toMatchObject({ start: 0.1, end: 10.9 });
     expect(progress).toEqual([0.5, 1]);
+    // No VAD model given: nothing is known about where speech was heard.
+    expect(result.speechRegions).toBeNull();
+  });
+
+  test("the VAD listens to a short file once too, and says where it heard speech (the review queue's silences)", async () => {
+    const { engine, calls } = fakeEngine();
+    // jfk.wav, then 6 s of nothing: the speech regions cover its phrases and none lies in the silence after it.
+    const padded = path.join(tmp, "jfk-then-silence.wav");
+    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", JFK, "-af", "apad=pad_dur=6", padded]);
+    const result = await transcribeLong(engine, padded, 17, { speakerLabels: false }, { vadModelPath: VAD_MODEL });
+    expect(calls.map((call) => call.path)).toEqual([padded]);
+    const regions = result.speechRegions!;
+    expect(regions.length).toBeGreaterThan(0);
+    for (const [start, end] of JFK_SPEECH)
+      expect(
+        regions.some(([from, to]) => from < end && to > start),
+        `speech at ${start}–${end} s heard`,
+      ).toBe(true);
+    expect(regions.every(([from, to]) => from < to && to <= 11.5)).toBe(true);
+    expect(regions).toEqual([...regions].sort((a, b) => a[0] - b[0]));
   });
 
   test("a long file is transcribed chunk by chunk with times in the original, progress, and the first language kept", async () => {
@@ -69,6 +90,11 @@ describe("transcribeLong", () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(1);
     expect(progress.length).toBeGreaterThan(calls.length);
+    // Chunked, the VAD's regions are kept too: every repeat's speech, in order, none in a 4 s pause's middle.
+    const regions = result.speechRegions!;
+    expect(regions.length).toBeGreaterThanOrEqual(longRepeats);
+    expect(regions.every(([start], index) => index === 0 || start >= regions[index - 1][0])).toBe(true);
+    expect(regions.some(([start, end]) => start > 12.5 && end < 14.5)).toBe(false);
   }, 60_000);
 
   test("an abort stops between chunks and cleans up", async () => {

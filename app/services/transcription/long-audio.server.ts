@@ -57,8 +57,17 @@ async function withWavFile<T>(
 
 const unlabelled = (segments: TranscriptSegment[]) => segments.every((segment) => segment.speaker === null);
 
-/** A transcript with the voices of its labelled speakers (none when speakers were not labelled here). */
-export type LongTranscriptionResult = TranscriptionResult & { speakerVoices: SpeakerVoiceStats[] };
+/** A second of speech the VAD heard, from start to end in seconds of the original. */
+export type SpeechRegion = [start: number, end: number];
+
+/**
+ * A transcript with the voices of its labelled speakers (none when speakers were not labelled here), and where the
+ * VAD heard speech (null without the VAD model: then nothing is known about silences).
+ */
+export type LongTranscriptionResult = TranscriptionResult & {
+  speakerVoices: SpeakerVoiceStats[];
+  speechRegions: SpeechRegion[] | null;
+};
 
 /**
  * Transcribes 16 kHz mono audio of any length (a WAV file, or a stream from `decodeSpeechPcm`): short audio in
@@ -90,10 +99,19 @@ export async function transcribeLong(
   const voices: VoiceStats[] = [];
   const speech = new SpeechForDiarization();
   const neural = options.speakerLabels && settings.diarizer ? settings.diarizer : null;
+  const { vadModelPath: modelPath, tempDir } = settings;
+  const hearsSpeech = Boolean(modelPath && fs.existsSync(modelPath));
+  const speechRegions: SpeechRegion[] = [];
+  const onSpeechRegion = (start: number, end: number) =>
+    speechRegions.push([Math.round(start * 1000) / 1000, Math.round(end * 1000) / 1000]);
   let result: TranscriptionResult;
   if (durationSeconds <= maxChunkSeconds) {
     result = await withWavFile(audio, settings.tempDir, async (wavPath) => {
       const whole = await engine.transcribe(wavPath, { ...options, onProgress: report });
+      // Short audio goes to the engine whole; the VAD still listens to it once, for the review queue's silences.
+      if (hearsSpeech)
+        for await (const _chunk of speechChunks(wavPath, { maxChunkSeconds, modelPath, tempDir, onSpeechRegion }))
+          continue;
       if (options.speakerLabels && unlabelled(whole.segments)) {
         voices.push(...(await spanVoiceStats(wavPath, whole.segments)));
         if (neural) await speech.add(wavPath, 0);
@@ -111,7 +129,6 @@ export async function transcribeLong(
       for (const entry of settled) if (entry.voice) voices.push(entry.voice);
       if (settled.length) await settings.onSegments?.(settled.map((entry) => entry.segment));
     };
-    const { vadModelPath: modelPath, tempDir } = settings;
     const chunks = speechChunks(audio, {
       maxChunkSeconds,
       firstChunkSeconds: settings.firstChunkSeconds ?? FIRST_CHUNK_SECONDS,
@@ -119,6 +136,7 @@ export async function transcribeLong(
       modelPath,
       signal: options.signal,
       tempDir,
+      onSpeechRegion,
     });
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
@@ -172,5 +190,9 @@ export async function transcribeLong(
   }
   report(1);
   // Each labelled speaker's voice, measured from the same frames, so that it can be named in other recordings.
-  return { ...result, speakerVoices: voices.length ? speakerVoiceStats(result.segments, voices) : [] };
+  return {
+    ...result,
+    speakerVoices: voices.length ? speakerVoiceStats(result.segments, voices) : [],
+    speechRegions: hearsSpeech ? speechRegions : null,
+  };
 }
