@@ -383,34 +383,38 @@ describe("the page's forms, without JavaScript", () => {
   });
 });
 
+/** A 60-segment hearing with one amount in each segment: 60 number flags. */
+async function longHearing(userId: string) {
+  return (await db()).recording.create({
+    data: {
+      userId,
+      workspaceId: await personalWorkspaceId(userId),
+      title: "Long hearing",
+      fileName: "long.wav",
+      storageKey: `recordings/${userId}/${crypto.randomUUID()}.wav`,
+      sizeBytes: 1,
+      mimeType: "audio/wav",
+      durationSeconds: 300,
+      status: "COMPLETED",
+      // One amount per segment: a number flag each.
+      segments: {
+        create: Array.from({ length: 60 }, (_, position) => ({
+          position,
+          start: position * 5,
+          end: position * 5 + 4,
+          text: `we paid $${position + 1}00 for it`,
+          speaker: "Speaker 1",
+        })),
+      },
+    },
+    include: { segments: { orderBy: { position: "asc" } } },
+  });
+}
+
 describe("a long review queue, a window at a time", () => {
   test("the page sends the counts, the current flag and 50 of the list, and pages through it by plain links", async () => {
     const user = await signedInUser();
-    const recording = await (
-      await db()
-    ).recording.create({
-      data: {
-        userId: user.id,
-        workspaceId: await personalWorkspaceId(user.id),
-        title: "Long hearing",
-        fileName: "long.wav",
-        storageKey: `recordings/${user.id}/${crypto.randomUUID()}.wav`,
-        sizeBytes: 1,
-        mimeType: "audio/wav",
-        durationSeconds: 300,
-        status: "COMPLETED",
-        // One amount per segment: a number flag each.
-        segments: {
-          create: Array.from({ length: 60 }, (_, position) => ({
-            position,
-            start: position * 5,
-            end: position * 5 + 4,
-            text: `we paid $${position + 1}00 for it`,
-            speaker: "Speaker 1",
-          })),
-        },
-      },
-    });
+    const recording = await longHearing(user.id);
     const { flags } = await transcriptReview(user.id, recording.id);
     expect(flags.length).toBe(60);
     const get = async (query: string) =>
@@ -446,6 +450,57 @@ describe("/api/v1", () => {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+
+  test("the review comes a page at a time, filtered by reason and by whether it is resolved", async () => {
+    const user = await signedInUser();
+    const recording = await longHearing(user.id);
+    await setSegmentsVerified(user.id, recording.id, [recording.segments[3].id, recording.segments[40].id], true);
+    const token = (await createApiKey(user.id, "Review", ["read"])).key;
+    const page = async (query: string) => {
+      const response = await call(token, `/api/v1/recordings/${recording.id}/review${query}`);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const numbers = (body: Record<string, unknown>) => (body.flags as { number: number }[]).map((flag) => flag.number);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+    const first = await page("");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      segmentCount: 60,
+      verifiedCount: 2,
+      flagCount: 60,
+      openCount: 58,
+      reasons: [{ reason: "number", label: "Number, date or amount to check", count: 60 }],
+      matching: 60,
+      nextOffset: null,
+    });
+    expect(numbers(first.body)).toEqual(range(1, 60));
+
+    const second = await page("?offset=25&limit=25");
+    expect(numbers(second.body)).toEqual(range(26, 50));
+    expect(second.body.nextOffset).toBe(50);
+    expect(numbers((await page("?offset=50&limit=25")).body)).toEqual(range(51, 60));
+
+    const resolved = await page("?open=false");
+    expect(resolved.body).toMatchObject({ matching: 2, flagCount: 60 });
+    expect(numbers(resolved.body)).toEqual([4, 41]);
+    const open = await page("?open=true&limit=10");
+    expect(open.body).toMatchObject({ matching: 58, nextOffset: 10 });
+    expect(numbers(open.body)).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10, 11]);
+    expect((await page("?reason=silence")).body).toMatchObject({ matching: 0, flags: [], nextOffset: null });
+
+    for (const [query, message] of [
+      ["?limit=0", "limit is at least 1."],
+      ["?limit=501", "limit can be at most 500."],
+      ["?offset=-1", "offset is at least 0."],
+      ["?reason=loud", "reason must be one of:"],
+      ["?open=yes", "open must be true or false."],
+    ]) {
+      const refused = await page(query);
+      expect(refused.status, query).toBe(422);
+      expect(JSON.stringify(refused.body), query).toContain(message);
+    }
+  });
 
   test("review, verifications, versions, sign-off and verify, with the pages' policy", async () => {
     const { owner, workspace, members } = await team();

@@ -92,15 +92,59 @@ export const VerificationSchema = z
   })
   .meta({ id: "TranscriptVerification" });
 
+const FLAG_REASON_NAMES = Object.keys(FLAG_REASONS) as [keyof typeof FLAG_REASONS, ...(keyof typeof FLAG_REASONS)[]];
+/** A long hearing has thousands of flags: the API sends them a page at a time, as the transcript page does. */
+export const REVIEW_PAGE_SIZE_MAX = 500;
+
+export const ReviewQuerySchema = z.object({
+  reason: z
+    .enum(FLAG_REASON_NAMES, { error: `reason must be one of: ${FLAG_REASON_NAMES.join(", ")}.` })
+    .optional()
+    .meta({ description: "Only flags of this reason." }),
+  open: z
+    .enum(["true", "false"], { error: "open must be true or false." })
+    .optional()
+    .meta({ description: "`true`: only flags whose segment nobody has verified; `false`: only resolved ones." }),
+  offset: z.coerce
+    .number({ error: "offset must be a number." })
+    .int("offset must be a whole number.")
+    .min(0, "offset is at least 0.")
+    .default(0)
+    .meta({ description: "How many matching flags to skip: the `nextOffset` of the previous page." }),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit is at least 1.")
+    .max(REVIEW_PAGE_SIZE_MAX, `limit can be at most ${REVIEW_PAGE_SIZE_MAX}.`)
+    .default(100),
+});
+
 export const ReviewSchema = z
   .object({
     segmentCount: z.number().int(),
     verifiedCount: z.number().int(),
+    flagCount: z.number().int().meta({ description: "Every flag of the transcript, whatever the filters." }),
+    openCount: z.number().int().meta({ description: "Flags whose segment nobody has verified yet." }),
+    reasons: z
+      .array(z.object({ reason: z.enum(FLAG_REASON_NAMES), label: z.string(), count: z.number().int() }))
+      .meta({ description: "How many flags of each reason the transcript has (reasons with none are left out)." }),
+    matching: z
+      .number()
+      .int()
+      .meta({ description: "Flags that match `reason` and `open`: what the pages go through." }),
+    nextOffset: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Pass as `offset` for the next page of matching flags; null on the last page." }),
     flags: z.array(
       z.object({
-        number: z.number().int(),
+        number: z
+          .number()
+          .int()
+          .meta({ description: "The flag's place among all the transcript's flags, as the page numbers them." }),
         segmentId: z.string(),
-        reason: z.enum(Object.keys(FLAG_REASONS) as [keyof typeof FLAG_REASONS, ...(keyof typeof FLAG_REASONS)[]]),
+        reason: z.enum(FLAG_REASON_NAMES),
         reasonLabel: z.string(),
         span: z.string(),
         start: z.number().meta({ description: "Seconds from the start of the recording." }),

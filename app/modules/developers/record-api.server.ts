@@ -3,7 +3,7 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import type { AccessScope } from "~/modules/workspaces/access.server";
-import { FLAG_REASONS } from "~/modules/transcripts/review-flags";
+import { FLAG_REASONS, type FlagReason } from "~/modules/transcripts/review-flags";
 import { setSegmentsVerified, transcriptReview } from "~/modules/transcripts/review.server";
 import {
   saveVersion,
@@ -14,6 +14,7 @@ import {
 import { RecordingIdParams } from "./api-schemas";
 import { parseOrThrow } from "./problems.server";
 import {
+  ReviewQuerySchema,
   ReviewSchema,
   SavedVersionSchema,
   SegmentVerificationRequestSchema,
@@ -80,13 +81,28 @@ export async function verifyApiRecording({ reader }: RecordApiContext, recording
   return json({ ...result, checkedAt: result.checkedAt.toISOString() } satisfies z.input<typeof VerificationSchema>);
 }
 
-/** GET /recordings/:id/review */
-export async function getApiReview({ reader }: RecordApiContext, recordingId: string) {
+/** GET /recordings/:id/review: the counts, and one page of the flags that match the filters. */
+export async function getApiReview({ reader, request, instance }: RecordApiContext, recordingId: string) {
+  const query = parseOrThrow(ReviewQuerySchema, Object.fromEntries(new URL(request.url).searchParams), instance);
   const review = await transcriptReview(reader, recordingId);
+  const matching = review.flags.filter(
+    (flag) =>
+      (!query.reason || flag.reason === query.reason) && (!query.open || flag.resolved === (query.open === "false")),
+  );
+  const page = matching.slice(query.offset, query.offset + query.limit);
+  const reasons = (Object.keys(FLAG_REASONS) as FlagReason[]).flatMap((reason) => {
+    const count = review.flags.filter((flag) => flag.reason === reason).length;
+    return count ? [{ reason, label: FLAG_REASONS[reason], count }] : [];
+  });
   return json({
     segmentCount: review.segmentCount,
     verifiedCount: review.verifiedCount,
-    flags: review.flags.map((flag) => ({
+    flagCount: review.flags.length,
+    openCount: review.flags.filter((flag) => !flag.resolved).length,
+    reasons,
+    matching: matching.length,
+    nextOffset: query.offset + query.limit < matching.length ? query.offset + query.limit : null,
+    flags: page.map((flag) => ({
       number: flag.number,
       segmentId: flag.segmentId,
       reason: flag.reason,
@@ -195,11 +211,13 @@ export function registerRecordPaths(
     summary: "The review queue and segments' verification",
     description:
       "Flags (low confidence; numbers, dates, amounts and names missing from the glossary and the speakers; repeated " +
-      "phrases and impossible speaking rates; overlapping speech), each resolved once its segment is verified, and " +
-      "who verified which segment when. Scope: read.",
+      "phrases, impossible speaking rates and text where the voice-activity detector heard no speech; overlapping " +
+      "speech), each resolved once its segment is verified, and who verified which segment when. The counts cover " +
+      "every flag; `flags` is one page of those matching `reason` and `open` (100 by default, in reading order). " +
+      "Scope: read.",
     security,
-    request: { params: RecordingIdParams },
-    responses: { 200: ok("The review.", ReviewSchema), ...problems(401, 403, 404, 429) },
+    request: { params: RecordingIdParams, query: ReviewQuerySchema },
+    responses: { 200: ok("The review.", ReviewSchema), ...problems(401, 403, 404, 422, 429) },
   });
   api.registerPath({
     method: "post",
