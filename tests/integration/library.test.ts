@@ -285,6 +285,50 @@ describe("ZIP export", () => {
     );
   });
 
+  test("with the court-ready layout, the PDF and DOCX files are the legal layout and the others standard", async () => {
+    const user = await signedInUser();
+    const hearing = await recordingOf(user.id, "Hearing", { text: "The witness described the harbour at night." });
+    const response = await post(
+      user,
+      [
+        ["ids", hearing.id],
+        ["format", "txt"],
+        ["format", "pdf"],
+        ["format", "docx"],
+        ["layout", "legal"],
+        ["tz", "Europe/Berlin"],
+      ],
+      "/recordings/export",
+    );
+    expect(response.status).toBe(200);
+    const zip = await unzip(response);
+    expect(Object.keys(zip.files).sort()).toEqual(["hearing-legal.docx", "hearing-legal.pdf", "hearing.txt"]);
+    const pdf = await new PDFParse({ data: await zip.file("hearing-legal.pdf")!.async("uint8array") }).getText();
+    // The legal layout: a certificate, times in the chosen zone, the numbered transcript; the text file is as ever.
+    expect(pdf.text).toContain("CERTIFICATE");
+    expect(pdf.text).toContain("Europe/Berlin");
+    // Numbered lines (the text wrapped at the layout's width), and the speaker index.
+    expect(pdf.text).toContain("2 The witness described the harbour at\n3 night.");
+    expect(pdf.text).toContain("INDEX OF SPEAKERS");
+    const docx = await mammoth.extractRawText({ buffer: await zip.file("hearing-legal.docx")!.async("nodebuffer") });
+    expect(docx.value).toContain("CERTIFICATE");
+    expect(await zip.file("hearing.txt")!.async("string")).not.toContain("CERTIFICATE");
+
+    const refused = await post(
+      user,
+      [
+        ["ids", hearing.id],
+        ["format", "txt"],
+        ["layout", "legal"],
+      ],
+      "/recordings/export",
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe(
+      "The court-ready layout is for PDF and Word files: choose PDF or DOCX among the formats too.",
+    );
+  });
+
   test("refusals: nothing selected, no format, an unknown format, nothing finished", async () => {
     const user = await signedInUser();
     const done = await recordingOf(user.id, "Done");

@@ -340,6 +340,10 @@ export function BulkActionBar({
             </label>
           ))}
         </fieldset>
+        <label className="inline-flex items-center gap-1.5 text-sm">
+          <input type="checkbox" name="layout" value="legal" className="size-4 accent-brand-600" />
+          Court-ready PDF and DOCX (numbered lines, caption, certificate)
+        </label>
         <button type="submit" formAction="/recordings/export" className={buttonClass("secondary")}>
           Download ZIP
         </button>

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { singleLineName } from "~/utils/text";
 import { EXPORT_FORMATS } from "~/services/export/types";
+import { EXPORT_LAYOUTS, isLegalFormat } from "~/services/export/legal-types";
+import { legalQueryFields } from "~/modules/transcripts/legal-forms";
 
 export const FOLDER_NAME_MAX = 60;
 export const TAG_NAME_MAX = 40;
@@ -63,15 +65,26 @@ export const LibraryActionSchema = z.discriminatedUnion("intent", [
 export type LibraryAction = z.infer<typeof LibraryActionSchema>;
 
 const CHOOSE_FORMAT = "Choose at least one format for the ZIP.";
-export const BulkExportSchema = z.object({
-  ids: SelectedIdsSchema,
-  format: z
-    .array(z.enum(EXPORT_FORMATS, { error: `Choose formats from: ${EXPORT_FORMATS.join(", ")}.` }), {
-      error: CHOOSE_FORMAT,
-    })
-    .min(1, CHOOSE_FORMAT)
-    .transform((formats) => [...new Set(formats)]),
-});
+export const LEGAL_NEEDS_PDF_OR_DOCX =
+  "The court-ready layout is for PDF and Word files: choose PDF or DOCX among the formats too.";
+
+export const BulkExportSchema = z
+  .object({
+    ids: SelectedIdsSchema,
+    format: z
+      .array(z.enum(EXPORT_FORMATS, { error: `Choose formats from: ${EXPORT_FORMATS.join(", ")}.` }), {
+        error: CHOOSE_FORMAT,
+      })
+      .min(1, CHOOSE_FORMAT)
+      .transform((formats) => [...new Set(formats)]),
+    // The court-ready layout for the PDF and DOCX files (ADR 046): a checkbox, so absent means standard.
+    layout: z.enum(EXPORT_LAYOUTS, { error: "layout is standard or legal." }).default("standard"),
+    ...legalQueryFields,
+  })
+  .refine((value) => value.layout !== "legal" || value.format.some(isLegalFormat), {
+    message: LEGAL_NEEDS_PDF_OR_DOCX,
+    path: ["layout"],
+  });
 
 /** A folder's Access form (ADR 034-workspace): restricted or not, and the members the wall names (checkboxes). */
 export const FolderAccessFormSchema = z.object({

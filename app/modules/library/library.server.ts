@@ -20,6 +20,8 @@ import { requireWorkspaceAction } from "~/modules/workspaces/workspaces.server";
 import { ExpectedError } from "~/modules/platform/refusals.server";
 import { exportTranscript } from "~/services/export/export.server";
 import type { ExportFormat } from "~/services/export/types";
+import { isLegalFormat } from "~/services/export/legal-types";
+import { type LegalQuery, legalFileOf } from "~/modules/transcripts/legal-export.server";
 import { zipResponseBody, type ZipEntry } from "~/services/export/zip.server";
 import { transcriptDocument } from "~/modules/transcripts/transcripts.server";
 import { FOLDERS_MAX, NO_FOLDER } from "./library-forms";
@@ -275,6 +277,8 @@ export async function exportRecordingsZip(
   ids: string[],
   formats: ExportFormat[],
   source: AuditSource = {},
+  /** The court-ready layout's choices for the PDF and DOCX files (ADR 046), or null for the standard layout. */
+  legal: LegalQuery | null = null,
 ) {
   const { scope, recordings } = await requireRecordings(reader, ids, "export");
   const ready = recordings.filter((recording) => recording.status === RecordingStatus.COMPLETED);
@@ -288,7 +292,7 @@ export async function exportRecordingsZip(
       actorId: readerId(reader),
       workspaceId: recording.workspaceId,
       target: { kind: "recording", id: recording.id, label: recording.title },
-      detail: { formats: formats.join(" "), recordings: ready.length },
+      detail: { formats: formats.join(" "), recordings: ready.length, ...(legal ? { layout: "legal" } : {}) },
     });
   }
   const skipped = recordings.filter((recording) => recording.status !== RecordingStatus.COMPLETED);
@@ -310,16 +314,20 @@ export async function exportRecordingsZip(
       }
       let base: string | null = null;
       for (const format of formats) {
-        const file = await exportTranscript(document, format);
-        // Two recordings with the same title get "title.txt" and "title-2.txt".
+        const court = legal && isLegalFormat(format);
+        const file = court
+          ? await legalFileOf(document, recording.id, format, legal)
+          : await exportTranscript(document, format);
+        const suffix = court ? "-legal" : "";
+        // Two recordings with the same title get "title.txt" and "title-2.txt" (and "title-2-legal.pdf").
         if (base === null) {
-          const slug = file.fileName.slice(0, -(format.length + 1));
+          const slug = file.fileName.slice(0, -(suffix.length + format.length + 1));
           base = slug;
           for (let n = 2; usedNames.has(base); n++) base = `${slug}-${n}`;
           usedNames.add(base);
         }
         yield {
-          name: `${base}.${format}`,
+          name: `${base}${suffix}.${format}`,
           body: file.body,
           compress: !STORED_AS_IS.has(format),
           modified: recording.createdAt,

@@ -1,6 +1,6 @@
 // The export form's query (a GET with checkboxes), for the owner's download link and a share link's alike.
 import { z } from "zod";
-import { EXPORT_LAYOUTS, LEGAL_FORMATS, type LegalFormat } from "~/services/export/legal-types";
+import { EXPORT_LAYOUTS, isLegalFormat, type LegalFormat } from "~/services/export/legal-types";
 import { EXPORT_FORMATS, NOTE_STYLES } from "~/services/export/types";
 import { legalQueryFields } from "./legal-forms";
 import { TRANSCRIPT_VIEWS } from "~/modules/redaction/categories";
@@ -31,7 +31,7 @@ export const ExportQuerySchema = z
     view: z.enum(TRANSCRIPT_VIEWS, { error: "view is original or redacted." }).optional(),
     ...legalQueryFields,
   })
-  .refine((query) => query.layout !== "legal" || (LEGAL_FORMATS as readonly string[]).includes(query.format), {
+  .refine((query) => query.layout !== "legal" || isLegalFormat(query.format), {
     message: "The legal layout is a PDF or a Word document: choose format=pdf or format=docx.",
     path: ["format"],
   })

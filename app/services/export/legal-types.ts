@@ -3,6 +3,8 @@
 
 export const LEGAL_FORMATS = ["pdf", "docx"] as const;
 export type LegalFormat = (typeof LEGAL_FORMATS)[number];
+export const isLegalFormat = (format: string): format is LegalFormat =>
+  (LEGAL_FORMATS as readonly string[]).includes(format);
 
 export const EXPORT_LAYOUTS = ["standard", "legal"] as const;
 export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
