@@ -226,8 +226,7 @@ function lowConfidenceFlags(segment: ReviewSegment, tokens: string[]) {
   return [];
 }
 
-function numberFlags(tokens: string[], known: Set<string>) {
-  const words = tokens.map(bare);
+function numberFlags(tokens: string[], words: string[], known: Set<string>) {
   const numeric = words.map((word, index) => {
     if (!word || known.has(word)) return false;
     if (hasDigit(tokens[index]) || isAmountSign(tokens[index])) return true;
@@ -244,9 +243,9 @@ function numberFlags(tokens: string[], known: Set<string>) {
   }));
 }
 
-function nameFlags(tokens: string[], known: Set<string>) {
+function nameFlags(tokens: string[], words: string[], known: Set<string>) {
   const isName = tokens.map((token, index) => {
-    const word = bare(token);
+    const word = words[index];
     if (!word || known.has(word) || NOT_NAMES.has(word) || DATE_OR_NUMBER_WORDS.has(word)) return false;
     const startsSentence = index === 0 || /[.!?:"“]$/.test(tokens[index - 1]);
     const letters = token.replace(/^[^\p{L}]+/u, "");
@@ -259,18 +258,26 @@ function nameFlags(tokens: string[], known: Set<string>) {
   }));
 }
 
+/** Whether the `size` words from `a` are the same as the `size` words from `b` (compared in place: no strings made). */
+function samePhrase(words: string[], a: number, b: number, size: number) {
+  if (b + size > words.length) return false;
+  for (let offset = 0; offset < size; offset++) if (words[a + offset] !== words[b + offset]) return false;
+  return true;
+}
+
 /** A phrase of n words said again and again, back to back: the longest such run in the segment, per start. */
-function repetitionFlags(tokens: string[]) {
-  const words = tokens.map(bare);
+function repetitionFlags(words: string[]) {
   const found: { tokenStart: number; tokenCount: number; detail: string }[] = [];
   let index = 0;
   while (index < words.length) {
     let best: { size: number; times: number } | null = null;
     for (let size = 1; size <= MAX_PHRASE_WORDS && index + size * 2 <= words.length; size++) {
-      const phrase = words.slice(index, index + size).join(" ");
-      if (!phrase.trim()) continue;
+      // A phrase of punctuation only (every word bare to nothing) is not a phrase.
+      let spoken = false;
+      for (let offset = 0; offset < size && !spoken; offset++) spoken = words[index + offset] !== "";
+      if (!spoken) continue;
       let times = 1;
-      while (words.slice(index + times * size, index + (times + 1) * size).join(" ") === phrase) times++;
+      while (samePhrase(words, index, index + times * size, size)) times++;
       const needed = size === 1 ? REPEATS_FOR_WORD : REPEATS_FOR_PHRASE;
       if (times >= needed && (!best || size * times > best.size * best.times)) best = { size, times };
     }
@@ -384,11 +391,12 @@ export function reviewFlags(segments: readonly ReviewSegment[], context: ReviewC
   const flags: ReviewFlag[] = [];
   segments.forEach((segment, segmentIndex) => {
     const tokens = tokensOf(segment.text);
+    const words = tokens.map(bare);
     const found: { reason: FlagReason; tokenStart: number; tokenCount: number; detail: string }[] = [
       ...lowConfidenceFlags(segment, tokens).map((flag) => ({ ...flag, reason: "low-confidence" as const })),
-      ...numberFlags(tokens, known).map((flag) => ({ ...flag, reason: "number" as const })),
-      ...nameFlags(tokens, known).map((flag) => ({ ...flag, reason: "name" as const })),
-      ...repetitionFlags(tokens).map((flag) => ({ ...flag, reason: "repetition" as const })),
+      ...numberFlags(tokens, words, known).map((flag) => ({ ...flag, reason: "number" as const })),
+      ...nameFlags(tokens, words, known).map((flag) => ({ ...flag, reason: "name" as const })),
+      ...repetitionFlags(words).map((flag) => ({ ...flag, reason: "repetition" as const })),
       ...rateFlags(segment, tokens).map((flag) => ({ ...flag, reason: "too-fast" as const })),
       ...silenceFlags(segment, tokens, heard).map((flag) => ({ ...flag, reason: "silence" as const })),
     ];
