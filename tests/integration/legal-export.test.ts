@@ -296,6 +296,62 @@ describe("court-ready export", () => {
     expect(after.hashes.join("")).toBe(stored.mediaSha256);
   });
 
+  test("Chinese, Japanese and Korean text: every character in the PDF, two columns each, in an embedded face", async () => {
+    const owner = await signedInUser("PREMIUM");
+    const said = [
+      ["王律师", "请你告诉法庭，二零二四年三月五日晚上你在哪里？"],
+      ["李女士", "我在公司加班，一直到晚上十点才离开办公室。"],
+      ["王律师", "有没有人可以证明你当时在公司？"],
+      ["李女士", "保安和我的同事都可以证明。私は日本語も話せます。회의는 열 시에 끝났습니다."],
+    ];
+    const recording = await (
+      await db()
+    ).recording.create({
+      data: {
+        userId: owner.id,
+        workspaceId: await personalWorkspaceId(owner.id),
+        title: "询问笔录",
+        fileName: "hearing.wav",
+        storageKey: `recordings/${owner.id}/${crypto.randomUUID()}.wav`,
+        sizeBytes: 1,
+        mimeType: "audio/wav",
+        durationSeconds: 120,
+        transcriptLanguage: "zh",
+        status: "COMPLETED",
+        segments: {
+          // Four rounds of the exchange: more than a page of wrapped wide text.
+          create: Array.from({ length: 16 }, (_, position) => ({
+            position,
+            start: position * 7,
+            end: position * 7 + 6,
+            speaker: said[position % 4][0],
+            text: said[position % 4][1],
+          })),
+        },
+      },
+    });
+    const file = await download(
+      owner.cookie,
+      `/transcription/${recording.id}/export?format=pdf&layout=legal`,
+      "chinese-legal.pdf",
+    );
+    const pages = pdfPages(file);
+    const transcriptPages = pages.filter((rows) => rows.some((row) => row.includes("王律师")));
+    expect(transcriptPages.length).toBeGreaterThan(1);
+    for (const rows of transcriptPages)
+      expect([...numberedLines(rows).keys()]).toEqual(Array.from({ length: 25 }, (_, n) => n + 1));
+    const lines = transcriptPages.flatMap((rows) => [...numberedLines(rows).values()]);
+    // Every character said is on the pages, in order (the line numbers and spaces aside), and no line starts with
+    // closing punctuation.
+    const text = lines.join("").replace(/\s/g, "");
+    for (const [, words] of said) expect(text).toContain(words.replace(/\s/g, ""));
+    expect(lines.filter((line) => /^[。，、？！：；」』）]/.test(line.trim()))).toEqual([]);
+    // The wide face is embedded (PDF/A embeds every font), beside the fixed-width Latin one.
+    const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" });
+    expect(fonts).toMatch(/WenQuanYi.*\byes\b/);
+    expect(fonts).toMatch(/DejaVuSansMono.*\byes\b/);
+  });
+
   test("the API reads and writes the caption and downloads the legal layout; a share link downloads it too", async () => {
     const owner = await signedInUser("PREMIUM");
     const recording = await dialogueRecording(owner.id);

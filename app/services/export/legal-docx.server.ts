@@ -15,6 +15,9 @@ import { type LegalLayout, type LegalLine, pageLabel } from "./legal-layout";
 // The same pages as the PDF (legal-layout.ts): one section per page, so each page's footer states its own number,
 // and 25 one-line paragraphs of exact height. Courier New is the face Word has everywhere (0.6 em, as the PDF's).
 const FONT = "Courier New";
+// Wide (CJK) text takes two columns in the layout: MS Gothic, the fixed-width East Asian face Word ships, sets each
+// character in 1 em, a little under two of Courier New's columns (1.2 em), so a line never wraps.
+const FONTS = { ascii: FONT, hAnsi: FONT, cs: FONT, eastAsia: "MS Gothic" };
 const HALF_POINTS = 24;
 const TWIPS_PER_INCH = 1440;
 const LINE_TWIPS = 500;
@@ -44,7 +47,7 @@ export async function writeLegalDocx(layout: LegalLayout, meta: { title: string;
     description: meta.subject,
     creator: "Voxlate",
     lastModifiedBy: "Voxlate",
-    styles: { default: { document: { run: { font: FONT, size: HALF_POINTS } } } },
+    styles: { default: { document: { run: { font: FONTS, size: HALF_POINTS } } } },
     sections: layout.pages.map((page) => ({
       properties: {
         type: SectionType.NEXT_PAGE,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHARS_PER_LINE,
   cite,
+  columns,
   indexWords,
   legalLayout,
   LINES_PER_PAGE,
@@ -49,6 +50,24 @@ describe("wrapText", () => {
     expect(lines.every((line) => Array.from(line).length <= CHARS_PER_LINE)).toBe(true);
     expect(lines.join(" ").replace(/\s+/g, " ").trim()).toBe(`MR. SMITH: ${text}`);
     expect(wrapText(text, { first: "          MR. SMITH:  " })).toEqual(lines);
+  });
+
+  it("gives wide (CJK) characters two columns each and breaks wide text between any two of them", () => {
+    expect(columns("合同A1")).toBe(6);
+    expect(columns("계약서")).toBe(6);
+    expect(columns("けいやく、")).toBe(10);
+    // 12 Han characters are 24 columns: five a line at a width of 10.
+    expect(wrapText("我们今天讨论了合同的条款", { width: 10 })).toEqual(["我们今天讨", "论了合同的", "条款"]);
+    // A Latin word inside wide text stays whole; the wide text fills the line around it.
+    expect(wrapText("合同Voxlate条款", { width: 10 })).toEqual(["合同", "Voxlate条", "款"]);
+    // After a label, the wide text fills the rest of the first line, then the indent of the others.
+    const lines = wrapText("被告代理人向法庭提交了新的证据材料", { width: 20, first: "A.  ", rest: "  " });
+    expect(lines).toEqual(["A.  被告代理人向法庭", "  提交了新的证据材料"]);
+    expect(lines.every((line) => columns(line) <= 20)).toBe(true);
+    expect(lines.join("").replace(/^A\.|\s/g, "")).toBe("被告代理人向法庭提交了新的证据材料");
+    // Closing punctuation never starts a line: it goes down with the character before it.
+    expect(wrapText("我在公司加班到十点。", { width: 18 })).toEqual(["我在公司加班到十", "点。"]);
+    expect(wrapText("我在公司加班到十点。", { width: 20 })).toEqual(["我在公司加班到十点。"]);
   });
 });
 

@@ -49,6 +49,44 @@ export interface LegalLayout {
 export const cite = ({ page, line }: PageLine) => `${page}:${line}`;
 
 const length = (text: string) => Array.from(text).length;
+
+/**
+ * East Asian wide characters (Han, kana, Hangul, CJK punctuation, full-width forms): a fixed-width face sets each in
+ * two columns, and such text has no spaces, so a line may break between any two of them.
+ */
+const WIDE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\u30FB-\u30FC\uFF01-\uFF60\uFFE0-\uFFE6]/u;
+export const isWide = (character: string) => WIDE.test(character);
+/** How many columns a text takes in the fixed-width layout: two for each wide character, one for any other. */
+export function columns(text: string): number {
+  let count = 0;
+  for (const character of text) count += isWide(character) ? 2 : 1;
+  return count;
+}
+
+/** Wide punctuation that closes (full stops, commas, closing brackets): CJK typesetting never starts a line with it. */
+const CLOSING = /[、。，．：；？！）］｝〉》」』】〕〗〙〛ー・]/u;
+
+/**
+ * A word's unbreakable parts: each wide character alone, other characters in runs (a Latin word stays whole), and
+ * closing punctuation kept with the character before it.
+ */
+function partsOf(word: string): string[] {
+  const parts: string[] = [];
+  let run = "";
+  for (const character of word) {
+    if (!isWide(character)) {
+      run += character;
+      continue;
+    }
+    if (run) parts.push(run);
+    run = "";
+    if (CLOSING.test(character) && parts.length) parts[parts.length - 1] += character;
+    else parts.push(character);
+  }
+  if (run) parts.push(run);
+  return parts;
+}
 const blank = (): LegalLine => ({ text: "", bold: 0 });
 const plain = (text: string): LegalLine => ({ text, bold: 0 });
 
@@ -61,8 +99,9 @@ function clean(text: string): string {
 }
 
 /**
- * The line-breaker: greedy, by whole words, at `width` characters. The first line starts with `first` (a label or
- * an indent), the others with `rest`; a word longer than a line is cut at the width.
+ * The line-breaker: greedy, by whole words, at `width` columns (a wide character takes two, and wide text breaks
+ * between any two characters). The first line starts with `first` (a label or an indent), the others with `rest`;
+ * a word longer than a line is cut at the width.
  */
 export function wrapText(
   text: string,
@@ -72,23 +111,30 @@ export function wrapText(
   let line = first;
   let hasWord = false;
   for (const word of clean(text).split(" ").filter(Boolean)) {
-    const joined = hasWord ? `${line} ${word}` : `${line}${word}`;
-    if (length(joined) <= width) {
-      line = joined;
+    partsOf(word).forEach((part, index) => {
+      // A space only between words: the parts of one word are glued.
+      const joined = hasWord && index === 0 ? `${line} ${part}` : `${line}${part}`;
+      if (columns(joined) <= width) {
+        line = joined;
+        hasWord = true;
+        return;
+      }
+      if (hasWord || length(line.trimEnd()) > 0) lines.push(line.trimEnd());
+      // Cut a part that fits no line into line-long pieces (only a run of narrow characters can be that long).
+      let piece = Array.from(part);
+      const start = rest;
+      while (columns(start) + columns(piece.join("")) > width) {
+        const room = width - columns(start);
+        let take = 0;
+        for (let used = 0; take < piece.length && used + columns(piece[take]) <= room; take++)
+          used += columns(piece[take]);
+        take = Math.max(1, take);
+        lines.push(start + piece.slice(0, take).join(""));
+        piece = piece.slice(take);
+      }
+      line = start + piece.join("");
       hasWord = true;
-      continue;
-    }
-    if (hasWord || length(line.trimEnd()) > 0) lines.push(line.trimEnd());
-    // Cut a word that fits no line into line-long pieces.
-    let piece = Array.from(word);
-    const start = rest;
-    while (length(start) + piece.length > width) {
-      const room = Math.max(1, width - length(start));
-      lines.push(start + piece.slice(0, room).join(""));
-      piece = piece.slice(room);
-    }
-    line = start + piece.join("");
-    hasWord = true;
+    });
   }
   if (hasWord || length(line.trimEnd()) > 0) lines.push(line.trimEnd());
   return lines;
@@ -96,7 +142,7 @@ export function wrapText(
 
 /** A line centred in the width (by spaces, so it is the same in every file). */
 function centred(text: string, width = CHARS_PER_LINE): LegalLine[] {
-  return wrapText(text, { width }).map((line) => plain(" ".repeat(Math.floor((width - length(line)) / 2)) + line));
+  return wrapText(text, { width }).map((line) => plain(" ".repeat(Math.floor((width - columns(line)) / 2)) + line));
 }
 
 const HONORIFIC = /^(mr|mrs|ms|mx|dr)\.?(?=\s)/i;

@@ -1,14 +1,25 @@
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
-import { CHARS_PER_LINE, type LegalLayout, LINES_PER_PAGE, pageLabel } from "./legal-layout";
+import {
+  CHARS_PER_LINE,
+  columns,
+  isWide,
+  type LegalLayout,
+  type LegalLine,
+  LINES_PER_PAGE,
+  pageLabel,
+} from "./legal-layout";
 
 // A monospaced face embedded from the Debian package the other PDFs' fonts come from: PDF/A embeds every font, so
 // pdfkit's built-in Courier (never embedded) cannot be used. Its advance is 0.602 em, as Courier's is 0.6.
+// Wide (CJK) characters, which DejaVu lacks, come from WenQuanYi Micro Hei Mono, as in the other PDFs; each is set in
+// the two columns the layout gives it.
 const FONTS = {
-  regular: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-  bold: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
+  regular: { path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", debianPackage: "fonts-dejavu-core" },
+  bold: { path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", debianPackage: "fonts-dejavu-core" },
+  wide: { path: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", debianPackage: "fonts-wqy-microhei" },
 } as const;
-const DEBIAN_PACKAGE = "fonts-dejavu-core";
+const WIDE_FAMILY = "WenQuanYiMicroHeiMono";
 
 // US Letter, as court transcripts are typed: line numbers in the left margin, a double rule beside them.
 const PAGE = { width: 612, height: 792 };
@@ -20,10 +31,31 @@ const LEADING = 25;
 const RULE_COLOR = "#6B7280";
 
 function fontPath(name: keyof typeof FONTS): string {
-  const path = FONTS[name];
+  const { path, debianPackage } = FONTS[name];
   if (!fs.existsSync(path))
-    throw new Error(`The legal PDF needs the font ${path}: install the Debian package ${DEBIAN_PACKAGE}`);
+    throw new Error(`The legal PDF needs the font ${path}: install the Debian package ${debianPackage}`);
   return path;
+}
+
+interface Run {
+  text: string;
+  /** The column it starts at. */
+  column: number;
+  face: "regular" | "bold" | "wide";
+}
+
+/** A line's runs by face: the label's narrow characters bold, the rest regular, wide characters in the wide face. */
+function runsOf(line: LegalLine): Run[] {
+  const runs: Run[] = [];
+  let column = 0;
+  Array.from(line.text).forEach((character, index) => {
+    const face = isWide(character) ? "wide" : index < line.bold ? "bold" : "regular";
+    const last = runs.at(-1);
+    if (last && last.face === face) last.text += character;
+    else runs.push({ text: character, column, face });
+    column += columns(character);
+  });
+  return runs.filter((run) => run.text.trim());
 }
 
 /**
@@ -55,6 +87,8 @@ export async function writeLegalPdf(
   });
   const regular = fontPath("regular");
   const bold = fontPath("bold");
+  // Opened only for a page with wide text: the collection is 5 MB.
+  const wide = () => fontPath("wide");
   const charWidth = pdf.font(regular).fontSize(FONT_SIZE).widthOfString("M");
   const textWidth = charWidth * (CHARS_PER_LINE + 1);
   const bottom = TOP + LEADING * LINES_PER_PAGE;
@@ -72,21 +106,23 @@ export async function writeLegalPdf(
       .moveTo(TEXT_LEFT + textWidth, TOP - 12)
       .lineTo(TEXT_LEFT + textWidth, bottom)
       .stroke();
-    // Two font switches a page (regular, then the labels in bold): switching per line made a long transcript slow.
+    // A font switch per face a page (regular, the labels in bold, then any wide text): switching per line made a long
+    // transcript slow.
+    const runs = page.lines.flatMap((line, index) => runsOf(line).map((run) => ({ ...run, y: TOP + index * LEADING })));
     pdf.font(regular).fontSize(FONT_SIZE).fillColor("#000000");
-    page.lines.forEach((line, index) => {
-      const y = TOP + index * LEADING;
+    page.lines.forEach((_line, index) => {
       const number = String(index + 1);
-      pdf.text(number, NUMBER_RIGHT - charWidth * number.length, y, at);
-      const characters = Array.from(line.text);
-      const rest = characters.slice(line.bold).join("");
-      if (rest.trim()) pdf.text(rest, TEXT_LEFT + charWidth * Math.min(line.bold, characters.length), y, at);
+      pdf.text(number, NUMBER_RIGHT - charWidth * number.length, TOP + index * LEADING, at);
     });
-    const labelled = page.lines.flatMap((line, index) => (line.bold > 0 ? [{ line, index }] : []));
-    if (labelled.length) {
-      pdf.font(bold);
-      for (const { line, index } of labelled)
-        pdf.text(Array.from(line.text).slice(0, line.bold).join(""), TEXT_LEFT, TOP + index * LEADING, at);
+    for (const face of ["regular", "bold", "wide"] as const) {
+      const ofFace = runs.filter((run) => run.face === face);
+      if (!ofFace.length) continue;
+      if (face === "wide") pdf.font(wide(), WIDE_FAMILY);
+      else pdf.font(face === "bold" ? bold : regular);
+      // A wide glyph is 1 em; spacing after each makes it take its two columns exactly.
+      const spacing = face === "wide" ? 2 * charWidth - pdf.widthOfString("中") : 0;
+      for (const run of ofFace)
+        pdf.text(run.text, TEXT_LEFT + charWidth * run.column, run.y, { ...at, characterSpacing: spacing });
     }
     pdf
       .font(regular)
