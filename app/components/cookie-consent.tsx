@@ -75,8 +75,11 @@ function PreferencesDialog({ consent, returnPath }: { consent: Consent; returnPa
     // Server-rendered as a non-modal <dialog open>; with JavaScript, reopen it modally to trap focus.
     const dialog = dialogRef.current;
     if (!dialog || dialog.matches(":modal")) return;
+    // showModal moves the focus to the dialog's first control: keep it where the person had put it before this ran.
+    const focused = document.activeElement;
     dialog.close();
     dialog.showModal();
+    if (focused instanceof HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus();
   }, []);
 
   const cancel = () => navigate(returnPath, { replace: true, preventScrollReset: true });

@@ -1,4 +1,5 @@
 import * as SwitchPrimitive from "@radix-ui/react-switch";
+import type { Ref } from "react";
 import { cn } from "~/utils/cn";
 import { SWITCH_CLASS, type SwitchProps } from "./switch";
 
@@ -11,10 +12,12 @@ export function RadixSwitch({
   disabled,
   required,
   className,
+  ref,
   ...rest
-}: SwitchProps) {
+}: SwitchProps & { ref?: Ref<HTMLButtonElement> }) {
   return (
     <SwitchPrimitive.Root
+      ref={ref}
       id={id}
       name={name}
       checked={checked}

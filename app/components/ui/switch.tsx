@@ -45,7 +45,21 @@ export function Switch({ checked, defaultChecked = false, onCheckedChange, class
   }, []);
 
   const radix = useRadixSwitch();
-  if (radix) return <radix.RadixSwitch {...props} checked={current} onCheckedChange={change} className={className} />;
+  if (radix) {
+    // The checkbox is about to be replaced: if it has the focus, the Radix switch takes it, so a key pressed next
+    // lands where the person put it.
+    const focused =
+      typeof document !== "undefined" && !!nativeRef.current && document.activeElement === nativeRef.current;
+    return (
+      <radix.RadixSwitch
+        {...props}
+        ref={focused ? (node: HTMLButtonElement | null) => node?.focus() : undefined}
+        checked={current}
+        onCheckedChange={change}
+        className={className}
+      />
+    );
+  }
   return (
     <input
       {...props}
