@@ -107,22 +107,26 @@ export async function writeLegalPdf(
       .lineTo(TEXT_LEFT + textWidth, bottom)
       .stroke();
     // A font switch per face a page (regular, the labels in bold, then any wide text): switching per line made a long
-    // transcript slow.
-    const runs = page.lines.flatMap((line, index) => runsOf(line).map((run) => ({ ...run, y: TOP + index * LEADING })));
+    // transcript slow. Each line's number goes just before its regular text, so that text copied from the page (and
+    // read by a tool that follows the drawing order) keeps each number beside its line.
+    const lines = page.lines.map((line, index) => ({ runs: runsOf(line), y: TOP + index * LEADING }));
+    const draw = (run: Run, y: number, spacing = 0) =>
+      pdf.text(run.text, TEXT_LEFT + charWidth * run.column, y, { ...at, characterSpacing: spacing });
     pdf.font(regular).fontSize(FONT_SIZE).fillColor("#000000");
-    page.lines.forEach((_line, index) => {
+    lines.forEach(({ runs, y }, index) => {
       const number = String(index + 1);
-      pdf.text(number, NUMBER_RIGHT - charWidth * number.length, TOP + index * LEADING, at);
+      pdf.text(number, NUMBER_RIGHT - charWidth * number.length, y, at);
+      for (const run of runs) if (run.face === "regular") draw(run, y);
     });
-    for (const face of ["regular", "bold", "wide"] as const) {
-      const ofFace = runs.filter((run) => run.face === face);
-      if (!ofFace.length) continue;
-      if (face === "wide") pdf.font(wide(), WIDE_FAMILY);
-      else pdf.font(face === "bold" ? bold : regular);
+    if (lines.some(({ runs }) => runs.some((run) => run.face === "bold"))) {
+      pdf.font(bold);
+      for (const { runs, y } of lines) for (const run of runs) if (run.face === "bold") draw(run, y);
+    }
+    if (lines.some(({ runs }) => runs.some((run) => run.face === "wide"))) {
+      pdf.font(wide(), WIDE_FAMILY);
       // A wide glyph is 1 em; spacing after each makes it take its two columns exactly.
-      const spacing = face === "wide" ? 2 * charWidth - pdf.widthOfString("中") : 0;
-      for (const run of ofFace)
-        pdf.text(run.text, TEXT_LEFT + charWidth * run.column, run.y, { ...at, characterSpacing: spacing });
+      const spacing = 2 * charWidth - pdf.widthOfString("中");
+      for (const { runs, y } of lines) for (const run of runs) if (run.face === "wide") draw(run, y, spacing);
     }
     pdf
       .font(regular)
