@@ -218,12 +218,25 @@ describe("court-ready export", () => {
       "Not signed off: this is an unreviewed machine transcript.",
     );
 
-    // PDF/A-2b: the XMP says part 2, conformance B; the fonts are embedded (no standard-14 font).
+    // PDF/A-2b, by the rules of ISO 19005-2 that can be read without veraPDF (which cannot be installed offline):
+    // PDF 1.7; the XMP says part 2, conformance B; an output intent of the PDF/A kind with its ICC profile embedded;
+    // a file identifier; no encryption, no JavaScript, no actions that launch anything; every font embedded (no
+    // standard-14 font), as pdffonts reads them.
     const raw = pdf.toString("latin1");
+    expect(raw.startsWith("%PDF-1.7")).toBe(true);
     expect(raw).toMatch(/<pdfaid:part>2<\/pdfaid:part>/);
     expect(raw).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(raw).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+    expect(raw).toMatch(/\/S \/GTS_PDFA1/);
+    expect(raw).toMatch(/\/DestOutputProfile \d+ 0 R/);
+    expect(raw).toMatch(/trailer\s*<<[\s\S]*\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/i);
+    expect(raw).not.toMatch(/\/Encrypt\b|\/JavaScript\b|\/JS\b|\/Launch\b/);
     expect(raw).toContain("/FontFile2");
     expect(raw).not.toMatch(/\/BaseFont \/(Courier|Helvetica|Times)/);
+    const fontRows = execFileSync("pdffonts", [pdfFile], { encoding: "utf8" }).trim().split("\n").slice(2);
+    expect(fontRows.length).toBeGreaterThan(0);
+    // Each row ends "emb sub uni object generation".
+    for (const row of fontRows) expect(row.trim().split(/\s+/).at(-5), row).toBe("yes");
 
     // The DOCX: one section a page, 25 numbered lines each, the same text on the same page:line as the PDF.
     const docxFile = await download(owner.cookie, `${url}/export?format=docx&${query}`, "legal.docx");
