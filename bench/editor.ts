@@ -3,13 +3,16 @@
 // editor's effects ran) on the editor's first page (50 segments), and replace-all through the editor's save route as
 // that page sends it (naming the segments it shows), with p50/p95, against a 14-segment transcript in the same run,
 // and the server's peak memory.
-// Usage: npm run build && npm run bench:editor [-- --runs 7]
+// Usage: npm run build && npm run bench:editor [-- --runs 7] [--save-html DIR (each page's HTML, to see what it carries)]
 import { chromium } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
 import { CHROMIUM_LAUNCH } from "../playwright.config";
 import { numberFlag, startAppServer, watchRss, withAppDatabase } from "./app-server";
 import { EDITOR_PAGE_SIZE } from "../app/modules/transcripts/editor-pages";
 
 const RUNS = numberFlag("--runs", 7);
+const SAVE_HTML = process.argv.includes("--save-html") ? process.argv[process.argv.indexOf("--save-html") + 1] : null;
 const SEGMENTS = 1400;
 /** A page that is not editable by then counts as never (printed as "Infinity"). */
 const TIMEOUT_MS = 60_000;
@@ -94,6 +97,7 @@ async function main() {
         if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);
         if (run) times.push(performance.now() - started); // the first is a warm-up
         bytes = html.length;
+        if (SAVE_HTML) fs.writeFileSync(path.join(SAVE_HTML, `transcript-${id}.html`), html);
       }
       return { times, bytes };
     };
