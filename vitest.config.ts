@@ -35,6 +35,7 @@ const integration = (database: "pglite" | "postgres") => ({
     // These tests run real transcriptions, translations and summaries through the in-process worker; on two busy
     // cores a test that waits for two of them took over 30 s in CI.
     testTimeout: 120_000,
+    globalSetup: ["tests/setup/database-template.ts"],
     setupFiles: ["tests/setup/database.ts"],
   },
 });

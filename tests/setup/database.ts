@@ -1,30 +1,21 @@
 // Opens a fresh database for each integration test file: in-memory PGlite, or a new database on the
-// PostgreSQL server at 127.0.0.1:5432 that is dropped when the file finishes.
+// PostgreSQL server at 127.0.0.1:5432 that is dropped when the file finishes. Both start from the run's migrated
+// template (tests/setup/database-template.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
+import { TEST_POSTGRES_SERVER, onPostgresServer } from "./postgres-server";
 
-export const TEST_POSTGRES_SERVER = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export { TEST_POSTGRES_SERVER };
 
 const kind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
 const databaseName = `voxlate_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
 
 // Each file also gets its own data dir (mail outbox, session secret).
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-test-"));
-
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 export function testDatabaseUrl(): string {
   const url = new URL(TEST_POSTGRES_SERVER);
@@ -34,15 +25,16 @@ export function testDatabaseUrl(): string {
 
 beforeAll(async () => {
   if (kind === "postgres") {
-    await onServer(`CREATE DATABASE "${databaseName}"`);
+    await onPostgresServer(`CREATE DATABASE "${databaseName}" TEMPLATE "${inject("postgresTemplateDatabase")}"`);
     await connectDatabase({ role: "app", url: testDatabaseUrl() });
   } else {
-    await connectDatabase({ role: "app", dataDir: "memory://" });
+    const template = new Blob([fs.readFileSync(inject("pgliteTemplateFile"))]);
+    await connectDatabase({ role: "app", dataDir: "memory://", loadDataDir: template });
   }
 });
 
 afterAll(async () => {
   await disconnectDatabase();
-  if (kind === "postgres") await onServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  if (kind === "postgres") await onPostgresServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 });

@@ -32,6 +32,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Apply pending migrations after connecting (default true). */
   migrate?: boolean;
+  /**
+   * For "memory://" only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty
+   * cluster. The tests start each file from one migrated dump instead of migrating each (tests/setup).
+   */
+  loadDataDir?: Blob;
 }
 
 /** A pg-boss `db` bridge: pg-boss sends multi-statement scripts, which PGlite runs only through exec(). */
@@ -169,7 +174,8 @@ interface EmbeddedLock {
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   const base = options.dataDir ?? resolveDataDir();
   if (base.startsWith("memory://")) {
-    return wrapPglite(new PGlite(base, { wasmModule: await pgliteWasmModule() }), "memory", async () => {});
+    const pglite = new PGlite(base, { wasmModule: await pgliteWasmModule(), loadDataDir: options.loadDataDir });
+    return wrapPglite(pglite, "memory", async () => {});
   }
 
   const dbDir = path.join(path.resolve(base), "db");
