@@ -156,7 +156,9 @@ describe("v1 routes", () => {
     const created = await upload(key, uploadForm(JFK, { language: "en" }));
     expect(created.status).toBe(201);
     const recording = (await created.json()) as { id: string; status: string; title: string };
-    expect(recording).toMatchObject({ title: "jfk", status: "queued" });
+    expect(recording.title).toBe("jfk");
+    // The response reads the recording back after queueing it: this file's in-process worker may have started it.
+    expect(["queued", "processing"]).toContain(recording.status);
     expect(created.headers.get("Location")).toBe(`/api/v1/recordings/${recording.id}`);
 
     await waitForStatus(recording.id, "COMPLETED");
