@@ -6,7 +6,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { type Database, db, getDatabase, openDatabase } from "~/modules/platform/database.server";
 import { createBackup, restoreBackup, verifyBackup } from "~/modules/platform/backup.server";
@@ -14,7 +13,7 @@ import { createShareLink } from "~/modules/sharing/share-links.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { configuredStorage } from "~/services/storage/index.server";
 import { dataDir } from "~/config/env.server";
-import { TEST_POSTGRES_SERVER } from "../setup/database";
+import { TEST_POSTGRES_SERVER, onPostgresServer } from "../setup/postgres-server";
 import { signedInUser } from "./helpers";
 import { sharedFile } from "../shared-files";
 
@@ -22,18 +21,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-backup-db-"));
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 const restoredName = `voxlate_restored_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(async () => {
-  if (onPostgres) await onServer(`DROP DATABASE IF EXISTS "${restoredName}" WITH (FORCE)`);
+  if (onPostgres) await onPostgresServer(`DROP DATABASE IF EXISTS "${restoredName}" WITH (FORCE)`);
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -96,7 +85,7 @@ test("a backup restores into an empty database of the same kind: every row, ever
 
   const target = path.join(work, "restored");
   const databaseUrl = onPostgres ? new URL(`/${restoredName}`, TEST_POSTGRES_SERVER).toString() : "";
-  if (onPostgres) await onServer(`CREATE DATABASE "${restoredName}"`);
+  if (onPostgres) await onPostgresServer(`CREATE DATABASE "${restoredName}"`);
   const storageRoot = path.join(target, "uploads");
   const result = await restoreBackup(dir, { databaseUrl, dataDir: target, storageRoot });
   expect(result.files).toBe(1);
