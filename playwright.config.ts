@@ -7,11 +7,11 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
  * database is one process, and a worker's tests may count what they made. Worker slot n (0, 1, …) talks to the server
  * on E2E_PORT + 10·n; the fake Stripe of its billing tests listens on the port after it.
  *
- * One worker per core. On the 2026-11-27 machine one worker already kept both cores busy and a second bought nothing;
- * on the 2026-11-28 one (the same kind, faster), one worker left about a quarter of the CPU idle, and two took the
- * whole run from 19.2 to 15.8 min with nothing flaky (docs/performance.md). E2E_WORKERS=1 runs one at a time.
+ * One worker per two cores: on a 2-core machine one worker's Chromium, app server and speech engine already keep both
+ * cores busy, and a second one made the run no shorter while the tests that wait for a transcription ran out of time
+ * (2026-11-27, docs/performance.md).
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, os.availableParallelism()));
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
 export function e2eServer(slot: number) {
   const port = FIRST_PORT + 10 * slot;
