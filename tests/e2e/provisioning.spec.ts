@@ -44,10 +44,14 @@ test("an owner creates a SCIM token, the identity provider calls with it, and th
   await expect(page.getByRole("textbox", { name: "SCIM token" })).toHaveCount(0);
   await page.getByLabel("Role given by Partners").selectOption("ADMIN");
   await page.getByRole("button", { name: "Save the role of Partners" }).click();
+  // The save's own toast: the select shows ADMIN as soon as it is chosen, before anything is saved.
+  await expect(page.getByText("Group role saved").first()).toBeVisible();
   await expect(page.getByLabel("Role given by Partners")).toHaveValue("ADMIN");
 
   await page.getByRole("button", { name: "Revoke Okta" }).click();
-  await expect(page.getByText(/revoked/).first()).toBeVisible();
+  // The revocation's toast, and the token listed without its Revoke button (the page's help text says "revoked" too).
+  await expect(page.getByText("SCIM token revoked").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Revoke Okta" })).toHaveCount(0);
   const refused = await fetch(`${baseUrl}/Users`, { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status).toBe(401);
 });

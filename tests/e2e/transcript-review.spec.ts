@@ -70,6 +70,8 @@ test("a reviewer moves between flags, accepts one, signs off and verifies the re
   await page.goto(`/transcription/${recording.id}?flag=2#review-current`);
   await review.getByLabel("Correct the text").fill("ask what you can do for your country on January 20, 1961.");
   await review.getByRole("button", { name: "Save correction" }).click();
+  // Saved before the page is left: a navigation at once could read the page while the save runs.
+  await expect(page.getByText("Correction saved").first()).toBeVisible();
   await page.goto(`/transcription/${recording.id}#versions`);
   await expect(versions.getByTestId("sign-off-status")).toContainText("The text has changed since sign-off.");
   if (withJs(testInfo)) await page.getByRole("tab", { name: "Review" }).click();
