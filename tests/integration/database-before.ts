@@ -4,11 +4,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "~/modules/platform/database.server";
 import { MIGRATIONS_DIR, readMigrationFiles } from "~/modules/platform/migrations.server";
-import { TEST_POSTGRES_SERVER } from "../setup/database";
+import { onPostgresServer, postgresDatabaseUrl } from "../setup/postgres-server";
 
 /**
  * Registers the suite's beforeAll/afterAll and returns the database (once the suite runs) and the folder of the
@@ -20,25 +19,17 @@ export function databaseBeforeMigration(migration: string, label: string) {
   const migrationsBefore = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-migrations-"));
   let database: Database | undefined;
 
-  async function onServer(sql: string) {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_SERVER });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  }
-
   beforeAll(async () => {
     for (const file of readMigrationFiles().filter((file) => file.name < migration))
       fs.cpSync(path.join(MIGRATIONS_DIR, file.name), path.join(migrationsBefore, file.name), { recursive: true });
     if (postgres) {
-      await onServer(`CREATE DATABASE "${name}"`);
-      const url = new URL(TEST_POSTGRES_SERVER);
-      url.pathname = `/${name}`;
-      database = await openDatabase({ role: "cli", url: url.toString(), migrate: false });
+      await onPostgresServer(`CREATE DATABASE "${name}"`);
+      database = await openDatabase({ role: "cli", url: postgresDatabaseUrl(name), migrate: false });
     } else database = await openDatabase({ role: "cli", dataDir: "memory://", migrate: false });
   });
   afterAll(async () => {
     await database?.close();
-    if (postgres) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (postgres) await onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     fs.rmSync(migrationsBefore, { recursive: true, force: true });
   });
 

@@ -9,11 +9,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/modules/platform/database.server";
 import { applyMigrations, type SqlClient } from "~/modules/platform/migrations.server";
 import { pgliteWasmModule } from "~/modules/platform/pglite-wasm.server";
-import { TEST_POSTGRES_SERVER, onPostgresServer } from "./postgres-server";
+import { onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,22 +28,13 @@ export default async function setup(project: TestProject) {
   if (project.config.env.TEST_DATABASE === "postgres") {
     const name = `voxlate_template_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
     await onPostgresServer(`CREATE DATABASE "${name}"`);
-    const url = new URL(TEST_POSTGRES_SERVER);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await applyMigrations({
-        query: async (text, params) => (await client.query(text, params)).rows,
-        exec: async (script) => void (await client.query(script)),
-      } satisfies SqlClient);
-    } finally {
-      await client.end();
-    }
+    // The app's own way in, which migrates on opening.
+    await (await openDatabase({ role: "cli", url: postgresDatabaseUrl(name) })).close();
     project.provide("postgresTemplateDatabase", name);
     return () => onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 
+  // PGlite's own handle, for its dump of the data directory (the app's Database does not expose it).
   const pglite = new PGlite("memory://", { wasmModule: await pgliteWasmModule() });
   try {
     await applyMigrations({

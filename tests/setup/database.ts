@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
-import { TEST_POSTGRES_SERVER, onPostgresServer } from "./postgres-server";
+import { TEST_POSTGRES_SERVER, onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
 
 export { TEST_POSTGRES_SERVER };
 
@@ -17,11 +17,7 @@ const databaseName = `voxlate_test_${process.pid}_${crypto.randomBytes(4).toStri
 // Each file also gets its own data dir (mail outbox, session secret).
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-test-"));
 
-export function testDatabaseUrl(): string {
-  const url = new URL(TEST_POSTGRES_SERVER);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
+export const testDatabaseUrl = (): string => postgresDatabaseUrl(databaseName);
 
 beforeAll(async () => {
   if (kind === "postgres") {
