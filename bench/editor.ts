@@ -97,7 +97,7 @@ async function main() {
         if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);
         if (run) times.push(performance.now() - started); // the first is a warm-up
         bytes = html.length;
-        if (SAVE_HTML) fs.writeFileSync(path.join(SAVE_HTML, `transcript-${id}.html`), html);
+        if (SAVE_HTML && !run) fs.writeFileSync(path.join(SAVE_HTML, `transcript-${id}.html`), html);
       }
       return { times, bytes };
     };
