@@ -29,6 +29,9 @@ export const E2E_DATA_DIR = thisWorker.dataDir;
 /** The fake Stripe API (tests/mocks/stripe-server.ts) that billing.spec.ts starts; the app calls it through STRIPE_API_BASE. */
 export const STRIPE_MOCK_PORT = thisWorker.stripePort;
 
+/** The host of the analytics stand-in the e2e servers name (ANALYTICS_SCRIPT_URL): .invalid never resolves. */
+export const ANALYTICS_TEST_HOST = "analytics.invalid";
+
 // Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -41,6 +44,9 @@ export const CHROMIUM_LAUNCH = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    // The analytics scripts pages load while analytics are allowed (Google's tag and the config's stand-in): they fail
+    // at once, the same on every machine, and no request leaves it.
+    `--host-resolver-rules=MAP www.googletagmanager.com ~NOTFOUND, MAP ${ANALYTICS_TEST_HOST} ~NOTFOUND`,
   ],
 };
 const chromium = { ...devices["Desktop Chrome"], launchOptions: CHROMIUM_LAUNCH };
@@ -69,8 +75,9 @@ function appServer(server: ReturnType<typeof e2eServer>): WebServer {
       GOOGLE_CLIENT_ID: "e2e-client.apps.googleusercontent.com",
       GOOGLE_CLIENT_SECRET: "e2e-client-secret",
       GA_MEASUREMENT_ID: "G-E2ETEST",
-      // Same origin, so no request leaves the machine; the tests only check when the tag is present.
-      ANALYTICS_SCRIPT_URL: `http://localhost:${server.port}/analytics-under-test.js`,
+      // On a host CHROMIUM_LAUNCH resolves to nothing, so no request leaves the machine; the tests only check when the
+      // tag is present.
+      ANALYTICS_SCRIPT_URL: `http://${ANALYTICS_TEST_HOST}/analytics-under-test.js`,
       // Card payments against the fake Stripe on a local port, never api.stripe.com (tests/e2e/billing.spec.ts).
       STRIPE_SECRET_KEY: "sk_test_voxlate_fake",
       STRIPE_WEBHOOK_SECRET: "whsec_voxlate_fake",
@@ -80,6 +87,17 @@ function appServer(server: ReturnType<typeof e2eServer>): WebServer {
     },
   };
 }
+
+const TRACE_MODES = [
+  "off",
+  "on",
+  "on-first-retry",
+  "on-all-retries",
+  "retain-on-failure",
+  "retain-on-first-failure",
+] as const;
+const TRACE = TRACE_MODES.find((mode) => mode === (process.env.E2E_TRACE ?? "on-first-retry"));
+if (!TRACE) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(", ")}`);
 
 const ERROR_REPORTS_SPEC = /error-reports\.js-only\.spec\.ts$/;
 
@@ -97,7 +115,10 @@ export default defineConfig({
   use: {
     // tests/e2e/fixtures.ts sets each test's baseURL to its worker's server.
     baseURL: thisWorker.baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs about a sixth of a test's CPU (a DOM snapshot and screencast frames at every step), so a
+    // trace is made only when a failed test runs again (CI retries once). E2E_TRACE=retain-on-failure records every
+    // test and keeps the failures' traces, for a failure that does not repeat.
+    trace: TRACE,
     screenshot: "only-on-failure",
   },
   projects: [

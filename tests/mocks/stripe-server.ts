@@ -6,8 +6,10 @@ import { FakeStripe, parseStripeParams } from "./stripe";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+// An empty icon, so the browser asks this server for no /favicon.ico (a 404 the e2e console check would report).
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
+  `<title>${escapeHtml(title)}</title></head>` +
   `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
 export async function startStripeServer(port: number): Promise<{ fake: FakeStripe; close: () => Promise<void> }> {
