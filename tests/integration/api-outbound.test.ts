@@ -25,6 +25,8 @@ import { mockServer } from "../mocks/server";
 import { sharedFile } from "../shared-files";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
+/** Two spoken words (1.3 s): for tests of what follows a transcription, not of its words. */
+const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
@@ -339,7 +341,7 @@ describe("webhooks", () => {
     );
     const key = await createKey(user.cookie);
     const form = new FormData();
-    form.set("file", new Blob([fs.readFileSync(JFK)]), "jfk.wav");
+    form.set("file", new Blob([fs.readFileSync(HELLO_WORLD)]), "hello-world.wav");
     const created = await app("/api/v1/recordings", {
       method: "POST",
       headers: { Authorization: `Bearer ${key}` },
