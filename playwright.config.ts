@@ -30,7 +30,12 @@ export const E2E_DATA_DIR = thisWorker.dataDir;
 export const STRIPE_MOCK_PORT = thisWorker.stripePort;
 
 /** The host of the analytics stand-in the e2e servers name (ANALYTICS_SCRIPT_URL): .invalid never resolves. */
-export const ANALYTICS_TEST_HOST = "analytics.invalid";
+const ANALYTICS_TEST_HOST = "analytics.invalid";
+/**
+ * The hosts of the analytics scripts pages load while analytics are allowed: Google's tag and the stand-in. The browser
+ * resolves them to nothing, so their loads fail at once, the same on every machine, and no request leaves it.
+ */
+export const ANALYTICS_HOSTS = ["www.googletagmanager.com", ANALYTICS_TEST_HOST];
 
 // Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
 export const CHROMIUM_LAUNCH = {
@@ -44,9 +49,7 @@ export const CHROMIUM_LAUNCH = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    // The analytics scripts pages load while analytics are allowed (Google's tag and the config's stand-in): they fail
-    // at once, the same on every machine, and no request leaves it.
-    `--host-resolver-rules=MAP www.googletagmanager.com ~NOTFOUND, MAP ${ANALYTICS_TEST_HOST} ~NOTFOUND`,
+    `--host-resolver-rules=${ANALYTICS_HOSTS.map((host) => `MAP ${host} ~NOTFOUND`).join(", ")}`,
   ],
 };
 const chromium = { ...devices["Desktop Chrome"], launchOptions: CHROMIUM_LAUNCH };

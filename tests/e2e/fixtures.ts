@@ -7,7 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { connectDatabase, disconnectDatabase, type Database } from "~/modules/platform/database.server";
 import { hashPassword } from "~/modules/accounts/password.server";
 import { createUserSession } from "~/modules/platform/session.server";
-import { ANALYTICS_TEST_HOST, E2E_DATA_DIR, e2eServer } from "../../playwright.config";
+import { ANALYTICS_HOSTS, E2E_DATA_DIR, e2eServer } from "../../playwright.config";
 import { poll } from "../poll";
 import { sharedFile } from "../shared-files";
 import { configuredStorage } from "~/services/storage/index.server";
@@ -180,14 +180,13 @@ function isIntendedRefusal(message: ConsoleMessage): boolean {
 }
 
 /**
- * The analytics scripts a page loads while analytics are allowed (by a stored choice, or by default before one):
- * Google's tag and the config's stand-in, whose hosts CHROMIUM_LAUNCH resolves to nothing. Their failed loads are
- * expected; a test that looks at what they do routes them itself. Routing them in every context instead made each
+ * The analytics scripts a page loads while analytics are allowed (by a stored choice, or by default before one), on
+ * the hosts CHROMIUM_LAUNCH resolves to nothing (ANALYTICS_HOSTS). Their failed loads are expected; a test that looks at what they do routes them itself. Routing them in every context instead made each
  * test slower by about an eighth: with a route, every request of the context goes through Playwright, with the
  * browser's cache off.
  */
 function isAnalyticsScript(url: string): boolean {
-  return URL.canParse(url) && ["www.googletagmanager.com", ANALYTICS_TEST_HOST].includes(new URL(url).hostname);
+  return URL.canParse(url) && ANALYTICS_HOSTS.includes(new URL(url).hostname);
 }
 
 /** Every page of the test's browser context: an error it logs fails the test, unless the test named it. */
