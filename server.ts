@@ -17,6 +17,7 @@ import { flushErrorReports, reportError, startErrorReports } from "~/services/er
 import { connectDatabase, disconnectDatabase, getDatabase } from "~/modules/platform/database.server";
 import { markRequests } from "~/modules/platform/per-request.server";
 import { startDiskHousekeeping } from "~/modules/platform/disk.server";
+import { watchEventLoopStalls } from "~/modules/platform/event-loop-stalls.server";
 import { appOrigin, getEnv, useListeningPort, useOwnInternalPort } from "~/config/env.server";
 import {
   finalErrorHandler,
@@ -114,15 +115,7 @@ async function serve() {
   app.get("/metrics", metricsEndpoint());
 
   if (env.ENABLE_TEST_ROUTES) {
-    // The fuzz suite (tests/security) reads the longest event-loop stall since its last read. A 10 ms ticker rather
-    // than perf_hooks' monitorEventLoopDelay, whose reset() forgets a stall that happens before its next sample.
-    let lastTick = performance.now();
-    let longestStallMs = 0;
-    setInterval(() => {
-      const now = performance.now();
-      longestStallMs = Math.max(longestStallMs, now - lastTick - 10);
-      lastTick = now;
-    }, 10).unref();
+    const eventLoop = watchEventLoopStalls();
     // Which React build this process loaded: the suite checks that `npm start` serves the production one.
     app.get("/_test/runtime", (_request, response) => {
       const reactFiles = Object.keys(createRequire(import.meta.url).cache).filter((file) =>
@@ -134,8 +127,7 @@ async function serve() {
       });
     });
     app.get("/_test/event-loop", (_request, response) => {
-      response.json({ maxMs: Math.max(longestStallMs, performance.now() - lastTick - 10) });
-      longestStallMs = 0;
+      response.json({ maxMs: eventLoop.takeLongestStallMs() });
     });
   }
 

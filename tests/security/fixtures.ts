@@ -13,7 +13,7 @@ export interface SecurityServer extends AppServer {
   recordingId: string;
   /** A session cookie of a support admin. */
   adminCookie: string;
-  /** The longest event-loop stall (ms) since the last call. */
+  /** The longest event-loop stall (ms) since the last call: the main thread's own CPU time within it (ADR 010). */
   maxEventLoopStallMs(): Promise<number>;
 }
 

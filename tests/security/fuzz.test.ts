@@ -1,7 +1,7 @@
 // Property-based fuzzing of every route (tests/security/route-table.ts): bodies and query strings that are
 // missing, of the wrong type, huge, malformed, or carry NUL and broken Unicode. No answer may be a 5xx, every 4xx
 // carries a message, no redirect leaves the site, nothing echoes markup unescaped, and the event loop never stalls
-// for more than 200 ms. `npm run fuzz` runs many more cases (FUZZ_RUNS) with a new seed (FUZZ_SEED).
+// on more than 200 ms of its own work (app/modules/platform/event-loop-stalls.server.ts). `npm run fuzz` runs many more cases (FUZZ_RUNS) with a new seed (FUZZ_SEED).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refusalProblems, startSecurityServer, type SecurityServer } from "./fixtures";
