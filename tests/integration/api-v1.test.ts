@@ -14,6 +14,8 @@ import { sharedFile } from "../shared-files";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const JFK = sharedFile("testdata/audio/jfk.wav");
+/** 1.3 s of speech: for tests of what happens around a transcript rather than of its words. */
+const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 
@@ -269,7 +271,7 @@ describe("v1 routes", () => {
   test("translation and summary: queued and made; 409 before the transcript is ready; 403 for a summary on Free", async () => {
     const pro = await signedInUser("BUSINESS_PRO");
     const key = await createKey(pro.cookie);
-    const { id } = (await (await upload(key, uploadForm(JFK, { language: "en" }))).json()) as { id: string };
+    const { id } = (await (await upload(key, uploadForm(HELLO_WORLD, { language: "en" }))).json()) as { id: string };
 
     const early = await postJson(key, `/api/v1/recordings/${id}/translations`, { language: "es" });
     expect(early.status).toBe(409);
@@ -309,7 +311,9 @@ describe("v1 routes", () => {
 
     const free = await signedInUser("FREE");
     const freeKey = await createKey(free.cookie);
-    const freeRecording = (await (await upload(freeKey, uploadForm(JFK, { language: "en" }))).json()) as { id: string };
+    const freeRecording = (await (await upload(freeKey, uploadForm(HELLO_WORLD, { language: "en" }))).json()) as {
+      id: string;
+    };
     await waitForStatus(freeRecording.id, "COMPLETED");
     const refused = await app(`/api/v1/recordings/${freeRecording.id}/summary`, {
       method: "POST",
