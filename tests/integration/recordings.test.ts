@@ -183,7 +183,7 @@ describe("upload and transcription", () => {
     const segments = await database.transcriptSegment.findMany({ where: { recordingId: id } });
     expect(new Set(segments.map((segment) => segment.speaker))).toEqual(new Set(["Speaker 1", "Speaker 2"]));
     // Without a number (or with "auto") it is estimated: nothing is stored.
-    const auto = await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav"), { speakerLabels: "on" }));
+    const auto = await upload(user.cookie, uploadForm(path.join(AUDIO, "hello-world.wav"), { speakerLabels: "on" }));
     expect(
       (await database.recording.findUniqueOrThrow({ where: { id: auto.body.recording!.id } })).speakerCount,
     ).toBeNull();
@@ -239,14 +239,15 @@ describe("upload and transcription", () => {
     await (
       await db()
     ).usageCharge.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.UTC(2020, 0, 15)) } });
-    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "jfk.wav")))).status).toBe(201);
+    expect((await upload(user.cookie, uploadForm(path.join(AUDIO, "hello-world.wav")))).status).toBe(201);
   });
 
-  test("a translation chosen at upload runs after the transcript is ready (slow: a real transcription, then a translation)", async () => {
+  test("a translation chosen at upload runs after the transcript is ready: every segment, by Apertium", async () => {
     const user = await signedInUser();
     const { body } = await upload(
       user.cookie,
-      uploadForm(sharedFile("testdata/audio/jfk.wav"), { language: "en", translateTo: "es" }),
+      // A real transcription, then a real translation, of two words: the test is of the order, not of the words.
+      uploadForm(sharedFile("testdata/audio/hello-world.wav"), { language: "en", translateTo: "es" }),
     );
     const id = body.recording!.id;
     await waitForStatus(id, "COMPLETED");
