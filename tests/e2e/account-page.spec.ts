@@ -4,6 +4,7 @@ import {
   codeFrom,
   createUser,
   expect,
+  fillNewPassword,
   signIn,
   signInAs,
   test,
@@ -30,13 +31,13 @@ test("change password: the current one is required, other browsers are signed ou
   await expect(page.getByRole("heading", { name: "Signed-in browsers" })).toBeVisible();
   const passwordSection = page.getByRole("region", { name: "Password" });
   await passwordSection.getByLabel("Current password").fill("not-it");
-  await passwordSection.getByLabel("New password", { exact: true }).fill("next-password");
+  await fillNewPassword(passwordSection.getByLabel("New password", { exact: true }), "next-password");
   await passwordSection.getByLabel("Confirm new password").fill("next-password");
   await passwordSection.getByRole("button", { name: "Change password" }).click();
   await expect(passwordSection.getByRole("alert")).toContainText("Your current password is not right");
 
   await passwordSection.getByLabel("Current password").fill(user.password);
-  await passwordSection.getByLabel("New password", { exact: true }).fill("next-password");
+  await fillNewPassword(passwordSection.getByLabel("New password", { exact: true }), "next-password");
   await passwordSection.getByLabel("Confirm new password").fill("next-password");
   await passwordSection.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed", { exact: true })).toBeVisible();

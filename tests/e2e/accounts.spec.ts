@@ -1,7 +1,17 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { advance, stopTime } from "./clock";
-import { acceptCookies, appDatabase, codeFrom, createUser, expect, signIn, test, waitForEmail } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  codeFrom,
+  createUser,
+  expect,
+  fillNewPassword,
+  signIn,
+  test,
+  waitForEmail,
+} from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
 
@@ -11,6 +21,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0
 async function fillStep(page: Page, label: string, value: string, javaScriptEnabled: boolean, next?: string) {
   const field = page.getByLabel(label, { exact: true });
   if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(value);
+  else if (label === "Password") await fillNewPassword(field, value);
   else await field.fill(value);
   if (!next) return;
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Continue" }).click();
@@ -161,12 +172,12 @@ test("reset password: request, follow the emailed link, set a new one, sign in",
   const mail = await waitForEmail(user.email, /Reset your Voxlate password/, sentAfter);
   const link = new URL(/https?:\/\/\S+reset-password\?token=[\w-]+/.exec(mail.text)![0]);
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+  await fillNewPassword(page.getByLabel("New password", { exact: true }), "new-password-1");
   await page.getByLabel("Confirm new password").fill("new-password-2");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("alert")).toContainText("Passwords do not match");
 
-  await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+  await fillNewPassword(page.getByLabel("New password", { exact: true }), "new-password-1");
   await page.getByLabel("Confirm new password").fill("new-password-1");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("Password Reset Successful", { exact: true })).toBeVisible();

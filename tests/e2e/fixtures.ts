@@ -1,4 +1,4 @@
-import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect, type Locator, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -211,6 +211,20 @@ export const test = base.extend({
 });
 
 test.afterAll(() => disconnectDatabase());
+
+/**
+ * Types into a field with the password strength meter under it. With JavaScript the meter appears once its scorer
+ * has loaded and pushes everything below it down, so this waits for it: a click aimed at a button below could
+ * otherwise land where the button was (a lost "Change password" click in CI, on a busy machine). Once the scorer has
+ * loaded, the meter follows each keystroke at once.
+ */
+export async function fillNewPassword(field: Locator, password: string) {
+  await field.fill(password);
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(
+    field.locator("xpath=ancestor::form[1]").getByRole("meter", { name: "Password strength" }),
+  ).toBeVisible();
+}
 
 export { expect };
 

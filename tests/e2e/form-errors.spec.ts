@@ -8,6 +8,7 @@ import {
   createRecording,
   createUser,
   expect,
+  fillNewPassword,
   signInAs,
   test,
   waitForEmail,
@@ -113,7 +114,7 @@ test("reset: the new password's errors are named beside its fields", async ({ pa
   const posts = countPosts(page);
   const password = page.getByLabel("New password", { exact: true });
   const confirmation = page.getByLabel("Confirm new password");
-  await password.fill("short");
+  await fillNewPassword(password, "short");
   await confirmation.fill("short");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expectFieldError(password, "Password must be at least 6 characters");
@@ -125,7 +126,7 @@ test("reset: the new password's errors are named beside its fields", async ({ pa
     // The link still works after a refused post.
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   }
-  await password.fill("long-enough");
+  await fillNewPassword(password, "long-enough");
   await confirmation.fill("long-enougH");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expectFieldError(page.getByLabel("Confirm new password"), "Passwords do not match");

@@ -6,7 +6,16 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "@playwright/test";
 import { grantSeats } from "~/modules/workspaces/seats.server";
 import { createTeamWorkspace } from "~/modules/workspaces/team-workspaces.server";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForEmail } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  createUser,
+  expect,
+  fillNewPassword,
+  signInAs,
+  test,
+  waitForEmail,
+} from "./fixtures";
 
 /** A browser with no session: the colleague the invitation was sent to. */
 async function visitor(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
@@ -64,7 +73,7 @@ test("an owner creates a team and invites a colleague, who signs up from the ema
   await expect(guest.getByLabel("Email")).toHaveValue(colleague);
   await guest.getByLabel("First name").fill("Sam");
   await guest.getByLabel("Last name").fill("Okafor");
-  await guest.getByLabel("Password").fill("secret-123");
+  await fillNewPassword(guest.getByLabel("Password"), "secret-123");
   await guest.getByRole("button", { name: "Create account and join" }).click();
   await expect(guest).toHaveURL(new RegExp(`${membersUrl}$`));
   await expect(guest.getByRole("heading", { name: teamName, level: 1 })).toBeVisible();
