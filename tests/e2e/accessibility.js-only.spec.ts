@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { PUBLIC_TEST_PAGES } from "./pages";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
@@ -9,11 +10,7 @@ test.describe("accessibility", () => {
     test(`${path} has no axe violations`, async ({ page, baseURL }) => {
       await acceptCookies(page, baseURL);
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const summary = results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
-      expect(summary).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -29,10 +26,7 @@ test.describe("accessibility", () => {
     baseURL,
   }) => {
     await acceptCookies(page, baseURL);
-    const violations = async () =>
-      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
+    const violations = () => axeViolations(page);
     await page.goto("/?feature=record");
     await expect(page.getByRole("figure", { name: "Illustration: recording live" })).toBeVisible();
     expect(await violations()).toEqual([]);
@@ -68,10 +62,7 @@ test.describe("accessibility", () => {
         segments: { create: [{ position: 0, start: 0, end: 2, text: "Checking the transcript page." }] },
       },
     });
-    const violations = async () =>
-      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
+    const violations = () => axeViolations(page);
     const paths = [
       "/dashboard",
       "/recordings",

@@ -1,8 +1,8 @@
 // A workspace's audit log (issue 32 item 5, ADR 036-audit): an owner reads it at 390 px, filters it with the GET form
 // (with and without JavaScript) and downloads the CSV with the same filters; a member is refused with a sentence.
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { appendAuditEvent } from "~/modules/audit/audit.server";
+import { axeViolations } from "./axe";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { chooseOption } from "./select";
 
@@ -54,8 +54,7 @@ test("an owner filters the workspace's log and downloads it as CSV; a member is 
   expect(overflow).toBeLessThanOrEqual(0);
   // axe runs inside the page: with JavaScript only (the markup it checks is the server's either way).
   if (test.info().project.use.javaScriptEnabled !== false) {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 
   const filters = page.getByRole("form", { name: "Filter the log" });

@@ -1,10 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations as violations } from "./axe";
 import { acceptCookies, createUser, expect, signInAs, test } from "./fixtures";
-
-const violations = async (page: import("@playwright/test").Page) =>
-  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
 
 // axe runs inside the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
 test("/developers and the account page's API key and webhook sections have no axe violations", async ({

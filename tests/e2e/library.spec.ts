@@ -1,9 +1,9 @@
 // The library at /recordings: folders, tags and bulk actions, with JavaScript and without (one form, checkboxes).
 import crypto from "node:crypto";
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import JSZip from "jszip";
+import { axeViolations } from "./axe";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
@@ -310,10 +310,7 @@ test("the library with folders and tags has no axe violations, at 1280 and 390 p
   const [first] = await prisma.recording.findMany({ where: { userId: user.id }, orderBy: { title: "asc" } });
   await prisma.recording.update({ where: { id: first.id }, data: { folderId: folder.id } });
   await prisma.recordingTag.create({ data: { recordingId: first.id, tagId: tag.id } });
-  const violations = async () =>
-    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
+  const violations = () => axeViolations(page);
   for (const path of ["/recordings", `/recordings?folder=${folder.id}`, "/recordings?tag=nothing"]) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

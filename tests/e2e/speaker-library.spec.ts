@@ -1,8 +1,8 @@
 // Named speakers across files and notes on passages, with JavaScript (project "js") and without ("no-js"): a voice
 // saved while renaming a speaker names that speaker in the next upload of the same voices, with a one-click undo;
 // a note added to a passage shows in the margin beside its segment.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 
@@ -38,12 +38,7 @@ async function uploadDialogue(page: Page, testInfo: TestInfo) {
 }
 
 // axe runs in the page, so it needs JavaScript: without it the same markup is checked by the JS project.
-const axeViolations = async (page: Page, testInfo: TestInfo) =>
-  !withJs(testInfo)
-    ? []
-    : (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
+const violations = async (page: Page, testInfo: TestInfo) => (withJs(testInfo) ? axeViolations(page) : []);
 
 test("a voice saved on one upload names the speaker on the next, and the match can be undone (slow: two real transcriptions with speaker labels)", async ({
   page,
@@ -67,7 +62,7 @@ test("a voice saved on one upload names the speaker on the next, and the match c
   // Pocketsphinx hears espeak's voices poorly: the segments are found by place, not by their words.
   const transcript = page.getByRole("region", { name: "Transcript", exact: true });
   await expect(transcript.getByRole("listitem").first()).toContainText("Dr. Ruiz");
-  expect(await axeViolations(page, testInfo)).toEqual([]);
+  expect(await violations(page, testInfo)).toEqual([]);
 
   await library.getByRole("button", { name: "Undo: call Dr. Ruiz Speaker 1 again" }).click();
   await expect(library.getByRole("button", { name: "Save Speaker 1’s voice to my speaker library" })).toBeVisible();
@@ -81,7 +76,7 @@ test("a voice saved on one upload names the speaker on the next, and the match c
   await profiles.getByLabel("New name for Dr. Ruiz").fill("Dr. Ana Ruiz");
   await profiles.getByRole("button", { name: "Rename" }).click();
   await expect(profiles.getByText("Dr. Ana Ruiz", { exact: true })).toBeVisible();
-  expect(await axeViolations(page, testInfo)).toEqual([]);
+  expect(await violations(page, testInfo)).toEqual([]);
 });
 
 test("a note on a passage shows in the margin beside its segment (slow: a real transcription)", async ({
@@ -128,5 +123,5 @@ test("a note on a passage shows in the margin beside its segment (slow: a real t
   const margin = segment.getByRole("complementary", { name: "Notes" });
   await expect(margin.getByText("Which quarter? Check the <date>.")).toBeVisible();
   await expect(margin.getByText(word, { exact: true })).toBeVisible();
-  expect(await axeViolations(page, testInfo)).toEqual([]);
+  expect(await violations(page, testInfo)).toEqual([]);
 });

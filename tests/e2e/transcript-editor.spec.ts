@@ -1,8 +1,8 @@
 // The transcript editor, with JavaScript (edited in place, autosaved, undone from the toolbar) and without it (the
 // per-segment forms, the split page, the history's forms). The recording is jfk.wav with a transcript written
 // straight to the database, so the player has real audio to play.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { acceptCookies, appDatabase, createJfkRecording, createUser, expect, signInAs, test } from "./fixtures";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
@@ -289,10 +289,7 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
   // A long transcript, so that its page links are checked too.
   await openEditor(page, baseURL, LONG_TRANSCRIPT);
   await expect(page.getByRole("navigation", { name: "Transcript pages", exact: true })).toBeVisible();
-  const violations = async () =>
-    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
+  const violations = () => axeViolations(page);
   await page.locator("summary", { hasText: "Find and replace" }).click();
   await openHistory(page);
   expect(await violations()).toEqual([]);
