@@ -26,20 +26,24 @@ export function watchEventLoopStalls(): { takeLongestStallMs(): number } {
   let lastTick = performance.now();
   let lastCpuMs = mainThreadCpuMs();
   let longestMs = 0;
-  const stallSinceLastTick = () => {
-    const wallMs = performance.now() - lastTick - TICK_MS;
+  /** The stall since the last tick, with the two readings (one of each per tick) it was worked out from. */
+  const sinceLastTick = () => {
+    const now = performance.now();
     const cpuMs = mainThreadCpuMs();
-    return cpuMs === null || lastCpuMs === null ? wallMs : Math.min(wallMs, cpuMs - lastCpuMs);
+    const wallMs = now - lastTick - TICK_MS;
+    const stallMs = cpuMs === null || lastCpuMs === null ? wallMs : Math.min(wallMs, cpuMs - lastCpuMs);
+    return { now, cpuMs, stallMs };
   };
   setInterval(() => {
-    longestMs = Math.max(longestMs, stallSinceLastTick());
-    lastTick = performance.now();
-    lastCpuMs = mainThreadCpuMs();
+    const { now, cpuMs, stallMs } = sinceLastTick();
+    longestMs = Math.max(longestMs, stallMs);
+    lastTick = now;
+    lastCpuMs = cpuMs;
   }, TICK_MS).unref();
   return {
     /** The longest stall since the last call, the one under way included. */
     takeLongestStallMs() {
-      const longest = Math.max(longestMs, stallSinceLastTick());
+      const longest = Math.max(longestMs, sinceLastTick().stallMs);
       longestMs = 0;
       return longest;
     },
