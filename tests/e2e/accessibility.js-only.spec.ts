@@ -26,14 +26,13 @@ test.describe("accessibility", () => {
     baseURL,
   }) => {
     await acceptCookies(page, baseURL);
-    const violations = () => axeViolations(page);
     await page.goto("/?feature=record");
     await expect(page.getByRole("figure", { name: "Illustration: recording live" })).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await signInAs(page, await createUser());
     await page.goto("/dashboard?tab=record");
     await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("every signed-in page, in the app shell, has no axe violations, at 1280 and 390 px with the menu open (slow: axe on every page at two widths)", async ({
@@ -62,7 +61,6 @@ test.describe("accessibility", () => {
         segments: { create: [{ position: 0, start: 0, end: 2, text: "Checking the transcript page." }] },
       },
     });
-    const violations = () => axeViolations(page);
     const paths = [
       "/dashboard",
       "/recordings",
@@ -74,14 +72,14 @@ test.describe("accessibility", () => {
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
-      expect(await violations(), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of paths) {
       await page.goto(path);
       await page.locator("summary", { hasText: "Menu" }).click();
       await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
-      expect(await violations(), `${path} at 390 px`).toEqual([]);
+      expect(await axeViolations(page), `${path} at 390 px`).toEqual([]);
     }
   });
 });

@@ -181,9 +181,9 @@ function isIntendedRefusal(message: ConsoleMessage): boolean {
 
 /**
  * The analytics scripts a page loads while analytics are allowed (by a stored choice, or by default before one), on
- * the hosts CHROMIUM_LAUNCH resolves to nothing (ANALYTICS_HOSTS). Their failed loads are expected; a test that looks at what they do routes them itself. Routing them in every context instead made each
- * test slower by about an eighth: with a route, every request of the context goes through Playwright, with the
- * browser's cache off.
+ * the hosts CHROMIUM_LAUNCH resolves to nothing (ANALYTICS_HOSTS). Their failed loads are expected; a test that looks
+ * at what they do routes them itself. Routing them in every context instead made each test slower by about an
+ * eighth: with a route, every request of the context goes through Playwright, with the browser's cache off.
  */
 function isAnalyticsScript(url: string): boolean {
   return URL.canParse(url) && ANALYTICS_HOSTS.includes(new URL(url).hostname);

@@ -310,13 +310,12 @@ test("the library with folders and tags has no axe violations, at 1280 and 390 p
   const [first] = await prisma.recording.findMany({ where: { userId: user.id }, orderBy: { title: "asc" } });
   await prisma.recording.update({ where: { id: first.id }, data: { folderId: folder.id } });
   await prisma.recordingTag.create({ data: { recordingId: first.id, tagId: tag.id } });
-  const violations = () => axeViolations(page);
   for (const path of ["/recordings", `/recordings?folder=${folder.id}`, "/recordings?tag=nothing"]) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "Folders" })).toBeVisible();
-      expect(await violations(), `${path} at ${width} px`).toEqual([]);
+      expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
       // Nothing wider than the screen at 390 px.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);

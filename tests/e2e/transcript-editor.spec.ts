@@ -289,17 +289,16 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
   // A long transcript, so that its page links are checked too.
   await openEditor(page, baseURL, LONG_TRANSCRIPT);
   await expect(page.getByRole("navigation", { name: "Transcript pages", exact: true })).toBeVisible();
-  const violations = () => axeViolations(page);
   await page.locator("summary", { hasText: "Find and replace" }).click();
   await openHistory(page);
-  expect(await violations()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await violations()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("button", { name: "Shortcuts" }).click();
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
-  expect(await violations()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
 
   // The segment's own page, with its forms.
@@ -308,10 +307,10 @@ test("the editor has no axe violations, at 1280 and 390 px", async ({ page, base
     .first()
     .click();
   await expect(page.getByRole("heading", { name: "Edit the segment at 0:00" })).toBeVisible();
-  expect(await violations()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await violations()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("a long transcript is shown a page at a time; playback runs on to the next page", async ({
