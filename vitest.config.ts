@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import { filesForBothDatabases } from "./tests/both-databases";
 
 /**
- * Tests that start a speech or translation engine, ffmpeg, or another program in a child process: seconds to minutes
+ * Tests that start a speech or translation engine, ffmpeg, Chromium or another program in a child process: seconds to minutes
  * each. Everything else beside the code is a unit test (pure code and in-process parts): `npm run test:fast` runs
  * those alone, with no engine and no browser.
  */
@@ -15,6 +15,7 @@ const ENGINE_TESTS = [
   "app/services/process.server.test.ts",
   "scripts/**/*.test.ts",
   "prisma/**/*.test.ts",
+  "tests/browser/**/*.test.ts",
 ];
 
 /**
