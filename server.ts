@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { currentLogContext, logger, loggerFor } from "~/config/logger.server";
@@ -217,10 +218,18 @@ async function serve() {
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     handlerBuild = build;
   } else {
-    // Hashed file names never change content: cache them for a year. Everything else for an hour.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Hashed file names never change content: cache them for a year. Everything else for an hour. Each is sent as the
+    // Brotli or gzip copy the build made of it (scripts/compress-assets.ts), when the browser takes one; compression()
+    // leaves a response that is already encoded alone.
+    const builtFiles = (folder: string, maxAge: string, immutable = false) =>
+      expressStaticGzip(folder, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable, maxAge },
+      });
+    app.use("/assets", builtFiles("build/client/assets", "1y", true));
     // The other public files all have an extension: pages are not looked for on disk first.
-    const publicFiles = express.static("build/client", { maxAge: "1h" });
+    const publicFiles = builtFiles("build/client", "1h");
     app.use((request, response, next) => (/\.\w+$/.test(request.path) ? publicFiles(request, response, next) : next()));
     // From the working directory, like the static files: this file runs from build/node/ once compiled.
     const serverBuild = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;

@@ -1,5 +1,10 @@
 // Serving as `npm start` does with the default rate limits (issue 16): an office behind one address reads freely,
-// anonymous pages come from the page cache with a fresh CSP nonce each, and hashed assets are cached for a year.
+// anonymous pages come from the page cache with a fresh CSP nonce each, and hashed assets are cached for a year and
+// sent as the build compressed them.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { withAppDatabase } from "../../bench/app-server";
 import { RATE_LIMITS } from "~/modules/platform/rate-limit.server";
@@ -57,6 +62,33 @@ test("hashed assets are cached for a year, immutable", async () => {
   const response = await fetch(server.origin + asset);
   expect(response.status).toBe(200);
   expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+});
+
+test("an asset is sent as the Brotli or gzip copy the build made of it, whole, or as it is", async () => {
+  const { body } = await get("/");
+  const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(body)![0];
+  const file = path.join("build/client", asset);
+  for (const [acceptEncoding, encoding, copy] of [
+    ["gzip, deflate, br, zstd", "br", `${file}.br`],
+    ["gzip, deflate", "gzip", `${file}.gz`],
+    ["identity", null, file],
+  ] as const) {
+    // node:http, not fetch: fetch would decode the body, and the test compares the bytes sent with the build's copy.
+    const sent = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      http
+        .get(server.origin + asset, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(sent.headers["content-encoding"] ?? null, acceptEncoding).toBe(encoding);
+    expect(sent.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(sent.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(sent.bytes.equals(fs.readFileSync(copy)), `${acceptEncoding}: the bytes of ${copy}`).toBe(true);
+  }
+  expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).equals(fs.readFileSync(file))).toBe(true);
 });
 
 test("fifty people behind one address read pages, signed in and not, with no 429; sign-in attempts stay limited", async () => {
