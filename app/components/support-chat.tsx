@@ -63,6 +63,9 @@ export function SupportChat({ chat, engineLabel }: { chat: SupportChatView | nul
 
   useEffect(() => {
     if (window.location.hash === `#${SUPPORT_CHAT_ANCHOR}`) supportChatPanel.set(true);
+    // Text typed before hydration lives only in the DOM: carry it over before `draft` controls the box.
+    const typed = textareaRef.current?.value;
+    if (typed) setDraft(typed);
   }, []);
 
   useEffect(() => {

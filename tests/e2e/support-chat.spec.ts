@@ -21,7 +21,13 @@ const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !=
 
 async function openChat(page: Page) {
   await page.getByRole("link", { name: "Support chat", exact: true }).click();
-  await expect(page.getByRole("region", { name: "Voxlate support" })).toBeVisible();
+  const chat = page.getByRole("region", { name: "Voxlate support" });
+  await expect(chat).toBeVisible();
+  // With JavaScript, opening loads the composer's Conform half, which takes the box's place (its box is Conform's
+  // field "content"): wait for it, so what a test types goes into the box that stays.
+  if (withJs(test.info())) {
+    await expect(chat.getByLabel("Your message")).toHaveAttribute("id", "support-chat-form-content");
+  }
 }
 
 async function ask(page: Page, question: string) {
@@ -174,6 +180,33 @@ test("asking for a person escalates, and Close Chat resolves it and clears the s
   await expect(admin).not.toHaveURL(/session=/);
   await expect(admin.getByRole("link", { name: /Anonymous User/ })).toContainText("Resolved");
   await admin.context().close();
+});
+
+test("what a visitor types before the page's scripts have loaded stays in the box, and is sent", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(!withJs(testInfo), "Without JavaScript the form posts what is in the box (tested above)");
+  // The app's scripts are held back until the visitor has typed: the chat opens by its #link, as without them.
+  let letScriptsLoad!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await acceptCookies(page, baseURL);
+  // Module scripts hold DOMContentLoaded back: the page is used as soon as it has arrived.
+  await page.goto("/business", { waitUntil: "commit" });
+  await page.getByRole("link", { name: "Support chat", exact: true }).click();
+  const chat = page.getByRole("region", { name: "Voxlate support" });
+  const box = chat.getByLabel("Your message");
+  await box.fill("Typed while the page was still loading");
+  letScriptsLoad();
+  // Hydrated: the composer now asks the server for JSON.
+  await expect(chat.locator('input[name="response"]')).toHaveCount(1);
+  await expect(box).toHaveValue("Typed while the page was still loading");
+  await chat.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(chat.getByRole("list").getByText("Typed while the page was still loading").first()).toBeVisible();
 });
 
 test("an empty message is refused beside the box: by the form's schema with JavaScript, by the server without", async ({
