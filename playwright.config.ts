@@ -62,8 +62,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 /**
  * The address bar's suggestion popup, a web page of its own (chrome://omnibox-popup.top-chrome) that Chromium 156
- * loads for every new window, headless too: each test's new context paid about a CPU second for it, more than the app's
- * page itself (2026-11-28, docs/performance.md). Only the three together keep it from loading.
+ * loads for every new window, headless too: up to a CPU second for each new context, once its page is idle (2026-11-28,
+ * docs/performance.md). Only the three together keep it from loading.
  */
 const ADDRESS_BAR_POPUP_FEATURES = ["PreloadTopChromeWebUI", "WebUIOmniboxAimPopup", "WebUIOmniboxPopup"];
 

@@ -1,7 +1,7 @@
 // Part of `npm run build`: writes a Brotli (.br) and a gzip (.gz) copy beside each compressible file the client build
 // made, once. The server sends them as they are (express-static-gzip in server.ts) instead of
-// compressing every asset again for every browser that has not cached it: that took 150–200 ms of the server's CPU
-// for each first visit with JavaScript (2026-11-28, docs/performance.md).
+// compressing every asset again for every browser that has not cached it: 30–55 ms of the 150–185 ms of server CPU
+// that a first visit with JavaScript costs (2026-11-28, docs/performance.md).
 // (vite-plugin-compression2 would compress the server bundle too: it hooks into another plugin's output at config
 // time, whichever build environment that is.)
 import fs from "node:fs/promises";
