@@ -12,6 +12,7 @@ import { testOutbox } from "./helpers";
 import { sharedFile } from "../shared-files";
 
 export const JFK = sharedFile("testdata/audio/jfk.wav"); // 11.0 s
+export const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav"); // 1.3 s
 
 /** Registers the file's setup and returns what its tests call. */
 export function minuteTests() {
