@@ -19,6 +19,7 @@ const gzip = promisify(zlib.gzip);
 
 async function compress(file: string) {
   const content = await fs.readFile(file);
+  if (content.length < MIN_BYTES) return undefined;
   const [br, gz] = await Promise.all([
     brotli(content, {
       params: {
@@ -39,9 +40,7 @@ const entries = await fs.readdir(CLIENT_DIR, { recursive: true, withFileTypes: t
 const files = entries
   .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
   .map((entry) => path.join(entry.parentPath, entry.name));
-const sizes = await Promise.all(
-  files.map(async (file) => ((await fs.stat(file)).size >= MIN_BYTES ? compress(file) : undefined)),
-);
+const sizes = await Promise.all(files.map(compress));
 const done = sizes.filter((size) => size !== undefined);
 const total = (key: "bytes" | "brotliBytes") => done.reduce((sum, size) => sum + size[key], 0);
 console.log(
