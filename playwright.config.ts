@@ -38,38 +38,12 @@ const ANALYTICS_TEST_HOST = "analytics.invalid";
 export const ANALYTICS_HOSTS = ["www.googletagmanager.com", ANALYTICS_TEST_HOST];
 
 /**
- * The features Playwright switches off in Chromium (playwright-core's chromiumSwitches.ts). Chromium keeps only the
- * last --disable-features it is given, so the one CHROMIUM_LAUNCH adds must carry these as well;
- * tests/browser/chromium-launch.test.ts fails when Playwright's list changes.
+ * Debian's Chromium headless shell: Playwright's own browser download cannot run on these offline machines. It is the
+ * build Playwright runs for headless tests, without the full browser's window, and each new context costs about a
+ * third less CPU (ADR 010, docs/performance.md).
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
-  "AvoidUnnecessaryBeforeUnloadCheckSync",
-  "DestroyProfileOnBrowserClose",
-  "HttpsUpgrades",
-  "HttpsFirstBalancedModeAutoEnable",
-  "LensOverlay",
-  "MediaRouter",
-  "PaintHolding",
-  "ThirdPartyStoragePartitioning",
-  "AvoidCorsURLLoaderRestartOnRedirect",
-  "TcpPortRandomizationWin",
-  "OptimizationHints",
-  "NetworkTimeServiceQuerying",
-  "AimEnabled",
-  "PreconnectToSearch",
-  "msForceBrowserSignIn",
-  "msEdgeUpdateLaunchServicesPreferredVersion",
-];
-/**
- * The address bar's suggestion popup, a web page of its own (chrome://omnibox-popup.top-chrome) that Chromium 156
- * loads for every new window, headless too: up to a CPU second for each new context, once its page is idle (2026-11-28,
- * docs/performance.md). Only the three together keep it from loading.
- */
-const ADDRESS_BAR_POPUP_FEATURES = ["PreloadTopChromeWebUI", "WebUIOmniboxAimPopup", "WebUIOmniboxPopup"];
-
-// Debian's Chromium: Playwright's own browser download cannot run on these offline machines.
 export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
     "--headless",
     "--no-sandbox",
@@ -79,7 +53,6 @@ export const CHROMIUM_LAUNCH = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_POPUP_FEATURES].join(",")}`,
     `--host-resolver-rules=${ANALYTICS_HOSTS.map((host) => `MAP ${host} ~NOTFOUND`).join(", ")}`,
   ],
 };

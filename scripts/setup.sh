@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBIAN_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us chromium fonts-dejavu-core fonts-wqy-microhei apertium apertium-en-es poppler-utils)
+DEBIAN_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us chromium chromium-headless-shell fonts-dejavu-core fonts-wqy-microhei apertium apertium-en-es poppler-utils)
 
 missing=()
 for package in "${DEBIAN_PACKAGES[@]}"; do
@@ -20,7 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
     echo "Warning: these system packages are missing: ${missing[*]}" >&2
-    echo "  Install them with your package manager (ffmpeg is needed for uploads; chromium only for end-to-end tests; poppler-utils only for the legal export's tests)." >&2
+    echo "  Install them with your package manager (ffmpeg is needed for uploads; chromium-headless-shell only for end-to-end tests, chromium only for the Lighthouse benchmark; poppler-utils only for the legal export's tests)." >&2
   fi
 fi
 
