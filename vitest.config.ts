@@ -2,6 +2,7 @@ import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { filesForBothDatabases } from "./tests/both-databases";
+import SlowFirstSequencer from "./tests/setup/sequencer";
 
 /**
  * Tests that start a speech or translation engine, ffmpeg, Chromium or another program in a child process: seconds to minutes
@@ -15,8 +16,10 @@ const ENGINE_TESTS = [
   "app/services/process.server.test.ts",
   "scripts/**/*.test.ts",
   "prisma/**/*.test.ts",
-  "tests/browser/**/*.test.ts",
 ];
+
+/** Every file's outbound HTTP goes through MSW (tests/mocks/server.ts). */
+const MSW = "tests/setup/msw.ts";
 
 /**
  * Every integration file runs on the embedded PGlite; on PostgreSQL run the files that test what the two databases
@@ -37,7 +40,7 @@ const integration = (database: "pglite" | "postgres") => ({
     // cores a test that waits for two of them took over 30 s in CI.
     testTimeout: 120_000,
     globalSetup: ["tests/setup/database-template.ts"],
-    setupFiles: ["tests/setup/database.ts"],
+    setupFiles: [MSW, "tests/setup/database.ts"],
   },
 });
 
@@ -49,8 +52,9 @@ export default defineConfig({
     // files mostly wait (ffmpeg, engines and servers in child processes, the database), so two at once took the
     // whole run 526 s for 924 s of file time, all passing; each file has its own database and DATA_DIR.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // The longest files first and the unit files last, so the run does not end on one long file (tests/setup/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     environment: "node",
-    setupFiles: ["tests/setup/msw.ts"],
     env: {
       NODE_ENV: "test",
       LOG_REQUESTS: "false",
@@ -66,13 +70,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // One process for all the unit files, each with the app's modules loaded afresh (tests/setup/fresh-modules.ts).
+          isolate: false,
+          setupFiles: ["tests/setup/fresh-modules.ts", MSW],
           include: ["app/**/*.test.ts", "tests/mocks/**/*.test.ts", "tests/*.test.ts"],
           exclude: ENGINE_TESTS,
         },
       },
-      { extends: true, test: { name: "engines", include: ENGINE_TESTS } },
+      { extends: true, test: { name: "engines", include: ENGINE_TESTS, setupFiles: [MSW] } },
       // The real server as a child process (NODE_ENV unset, as `npm start` runs it), fuzzed and probed.
-      { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"], testTimeout: 180_000 } },
+      {
+        extends: true,
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          setupFiles: [MSW],
+          testTimeout: 180_000,
+        },
+      },
       integration("pglite"),
       integration("postgres"),
     ],

@@ -1,8 +1,10 @@
 import { http, HttpResponse } from "msw";
-import { expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { mockServer } from "../../../tests/mocks/server";
 import { sesTransport } from "./ses.server";
 import { MailError } from "./transport";
+
+afterAll(() => vi.unstubAllEnvs());
 
 const ses = () => sesTransport({ region: "eu-west-1", from: "Voxlate <noreply@voxlate.test>" });
 
@@ -17,8 +19,8 @@ test("SES receives the message as the SESv2 SendEmail API documents it", async (
       return HttpResponse.json({ MessageId: "0102018c-test-message-id" });
     }),
   );
-  process.env.AWS_ACCESS_KEY_ID = "AKIAEXAMPLE";
-  process.env.AWS_SECRET_ACCESS_KEY = "example-secret";
+  vi.stubEnv("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE");
+  vi.stubEnv("AWS_SECRET_ACCESS_KEY", "example-secret");
   const sent = await ses().send({
     to: "someone@example.com",
     subject: "Your code",
