@@ -12,7 +12,6 @@ import { formatTimestamp } from "~/utils/timestamps";
 import { isRedactionCategory, type RedactionCategory } from "./categories";
 import { locateSpans } from "./redacted-text";
 import { snapToWords } from "./word-spans";
-import { suggestRedactions } from "./suggestions";
 import { refreshRedactedText } from "./view.server";
 
 export interface RedactionRow {
@@ -166,6 +165,9 @@ export async function suggestForRecording(
       ...segments.flatMap((segment) => (segment.speaker && isRealName(segment.speaker) ? [segment.speaker] : [])),
     ]),
   ];
+  // Loaded on first use: compromise, the language model behind the suggestions, takes about a second to load, and
+  // every process that starts the app (each server, worker and test file) would pay it at start.
+  const { suggestRedactions } = await import("./suggestions");
   const found = suggestRedactions({
     segments: segments.map(({ id, text }) => ({ id, text })),
     names,
