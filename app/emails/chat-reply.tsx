@@ -1,4 +1,5 @@
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { button, EmailLayout, paragraph } from "./layout";
 
 /** To a signed-in visitor: support answered their chat (they may have left the page). */

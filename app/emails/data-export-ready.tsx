@@ -1,4 +1,5 @@
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { button, EmailLayout, paragraph } from "./layout";
 
 export function DataExportReadyEmail({ url, expires, size }: { url: string; expires: string; size: string }) {

@@ -1,4 +1,5 @@
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { button, EmailLayout, paragraph } from "./layout";
 
 /** An invitation to a team workspace (ADR 035-teams): the link works once, until `expires`. */
