@@ -1,10 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/_app.recordings";
 import { AppPageHeader } from "~/components/app-shell/app-page-header";
 import { pageMeta } from "~/components/page";
-import { BulkActionBar, CreateFolderForm, CurrentFolderForms, FolderNav } from "~/components/recordings/library";
+import {
+  BULK_FORM_ID,
+  BulkActionBar,
+  CreateFolderForm,
+  CurrentFolderForms,
+  FolderNav,
+} from "~/components/recordings/library";
 import { LibraryTable, type LibrarySelection } from "~/components/recordings/library-table";
 import { buttonClass } from "~/components/ui/button";
 import { pageRefusal, replyTo } from "~/components/ui/form-reply";
@@ -108,6 +114,12 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // Rows ticked before the page's scripts loaded: once hydrated the checkboxes follow `selected`, which would untick
+  // them. This runs in the same pass as useHydrated's effect, while the boxes still show what the user ticked.
+  useEffect(() => {
+    const ticked = document.querySelectorAll<HTMLInputElement>(`input[name="ids"][form="${BULK_FORM_ID}"]:checked`);
+    if (ticked.length > 0) setSelected(new Set(Array.from(ticked, (box) => box.value)));
+  }, []);
   const onPage = items.map((item) => item.id);
   const selectedHere = onPage.filter((id) => selected.has(id));
 

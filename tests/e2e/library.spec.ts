@@ -167,6 +167,32 @@ test("the selection downloads as a ZIP of the chosen formats", async ({ page, ba
   await expect(page).toHaveURL(/\/recordings$/);
 });
 
+test("rows ticked before the page's scripts have loaded stay ticked, and are the selection", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(!withJs(testInfo), "Without JavaScript the ticked boxes post the bulk form (tested above)");
+  const user = await createUser();
+  for (const title of ["Alpha call", "Beta call"]) await recordingOf(user.id, title, `${title}: agreed.`);
+  await acceptCookies(page, baseURL);
+  await signInAs(page, user);
+  // The app's scripts are held back until a row is ticked.
+  let letScriptsLoad!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: the page is used as soon as it has arrived.
+  await page.goto("/recordings", { waitUntil: "commit" });
+  await page.getByLabel("Select Alpha call").check();
+  letScriptsLoad();
+  // Hydrated: the bulk bar counts the selection.
+  await expect(page.getByText("1 recording selected")).toBeVisible();
+  await expect(page.getByLabel("Select Alpha call")).toBeChecked();
+  await expect(page.getByLabel("Select Beta call")).not.toBeChecked();
+});
+
 test("with JavaScript: select all on the page, by keyboard too", async ({ page, baseURL }, testInfo) => {
   test.skip(!withJs(testInfo), "select all is what JavaScript adds");
   await signedInLibrary(page, baseURL, ["One", "Two", "Three"]);
