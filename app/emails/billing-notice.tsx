@@ -1,5 +1,4 @@
-import { Button } from "@react-email/button";
-import { Text } from "@react-email/text";
+import { Button, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph } from "./layout";
 
 /** The billing emails (subscription confirmed, payment failed, refund receipt, subscription ended): a few lines and one link. */

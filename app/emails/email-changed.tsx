@@ -1,4 +1,4 @@
-import { Text } from "@react-email/text";
+import { Text } from "@react-email/components";
 import { EmailLayout, paragraph } from "./layout";
 
 /** Sent to the old address after an email change, so that a taken-over account does not go unnoticed. */

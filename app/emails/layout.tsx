@@ -1,11 +1,4 @@
-import { Body } from "@react-email/body";
-import { Container } from "@react-email/container";
-import { Head } from "@react-email/head";
-import { Hr } from "@react-email/hr";
-import { Html } from "@react-email/html";
-import { Preview } from "@react-email/preview";
-import { Section } from "@react-email/section";
-import { Text } from "@react-email/text";
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
 
 /** The frame every Voxlate email shares: a preview line, the wordmark, the body and a footer. */
 export function EmailLayout({ preview, children }: { preview: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { Text } from "@react-email/text";
+import { Text } from "@react-email/components";
 import { EmailLayout, paragraph } from "./layout";
 
 export function SecondFactorsResetEmail({ workspaceName, signInUrl }: { workspaceName: string; signInUrl: string }) {

@@ -1,5 +1,4 @@
-import { Button } from "@react-email/button";
-import { Text } from "@react-email/text";
+import { Button, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph } from "./layout";
 
 export function WelcomeEmail({ firstName, dashboardUrl }: { firstName: string; dashboardUrl: string }) {
