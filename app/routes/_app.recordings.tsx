@@ -115,10 +115,11 @@ export default function Recordings({ loaderData, actionData }: Route.ComponentPr
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   // Rows ticked before the page's scripts loaded: once hydrated the checkboxes follow `selected`, which would untick
-  // them. This runs in the same pass as useHydrated's effect, while the boxes still show what the user ticked.
+  // them. This runs in the same pass as useHydrated's effect, while the bulk form still holds what the user ticked.
   useEffect(() => {
-    const ticked = document.querySelectorAll<HTMLInputElement>(`input[name="ids"][form="${BULK_FORM_ID}"]:checked`);
-    if (ticked.length > 0) setSelected(new Set(Array.from(ticked, (box) => box.value)));
+    const form = document.getElementById(BULK_FORM_ID);
+    const ticked = form instanceof HTMLFormElement ? new FormData(form).getAll("ids").map(String) : [];
+    if (ticked.length > 0) setSelected(new Set(ticked));
   }, []);
   const onPage = items.map((item) => item.id);
   const selectedHere = onPage.filter((id) => selected.has(id));

@@ -137,6 +137,20 @@ export async function signInAs(page: Page, user: Pick<TestUser, "id">) {
     ]);
 }
 
+/**
+ * Holds the app's scripts back until the returned function is called, so a test can use the page as it arrived from
+ * the server, before hydration. Open the page with `waitUntil: "commit"`: module scripts hold DOMContentLoaded back.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let letScriptsLoad!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  return letScriptsLoad;
+}
+
 /** Stores a cookie choice up front so the banner does not cover what a test clicks. */
 export async function acceptCookies(page: Page, baseURL: string | undefined) {
   const url = new URL(baseURL ?? "http://localhost");

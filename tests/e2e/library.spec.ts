@@ -4,7 +4,7 @@ import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import JSZip from "jszip";
 import { axeViolations } from "./axe";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, holdAppScripts, signInAs, test } from "./fixtures";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
@@ -177,13 +177,7 @@ test("rows ticked before the page's scripts have loaded stay ticked, and are the
   await acceptCookies(page, baseURL);
   await signInAs(page, user);
   // The app's scripts are held back until a row is ticked.
-  let letScriptsLoad!: () => void;
-  const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve));
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back: the page is used as soon as it has arrived.
+  const letScriptsLoad = await holdAppScripts(page);
   await page.goto("/recordings", { waitUntil: "commit" });
   await page.getByLabel("Select Alpha call").check();
   letScriptsLoad();

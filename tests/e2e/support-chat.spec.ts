@@ -3,7 +3,16 @@
 import crypto from "node:crypto";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { hashPassword } from "~/modules/accounts/password.server";
-import { acceptCookies, appDatabase, createRecording, createUser, expect, signInAs, test } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  createRecording,
+  createUser,
+  expect,
+  holdAppScripts,
+  signInAs,
+  test,
+} from "./fixtures";
 
 const ADMIN = { email: `console-${crypto.randomUUID()}@voxlate.test`, password: "console-password-1" };
 
@@ -188,14 +197,8 @@ test("what a visitor types before the page's scripts have loaded stays in the bo
 }, testInfo) => {
   test.skip(!withJs(testInfo), "Without JavaScript the form posts what is in the box (tested above)");
   // The app's scripts are held back until the visitor has typed: the chat opens by its #link, as without them.
-  let letScriptsLoad!: () => void;
-  const scriptsMayLoad = new Promise<void>((resolve) => (letScriptsLoad = resolve));
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const letScriptsLoad = await holdAppScripts(page);
   await acceptCookies(page, baseURL);
-  // Module scripts hold DOMContentLoaded back: the page is used as soon as it has arrived.
   await page.goto("/business", { waitUntil: "commit" });
   await page.getByRole("link", { name: "Support chat", exact: true }).click();
   const chat = page.getByRole("region", { name: "Voxlate support" });
