@@ -24,7 +24,6 @@ import { signedInUser, testOutbox, waitFor, waitForQueuesIdle } from "./helpers"
 import { mockServer } from "../mocks/server";
 import { sharedFile } from "../shared-files";
 
-const JFK = sharedFile("testdata/audio/jfk.wav");
 /** Two spoken words (1.3 s): for tests of what follows a transcription, not of its words. */
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
 
@@ -208,10 +207,10 @@ describe("SSRF refusals", () => {
 describe("import from a URL", () => {
   test("a public file (here a loopback server, by the tests' switch) is streamed in, after a redirect, and transcribed", async () => {
     vi.stubEnv("OUTBOUND_ALLOW_LOOPBACK", "1");
-    const audio = fs.readFileSync(JFK);
+    const audio = fs.readFileSync(HELLO_WORLD);
     const source = await receiver((request, response) => {
       if (request.url === "/latest") {
-        response.writeHead(302, { Location: "/files/jfk-speech.wav" });
+        response.writeHead(302, { Location: "/files/hello-speech.wav" });
         return response.end();
       }
       response.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length });
@@ -222,10 +221,10 @@ describe("import from a URL", () => {
     const response = await importUrl(key, `${source.url}/latest`);
     expect(response.status, await response.clone().text()).toBe(201);
     const recording = (await response.json()) as { id: string; title: string; status: string };
-    expect(recording.title).toBe("jfk-speech");
+    expect(recording.title).toBe("hello-speech");
     // The answer re-reads the row after queueing it: the in-process worker (polling every 0.5 s) may have started.
     expect(["queued", "processing"]).toContain(recording.status);
-    expect(source.received.map((request) => request.url)).toEqual(["/latest", "/files/jfk-speech.wav"]);
+    expect(source.received.map((request) => request.url)).toEqual(["/latest", "/files/hello-speech.wav"]);
     await waitFor(
       () => db().then((database) => database.recording.findUniqueOrThrow({ where: { id: recording.id } })),
       (row) => row.status === "COMPLETED",
