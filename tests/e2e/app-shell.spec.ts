@@ -4,7 +4,16 @@ import type { Page, TestInfo } from "@playwright/test";
 import { formatUsage } from "~/modules/usage/usage";
 import { sharedFile } from "../shared-files";
 import { axeViolations } from "./axe";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test, type TestUser } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  createUser,
+  expect,
+  refreshUntilVisible,
+  signInAs,
+  test,
+  type TestUser,
+} from "./fixtures";
 import { chooseOption } from "./select";
 import { logOut, openUserMenu, userMenuButton } from "./user-menu";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
@@ -206,13 +215,7 @@ test("the usage meter shows the plan and counts the minutes of a real upload onc
   // With JavaScript the page follows the job and reloads its data, the shell's included; without, Refresh does.
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
   if (withJs(testInfo)) await expect(transcript).toBeVisible({ timeout: 60_000 });
-  else {
-    await expect(async () => {
-      if (await transcript.isVisible()) return;
-      await page.getByRole("link", { name: "Refresh" }).click();
-      await expect(transcript).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000, intervals: [1_000] });
-  }
+  else await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 
   const { prisma } = await appDatabase();
   const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email: user.email }, select: { id: true } });

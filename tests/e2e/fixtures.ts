@@ -242,6 +242,24 @@ export async function fillNewPassword(field: Locator, password: string) {
 
 export { expect };
 
+/**
+ * Without JavaScript, a page that follows a background job offers Refresh: this presses it until `target` shows. Each
+ * press waits for the refreshed page to arrive before looking again. Pressed again on the page being left, Refresh
+ * started a navigation that landed after the test had moved on: a CI run opened a link and ended on a late refresh of
+ * the page it had left (2026-11-28).
+ */
+export async function refreshUntilVisible(target: Locator, refresh: Locator, timeoutMs: number) {
+  const page = target.page();
+  await expect(async () => {
+    if (await target.isVisible()) return;
+    const arrived = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });
+    await refresh.click();
+    await arrived;
+    await page.waitForLoadState();
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: timeoutMs, intervals: [1_000] });
+}
+
 /** The newest message in the running app's outbox to this address with a matching subject. */
 export async function waitForEmail(to: string, subject: RegExp, after = 0) {
   const { readOutbox } = await import("~/modules/platform/email.server");

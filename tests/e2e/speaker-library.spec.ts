@@ -3,7 +3,7 @@
 // a note added to a passage shows in the margin beside its segment.
 import type { Page, TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, refreshUntilVisible, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 
 const DIALOGUE = sharedFile("testdata/audio/dialogue-two-speakers.wav");
@@ -30,11 +30,7 @@ async function uploadDialogue(page: Page, testInfo: TestInfo) {
   await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
   if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
-  await expect(async () => {
-    if (await transcript.isVisible()) return;
-    await page.getByRole("link", { name: "Refresh" }).click();
-    await expect(transcript).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 }
 
 // axe runs in the page, so it needs JavaScript: without it the same markup is checked by the JS project.

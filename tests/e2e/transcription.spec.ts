@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
-import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, refreshUntilVisible, signInAs, test } from "./fixtures";
 import { sharedFile } from "../shared-files";
 import { chooseOption } from "./select";
 
@@ -26,11 +26,7 @@ async function signInOnPlan(page: Page, baseURL: string | undefined, plan: "FREE
 async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
   if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
-  await expect(async () => {
-    if (await transcript.isVisible()) return;
-    await page.getByRole("link", { name: "Refresh" }).click();
-    await expect(transcript).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 }
 
 /** With JavaScript the page's sections are the side panel's tabs; without it, all of them are on the page. */
@@ -105,13 +101,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await page.getByRole("button", { name: "Translate", exact: true }).click();
   const sideBySide = page.getByRole("link", { name: "Spanish", exact: true });
   if (withJs(testInfo)) await expect(sideBySide).toBeVisible({ timeout: 30_000 });
-  else {
-    await expect(async () => {
-      if (await sideBySide.isVisible()) return;
-      await page.getByRole("button", { name: "Refresh" }).click();
-      await expect(sideBySide).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000, intervals: [1_000] });
-  }
+  else await refreshUntilVisible(sideBySide, page.getByRole("button", { name: "Refresh" }), 30_000);
   await sideBySide.click();
   await expect(
     page
