@@ -252,9 +252,10 @@ export async function refreshUntilVisible(target: Locator, refresh: Locator, tim
   const page = target.page();
   await expect(async () => {
     if (await target.isVisible()) return;
-    const arrived = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });
-    await refresh.click();
-    await arrived;
+    await Promise.all([
+      page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
+      refresh.click(),
+    ]);
     await page.waitForLoadState();
     await expect(target).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: timeoutMs, intervals: [1_000] });
