@@ -71,16 +71,45 @@ describe("the send-email job", () => {
     }
   });
 
-  test("an email that keeps failing is retried, then dead-lettered", async () => {
+  test("emails queued while no worker ran are all sent when it starts, each finished job waking it for the next", async () => {
+    await startJobs(await getDatabase(), { work: false });
+    const recipients = Array.from({ length: 6 }, (_, index) => `backlog-${index}@example.com`);
+    const ids: string[] = [];
+    for (const to of recipients) ids.push(await enqueueEmail(message(to)));
+    await stopJobs();
+    // Polling every 10 minutes: only the first job is found by the worker's first look.
+    await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 600, mailTransport: testOutbox() });
+    for (const id of ids)
+      await waitFor(
+        () => getJob(QUEUES.sendEmail, id),
+        (job) => job?.state === "completed",
+      );
+    const sent = (await readOutbox(dataDir("mail"))).map((mail) => mail.to);
+    expect(sent).toEqual(expect.arrayContaining(recipients));
+  });
+
+  test("an email queued to start later is sent when it is due, not at the worker's next poll", async () => {
+    await startJobs(await getDatabase(), { work: true, pollingIntervalSeconds: 600, mailTransport: testOutbox() });
+    const queuedAt = Date.now();
+    const id = await enqueueEmail(message("later@example.com"), { startAfter: 2 });
+    const job = await waitFor(
+      () => getJob(QUEUES.sendEmail, id),
+      (job) => job?.state === "completed",
+    );
+    expect(job!.startedOn.getTime() - queuedAt).toBeGreaterThanOrEqual(1_900);
+  });
+
+  test("an email that keeps failing is retried when each retry is due, then dead-lettered", async () => {
     const closedPort = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, "127.0.0.1", () => {
         const { port } = probe.address() as net.AddressInfo;
         probe.close(() => resolve(port));
       });
     });
+    // Polling every 10 minutes: the worker is woken when each retry falls due (platform/jobs.server.ts).
     const boss = await startJobs(await getDatabase(), {
       work: true,
-      pollingIntervalSeconds: 0.5,
+      pollingIntervalSeconds: 600,
       mailTransport: smtpTransport({ url: `smtp://127.0.0.1:${closedPort}`, from: getEnv().MAIL_FROM }),
     });
     const id = await enqueueEmail(message("nobody@example.com"), { retryLimit: 2, retryDelay: 1, retryBackoff: false });

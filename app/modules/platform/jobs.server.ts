@@ -47,11 +47,23 @@ export const deadLetterQueue = (queue: string) => `${queue}-dead`;
 export interface StartQueueOptions {
   /** Run handlers in this process (the in-process worker or `npm run worker`). */
   work: boolean;
-  /** How often idle workers look for jobs. */
+  /** How often idle workers look for jobs (default: POLLING_SECONDS for the database's kind). */
   pollingIntervalSeconds?: number;
   /** Every job of the app: web processes need the queues too, to enqueue into them. */
   jobs: JobDefinition[];
 }
+
+/**
+ * How often an idle worker asks the queue for a job, one query per queue. Every job this process queues, retries or
+ * delays wakes its worker when it is due (wakeLocalWorker, wakeWhenDue), so polling is left with what the queue makes
+ * ready by itself: scheduled ticks, and jobs whose worker died mid-run. The embedded database is opened by this process
+ * alone, so every job is queued here, and its 16 queries every 2 s were about half of an idle server's CPU (issue 31,
+ * docs/performance.md). On PostgreSQL other processes queue jobs too (web processes, standalone workers), and their
+ * jobs are found only by polling.
+ */
+const POLLING_SECONDS: Record<Database["kind"], number> = { pglite: 30, postgres: 2 };
+/** Jobs due later than this are left to polling, not to a timer held in memory. */
+const LONGEST_WAKE_SECONDS = 60 * 60;
 
 const BOSS = "pg-boss";
 /** This process's workers, by queue: a job queued here wakes its worker at once instead of waiting for its poll. */
@@ -79,7 +91,11 @@ export function startQueue(database: Database, options: StartQueueOptions): Prom
       await ensureQueue(boss, { name: job.queue, ...job.policy, ...deadLetter });
     }
     const stopping = singleton(STOPPING, () => new AbortController());
-    if (options.work) await registerWorkers(boss, options.jobs, options.pollingIntervalSeconds ?? 2, stopping.signal);
+    if (options.work) {
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? POLLING_SECONDS[database.kind];
+      await registerWorkers(boss, options.jobs, pollingIntervalSeconds, stopping.signal);
+      await wakeForJobsAlreadyWaiting(boss);
+    }
     return boss;
   });
 }
@@ -129,7 +145,11 @@ async function registerWorkers(
               finalAttempt ? "job failed for good" : "job failed; it will be retried",
             );
             if (finalAttempt) reportError(error, currentLogContext());
+            else wakeForRetry(job.queue, item);
             throw error;
+          } finally {
+            // More jobs may be waiting: the worker asks again at once instead of after its polling interval.
+            wakeLocalWorker(job.queue);
           }
         });
       },
@@ -137,16 +157,60 @@ async function registerWorkers(
     localWorkers().set(job.queue, workerId);
     if (job.schedule) await boss.schedule(job.queue, job.schedule);
   }
-  for (const job of jobs) if (job.runAtStart) await boss.send(job.queue, {});
+  for (const job of jobs) {
+    if (!job.runAtStart) continue;
+    await boss.send(job.queue, {});
+    wakeLocalWorker(job.queue);
+  }
 }
 
 /**
- * Wakes this process's worker of `queue`, if it has one: polling (every few seconds, a query per queue) is then only
- * for jobs queued by other processes, retries and delayed jobs, and a job queued here starts at once (issue 31).
+ * Wakes this process's worker of `queue`, if it has one, so that it asks for a job now: a job queued here starts at
+ * once instead of at the next poll (issue 31).
  */
-function wakeLocalWorker(boss: PgBoss, queue: string) {
+function wakeLocalWorker(queue: string) {
   const workerId = localWorkers().get(queue);
-  if (workerId) boss.notifyWorker(workerId);
+  const boss = existingSingleton<Promise<PgBoss>>(BOSS);
+  if (workerId && boss) void boss.then((started) => started.notifyWorker(workerId));
+}
+
+/**
+ * Wakes the worker of `queue` when a job falls due, `fromSeconds` from now, and every 2 s after until `untilSeconds`
+ * (a retry with backoff falls due at a random moment in between). The first wake comes half a second late: pg-boss
+ * records a failure's retry time just after the handler returns.
+ */
+function wakeWhenDue(queue: string, fromSeconds: number, untilSeconds = fromSeconds) {
+  if (untilSeconds > LONGEST_WAKE_SECONDS) return;
+  const last = Date.now() + (untilSeconds + 2.5) * 1000;
+  const wake = () => {
+    if (!localWorkers().has(queue)) return;
+    wakeLocalWorker(queue);
+    if (Date.now() < last) setTimeout(wake, 2_000).unref();
+  };
+  setTimeout(wake, Math.max(0, fromSeconds + 0.5) * 1000).unref();
+}
+
+/**
+ * A failed job is retried `retryDelay` seconds later, or with backoff between d·2^c and d·2^(c+1) seconds for its
+ * c-th retry (pg-boss's failJobs in plans.js).
+ */
+function wakeForRetry(queue: string, job: { retryDelay: number; retryBackoff: boolean; retryCount: number }) {
+  if (!job.retryBackoff) return wakeWhenDue(queue, job.retryDelay);
+  const earliest = job.retryDelay * 2 ** Math.min(16, job.retryCount);
+  wakeWhenDue(queue, earliest, earliest * 2);
+}
+
+/**
+ * Jobs an earlier run of the app left to fall due later (a retry, a delayed job): each worker is woken when its next one
+ * is due. Jobs due already are found by the workers' first look, and each job done wakes its worker again.
+ */
+async function wakeForJobsAlreadyWaiting(boss: PgBoss) {
+  const { rows } = await boss.getDb().executeSql(
+    `SELECT name, extract(epoch FROM min(start_after) - now())::float8 AS seconds
+       FROM ${QUEUE_SCHEMA}.job WHERE state IN ('created', 'retry') AND start_after > now() GROUP BY name`,
+    [],
+  );
+  for (const { name, seconds } of rows as { name: string; seconds: number }[]) wakeWhenDue(name, seconds);
 }
 
 async function getBoss(): Promise<PgBoss> {
@@ -162,7 +226,10 @@ export async function enqueue(queue: string, data: object, options: PgBoss.SendO
   const boss = await getBoss();
   const id = await boss.send(queue, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, options);
   if (!id) throw new Error(`The ${queue} job was not queued.`);
-  if (!options.startAfter) wakeLocalWorker(boss, queue);
+  const startAfter = options.startAfter;
+  if (startAfter === undefined) wakeLocalWorker(queue);
+  else if (typeof startAfter === "number") wakeWhenDue(queue, startAfter);
+  else wakeWhenDue(queue, (new Date(startAfter).getTime() - Date.now()) / 1000);
   return id;
 }
 
