@@ -59,7 +59,7 @@ process.on("unhandledRejection", (reason) => {
   reportError(reason, currentLogContext());
 });
 // SENTRY_DSN: errors also go to Sentry or a compatible service, scrubbed (ADR 044).
-startErrorReports({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV });
+await startErrorReports({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV });
 // WEB_PROCESSES above 1: this process only starts and watches the web processes, which run serve() (ADR 031); it
 // also sums their metrics for whichever of them is scraped.
 if (shouldSuperviseWebProcesses(env.WEB_PROCESSES)) {

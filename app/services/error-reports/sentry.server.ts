@@ -3,9 +3,10 @@
 // the build in Vite, and this server is bundled by esbuild and started as `node build/node/server.js`; the errors
 // that matter are reported by hand where the app already catches them (route errors in entry.server's handleError,
 // Express's last handler, unhandled rejections), each with the user's id that the request's log context holds.
-import * as Sentry from "@sentry/node";
-import { singleton } from "~/config/singleton.server";
+import { existingSingleton, singleton } from "~/config/singleton.server";
 import { scrubErrorEvent } from "~/utils/error-report-scrub";
+
+type Sentry = typeof import("@sentry/node");
 
 export interface ErrorReportContext {
   userId?: string;
@@ -13,10 +14,22 @@ export interface ErrorReportContext {
   queue?: string;
 }
 
-/** Starts the Sentry client once per process; without a DSN nothing is started and reports go nowhere. */
-export function startErrorReports(options: { dsn?: string; environment: string; release?: string }): boolean {
+const SENTRY = "sentry";
+/** The started client's module; undefined until startErrorReports has run with a DSN. */
+const started = () => existingSingleton<Sentry>(SENTRY);
+
+/**
+ * Starts the Sentry client once per process; without a DSN nothing is started and reports go nowhere. @sentry/node
+ * is loaded only then: importing it took about half a second of CPU, in every process that starts the app.
+ */
+export async function startErrorReports(options: {
+  dsn?: string;
+  environment: string;
+  release?: string;
+}): Promise<boolean> {
   if (!options.dsn) return false;
-  return singleton("sentry", () => {
+  const Sentry = await import("@sentry/node");
+  singleton(SENTRY, () => {
     Sentry.init({
       dsn: options.dsn,
       environment: options.environment,
@@ -30,18 +43,14 @@ export function startErrorReports(options: { dsn?: string; environment: string; 
       beforeSend: (event) => scrubErrorEvent(event),
       beforeBreadcrumb: () => null,
     });
-    return true;
+    return Sentry;
   });
-}
-
-export function errorReportsOn(): boolean {
-  return Sentry.isInitialized();
+  return true;
 }
 
 /** Reports an error with who and what it happened to (ids only). */
 export function reportError(error: unknown, context: ErrorReportContext = {}) {
-  if (!Sentry.isInitialized()) return;
-  Sentry.captureException(error, {
+  started()?.captureException(error, {
     user: context.userId ? { id: context.userId } : undefined,
     tags: {
       ...(context.requestId ? { request_id: context.requestId } : {}),
@@ -52,5 +61,5 @@ export function reportError(error: unknown, context: ErrorReportContext = {}) {
 
 /** Sends what is queued, before the process exits. */
 export async function flushErrorReports(timeoutMs = 2_000) {
-  if (Sentry.isInitialized()) await Sentry.flush(timeoutMs);
+  await started()?.flush(timeoutMs);
 }
