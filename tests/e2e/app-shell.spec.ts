@@ -9,10 +9,10 @@ import {
   appDatabase,
   createUser,
   expect,
-  refreshUntilVisible,
   signInAs,
   test,
   type TestUser,
+  waitForJobResult,
 } from "./fixtures";
 import { chooseOption } from "./select";
 import { logOut, openUserMenu, userMenuButton } from "./user-menu";
@@ -199,7 +199,7 @@ test("the plans page has the shell when signed in and the site header and footer
 
 test("the usage meter shows the plan and counts the minutes of a real upload once it is transcribed", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const user = await signedInOnDashboard(page);
   await expect(meter(page)).toContainText("Free plan");
@@ -214,8 +214,7 @@ test("the usage meter shows the plan and counts the minutes of a real upload onc
 
   // With JavaScript the page follows the job and reloads its data, the shell's included; without, Refresh does.
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
-  if (withJs(testInfo)) await expect(transcript).toBeVisible({ timeout: 60_000 });
-  else await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
+  await waitForJobResult(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 
   const { prisma } = await appDatabase();
   const { id: userId } = await prisma.user.findUniqueOrThrow({ where: { email: user.email }, select: { id: true } });

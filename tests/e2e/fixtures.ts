@@ -243,12 +243,13 @@ export async function fillNewPassword(field: Locator, password: string) {
 export { expect };
 
 /**
- * Without JavaScript, a page that follows a background job offers Refresh: this presses it until `target` shows. Each
- * press waits for the refreshed page to arrive before looking again. Pressed again on the page being left, Refresh
- * started a navigation that landed after the test had moved on: a CI run opened a link and ended on a late refresh of
- * the page it had left (2026-11-28).
+ * Waits until `target`, the result of a background job, shows. With JavaScript the page follows the job itself;
+ * without, it offers Refresh, which is pressed until `target` shows. Each press waits for the refreshed page to arrive
+ * before looking again. Pressed again on the page being left, Refresh started a navigation that landed after the test
+ * had moved on: a CI run opened a link and ended on a late refresh of the page it had left (2026-11-28).
  */
-export async function refreshUntilVisible(target: Locator, refresh: Locator, timeoutMs: number) {
+export async function waitForJobResult(target: Locator, refresh: Locator, timeoutMs: number) {
+  if (test.info().project.use.javaScriptEnabled !== false) return expect(target).toBeVisible({ timeout: timeoutMs });
   const page = target.page();
   await expect(async () => {
     if (await target.isVisible()) return;

@@ -9,9 +9,9 @@ import {
   createJfkRecording,
   createUser,
   expect,
-  refreshUntilVisible,
   signInAs,
   test,
+  waitForJobResult,
 } from "./fixtures";
 import { sharedFile } from "../shared-files";
 
@@ -32,15 +32,14 @@ async function openSpeakers(page: Page, testInfo: TestInfo) {
 }
 
 /** Uploads the dialogue with speaker labels from the dashboard and waits for its transcript. */
-async function uploadDialogue(page: Page, testInfo: TestInfo) {
+async function uploadDialogue(page: Page) {
   await page.goto("/dashboard");
   await page.getByLabel(/Choose an audio file|Drop an audio file/).setInputFiles(DIALOGUE);
   await page.getByLabel(/Label speakers/).check();
   await page.getByRole("button", { name: "Upload and transcribe" }).click();
   await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
-  if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
-  await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
+  await waitForJobResult(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 }
 
 // axe runs in the page, so it needs JavaScript: without it the same markup is checked by the JS project.
@@ -52,7 +51,7 @@ test("a voice saved on one upload names the speaker on the next, and the match c
 }, testInfo) => {
   test.setTimeout(180_000);
   await signInOnBusinessPro(page, baseURL);
-  await uploadDialogue(page, testInfo);
+  await uploadDialogue(page);
   await openSpeakers(page, testInfo);
 
   await page.getByLabel("Speaker", { exact: true }).selectOption("Speaker 1");
@@ -62,7 +61,7 @@ test("a voice saved on one upload names the speaker on the next, and the match c
   const library = page.getByRole("region", { name: "Speaker library" });
   await expect(library.getByText("Dr. Ruiz: saved in your speaker library")).toBeVisible();
 
-  await uploadDialogue(page, testInfo);
+  await uploadDialogue(page);
   await openSpeakers(page, testInfo);
   await expect(library.getByText(/Speaker 1 matched Dr\. Ruiz \(\d+%\)/)).toBeVisible();
   // Pocketsphinx hears espeak's voices poorly: the segments are found by place, not by their words.

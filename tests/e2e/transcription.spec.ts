@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { FALLBACK_ENGINE_NOTICE } from "~/content/engines";
-import { acceptCookies, appDatabase, createUser, expect, refreshUntilVisible, signInAs, test } from "./fixtures";
+import { acceptCookies, appDatabase, createUser, expect, signInAs, test, waitForJobResult } from "./fixtures";
 import { sharedFile } from "../shared-files";
 import { chooseOption } from "./select";
 
@@ -23,10 +23,9 @@ async function signInOnPlan(page: Page, baseURL: string | undefined, plan: "FREE
 }
 
 /** Without scripts the page offers a Refresh link; with them it updates by itself. */
-async function waitUntilCompleted(page: Page, testInfo: TestInfo) {
+async function waitUntilCompleted(page: Page) {
   const transcript = page.getByRole("heading", { name: "Transcript", exact: true });
-  if (withJs(testInfo)) return expect(transcript).toBeVisible({ timeout: 60_000 });
-  await refreshUntilVisible(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
+  await waitForJobResult(transcript, page.getByRole("link", { name: "Refresh" }), 60_000);
 }
 
 /** With JavaScript the page's sections are the side panel's tabs; without it, all of them are on the page. */
@@ -49,7 +48,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
 
   await expect(page).toHaveURL(/\/transcription\/\w+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "jfk" })).toBeVisible();
-  await waitUntilCompleted(page, testInfo);
+  await waitUntilCompleted(page);
   await expect(page.getByText("Transcribed by Pocketsphinx")).toBeVisible();
   // CI has no whisper model, so the offline fallback ran, and the page says what that means.
   await expect(page.getByRole("note").filter({ hasText: FALLBACK_ENGINE_NOTICE })).toBeVisible();
@@ -100,8 +99,7 @@ test("upload jfk.mp3, watch it complete, edit, rename a speaker and download eve
   await chooseOption(page.getByLabel("Translate into"), "es");
   await page.getByRole("button", { name: "Translate", exact: true }).click();
   const sideBySide = page.getByRole("link", { name: "Spanish", exact: true });
-  if (withJs(testInfo)) await expect(sideBySide).toBeVisible({ timeout: 30_000 });
-  else await refreshUntilVisible(sideBySide, page.getByRole("button", { name: "Refresh" }), 30_000);
+  await waitForJobResult(sideBySide, page.getByRole("button", { name: "Refresh" }), 30_000);
   await sideBySide.click();
   await expect(
     page
