@@ -25,6 +25,9 @@ const BUILD_FILES = new RegExp("^" + (path.resolve("build") + path.sep).replace(
 /** Every file's outbound HTTP goes through MSW (tests/mocks/server.ts). */
 const MSW = "tests/setup/msw.ts";
 
+/** Files that run one after another in one process, each with the app's modules and configuration afresh. */
+const FRESH_MODULES = "tests/setup/fresh-modules.ts";
+
 /**
  * Every integration file runs on the embedded PGlite; on PostgreSQL run the files that test what the two databases
  * could do differently, by the rule of tests/both-databases.ts, and the server-* files, which need a server.
@@ -44,7 +47,8 @@ const integration = (database: "pglite" | "postgres") => ({
     // cores a test that waits for two of them took over 30 s in CI.
     testTimeout: 120_000,
     globalSetup: ["tests/setup/database-template.ts"],
-    setupFiles: [MSW, "tests/setup/database.ts"],
+    isolate: false,
+    setupFiles: [FRESH_MODULES, MSW, "tests/setup/database.ts"],
   },
 });
 
@@ -79,7 +83,7 @@ export default defineConfig({
           name: "unit",
           // One process for all the unit files, each with the app's modules loaded afresh (tests/setup/fresh-modules.ts).
           isolate: false,
-          setupFiles: ["tests/setup/fresh-modules.ts", MSW],
+          setupFiles: [FRESH_MODULES, MSW],
           include: ["app/**/*.test.ts", "tests/mocks/**/*.test.ts", "tests/*.test.ts"],
           exclude: ENGINE_TESTS,
         },

@@ -233,12 +233,31 @@ function readEnv(): Env {
   return parsed.data;
 }
 
-let cached: Env | undefined;
+let read: { env: Env; reading: object } | undefined;
 
-/** The validated environment, read once. */
+/**
+ * The validated environment, read once per process (by each copy of this module: server.ts and the React Router build
+ * bundle their own). A test process that runs many files forgets the process-wide values between them
+ * (forgetSingletons, tests/setup/fresh-modules.ts), and with them this reading: the next call reads afresh.
+ */
 export function getEnv(): Env {
-  cached ??= readEnv();
-  return cached;
+  const reading = singleton("environment-reading", () => ({}));
+  if (read?.reading !== reading) read = { env: readEnv(), reading };
+  return read.env;
+}
+
+/**
+ * `make` as a function that calls it once per reading of the environment: for a provider made from the configuration.
+ * Each copy of the app's modules (server.ts and the React Router build bundle their own) keeps its own, so that the
+ * errors a provider throws are the classes its copy checks for. A throw leaves nothing kept: the next call tries again.
+ */
+export function madeFromEnv<Value>(make: (env: Env) => Value): () => Value {
+  let made: { env: Env; value: Value } | undefined;
+  return () => {
+    const env = getEnv();
+    if (made?.env !== env) made = { env, value: make(env) };
+    return made.value;
+  };
 }
 
 export function dataDir(...parts: string[]): string {
@@ -287,8 +306,6 @@ export function appOrigin(): string {
 export function isProduction(): boolean {
   return getEnv().NODE_ENV === "production";
 }
-
-let secrets: string[] | undefined;
 
 /** A secret kept in DATA_DIR/<name>, generated on first use (0600; a second process reads the first one's). */
 function generatedSecret(name: string, bytes: number): string {
@@ -356,16 +373,10 @@ export function secretsKey(): Buffer {
 }
 
 /** Cookie-signing secrets: from SESSION_SECRET, else one generated on first start and kept in the data dir. */
-export function sessionSecrets(): string[] {
-  if (secrets) return secrets;
-  const configured = getEnv().SESSION_SECRET;
-  if (configured) {
-    secrets = configured
-      .split(",")
-      .map((secret) => secret.trim())
-      .filter(Boolean);
-    return secrets;
-  }
-  secrets = [generatedSecret(GENERATED_SECRET_FILES.SESSION_SECRET, 48)];
-  return secrets;
-}
+export const sessionSecrets: () => string[] = madeFromEnv((env) =>
+  env.SESSION_SECRET
+    ? env.SESSION_SECRET.split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean)
+    : [generatedSecret(GENERATED_SECRET_FILES.SESSION_SECRET, 48)],
+);

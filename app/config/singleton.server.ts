@@ -18,6 +18,14 @@ export function existingSingleton<Value>(name: string): Value | undefined {
   return store().get(name) as Value | undefined;
 }
 
+/**
+ * Forgets every value but those named in `keep`: for a test process that runs many files one after another, each with
+ * its own environment and data dir (tests/setup/fresh-modules.ts). The caller closes what needs closing first.
+ */
+export function forgetSingletons(keep: readonly string[]) {
+  for (const name of store().keys()) if (!keep.includes(name)) store().delete(name);
+}
+
 /** Forgets the value and returns it, so the caller can close it. */
 export function takeSingleton<Value>(name: string): Value | undefined {
   const value = store().get(name) as Value | undefined;

@@ -8,10 +8,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { singleton } from "~/config/singleton.server";
 import { ServiceError } from "./errors";
 
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
+/**
+ * The programs this process runs, from every copy of this module (server.ts and the React Router build bundle their
+ * own), so that one exit hook, and killChildProcesses from either copy, reaches them all.
+ */
+const running = () =>
+  singleton("child-processes", () => {
+    process.once("exit", killChildProcesses);
+    return new Set<ChildProcess>();
+  });
 
 /** The full path of a program on PATH, or null. Cached: PATH does not change while the app runs. */
 const onPath = new Map<string, string | null>();
@@ -47,21 +55,19 @@ export function spawnChild(command: string, args: readonly string[], options: Sp
     setpriv && program
       ? spawn(setpriv, ["--pdeathsig", "KILL", "--", program, ...args], options)
       : spawn(command, args, options);
-  running.add(child);
-  child.once("exit", () => running.delete(child));
-  child.once("error", () => running.delete(child));
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once("exit", killChildProcesses);
-  }
+  const children = running();
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  child.once("error", () => children.delete(child));
   return child;
 }
 
 /** Kills every program still running (at shutdown); returns how many there were. */
 export function killChildProcesses(): number {
-  const count = running.size;
-  for (const child of running) child.kill("SIGKILL");
-  running.clear();
+  const children = running();
+  const count = children.size;
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
   return count;
 }
 

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
+import { stopQueue } from "~/modules/platform/jobs.server";
 import { TEST_POSTGRES_SERVER, onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
 
 export { TEST_POSTGRES_SERVER };
@@ -30,6 +31,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The next file in this process opens its own database: no worker of this file's queue may outlive this one.
+  await stopQueue();
   await disconnectDatabase();
   if (kind === "postgres") await onPostgresServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The languages the product offers and claims, derived from the engines that run (issue 14, item 6): the upload
 // and live forms' spoken languages, the landing demo's locales, the hero's promise and the translation targets.
 // Nothing here is a fixed count: a server on the offline fallback offers English and says why.
+import { madeFromEnv } from "~/config/env.server";
 import { DEMO_LOCALES } from "~/content/demo";
 import { FALLBACK_ENGINE_NOTICE, isFallbackEngine } from "~/content/engines";
 import { configuredTranscriber, type SpeechEngine } from "~/services/transcription/index.server";
@@ -68,18 +69,16 @@ export function deriveLanguageClaims(
   };
 }
 
-let cached: LanguageClaims | undefined;
-
 /** The claims for the configured engine and translator, once per process (both are fixed at start). */
 export function configuredLanguageClaims(): LanguageClaims {
-  if (cached) return cached;
-  let engine: SpeechEngine;
   try {
-    engine = configuredTranscriber().engine;
+    return claimsOfConfiguredEngines();
   } catch {
     // A named engine without its model or key: claim nothing, and ask again next time (it may be fixed).
     return deriveLanguageClaims(null, configuredTranslator());
   }
-  cached = deriveLanguageClaims(engine, configuredTranslator());
-  return cached;
 }
+
+const claimsOfConfiguredEngines = madeFromEnv(() =>
+  deriveLanguageClaims(configuredTranscriber().engine, configuredTranslator()),
+);

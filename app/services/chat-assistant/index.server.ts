@@ -1,4 +1,4 @@
-import { getEnv } from "~/config/env.server";
+import { madeFromEnv } from "~/config/env.server";
 import { chatAssistant, type ChatAssistant } from "./assistant.server";
 import { openAiAnswerWriter } from "./openai.server";
 import { searchAnswerWriter } from "./search.server";
@@ -6,16 +6,11 @@ import { searchAnswerWriter } from "./search.server";
 export { ASKED_FOR_PERSON, HANDOFF_MESSAGE, type AssistantReply, type ChatAssistant } from "./assistant.server";
 export { ChatAssistantError } from "./answer-writer";
 
-let configured: ChatAssistant | undefined;
-
 /** The support assistant CHAT_ASSISTANT_ENGINE and CHAT_REVIEW_THRESHOLD describe, made once per process. */
-export function configuredChatAssistant(): ChatAssistant {
-  if (configured) return configured;
-  const env = getEnv();
+export const configuredChatAssistant: () => ChatAssistant = madeFromEnv((env) => {
   const chatModel = { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.CHAT_ASSISTANT_MODEL };
-  configured = chatAssistant({
+  return chatAssistant({
     writer: env.CHAT_ASSISTANT_ENGINE === "openai" ? openAiAnswerWriter(chatModel) : searchAnswerWriter,
     reviewThreshold: env.CHAT_REVIEW_THRESHOLD,
   });
-  return configured;
-}
+});

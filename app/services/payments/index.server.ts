@@ -1,4 +1,4 @@
-import { getEnv } from "~/config/env.server";
+import { madeFromEnv } from "~/config/env.server";
 import type { PaymentProvider } from "./payments";
 import { stripeProvider } from "./stripe.server";
 
@@ -12,18 +12,13 @@ export type {
 } from "./payments";
 export { PaymentError, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "./payments";
 
-let configured: PaymentProvider | null | undefined;
-
 /** Stripe when STRIPE_SECRET_KEY is set, made once per process; null means payments are not set up. */
-export function configuredPayments(): PaymentProvider | null {
-  if (configured !== undefined) return configured;
-  const env = getEnv();
-  configured = env.STRIPE_SECRET_KEY
+export const configuredPayments: () => PaymentProvider | null = madeFromEnv((env) =>
+  env.STRIPE_SECRET_KEY
     ? stripeProvider({
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         apiBase: env.STRIPE_API_BASE,
       })
-    : null;
-  return configured;
-}
+    : null,
+);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { dataDir, getEnv, storageKeyTexts } from "~/config/env.server";
+import { dataDir, getEnv, madeFromEnv, storageKeyTexts } from "~/config/env.server";
 import { keyring, parseStorageKey, type StorageKeyring } from "./encryption.server";
 import { fileStorage, type FileStorageMaintenance } from "./file.server";
 import { parseS3Url, s3Storage } from "./s3.server";
@@ -9,23 +9,16 @@ import type { FileStorage } from "./storage";
 export type { FileStorage, IncomingObject, StoredObject } from "./storage";
 export { StorageError } from "./storage";
 
-let storage: FileStorage | undefined;
-
 /**
  * The configured storage (STORAGE_URL), made once per process: file:/path (DATA_DIR/uploads when unset) or
  * s3://bucket/prefix.
  */
-export function configuredStorage(): FileStorage {
-  if (storage) return storage;
-  const env = getEnv();
+export const configuredStorage: () => FileStorage = madeFromEnv((env) => {
   const url = env.STORAGE_URL;
   const root = configuredStorageRoot();
-  if (root) {
-    storage = fileStorage(root, env.STORAGE_ENCRYPTION ? keyringFromEnv() : undefined);
-    return storage;
-  }
+  if (root) return fileStorage(root, env.STORAGE_ENCRYPTION ? keyringFromEnv() : undefined);
   if (!url) throw new Error("unreachable: no STORAGE_URL means the file store");
-  storage = s3Storage({
+  return s3Storage({
     ...parseS3Url(url),
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
@@ -33,8 +26,7 @@ export function configuredStorage(): FileStorage {
     serverSideEncryption: env.S3_SSE,
     kmsKeyId: env.S3_SSE_KMS_KEY_ID,
   });
-  return storage;
-}
+});
 
 /** The folder of the file store (STORAGE_URL file:…, else DATA_DIR/uploads), or null when files go to S3. */
 export function configuredStorageRoot(): string | null {

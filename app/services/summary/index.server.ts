@@ -1,4 +1,4 @@
-import { getEnv } from "~/config/env.server";
+import { madeFromEnv } from "~/config/env.server";
 import type { ChatModelConfig } from "../chat-completion.server";
 import { extractiveSummariser } from "./extractive.server";
 import { openAiSummariser } from "./openai.server";
@@ -18,15 +18,10 @@ export function summariser(config: SummaryConfig): Summariser {
   return config.engine === "openai" ? openAiSummariser(config.chatModel) : extractiveSummariser();
 }
 
-let configured: Summariser | undefined;
-
 /** The summariser SUMMARY_ENGINE selects, made once per process. */
-export function configuredSummariser(): Summariser {
-  if (configured) return configured;
-  const env = getEnv();
-  configured = summariser({
+export const configuredSummariser: () => Summariser = madeFromEnv((env) =>
+  summariser({
     engine: env.SUMMARY_ENGINE,
     chatModel: { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.SUMMARY_MODEL },
-  });
-  return configured;
-}
+  }),
+);

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { dataDir } from "~/config/env.server";
+import { dataDir, madeFromEnv } from "~/config/env.server";
 import type { SpeakerCount } from "./diarization.server";
 import { readPcmRange, readSpeechWavInfo, SPEECH_SAMPLE_RATE, toFloat32 } from "./wav.server";
 import { loggerFor } from "~/config/logger.server";
@@ -158,18 +158,19 @@ export async function chooseDiarizer({
   };
 }
 
-let configured: Promise<NeuralDiarizer | null> | undefined;
-
-/** The neural diarizer of this machine, checked once per process; null (with one log line why) when it cannot run. */
-export function configuredNeuralDiarizer(): Promise<NeuralDiarizer | null> {
-  configured ??= chooseDiarizer().then((choice) => {
+const neuralDiarizer = madeFromEnv(() =>
+  chooseDiarizer().then((choice) => {
     if (choice.kind === "neural") return choice.diarizer;
     if (choice.reason !== "models missing") {
       log.warn(`neural speaker labels off (${choice.reason}: ${choice.detail}); using the acoustic method.`);
     }
     return null;
-  });
-  return configured;
+  }),
+);
+
+/** The neural diarizer of this machine, checked once per process; null (with one log line why) when it cannot run. */
+export function configuredNeuralDiarizer(): Promise<NeuralDiarizer | null> {
+  return neuralDiarizer();
 }
 
 /** Speech given to the neural diarizer at most (its samples are held in memory: 115 MB an hour, twice that as floats). */

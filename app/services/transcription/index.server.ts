@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogueEntry, isVerifiedModel, WHISPER_MODELS } from "../../../scripts/models";
-import { dataDir, getEnv } from "~/config/env.server";
+import { dataDir, getEnv, madeFromEnv } from "~/config/env.server";
 import type { SpeechEngine } from "./engine";
 import { EngineUnavailableError } from "./errors";
 import { openAiEngine } from "./openai.server";
@@ -17,8 +17,6 @@ export interface Transcriber {
   /** VAD_MODEL_PATH, or DATA_DIR/models/silero_vad.onnx (`transcribeLong` splits at quiet moments without it). */
   vadModelPath: string;
 }
-
-let cached: Transcriber | undefined;
 
 /** Where whisper's model is looked for, and whether it is there and matches its published checksum. */
 export interface WhisperModelStatus {
@@ -101,9 +99,7 @@ export function configuredVadModelPath(env = getEnv()): string {
  * Throws EngineUnavailableError, with what to do, when a named engine's model or key is missing (and tries again on
  * the next call, so fixing it needs no restart).
  */
-export function configuredTranscriber(): Transcriber {
-  if (cached) return cached;
-  const env = getEnv();
-  cached = { engine: createEngine(env), vadModelPath: configuredVadModelPath() };
-  return cached;
-}
+export const configuredTranscriber: () => Transcriber = madeFromEnv((env) => ({
+  engine: createEngine(env),
+  vadModelPath: configuredVadModelPath(),
+}));

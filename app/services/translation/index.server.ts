@@ -1,4 +1,4 @@
-import { getEnv } from "~/config/env.server";
+import { madeFromEnv } from "~/config/env.server";
 import { apertiumProvider } from "./apertium.server";
 import { deeplProvider } from "./deepl.server";
 import { TranslationError } from "./errors";
@@ -54,13 +54,9 @@ export function translationProvider(config: TranslationConfig): TranslationProvi
   }
 }
 
-let configured: TranslationProvider | undefined;
-
 /** The configured translation provider (TRANSLATE_ENGINE), made once per process. */
-export function configuredTranslator(): TranslationProvider {
-  if (configured) return configured;
-  const env = getEnv();
-  configured = translationProvider({
+export const configuredTranslator: () => TranslationProvider = madeFromEnv((env) =>
+  translationProvider({
     engine: env.TRANSLATE_ENGINE,
     libreTranslateUrl: env.LIBRETRANSLATE_URL,
     libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
@@ -68,9 +64,8 @@ export function configuredTranslator(): TranslationProvider {
     openAiBaseUrl: env.OPENAI_BASE_URL,
     openAiApiKey: env.OPENAI_API_KEY,
     openAiModel: env.TRANSLATE_MODEL,
-  });
-  return configured;
-}
+  }),
+);
 
 export type { TranslationProvider } from "./translator";
 export { TranslationError } from "./errors";
