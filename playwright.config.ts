@@ -7,11 +7,12 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
  * database is one process, and a worker's tests may count what they made. Worker slot n (0, 1, …) talks to the server
  * on E2E_PORT + 10·n; the fake Stripe of its billing tests listens on the port after it.
  *
- * One worker per core: on a 2-core machine one worker leaves about a quarter of the CPU idle. One took 19.7 min, and
- * two 14.7 min with every test passing, on two machines of this kind whose Vitest ran as fast (2026-11-28,
- * docs/performance.md), once the races a busier machine had exposed in two tests were gone (2026-11-27).
+ * One worker more than the cores: a test waits on its server and on transcriptions, and one worker per core still
+ * left a fifth of a 2-core machine idle (631 CPU-s in 401 s). Three workers took 377 s there, every test passing;
+ * one per core had taken 19.7 min against 14.7 for two, on two machines of this kind whose Vitest ran as fast
+ * (2026-11-28, docs/performance.md), once the races a busier machine had exposed in two tests were gone (2026-11-27).
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? os.availableParallelism());
+const WORKERS = Number(process.env.E2E_WORKERS ?? os.availableParallelism() + 1);
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
 export function e2eServer(slot: number) {
   const port = FIRST_PORT + 10 * slot;
