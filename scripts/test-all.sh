@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# npm test: every test. The production build, then unit and integration tests (on PGlite and on the PostgreSQL server
-# at 127.0.0.1:5432) against it with the type check and lint beside them, then Playwright end to end with JavaScript
-# on and off.
+# npm test: every test. Type check, unit and integration tests (on PGlite and on the PostgreSQL server at
+# 127.0.0.1:5432) against the production build, then Playwright end to end with JavaScript on and off.
 # Each stage's wall time is printed at the end, whether the run passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,21 +66,10 @@ check_migrations() {
 }
 
 export -f check_migrations
+side_by_side "type check|npm run typecheck" "lint|npm run lint"
 # Integration tests drive the production build's request handler, so build first.
 side_by_side "build|npm run build" "import rules|npm run lint:imports" "migrations match schema|check_migrations"
-# Vitest keeps about 1.7 of the 2 cores busy (its integration files wait on child processes and servers): the type
-# check, then lint, run beside it in what it leaves, and their output follows Vitest's. Before them, they took 37 s of
-# wall time on their own.
-checks_log=$(mktemp)
-(stage "type check (beside Vitest)" npm run typecheck && stage "lint (beside Vitest)" npm run lint) >"$checks_log" 2>&1 &
-checks=$!
-vitest_status=0
-stage "vitest" npm run test:unit || vitest_status=$?
-checks_status=0
-wait "$checks" || checks_status=$?
-cat "$checks_log"
-rm -f "$checks_log"
-[ $vitest_status -eq 0 ] && [ $checks_status -eq 0 ] || exit 1
+stage "vitest" npm run test:unit
 # Scale-out over real processes (two web, two workers, PostgreSQL, S3) on the build above: its processes mostly wait
 # on each other (about 100 s, keeping one core busy), so it runs beside Playwright and its output follows Playwright's.
 scale_log=$(mktemp)
