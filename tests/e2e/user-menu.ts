@@ -14,7 +14,11 @@ export async function openUserMenu(page: Page) {
   await expect(page.getByRole("menu")).toBeVisible();
 }
 
-/** Logs out through the header at a desktop width: the menu's Log out with JavaScript, the plain form without. */
+/**
+ * Logs out through the header at a desktop width (the menu's Log out with JavaScript, the plain form without), and
+ * waits for the signed-out page: a caller that went on at once (to /signin, say) could cut the log-out short, and on a
+ * busy machine two CI runs found themselves still signed in.
+ */
 export async function logOut(page: Page) {
   if (withJs()) {
     await openUserMenu(page);
@@ -22,4 +26,5 @@ export async function logOut(page: Page) {
   } else {
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
   }
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 }
