@@ -5,8 +5,9 @@
 // - the app's own modules loaded afresh (only the packages under node_modules, and the production build, which Node
 //   imports itself, stay loaded);
 // - the environment as it was before the file changed it;
-// - no process-wide value made from the last file's environment (the configuration, the providers, the database: the
-//   build and the fresh modules find those in one store, app/config/singleton.server.ts).
+// - no process-wide value made from the last file's environment: the database and the job queue live in one store
+//   (app/config/singleton.server.ts), and forgetting it also retires the reading of the environment that the build's
+//   configuration and providers are keyed to (getEnv, madeFromEnv in app/config/env.server.ts).
 import { afterAll, vi } from "vitest";
 import { forgetSingletons } from "~/config/singleton.server";
 

@@ -101,5 +101,5 @@ export function configuredVadModelPath(env = getEnv()): string {
  */
 export const configuredTranscriber: () => Transcriber = madeFromEnv((env) => ({
   engine: createEngine(env),
-  vadModelPath: configuredVadModelPath(),
+  vadModelPath: configuredVadModelPath(env),
 }));
