@@ -5,6 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, test } from "vitest";
 import crypto from "node:crypto";
 import { db, getDatabase } from "~/modules/platform/database.server";
+import { enqueue, startQueue, stopQueue } from "~/modules/platform/jobs.server";
 import { requeueOrphanedTranscriptions } from "~/modules/pipeline/transcription-job.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { enqueueTranscription, TRANSCRIBE_QUEUE } from "~/modules/recordings/transcription-queue.server";
@@ -167,5 +168,35 @@ describe("transcriptions the queue lost", () => {
     expect((await database.recording.findUniqueOrThrow({ where: { id: held.id } })).jobId).toBe(held.jobId);
     // Once they have jobs, nothing more is queued.
     expect(await requeueOrphanedTranscriptions(later)).toEqual([]);
+  });
+});
+
+describe("stopping the queue", () => {
+  test("stopping waits for a handler still running after the queue's own wait, so it never writes to a closed database", async () => {
+    const database = await getDatabase();
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    let wrote = false;
+    await startQueue(database, {
+      work: true,
+      pollingIntervalSeconds: 600,
+      jobs: [
+        {
+          queue: "stop-test",
+          // Ignores its signal, as an engine finishing its last second of audio would.
+          async work() {
+            started();
+            await new Promise((resolve) => setTimeout(resolve, 2_500));
+            await database.sql.query("SELECT 1");
+            wrote = true;
+          },
+        },
+      ],
+    });
+    await enqueue("stop-test", {});
+    await handlerStarted;
+    // pg-boss gives up on the handler after a second (its shortest wait); stopQueue returns only once it has written.
+    await stopQueue({ queueWaitMs: 1_000 });
+    expect(wrote).toBe(true);
   });
 });

@@ -73,6 +73,11 @@ const localWorkers = () => singleton(WORKERS, () => new Map<string, string>());
 const QUEUE_SCHEMA = "pgboss";
 /** Aborted by stopQueue: tells the running handlers to stop. */
 const STOPPING = "pg-boss-stopping";
+/** The handlers running in this process, which stopQueue waits for even when pg-boss has stopped waiting. */
+const RUNNING = "pg-boss-running-handlers";
+const runningHandlers = () => singleton(RUNNING, () => new Set<Promise<unknown>>());
+/** How long stopQueue waits for handlers after pg-boss's own wait: each was told to stop, so this is a last resort. */
+const HANDLER_STOP_SECONDS = 60;
 
 export function startQueue(database: Database, options: StartQueueOptions): Promise<PgBoss> {
   return singleton(BOSS, async () => {
@@ -121,7 +126,8 @@ async function registerWorkers(
       async ([item]) => {
         const requestId = (item.data as { [REQUEST_ID_KEY]?: unknown } | null)?.[REQUEST_ID_KEY];
         const context = { queue: job.queue, jobId: item.id, ...(typeof requestId === "string" ? { requestId } : {}) };
-        return withLogContext(context, async () => {
+        const running = runningHandlers();
+        const handling = withLogContext(context, async () => {
           const started = performance.now();
           const seconds = () => (performance.now() - started) / 1000;
           log.debug({ retryCount: item.retryCount }, "job started");
@@ -152,6 +158,10 @@ async function registerWorkers(
             wakeLocalWorker(job.queue);
           }
         });
+        running.add(handling);
+        const done = () => running.delete(handling);
+        handling.then(done, done);
+        return handling;
       },
     );
     localWorkers().set(job.queue, workerId);
@@ -280,15 +290,32 @@ export async function queueBacklog(queue: string): Promise<number> {
  * writing when the database closes (its owner closes it afterwards). pg-boss records each handler's outcome without
  * waiting for it; the database finishes those writes before it closes (database.server.ts).
  */
-export async function stopQueue() {
+export async function stopQueue({ queueWaitMs = 10_000 }: { queueWaitMs?: number } = {}) {
   const boss = existingSingleton<Promise<PgBoss>>(BOSS);
   takeSingleton<AbortController>(STOPPING)?.abort();
   if (!boss) return;
   try {
     // Handlers may still queue a job while they stop (a transcription handed to a new job).
-    await (await boss).stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+    await (await boss).stop({ graceful: true, wait: true, close: true, timeout: queueWaitMs });
+    // pg-boss stops waiting after its timeout; a handler still running then (an engine finishing on a busy machine)
+    // would write to a database its owner is about to close (a "PGlite is closed" rejection in a CI run).
+    await waitForRunningHandlers();
   } finally {
     takeSingleton(BOSS);
     takeSingleton(WORKERS);
   }
+}
+
+async function waitForRunningHandlers() {
+  const running = [...runningHandlers()];
+  if (running.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<"gave up">((resolve) => {
+    timer = setTimeout(() => resolve("gave up"), HANDLER_STOP_SECONDS * 1000);
+    timer.unref();
+  });
+  const outcome = await Promise.race([Promise.allSettled(running), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === "gave up")
+    log.warn({ running: runningHandlers().size }, `jobs still running ${HANDLER_STOP_SECONDS} s after the stop`);
 }
