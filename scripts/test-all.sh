@@ -15,13 +15,25 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   fi
 fi
 
+# The machine's busy and idle core-seconds since it booted, in /proc/stat's ticks of 1/100 s (empty off Linux).
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat 2>/dev/null || true; }
+# One core's speed, so that runs on different machines of a kind can be compared: machines sold as the same size have
+# taken this loop from 1.45 s to over 1.6 s, and whole runs differ as much (docs/performance.md).
+reference_loop_ms=$(node -e 'const t = process.hrtime.bigint(); let x = 0; for (let i = 0; i < 3e8; i++) x = (x * 31 + i) % 1000003; console.log(Math.round(Number(process.hrtime.bigint() - t) / 1e6))')
+
 times_file=$(mktemp)
 run_started=$SECONDS
+read -r busy_at_start idle_at_start <<<"$(machine_ticks)"
 print_times() {
+  local busy idle
   echo
   echo "Stage times (wall clock, and CPU seconds; stages side by side overlap):"
   cat "$times_file"
   printf '  %-28s %4ds\n' "total" $((SECONDS - run_started))
+  read -r busy idle <<<"$(machine_ticks)"
+  [ -z "$busy_at_start" ] || printf '  %-28s %4d core-s busy, %d idle\n' "the whole machine" \
+    $(((busy - busy_at_start) / 100)) $(((idle - idle_at_start) / 100))
+  printf '  %-28s %4d ms (one core)\n' "reference loop" "$reference_loop_ms"
   rm -f "$times_file"
 }
 trap print_times EXIT
