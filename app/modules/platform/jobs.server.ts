@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import PgBoss from "pg-boss";
 import type { Database } from "./database.server";
 import { existingSingleton, singleton, takeSingleton } from "~/config/singleton.server";
@@ -309,13 +310,9 @@ export async function stopQueue({ queueWaitMs = 10_000 }: { queueWaitMs?: number
 async function waitForRunningHandlers() {
   const running = [...runningHandlers()];
   if (running.length === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<"gave up">((resolve) => {
-    timer = setTimeout(() => resolve("gave up"), HANDLER_STOP_SECONDS * 1000);
-    timer.unref();
-  });
+  // Unreferenced: a process that has nothing else left to do exits without waiting for this timer.
+  const gaveUp = sleep(HANDLER_STOP_SECONDS * 1000, "gave up" as const, { ref: false });
   const outcome = await Promise.race([Promise.allSettled(running), gaveUp]);
-  clearTimeout(timer);
   if (outcome === "gave up")
     log.warn({ running: runningHandlers().size }, `jobs still running ${HANDLER_STOP_SECONDS} s after the stop`);
 }
