@@ -10,7 +10,7 @@ import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
-import { sharedFile } from "../shared-files";
+import { sharedAudioCut, sharedFile } from "../shared-files";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const AUDIO = sharedFile("testdata/audio");
@@ -23,6 +23,11 @@ const CALL = path.join(AUDIO, "call-two-speakers.wav");
  */
 const HALF_SECONDS = 18;
 const CALL_SECONDS = 30;
+/**
+ * The dialogue's first three turns (15.5 of its 25.4 s): both voices, the second for 4.7 s, over the 3 s the diarizer
+ * needs. Every second uploaded is one more for the engine to decode, and the voices are what is tested.
+ */
+const DIALOGUE_OPENING = sharedAudioCut("testdata/audio/dialogue-two-speakers.wav", 0, 15.5);
 
 let app: Awaited<ReturnType<typeof appHandler>>;
 let tempDir: string;
@@ -206,7 +211,7 @@ describe("speaker library", () => {
   test("the dialogue's voices are named on a second upload; other people's voices are not (slow: three real transcriptions with speaker labels)", async () => {
     const owner = await signedInUser("BUSINESS_PRO");
     const database = await db();
-    const dialogue = await upload(owner.cookie, path.join(AUDIO, "dialogue-two-speakers.wav"));
+    const dialogue = await upload(owner.cookie, DIALOGUE_OPENING);
     for (const [label, name] of [
       ["Speaker 1", "Anna"],
       ["Speaker 2", "Ben"],
@@ -219,7 +224,7 @@ describe("speaker library", () => {
       });
       expect(renamed.status).toBe(303);
     }
-    const again = await upload(owner.cookie, path.join(AUDIO, "dialogue-two-speakers.wav"));
+    const again = await upload(owner.cookie, DIALOGUE_OPENING);
     const speakers = await database.transcriptSegment.findMany({
       where: { recordingId: again },
       orderBy: { position: "asc" },
@@ -227,8 +232,8 @@ describe("speaker library", () => {
     });
     expect(new Set(speakers.map((segment) => segment.speaker))).toEqual(new Set(["Anna", "Ben"]));
     expect(speakers[0].speaker).toBe("Anna");
-    // The call's two people are not the dialogue's voices: nobody is named.
-    const call = await upload(owner.cookie, CALL);
+    // The call's two people (both in its first half) are not the dialogue's voices: nobody is named.
+    const call = await upload(owner.cookie, cut(0, HALF_SECONDS, "call-first-half.wav"));
     expect(await database.speakerVoice.count({ where: { recordingId: call } })).toBe(2);
     expect(await database.speakerVoice.count({ where: { recordingId: call, matchSimilarity: { not: null } } })).toBe(0);
     // A speaker with no measured voice cannot be saved.
