@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { appendAuditEvent } from "~/modules/audit/audit.server";
 import { connectDatabase, disconnectDatabase } from "~/modules/platform/database.server";
+import { tsxCommand } from "../tests/cli-command";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-audit-verify-"));
@@ -16,7 +17,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function verify(): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "scripts/audit-verify.ts"], {
+    const { stdout, stderr } = await run(...tsxCommand("scripts/audit-verify.ts"), {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", DATA_DIR: dataDir },
     });
     return { code: 0, output: stdout + stderr };

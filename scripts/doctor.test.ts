@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { sharedFile } from "../tests/shared-files";
+import { tsxCommand } from "../tests/cli-command";
 
 const run = promisify(execFile);
 
@@ -12,7 +13,7 @@ const run = promisify(execFile);
 async function doctor(env: Record<string, string>): Promise<{ code: number; output: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-doctor-"));
   try {
-    const { stdout } = await run("npx", ["tsx", "scripts/doctor.ts"], {
+    const { stdout } = await run(...tsxCommand("scripts/doctor.ts"), {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", DATA_DIR: dataDir, ...env },
     });
     return { code: 0, output: stdout };

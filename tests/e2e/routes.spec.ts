@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { acceptCookies, createUser, expect, expectConsoleError, signIn, test } from "./fixtures";
 import { logOut } from "./user-menu";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { tsxCommand } from "../cli-command";
 
 // Every page of the spec's route table that a signed-out visitor can open, with its heading.
 const SITE_PAGES: [path: string, heading: string | RegExp][] = [
@@ -201,8 +202,7 @@ test.describe("admin", () => {
   test("an admin made with `npm run admin:create` while the app runs can sign in and out", async ({ page }) => {
     const email = `admin-${Date.now()}@example.com`;
     const { stdout } = await promisify(execFile)(
-      "node_modules/.bin/tsx",
-      ["scripts/admin-create.ts", "--email", email, "--password", "a-very-long-password"],
+      ...tsxCommand("scripts/admin-create.ts", ["--email", email, "--password", "a-very-long-password"]),
       { env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: "" } },
     );
     expect(stdout).toContain("embedded database served by process");

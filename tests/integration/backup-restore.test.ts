@@ -36,9 +36,9 @@ import { dataDir } from "~/config/env.server";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
 import { sharedFile } from "../shared-files";
+import { tsxCommand } from "../cli-command";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
 const JFK = sharedFile("testdata/audio/jfk.wav");
 /** 1.3 s of speech: the recording that is edited and shared needs a transcript, not many words. */
 const HELLO_WORLD = sharedFile("testdata/audio/hello-world.wav");
@@ -48,7 +48,7 @@ const servers: ChildProcess[] = [];
 
 function cli(script: string, args: string[], env: Record<string, string>) {
   // Async: this process must keep serving the database's socket while the child runs.
-  return run(tsx, [script, ...args], { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 120_000 }).then(
+  return run(...tsxCommand(script, args), { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 120_000 }).then(
     (result) => ({ code: 0, ...result }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       code: error.code,

@@ -8,14 +8,14 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 import { DatabaseUnavailableError, openDatabase } from "~/modules/platform/database.server";
 import { EMBEDDED_SHARED_BUFFERS } from "~/modules/platform/pglite-wasm.server";
+import { tsxCommand } from "../cli-command";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-embedded-"));
-const tsx = path.resolve("node_modules/.bin/tsx");
 
 function cli(script: string, args: string[] = []) {
   // Async on purpose: the app in this process must keep serving the socket while the child runs.
-  return run(tsx, [script, ...args], {
+  return run(...tsxCommand(script, args), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     timeout: 60_000,
   }).then(
