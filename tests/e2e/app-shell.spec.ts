@@ -60,10 +60,10 @@ async function storedRecording(email: string): Promise<string> {
 const appNav = (page: Page) => page.getByRole("navigation", { name: "App" });
 const meter = (page: Page) => page.getByRole("region", { name: "Minutes this month" });
 
-test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer", async ({
+test("every signed-in page sits in the shell: navigation with the current page marked, user, Log out, legal footer (slow: eight pages, each checked in full)", async ({
   page,
 }, testInfo) => {
-  // Eight pages, each loaded and checked in full: 24 s with JavaScript on a slow 2-core machine, near the default 30.
+  // Eight pages, each loaded and checked in full: 24 s with JavaScript on a slow 2-core machine, 31 s on a slower one.
   test.setTimeout(60_000);
   const user = await signedInOnDashboard(page, { firstName: "Robin" });
   const recordingId = await storedRecording(user.email);
