@@ -52,3 +52,9 @@ export function sharedAudioCut(file: string, fromSeconds: number, seconds: numbe
   }
   return cut;
 }
+
+/**
+ * The two-voice dialogue's first three turns (15.5 of its 25.4 s): both voices, the second for 4.7 s, over the 3 s the
+ * diarizer needs to call it a speaker. For tests of who speaks, not of the words.
+ */
+export const dialogueOpening = () => sharedAudioCut("testdata/audio/dialogue-two-speakers.wav", 0, 15.5);

@@ -11,7 +11,7 @@ import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { runTranscription, stalledTranscriptionJobs } from "~/modules/pipeline/transcription-job.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
-import { sharedAudioCut, sharedFile } from "../shared-files";
+import { dialogueOpening, sharedFile } from "../shared-files";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const AUDIO = sharedFile("testdata/audio");
@@ -171,8 +171,8 @@ describe("upload and transcription", () => {
 
   test("the number of speakers given at upload is stored and used; a number off the list is 400", async () => {
     const user = await signedInUser("BUSINESS_PRO");
-    // The dialogue's first three turns: two voices in 15.5 s, which the engine decodes in half the time of the call.
-    const twoVoices = sharedAudioCut("testdata/audio/dialogue-two-speakers.wav", 0, 15.5);
+    // Two voices in 15.5 s, which the engine decodes in half the time of the 30 s call.
+    const twoVoices = dialogueOpening();
     const refused = await upload(user.cookie, uploadForm(twoVoices, { speakerLabels: "on", speakerCount: "11" }));
     expect(refused).toEqual({ status: 400, body: { error: "Choose the number of speakers from the list." } });
     const { status, body } = await upload(

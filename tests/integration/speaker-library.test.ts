@@ -1,20 +1,17 @@
 // The speaker library end to end, with the real pocketsphinx engine and the offline diarizer: a voice named and
 // saved on one recording is named automatically on the next recording of the same people, with an undo; the
 // profiles are renamed and deleted on the account page; nobody else can touch them.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, getDatabase } from "~/modules/platform/database.server";
 import { startJobs, stopJobs } from "~/modules/jobs.server";
 import { appHandler } from "./app-handler";
 import { signedInUser, testOutbox, waitFor } from "./helpers";
-import { sharedAudioCut, sharedFile } from "../shared-files";
+import { dialogueOpening, sharedAudioCut, sharedFile } from "../shared-files";
 import { personalWorkspaceId } from "~/modules/workspaces/workspaces.server";
 
 const AUDIO = sharedFile("testdata/audio");
-const CALL = path.join(AUDIO, "call-two-speakers.wav");
 /**
  * Where the call is cut in two: the middle of its speech (6.7–30 s), so that each half holds both people for over
  * 5 s. Cut at 15 s, the first half has 2.4 s of the second voice, under the 3 s the diarizer needs to call it a
@@ -23,31 +20,21 @@ const CALL = path.join(AUDIO, "call-two-speakers.wav");
  */
 const HALF_SECONDS = 18;
 const CALL_SECONDS = 30;
-/**
- * The dialogue's first three turns (15.5 of its 25.4 s): both voices, the second for 4.7 s, over the 3 s the diarizer
- * needs. Every second uploaded is one more for the engine to decode, and the voices are what is tested.
- */
-const DIALOGUE_OPENING = sharedAudioCut("testdata/audio/dialogue-two-speakers.wav", 0, 15.5);
+/** The voices are what is tested: the dialogue's opening holds both. */
+const DIALOGUE_OPENING = dialogueOpening();
 
 let app: Awaited<ReturnType<typeof appHandler>>;
-let tempDir: string;
 
 beforeAll(async () => {
   app = await appHandler();
   await startJobs(await getDatabase(), { work: true, mailTransport: testOutbox() });
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-speakers-"));
 });
 afterAll(async () => {
   await stopJobs();
-  fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
-/** A stretch of the call as its own WAV, cut by ffmpeg into the test's temporary folder. */
-function cut(from: number, seconds: number, name: string): string {
-  const out = path.join(tempDir, name);
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-ss", String(from), "-t", String(seconds), "-i", CALL, out]);
-  return out;
-}
+/** A stretch of the call as its own WAV. */
+const cut = (from: number, seconds: number) => sharedAudioCut("testdata/audio/call-two-speakers.wav", from, seconds);
 
 /** The reference turns (RTTM) of the call: who speaks when. */
 const reference = fs
@@ -111,7 +98,7 @@ describe("speaker library", () => {
     const owner = await signedInUser("BUSINESS_PRO");
     const database = await db();
 
-    const first = await upload(owner.cookie, cut(0, HALF_SECONDS, "call-first-half.wav"));
+    const first = await upload(owner.cookie, cut(0, HALF_SECONDS));
     const voices = await database.speakerVoice.findMany({ where: { recordingId: first } });
     expect(voices.map((voice) => voice.label).sort()).toEqual(["Speaker 1", "Speaker 2"]);
     expect(voices.every((voice) => voice.frames >= 200 && voice.sum.length === 13 && voice.outer.length === 169)).toBe(
@@ -131,7 +118,7 @@ describe("speaker library", () => {
     const profiles = await database.speakerProfile.findMany({ where: { userId: owner.id }, orderBy: { name: "asc" } });
     expect(profiles.map((profile) => profile.name)).toEqual(["Dr. Ruiz", "Ms. Chen"]);
 
-    const second = await upload(owner.cookie, cut(HALF_SECONDS, CALL_SECONDS - HALF_SECONDS, "call-second-half.wav"));
+    const second = await upload(owner.cookie, cut(HALF_SECONDS, CALL_SECONDS - HALF_SECONDS));
     const secondTruth = await labelsToReference(second, HALF_SECONDS);
     // Named automatically, each after the person it is.
     expect(new Set(secondTruth.keys())).toEqual(new Set(["Dr. Ruiz", "Ms. Chen"]));
@@ -233,7 +220,7 @@ describe("speaker library", () => {
     expect(new Set(speakers.map((segment) => segment.speaker))).toEqual(new Set(["Anna", "Ben"]));
     expect(speakers[0].speaker).toBe("Anna");
     // The call's two people (both in its first half) are not the dialogue's voices: nobody is named.
-    const call = await upload(owner.cookie, cut(0, HALF_SECONDS, "call-first-half.wav"));
+    const call = await upload(owner.cookie, cut(0, HALF_SECONDS));
     expect(await database.speakerVoice.count({ where: { recordingId: call } })).toBe(2);
     expect(await database.speakerVoice.count({ where: { recordingId: call, matchSimilarity: { not: null } } })).toBe(0);
     // A speaker with no measured voice cannot be saved.
