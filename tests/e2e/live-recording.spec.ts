@@ -1,6 +1,7 @@
 // Live recording in the dashboard, with Chromium's fake microphone playing jfk.wav (it loops), the real server
 // engine (pocketsphinx), Apertium for live translation, the queue and storage. Without JavaScript the tab says
-// plainly that recording needs it and points to upload.
+// plainly that recording needs it and points to upload. With JavaScript this file runs in the js-real-time project,
+// after every other test, so the live passes keep pace with the speaker (playwright.config.ts).
 import type { Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "../../playwright.config";
 import { acceptCookies, appDatabase, createUser, expect, signInAs, test } from "./fixtures";
