@@ -112,7 +112,8 @@ const ERROR_REPORTS_SPEC = /error-reports\.js-only\.spec\.ts$/;
  * Recording in real time: the fake microphone plays as fast as a speaker talks, and the live passes must keep up
  * with it. Beside two other workers' browsers, servers and transcriptions the passes fell half a minute behind, and
  * both tries of a CI run failed (2026-12-01), so these tests run after every other project, with the machine to
- * themselves. Their no-JS tests run in the no-js project as usual.
+ * themselves. Their no-JS tests run in the no-js project as usual. A test that fails in those projects leaves these
+ * unrun (Playwright runs a project only once its dependencies passed); the run has failed by then anyway.
  */
 const REAL_TIME_SPEC = /live-recording\.spec\.ts$/;
 

@@ -24,6 +24,17 @@ export function sharedFile(...parts: string[]): string {
 }
 
 const cuts = new Map<string, string>();
+let cutsFolder: string | undefined;
+
+/** This process's folder of cuts, removed when the process exits: nothing reads a cut after that. */
+function folderForCuts(): string {
+  if (!cutsFolder) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-cut-"));
+    process.once("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
+    cutsFolder = folder;
+  }
+  return cutsFolder;
+}
 
 /**
  * A stretch of a shared audio file as a WAV of its own, cut by ffmpeg into a temporary folder once per process: for
@@ -35,7 +46,7 @@ export function sharedAudioCut(file: string, fromSeconds: number, seconds: numbe
   let cut = cuts.get(key);
   if (!cut) {
     const name = `${path.basename(file, path.extname(file))}-${fromSeconds}s-${seconds}s.wav`;
-    cut = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-cut-")), name);
+    cut = path.join(folderForCuts(), name);
     execFileSync("ffmpeg", [
       "-v",
       "error",
