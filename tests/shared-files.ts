@@ -23,30 +23,23 @@ export function sharedFile(...parts: string[]): string {
   return path.join(SHARED_DIR, ...parts);
 }
 
-const cuts = new Map<string, string>();
-let cutsFolder: string | undefined;
-
-/** This process's folder of cuts, removed when the process exits: nothing reads a cut after that. */
-function folderForCuts(): string {
-  if (!cutsFolder) {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "voxlate-cut-"));
-    process.once("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
-    cutsFolder = folder;
-  }
-  return cutsFolder;
-}
+/** Cuts are kept between runs, one file per stretch and source version, so the folder holds a few files at most. */
+const CUTS_FOLDER = path.join(os.tmpdir(), "voxlate-test-cuts");
 
 /**
- * A stretch of a shared audio file as a WAV of its own, cut by ffmpeg into a temporary folder once per process: for
- * tests that need some of a recording's speech but not all of it, since every second a test uploads is a second the
+ * A stretch of a shared audio file as a WAV of its own, cut by ffmpeg once and kept in a temporary folder: for tests
+ * that need some of a recording's speech but not all of it, since every second a test uploads is a second the
  * offline engine decodes (about half a CPU-second on these machines).
  */
 export function sharedAudioCut(file: string, fromSeconds: number, seconds: number): string {
-  const key = `${file}@${fromSeconds}+${seconds}`;
-  let cut = cuts.get(key);
-  if (!cut) {
-    const name = `${path.basename(file, path.extname(file))}-${fromSeconds}s-${seconds}s.wav`;
-    cut = path.join(folderForCuts(), name);
+  const source = sharedFile(file);
+  const { size, mtimeMs } = fs.statSync(source);
+  const name = `${path.basename(file, path.extname(file))}-${fromSeconds}s-${seconds}s-${size}-${Math.round(mtimeMs)}.wav`;
+  const cut = path.join(CUTS_FOLDER, name);
+  if (!fs.existsSync(cut)) {
+    fs.mkdirSync(CUTS_FOLDER, { recursive: true });
+    // Written aside and renamed, so a process cutting the same stretch at the same time never reads half a file.
+    const partial = path.join(CUTS_FOLDER, `${process.pid}-${name}`);
     execFileSync("ffmpeg", [
       "-v",
       "error",
@@ -56,10 +49,10 @@ export function sharedAudioCut(file: string, fromSeconds: number, seconds: numbe
       "-t",
       String(seconds),
       "-i",
-      sharedFile(file),
-      cut,
+      source,
+      partial,
     ]);
-    cuts.set(key, cut);
+    fs.renameSync(partial, cut);
   }
   return cut;
 }
