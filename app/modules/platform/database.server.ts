@@ -271,9 +271,9 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
     async close() {
       if (closed) return;
       closed = true;
-      // In turn behind every query already asked for: pg-boss records a job's outcome without waiting for it, and
-      // that write must not find the database closed.
-      await pglite.query("SELECT 1").catch(() => undefined);
+      // Behind every query already asked for, and those they lead to: pg-boss records a job's outcome without
+      // waiting for it, and that write must not find the database closed.
+      await pglite.drained();
       await prisma.$disconnect();
       await embedded.close();
       await afterClose();
@@ -287,15 +287,35 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
  * connections waited to be accepted, some for seconds (bench/load, docs/performance.md). Here the queries, scripts
  * and transactions of the app, Prisma and the job queue take turns, each after a pass of the event loop.
  */
-function takingTurns(pglite: PGlite): PGlite {
+/** The longest a closing embedded database waits for queries that keep being asked for. */
+const DRAIN_LIMIT_MS = 2_000;
+
+type TurnTakingPGlite = PGlite & { drained: () => Promise<void> };
+
+function takingTurns(pglite: PGlite): TurnTakingPGlite {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = (run: () => Promise<unknown>) => {
     const turn = last.then(() => new Promise(setImmediate)).then(run);
     last = turn.catch(() => undefined);
     return turn;
   };
+  /**
+   * Resolves once no query is waiting and none was asked for during a pass of the event loop, or after
+   * DRAIN_LIMIT_MS: work that ends with a chain of writes (a request's bookkeeping after its answer) finishes them
+   * all before the database closes, instead of finding it closed halfway.
+   */
+  const drained = async () => {
+    const giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+    for (;;) {
+      const seen = last;
+      await seen;
+      await new Promise(setImmediate);
+      if (seen === last || Date.now() > giveUpAt) return;
+    }
+  };
   return new Proxy(pglite, {
     get(target, property) {
+      if (property === "drained") return drained;
       // Bound to PGlite itself: its methods use private fields, which a proxy as `this` would not reach.
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== "function") return value;
@@ -304,7 +324,7 @@ function takingTurns(pglite: PGlite): PGlite {
         return (...args: unknown[]) => inTurn(() => method(...args) as Promise<unknown>);
       return method;
     },
-  });
+  }) as TurnTakingPGlite;
 }
 
 /** Takes the lock for this process, or returns who holds it. A lock left by a dead process is taken over. */
