@@ -239,7 +239,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
 }
 
 function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promise<void>): Database {
-  const pglite = takingTurns(embedded);
+  const { pglite, drained } = takingTurns(embedded);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   let closed = false;
   const sql: SqlClient = {
@@ -273,7 +273,7 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
       closed = true;
       // Behind every query already asked for, and those they lead to: pg-boss records a job's outcome without
       // waiting for it, and that write must not find the database closed.
-      await pglite.drained();
+      await drained();
       await prisma.$disconnect();
       await embedded.close();
       await afterClose();
@@ -281,18 +281,16 @@ function wrapPglite(embedded: PGlite, location: string, afterClose: () => Promis
   };
 }
 
+/** The longest a closing embedded database waits for queries that keep being asked for. */
+const DRAIN_LIMIT_MS = 2_000;
+
 /**
  * PGlite runs each query synchronously on this thread, and its own queue starts the next one as soon as one ends. So
  * the queries of 50 concurrent pages ran back to back, holding the event loop for about 200 ms at a time while new
  * connections waited to be accepted, some for seconds (bench/load, docs/performance.md). Here the queries, scripts
  * and transactions of the app, Prisma and the job queue take turns, each after a pass of the event loop.
  */
-/** The longest a closing embedded database waits for queries that keep being asked for. */
-const DRAIN_LIMIT_MS = 2_000;
-
-type TurnTakingPGlite = PGlite & { drained: () => Promise<void> };
-
-function takingTurns(pglite: PGlite): TurnTakingPGlite {
+function takingTurns(pglite: PGlite): { pglite: PGlite; drained: () => Promise<void> } {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = (run: () => Promise<unknown>) => {
     const turn = last.then(() => new Promise(setImmediate)).then(run);
@@ -313,9 +311,8 @@ function takingTurns(pglite: PGlite): TurnTakingPGlite {
       if (seen === last || Date.now() > giveUpAt) return;
     }
   };
-  return new Proxy(pglite, {
+  const turnTaking = new Proxy(pglite, {
     get(target, property) {
-      if (property === "drained") return drained;
       // Bound to PGlite itself: its methods use private fields, which a proxy as `this` would not reach.
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== "function") return value;
@@ -324,7 +321,8 @@ function takingTurns(pglite: PGlite): TurnTakingPGlite {
         return (...args: unknown[]) => inTurn(() => method(...args) as Promise<unknown>);
       return method;
     },
-  }) as TurnTakingPGlite;
+  });
+  return { pglite: turnTaking, drained };
 }
 
 /** Takes the lock for this process, or returns who holds it. A lock left by a dead process is taken over. */
