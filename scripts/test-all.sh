@@ -81,15 +81,17 @@ export -f check_migrations
 side_by_side "type check|npm run typecheck" "lint|npm run lint"
 # Integration tests drive the production build's request handler, so build first.
 side_by_side "build|npm run build" "import rules|npm run lint:imports" "migrations match schema|check_migrations"
-stage "vitest" npm run test:unit
 # Scale-out over real processes (two web, two workers, PostgreSQL, S3) on the build above: its processes mostly wait
-# on each other (about 100 s, keeping one core busy), so it runs beside Playwright and its output follows Playwright's.
+# on each other (about 100 s, keeping one core busy), so it runs beside Vitest, in the CPU Vitest's waits leave idle,
+# and its output follows Vitest's. Beside Playwright, which keeps both cores busy, it had taken 166-190 s and made
+# Playwright longer by more than Vitest is now (docs/performance.md, 2026-12-02).
 scale_log=$(mktemp)
-stage "scale (beside Playwright)" node --import tsx tests/scale/scale.ts >"$scale_log" 2>&1 &
+stage "scale (beside Vitest)" node --import tsx tests/scale/scale.ts >"$scale_log" 2>&1 &
 scale=$!
 status=0
-stage "playwright" npm run test:e2e || status=1
+stage "vitest" npm run test:unit || status=1
 wait "$scale" || status=1
 cat "$scale_log"
 rm -f "$scale_log"
-exit $status
+[ $status -eq 0 ] || exit $status
+stage "playwright" npm run test:e2e
