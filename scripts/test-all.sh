@@ -84,7 +84,8 @@ side_by_side "build|npm run build" "import rules|npm run lint:imports" "migratio
 # Scale-out over real processes (two web, two workers, PostgreSQL, S3) on the build above: its processes mostly wait
 # on each other (about 100 s, keeping one core busy), so it runs beside Vitest, in the CPU Vitest's waits leave idle,
 # and its output follows Vitest's. Beside Playwright, which keeps both cores busy, it took 166-190 s and cost
-# Playwright more (612 s against 480 s alone) than it costs Vitest (565 s against 550 s; docs/performance.md, 2026-12-02).
+# Playwright more (612 s against 480 s alone) than it costs Vitest (565 s against 550 s alone; docs/performance.md,
+# 2026-12-02).
 scale_log=$(mktemp)
 stage "scale (beside Vitest)" node --import tsx tests/scale/scale.ts >"$scale_log" 2>&1 &
 scale=$!
