@@ -113,7 +113,9 @@ const ERROR_REPORTS_SPEC = /error-reports\.js-only\.spec\.ts$/;
  * with it. Beside two other workers' browsers, servers and transcriptions the passes fell half a minute behind, and
  * both tries of a CI run failed (2026-12-01), so these tests run after every other project, with the machine to
  * themselves. Their no-JS tests run in the no-js project as usual. A test that fails in those projects leaves these
- * unrun (Playwright runs a project only once its dependencies passed); the run has failed by then anyway.
+ * unrun (Playwright runs a project only once its dependencies passed); the run has failed by then anyway. The landing
+ * demo (landing-demo.spec.ts) records a clip and has it transcribed whole afterwards, with nothing to keep pace with,
+ * so it runs beside the other tests.
  */
 const REAL_TIME_SPEC = /live-recording\.spec\.ts$/;
 
