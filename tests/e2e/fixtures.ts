@@ -240,6 +240,17 @@ export async function fillNewPassword(field: Locator, password: string) {
   ).toBeVisible();
 }
 
+/**
+ * With JavaScript, waits until Radix has taken over the widget that holds `part` (its root carries `data-enhanced`).
+ * The swap replaces the server's markup, so an input that straddles it is lost: a press on the old element and the
+ * release on the new one make no click (a loaded run lost a help-centre click so). Without JavaScript the server's
+ * markup stays, and there is nothing to wait for.
+ */
+export async function waitForEnhancement(part: Locator) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(part.page().locator("[data-enhanced]", { has: part })).toHaveCount(1);
+}
+
 export { expect };
 
 /**

@@ -2,7 +2,16 @@
 // same form fields either way. Each widget renders native markup first and hands over to Radix after hydration
 // (data-enhanced marks the Radix version).
 import { advance, stopTime } from "./clock";
-import { acceptCookies, appDatabase, createRecording, createUser, expect, signInAs, test } from "./fixtures";
+import {
+  acceptCookies,
+  appDatabase,
+  createRecording,
+  createUser,
+  expect,
+  signInAs,
+  test,
+  waitForEnhancement,
+} from "./fixtures";
 import { chooseOption } from "./select";
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL));
@@ -107,7 +116,7 @@ test("feature tabs: arrows/Home/End move, Enter/Space open; without JavaScript e
     return;
   }
 
-  await expect(page.locator("[data-enhanced]", { has: tablist })).toHaveCount(1);
+  await waitForEnhancement(tablist);
   // Roving focus: the inactive tab is out of the tab order (Tab lands on the active one); arrows reach it.
   await expect(record).toHaveAttribute("tabindex", "-1");
   await upload.focus();
